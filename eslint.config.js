@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/** Import boundaries of DESIGN.md section 7: shared imports nothing of ours; client and server never meet. */
+const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'test-results', 'locales'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: boundaries([{ group: ['**/client/**', '**/server/**', 'react', 'fastify', 'kysely', 'dexie'], message: 'src/shared imports nothing of ours and no framework.' }]),
+  },
+  {
+    files: ['src/server/**'],
+    rules: boundaries([{ group: ['**/client/**', 'react', 'dexie'], message: 'The server never imports the client.' }]),
+  },
+  {
+    files: ['src/client/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...boundaries([
+        { group: ['**/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg'], message: 'The client never imports the server.' },
+      ]),
+    },
+  },
+  {
+    // A feature composes common parts (api, data, ui, i18n) and shared; never another feature.
+    files: ['src/client/features/*/**'],
+    rules: boundaries([
+      { group: ['**/server/**'], message: 'The client never imports the server.' },
+      { group: ['../../features/*', '../*/**', '!../*/'], message: 'Features never import each other; compose them in the app routes.' },
+    ]),
+  },
+);

@@ -1,0 +1,11 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['vi', 'zh-CN', 'zh-TW', 'en'],
+  fallbackLocales: { default: 'en' },
+  catalogs: [{ path: '<rootDir>/locales/{locale}', include: ['src/client'] }],
+  format: formatter({ lineNumbers: false }),
+  orderBy: 'messageId',
+});

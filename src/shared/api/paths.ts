@@ -1,0 +1,54 @@
+/**
+ * Every path of the contract (SPEC.md section 7), all POST with a JSON body.
+ * Additions of ours are marked; they never change an existing path.
+ */
+export const ApiPath = {
+  getConfig: '/api/Index/getconfig',
+  login: '/api/Index/login',
+  register: '/api/index/register',
+  smsSend: '/api/index/sms_send',
+  changeLoginPassword: '/api/Index/repasswd',
+  changePayPassword: '/api/Index/resetpaypwd',
+  /** Addition: revokes the token on the server as well as on the device. */
+  logout: '/api/Index/logout',
+  userInfo: '/api/Game/getuserinfo',
+  todayWinLost: '/api/Game/todayWinLost',
+  slide: '/api/Game/slide',
+  oneClassArticle: '/api/Game/getOneclassArticle',
+  articleDetail: '/api/Game/getArticledetail',
+  articleList: '/api/Game/getArticlelist',
+  roomList: '/api/Game/getRoomList',
+  gameList: '/api/Game/getGameList',
+  gameInfo: '/api/Game/getGameinfo',
+  vorder: '/api/Game/getVorder',
+  order: '/api/Game/order',
+  current: '/api/Game/current',
+  gameLog: '/api/Game/getGamelog',
+  gameCancel: '/api/Game/getGamecancel',
+  bankCardList: '/api/Game/getBankcardlist',
+  deleteBankCard: '/api/Game/delbankcard',
+  addBankCard: '/api/Game/addbankcard',
+  withdraw: '/api/Game/withdraw',
+  /** The spec reads data.leftmoney without naming the path; this is ours. */
+  leftMoney: '/api/Game/getLeftmoney',
+  financeFlow: '/api/Game/getfinanceflow',
+  trendData: '/api/Game/getTrendData',
+} as const;
+
+export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
+
+/** Paths a guest may call; every other path needs a live token. */
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
+  ApiPath.getConfig,
+  ApiPath.login,
+  ApiPath.register,
+  ApiPath.smsSend,
+  ApiPath.slide,
+  ApiPath.oneClassArticle,
+  ApiPath.articleDetail,
+  ApiPath.articleList,
+  ApiPath.gameList,
+]);
+
+/** The local manifest the client reads its API base from (GET ./manifest.json). */
+export const APP_MANIFEST_PATH = '/manifest.json';

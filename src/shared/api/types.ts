@@ -1,0 +1,351 @@
+/**
+ * Request and answer types of every path (SPEC.md section 7). Amounts on the wire are USD
+ * numbers with at most two decimals (see money.ts); times are epoch seconds.
+ */
+import type { ApiPath } from './paths';
+
+// ---- Accounts ---------------------------------------------------------------
+
+export interface AppConfig {
+  siteName: string;
+  /** External customer-service page (tab bar, quick menu, /ServicePage). */
+  serviceUrl: string;
+  /** 1 = registration open, 2 = registration blocked (SPEC.md section 4). */
+  agreement: 1 | 2;
+  defaultQuhao: string;
+  /** Public websocket of the price feed. */
+  priceFeedUrl: string;
+  /** Version page entries. */
+  versions: { android: AppVersionEntry; ios: AppVersionEntry };
+  /** Server clock at answer time, epoch ms, so the app can correct its countdowns. */
+  serverTime: number;
+}
+
+export interface AppVersionEntry {
+  version: string;
+  url: string;
+}
+
+export interface LoginRequest {
+  quhao?: string;
+  username: string;
+  password: string;
+}
+
+export interface TokenAnswer {
+  token: string;
+}
+
+/** Login and register failures also carry the code in data (SPEC.md section 7). */
+export interface ErrCodeAnswer {
+  errCode: number;
+}
+
+export interface RegisterRequest {
+  quhao?: string;
+  username: string;
+  phone: string;
+  captcha: string;
+  password: string;
+  spassword: string;
+  invitation: string;
+  /** Withdrawal password, optional at registration. */
+  payPwd?: string;
+}
+
+export interface SmsSendRequest {
+  quhao?: string;
+  mobile: string;
+}
+
+/** Seconds until another code may be sent. */
+export interface SmsSendAnswer {
+  lockSeconds: number;
+}
+
+export interface ChangeLoginPasswordRequest {
+  /** Current password. */
+  passwd: string;
+  /** New password. */
+  npasswd: string;
+}
+
+export interface ChangePayPasswordRequest {
+  /** Current withdrawal password; ignored while none is set (noPassword2 = 1). */
+  srcpwd?: string;
+  newpwd: string;
+  newpwd2: string;
+}
+
+export interface UserInfo {
+  /** Account name. */
+  name: string;
+  nickname: string;
+  level: number;
+  money: number;
+  /** Total win (settled awards minus stakes), may be negative. */
+  totalWin: number;
+  /** 1 = no withdrawal password set yet. */
+  noPassword2: 0 | 1;
+  lang: string;
+}
+
+// ---- Content ------------------------------------------------------------------
+
+export interface Banner {
+  id: number;
+  path: string;
+  path_tw: string;
+  path_vi: string;
+  path_yw: string;
+}
+
+export interface Article {
+  id: number;
+  category: number;
+  title: string;
+  title_ft: string;
+  title_yw: string;
+  title_vi: string;
+  content: string;
+  content_ft: string;
+  content_yw: string;
+  content_vi: string;
+  img: string[];
+  time: number;
+}
+
+export interface ArticleCategoryRequest {
+  /** Category: 9 news, 14 announcements. */
+  type: number;
+}
+
+export interface ArticleDetailRequest {
+  id: number;
+}
+
+// ---- Games and rooms -------------------------------------------------------------
+
+export interface GameListItem {
+  id: number;
+  type: number;
+  minjoin: number;
+}
+
+export interface RoomListRequest {
+  /** 1 USDT, 2 BTC, 3 ETH. */
+  roomtype: number;
+}
+
+export interface Room {
+  id: number;
+  type: number;
+  title: string;
+  /** standard | vip | superior | premier */
+  kind: string;
+  gameid: number;
+  minjoin: number;
+  minbuy: number;
+  rate0: number;
+  rate1: number;
+  rate2: number;
+  rate3: number;
+  rate4: number;
+  rate5: number;
+  rate6: number;
+  rate7: number;
+  rate8: number;
+  rate9: number;
+  rate10: number;
+}
+
+export interface GameRound {
+  id: number;
+  seqno: string;
+  gametype: number;
+  initmoney: number;
+  num1: number | null;
+  num2: number | null;
+  num3: number | null;
+  sum: number | null;
+  resultcn: string;
+  diff: { minute: number; second: number };
+  /** Fairness: SHA-256 commitment to the seed, published before the round opens. */
+  commitment: string;
+  /** Fairness: the seed, revealed after the draw. */
+  seed: string | null;
+}
+
+export interface GameInfoRequest {
+  roomid: number;
+}
+
+export interface GameInfoAnswer {
+  room: Room;
+  game: GameRound;
+  diff: { minute: number; second: number };
+  his: GameRound[];
+}
+
+export interface VorderRequest {
+  roomid?: number;
+  order_id?: number;
+  gameseq?: string;
+  isfirst?: 0 | 1;
+  gametype?: number;
+}
+
+export interface LiveOrder {
+  id: number;
+  username: string;
+  value: number;
+  valuecn: string;
+  rate: number;
+  money: number;
+  seqno: string;
+}
+
+export interface VorderAnswer {
+  list: LiveOrder[];
+  order_id: number;
+}
+
+/** [outcome index, odds, price] */
+export type OrderLine = [number, number, number];
+
+export interface OrderRequest {
+  gameid: number;
+  roomid: number;
+  order_info: OrderLine[];
+  /** Optional: a repeated key with the same body returns the first answer. */
+  idempotencyKey?: string;
+}
+
+export interface OwnOrderItem {
+  order_id: number;
+  value: number;
+  valuecn: string;
+  seqno: string;
+  rate: number;
+  money: number;
+  status: string;
+}
+
+export interface CurrentRequest {
+  gameseq: string;
+  gametype: number;
+}
+
+export interface GameLogRequest {
+  gameseq?: string;
+  gametype?: number;
+}
+
+export interface GameCancelRequest {
+  roomid: number;
+  order_id: number;
+}
+
+export interface TrendData {
+  yeswin: number;
+  yestotal: number;
+  todaywin: number;
+  todaytotal: number;
+  chartdata: { date: string; win: number; total: number }[];
+}
+
+// ---- Wallet -------------------------------------------------------------------
+
+export const BANK_CARD_TYPES = ['Bank', 'USDT-TRC20', 'USDT-ERC20'] as const;
+export type BankCardType = (typeof BANK_CARD_TYPES)[number];
+
+export interface BankCard {
+  id: number;
+  type: BankCardType;
+  bank: string;
+  account: string;
+  username: string;
+  branch: string;
+  address: string;
+}
+
+export interface AddBankCardRequest {
+  type: BankCardType;
+  bank?: string;
+  account?: string;
+  username?: string;
+  branch?: string;
+  address?: string;
+}
+
+export interface DeleteBankCardRequest {
+  id: number;
+}
+
+export interface WithdrawRequest {
+  bank_id: number;
+  money: number;
+  pwd: string;
+  idempotencyKey?: string;
+}
+
+export interface LeftMoneyAnswer {
+  leftmoney: number;
+}
+
+export interface FinanceFlowRequest {
+  /** YYYY-MM-DD, inclusive, in the server's day (UTC+8 as the price feed's day). */
+  start: string;
+  end: string;
+}
+
+export interface FundLogEntry {
+  id: number;
+  time: number;
+  /** 1 = increase, otherwise decrease. */
+  type: number;
+  money: number;
+  before: number;
+  after: number;
+  reason: string;
+}
+
+
+export interface ApiContract {
+  '/api/Index/getconfig': { req: Record<string, never>; res: AppConfig };
+  '/api/Index/login': { req: LoginRequest; res: TokenAnswer };
+  '/api/index/register': { req: RegisterRequest; res: TokenAnswer };
+  '/api/index/sms_send': { req: SmsSendRequest; res: SmsSendAnswer };
+  '/api/Index/repasswd': { req: ChangeLoginPasswordRequest; res: null };
+  '/api/Index/resetpaypwd': { req: ChangePayPasswordRequest; res: null };
+  '/api/Index/logout': { req: Record<string, never>; res: null };
+  '/api/Game/getuserinfo': { req: Record<string, never>; res: UserInfo };
+  '/api/Game/todayWinLost': { req: Record<string, never>; res: { win: number; total: number } };
+  '/api/Game/slide': { req: Record<string, never>; res: Banner[] };
+  '/api/Game/getOneclassArticle': { req: ArticleCategoryRequest; res: Article[] };
+  '/api/Game/getArticledetail': { req: ArticleDetailRequest; res: Article };
+  '/api/Game/getArticlelist': { req: ArticleCategoryRequest; res: Article[] };
+  '/api/Game/getRoomList': { req: RoomListRequest; res: Room[] };
+  '/api/Game/getGameList': { req: Record<string, never>; res: GameListItem[] };
+  '/api/Game/getGameinfo': { req: GameInfoRequest; res: GameInfoAnswer };
+  '/api/Game/getVorder': { req: VorderRequest; res: VorderAnswer | { list: OwnOrderItem[] } };
+  '/api/Game/order': { req: OrderRequest; res: { order_ids: number[]; money: number } };
+  '/api/Game/current': { req: CurrentRequest; res: { award: number } };
+  '/api/Game/getGamelog': { req: GameLogRequest; res: OwnOrderItem[] };
+  '/api/Game/getGamecancel': { req: GameCancelRequest; res: null };
+  '/api/Game/getBankcardlist': { req: Record<string, never>; res: BankCard[] };
+  '/api/Game/delbankcard': { req: DeleteBankCardRequest; res: null };
+  '/api/Game/addbankcard': { req: AddBankCardRequest; res: BankCard };
+  '/api/Game/withdraw': { req: WithdrawRequest; res: 1 };
+  '/api/Game/getLeftmoney': { req: Record<string, never>; res: LeftMoneyAnswer };
+  '/api/Game/getfinanceflow': { req: FinanceFlowRequest; res: FundLogEntry[] };
+  '/api/Game/getTrendData': { req: Record<string, never>; res: TrendData };
+}
+
+// Compile-time check: the contract names exactly the paths of paths.ts.
+type MissingPaths = Exclude<ApiPath, keyof ApiContract>;
+type ExtraPaths = Exclude<keyof ApiContract, ApiPath>;
+export const contractCoversAllPaths: [MissingPaths, ExtraPaths] extends [never, never] ? true : never = true;
+
+export type ApiRequestOf<P extends keyof ApiContract> = ApiContract[P]['req'];
+export type ApiAnswerOf<P extends keyof ApiContract> = ApiContract[P]['res'];

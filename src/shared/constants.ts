@@ -1,0 +1,41 @@
+/** Business constants and limits (SPEC.md section 9). Times in milliseconds unless named otherwise. */
+export const REQUEST_TIMEOUT_MS = 6_000;
+export const TRANSFER_LOADING_TIMEOUT_MS = 3_000;
+
+export const MIN_RECHARGE_USD = 500;
+export const RECHARGE_PRESETS_USD = [100, 500, 2000, 5000] as const;
+
+export const MIN_ORDER_USD = 20;
+export const MAX_SELECTED_OUTCOMES = 9;
+export const OUTCOME_COUNT = 11;
+
+export const ROUND_CLOSE_SECONDS = 60;
+export const NEXT_ROUND_DELAY_MS = 3_000;
+
+export const LIVE_ORDERS_POLL_MS = 10_000;
+export const LIVE_ORDERS_STEP_MS = 3_000;
+
+export const CAPTCHA_LOCK_SECONDS = 60;
+export const CAPTCHA_ACCOUNT_MIN_DIGITS = 6;
+export const CAPTCHA_ACCOUNT_MAX_DIGITS = 15;
+/** How long a sent verification code stays valid (the spec names 2054 "code expired" without a figure). */
+export const CAPTCHA_TTL_SECONDS = 600;
+
+export const LOGIN_PASSWORD_MIN = 6;
+export const LOGIN_PASSWORD_MAX = 16;
+export const PAY_PASSWORD_MIN_DIGITS = 6;
+
+export const FUND_LOG_DEFAULT_DAYS = 3;
+export const DEFAULT_QUHAO = '+84';
+
+export const FINANCE_TRANSFER_MIN_USD = 100_000;
+export const FINANCE_TRANSFER_MAX_USD = 1_500_000;
+
+export const PRICE_TICKER_INTERVAL_MS = 3_000;
+export const PRICE_SUBSCRIBE_DELAY_MS = 2_000;
+
+export const VIP_LEVELS = 8;
+export const WITHDRAW_ARRIVAL_HOURS = 24;
+
+/** Session token lifetime on the server. */
+export const SESSION_TTL_DAYS = 30;

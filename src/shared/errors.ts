@@ -1,0 +1,120 @@
+/**
+ * The error catalogue of the contract (SPEC.md section 8) as codes.
+ * Texts live in the Lingui catalogs (locales/*.po) under the id `err.<code>`,
+ * so the server answers `info` and the app shows messages from the same source.
+ */
+export const ErrorCode = {
+  IncompleteParameters: 1001,
+  UserNotFound: 1002,
+  LoginPasswordWrong: 1003,
+  NetworkErrorRefresh: 1004,
+  UsernameLettersDigits: 1010,
+  PasswordLength: 1011,
+  PasswordsInconsistent: 1012,
+  AccountRegistered: 1013,
+  RegistrationFailed: 1014,
+  PasswordAlphanumeric: 1015,
+  TradingStopped: 1020,
+  MinimumOrder: 1024,
+  WithdrawOverLimit: 1025,
+  RoomNumberEmpty: 1026,
+  PeriodEmpty: 1027,
+  NoActiveActivity: 1028,
+  NotBettingTime: 1029,
+  BetInfoEmpty: 1030,
+  OrderFailed: 1031,
+  BankCardNotFound: 1032,
+  PaymentPasswordWrong: 1033,
+  RoomNumberEmpty2: 1034,
+  PeriodEmpty2: 1035,
+  NoActiveActivity2: 1036,
+  NotBettingTime2: 1037,
+  BetInfoEmpty2: 1038,
+  OperationSuccessful: 1039,
+  OrderFailed2: 1040,
+  OrderNotFound: 1041,
+  TransferAmountPositive: 1042,
+  TransferExceedsBalance: 1043,
+  TransferAmountPositive2: 1044,
+  TransferExceedsBalance2: 1045,
+  AddOnceOnly: 1046,
+  BankCardAddFailed: 1047,
+  OnceOnlyContactService: 1048,
+  BankCardNotFound2: 1049,
+  WrongAmount: 1050,
+  PaymentPasswordWrong2: 1051,
+  GameNotFound: 1052,
+  GameNotFound2: 1053,
+  FirstActivityRetry: 1054,
+  RoundRise: 1055,
+  RoundFall: 1056,
+  RoomNotFound: 1057,
+  PaymentPasswordLength: 1058,
+  OldPasswordWrong: 1059,
+  NetworkError: 1060,
+  LoginPasswordLength: 1061,
+  LoginInvalid: 1062,
+  ReferralCodeWrong: 1063,
+  InsufficientTurnover: 1064,
+  EnterAddress: 1065,
+  AccountFrozen: 1069,
+  UnknownError: 2002,
+  CancelFailed: 2003,
+  BalanceBelowMinJoin: 2004,
+  EnterPhoneCorrectly: 2050,
+  SendingTooFrequently: 2051,
+  PhoneRegistered: 2052,
+  CaptchaWrong: 2053,
+  CaptchaExpired: 2054,
+  NotVip: 2055,
+  ContactServiceForDeposit: 2056,
+  WithdrawPasswordEmpty: 2057,
+  SelectWithdrawMethod: 2058,
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ALL_ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCode);
+
+/**
+ * Message keys of the catalogue that are not numbered codes (SPEC.md section 8,
+ * "Other message keys"). They are raised by client-side checks only.
+ */
+export const MessageKey = {
+  Stopped: 'stopped',
+  OverSelectedTip: 'overSelectedTip',
+  PleaseSelect: 'pleaseSelect',
+  InputCorrectTip: 'inputCorrectTip',
+  NoEnoughMoney: 'noEnoughMoney',
+  OriginalInputNull: 'originalInputNull',
+  NewPwdInputNull: 'newPwdInputNull',
+  ConfirmError: 'confirmError',
+  Agreement: 'agreement',
+  MinBuy: 'minBuy',
+  DateRange: 'dateRange',
+  AmountEmpty: 'amountEmpty',
+  TransferRange: 'transferRange',
+  Offline: 'offline',
+} as const;
+
+export type MessageKey = (typeof MessageKey)[keyof typeof MessageKey];
+
+export const ALL_MESSAGE_KEYS: readonly MessageKey[] = Object.values(MessageKey);
+
+/** Values a message interpolates, e.g. `{num}` in 2004. */
+export type MessageValues = Record<string, string | number>;
+
+/** A refusal of a rule: the catalogue entry to show and the values it needs. */
+export interface Refusal {
+  code: ErrorCode | MessageKey;
+  values?: MessageValues;
+}
+
+/** The catalogue id of a code or key, as written in locales/*.po. */
+export function messageId(code: ErrorCode | MessageKey): string {
+  return `err.${code}`;
+}
+
+export function refuse(code: ErrorCode | MessageKey, values?: MessageValues): Refusal {
+  return values ? { code, values } : { code };
+}

@@ -1,0 +1,48 @@
+/**
+ * Money is integer cents everywhere a figure is kept or compared. The wire carries USD
+ * amounts with at most two decimals; these helpers are the only way in and out.
+ */
+export type Cents = number;
+
+const AMOUNT_PATTERN = /^\d+(\.\d{0,2})?$/;
+
+/** USD (number or text) to cents; null for anything that is not a non-negative amount with <= 2 decimals. */
+export function toCents(usd: number | string): Cents | null {
+  const text = typeof usd === 'number' ? (Number.isFinite(usd) ? String(usd) : '') : usd.trim();
+  if (!AMOUNT_PATTERN.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  const cents = Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Cents to a USD number for the wire (exact for every safe integer number of cents). */
+export function toUsd(cents: Cents): number {
+  return cents / 100;
+}
+
+/** Thousands separators and two decimals (SPEC.md section 9), e.g. -1,234.50. */
+export function formatMoney(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  const whole = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = (abs % 100).toString().padStart(2, '0');
+  return `${sign}${whole}.${fraction}`;
+}
+
+/** Format a USD amount from the wire. */
+export function formatUsd(usd: number): string {
+  return formatMoney(Math.round(usd * 100));
+}
+
+/**
+ * What an amount field keeps as the member types: digits and one decimal point only
+ * (SPEC.md section 5, Withdraw). Commas are stripped, other characters dropped.
+ */
+export function sanitizeAmountInput(raw: string): string {
+  const kept = raw.replace(/,/g, '').replace(/[^\d.]/g, '');
+  const dot = kept.indexOf('.');
+  if (dot === -1) return kept;
+  return kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, '');
+}

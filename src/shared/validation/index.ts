@@ -1,0 +1,3 @@
+export * from './accounts';
+export * from './wallet';
+export * from './game';

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatMoney, sanitizeAmountInput, toCents, toUsd } from '../../src/shared/money';
+
+describe('money', () => {
+  it('formats with thousands separators and two decimals', () => {
+    expect(formatMoney(0)).toBe('0.00');
+    expect(formatMoney(5)).toBe('0.05');
+    expect(formatMoney(123456789)).toBe('1,234,567.89');
+    expect(formatMoney(-100050)).toBe('-1,000.50');
+  });
+  it('reads USD into cents exactly', () => {
+    expect(toCents('0.1')).toBe(10);
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents('1000')).toBe(100000);
+    expect(toCents('1.234')).toBeNull();
+    expect(toCents('-1')).toBeNull();
+    expect(toCents('1e3')).toBeNull();
+    expect(toCents(Number.NaN)).toBeNull();
+  });
+  it('round-trips every cent amount through the wire', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e13 }), (cents) => toCents(toUsd(cents)) === cents));
+  });
+  it('keeps digits and one decimal point as the member types, commas stripped', () => {
+    expect(sanitizeAmountInput('1,234.5.6')).toBe('1234.56');
+    expect(sanitizeAmountInput('12a3 $')).toBe('123');
+    expect(sanitizeAmountInput('.5')).toBe('.5');
+  });
+});

@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
   test: {
+    reporters: ['default', './tests/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

@@ -17,7 +17,9 @@ export function measureBundle(distDir = 'dist'): ChunkFigure[] {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir}/index.html is missing: run npm run build`);
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const entry = new Set([...html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)].map((m) => m[1]));
-  const preloaded = new Set([...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)].map((m) => m[1]));
+  const preloaded = new Set(
+    [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)].map((m) => m[1]),
+  );
   const assets = join(distDir, 'assets');
   return readdirSync(assets)
     .filter((name) => name.endsWith('.js') || name.endsWith('.css'))
@@ -31,7 +33,12 @@ export function measureBundle(distDir = 'dist'): ChunkFigure[] {
           : preloaded.has(file)
             ? 'preloaded'
             : 'lazy';
-      return { file, bytes: statSync(join(assets, name)).size, gzipBytes: gzipSync(content, { level: 9 }).length, role };
+      return {
+        file,
+        bytes: statSync(join(assets, name)).size,
+        gzipBytes: gzipSync(content, { level: 9 }).length,
+        role,
+      };
     })
     .sort((a, b) => a.role.localeCompare(b.role) || b.gzipBytes - a.gzipBytes);
 }
@@ -41,6 +48,9 @@ export function printBundle(figures: ChunkFigure[]): void {
   const initial = figures.filter((f) => f.role === 'entry' || f.role === 'preloaded');
   console.log('\n== Bundle (gzip -9) ==');
   console.log(`entry JS (with modulepreloads): ${kb(initial.reduce((s, f) => s + f.gzipBytes, 0))} gzip`);
-  for (const f of figures) console.log(`  ${f.role.padEnd(9)} ${kb(f.gzipBytes).padStart(10)} gzip ${kb(f.bytes).padStart(10)} raw  ${f.file}`);
+  for (const f of figures)
+    console.log(
+      `  ${f.role.padEnd(9)} ${kb(f.gzipBytes).padStart(10)} gzip ${kb(f.bytes).padStart(10)} raw  ${f.file}`,
+    );
   console.log(`lazy chunks: ${figures.filter((f) => f.role === 'lazy').length}`);
 }

@@ -83,7 +83,9 @@ describe('captcha request (account 6-15 digits)', () => {
 
 describe('login password change', () => {
   it('needs the old one', () => {
-    expect(codeOf(validateLoginPasswordChange({ old: '', next: 'abc123', repeat: 'abc123' }))).toBe('originalInputNull');
+    expect(codeOf(validateLoginPasswordChange({ old: '', next: 'abc123', repeat: 'abc123' }))).toBe(
+      'originalInputNull',
+    );
   });
   it('needs the new one and its repeat', () => {
     expect(codeOf(validateLoginPasswordChange({ old: 'x', next: '', repeat: 'abc123' }))).toBe('newPwdInputNull');

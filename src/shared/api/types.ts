@@ -310,7 +310,6 @@ export interface FundLogEntry {
   reason: string;
 }
 
-
 export interface ApiContract {
   '/api/Index/getconfig': { req: Record<string, never>; res: AppConfig };
   '/api/Index/login': { req: LoginRequest; res: TokenAnswer };

@@ -32,7 +32,10 @@ export function validateBuy(input: BuyInput): { refusal: Refusal } | { stakeCent
 }
 
 /** The chosen outcomes toggle; at most nine may be selected at once. */
-export function toggleOutcome(selected: readonly number[], value: number): { selected: number[] } | { refusal: Refusal } {
+export function toggleOutcome(
+  selected: readonly number[],
+  value: number,
+): { selected: number[] } | { refusal: Refusal } {
   if (selected.includes(value)) return { selected: selected.filter((v) => v !== value) };
   if (selected.length >= MAX_SELECTED_OUTCOMES) return { refusal: refuse(MessageKey.OverSelectedTip) };
   return { selected: [...selected, value] };

@@ -1,0 +1,3 @@
+export * from './outcomes';
+export * from './fairness';
+export { sha256, hmacSha256, toHex, fromHex } from './sha256';

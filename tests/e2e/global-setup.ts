@@ -1,0 +1,76 @@
+/**
+ * E2E set-up: build the app as `npm start` would serve it, start the real server on a fresh
+ * embedded database in a temp folder, and hand the tests its URL, the printed invitation code
+ * and the path of its console log (verification codes are printed there).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    invitationCode: string;
+    serverLog: string;
+    dataDir: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: number): Promise<string> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${readFileSync(logFile, 'utf8')}`);
+    const log = readFileSync(logFile, 'utf8');
+    if (/^App: http/m.test(log) && /^Invitation code: /m.test(log)) return log;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not print its banner in time:\n${readFileSync(logFile, 'utf8')}`);
+}
+
+export default async function setup(project: TestProject) {
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const logFile = join(dataDir, 'server.log');
+  const port = await freePort();
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const banner = await waitForBanner(logFile, child, 60_000);
+  const invitationCode = /^Invitation code: (\S+)/m.exec(banner)![1];
+
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('invitationCode', invitationCode);
+  project.provide('serverLog', logFile);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Server settings from the environment (README documents each). Parsed once at start so a typo
+ * in PORT fails loudly instead of listening somewhere unexpected.
+ */
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder of the embedded SQLite database (used when no DATABASE_URL is set). */
+  dataDir: string;
+  /** PostgreSQL connection string; when set, PostgreSQL is used instead of SQLite. */
+  databaseUrl: string | null;
+  /** What GET /manifest.json tells the app to use as API base; '' means the same origin. */
+  publicApiUrl: string;
+  /** Folder of the built app (vite build output). */
+  distDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 8080;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0-65535, got "${raw}"`);
+  return port;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl,
+    publicApiUrl: env.PUBLIC_API_URL?.trim() ?? '',
+    distDir: resolve(env.DIST_DIR?.trim() || './dist'),
+    logLevel: env.LOG_LEVEL?.trim() || 'warn',
+  };
+}

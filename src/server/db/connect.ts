@@ -1,0 +1,66 @@
+/**
+ * Opens the one database the server and the admin command share: PostgreSQL when DATABASE_URL is
+ * set, otherwise the embedded SQLite file `${DATA_DIR}/app.sqlite`.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Db, Dialect } from './schema';
+
+export interface OpenDatabase {
+  db: Db;
+  dialect: Dialect;
+  /** Human description for the start banner, without credentials. */
+  description: string;
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+/**
+ * pg returns int8 (our cents and epoch-ms columns, COUNT) and numeric (SUM) as strings to avoid
+ * precision loss. Our values are far inside Number.MAX_SAFE_INTEGER, so numbers are exact and
+ * both dialects hand the domain the same types.
+ */
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === PG_INT8 || oid === PG_NUMERIC
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export function openSqlite(file: string): OpenDatabase {
+  const sqlite = new SQLite(file);
+  // WAL lets the admin command write while the server reads; the busy timeout covers the short
+  // moments both want to write.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', description: `SQLite ${file}` };
+}
+
+export function openPostgres(url: string, maxConnections = 10): OpenDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, types: pgTypes });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', description: `PostgreSQL ${describePgUrl(url)}` };
+}
+
+/** host:port/database, never the password. */
+export function describePgUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  } catch {
+    return '(DATABASE_URL)';
+  }
+}
+
+export function openDatabase(config: { dataDir: string; databaseUrl: string | null }): OpenDatabase {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  mkdirSync(config.dataDir, { recursive: true });
+  return openSqlite(join(config.dataDir, 'app.sqlite'));
+}

@@ -1,0 +1,13 @@
+/**
+ * Every migration, in order. Names sort lexically, so keep the four-digit prefix. Migrations are
+ * code (not files read at run time) so they ship inside the server and work from any cwd.
+ */
+import type { Migration } from 'kysely';
+import type { Dialect } from '../schema';
+import { initialMigration } from './0001_initial';
+
+export function allMigrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001_initial': initialMigration(dialect),
+  };
+}

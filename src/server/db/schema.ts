@@ -1,0 +1,148 @@
+/**
+ * Typed view of the database for Kysely. Money columns are integer cents (DESIGN.md section 3);
+ * times are epoch milliseconds; flags are 0/1 integers so both dialects read them the same way.
+ */
+import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+
+export interface MembersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  pay_password_hash: string | null;
+  nickname: string;
+  level: Generated<number>;
+  money_cents: Generated<number>;
+  frozen: Generated<number>;
+  phone: string;
+  quhao: string;
+  /** API language code (en, chs, cht, vi). */
+  lang: string;
+  invited_by: string | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  member_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  code: string;
+  created_at: number;
+  uses: Generated<number>;
+  active: Generated<number>;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  quhao: string;
+  phone: string;
+  code: string;
+  sent_at: number;
+  expires_at: number;
+  used: Generated<number>;
+}
+
+export interface FundLogTable {
+  id: Generated<number>;
+  member_id: number;
+  amount_cents: number;
+  before_cents: number;
+  after_cents: number;
+  reason_code: string;
+  reason_text: string;
+  ref_type: string;
+  ref_id: string;
+  created_at: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface GamesTable {
+  id: number;
+  type: number;
+  title: string;
+  minjoin_cents: number;
+  round_seconds: number;
+}
+
+export type RoomKind = 'standard' | 'vip' | 'superior' | 'premier';
+
+export interface RoomsTable {
+  id: Generated<number>;
+  roomtype: number;
+  kind: RoomKind;
+  title: string;
+  game_id: number;
+  minjoin_cents: number;
+  minbuy_cents: number;
+  rate0: number;
+  rate1: number;
+  rate2: number;
+  rate3: number;
+  rate4: number;
+  rate5: number;
+  rate6: number;
+  rate7: number;
+  rate8: number;
+  rate9: number;
+  rate10: number;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  category: number;
+  title: string;
+  title_ft: string;
+  title_yw: string;
+  title_vi: string;
+  content: string;
+  content_ft: string;
+  content_yw: string;
+  content_vi: string;
+  /** JSON list of image paths. */
+  img: string;
+  created_at: number;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  path: string;
+  path_tw: string;
+  path_vi: string;
+  path_yw: string;
+  sort: number;
+}
+
+export interface Database {
+  members: MembersTable;
+  sessions: SessionsTable;
+  invitations: InvitationsTable;
+  sms_codes: SmsCodesTable;
+  fund_log: FundLogTable;
+  settings: SettingsTable;
+  games: GamesTable;
+  rooms: RoomsTable;
+  articles: ArticlesTable;
+  banners: BannersTable;
+}
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+
+export type Member = Selectable<MembersTable>;
+export type NewMember = Insertable<MembersTable>;
+export type FundLogRow = Selectable<FundLogTable>;
+export type NewRoom = Insertable<RoomsTable>;
+export type NewArticle = Insertable<ArticlesTable>;
+export type NewBanner = Insertable<BannersTable>;
+export type NewGame = Insertable<GamesTable>;
+
+export type Dialect = 'sqlite' | 'postgres';

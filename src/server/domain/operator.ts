@@ -1,0 +1,102 @@
+/**
+ * What the operator does from the admin command: create members and invitation codes, credit
+ * deposits, freeze accounts. Same rules as the app where they overlap (usernames, passwords).
+ */
+import { randomInt } from 'node:crypto';
+import { DEFAULT_QUHAO } from '../../shared/constants';
+import { ErrorCode } from '../../shared/errors';
+import { validateRegister } from '../../shared/validation';
+import type { Member } from '../db/schema';
+import { insertInvitation, invitationExists } from '../repositories/invitations';
+import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
+import type { Deps } from './deps';
+import { FundReason } from './fundReasons';
+import { changeBalance, type BalanceChanged } from './ledger';
+import { refused, refusedFrom } from './refused';
+import { hashSecret } from './secrets';
+
+export async function createMember(
+  deps: Deps,
+  input: { username: string; password: string; payPassword?: string },
+): Promise<{ id: number; username: string }> {
+  // The registration rules for name and password; the other fields are not asked of the operator,
+  // so they get stand-in values that pass.
+  const refusal = validateRegister({
+    username: input.username,
+    password: input.password,
+    spassword: input.password,
+    invitation: 'operator',
+    phone: '000000',
+    captcha: 'operator',
+    quhao: DEFAULT_QUHAO,
+    payPwd: input.payPassword,
+  });
+  if (refusal) throw refusedFrom(refusal);
+  const username = input.username.trim();
+  if (await findMemberByUsername(deps.db, username)) throw refused(ErrorCode.AccountRegistered);
+  const id = await insertMember(deps.db, {
+    username,
+    password_hash: await hashSecret(input.password),
+    pay_password_hash: input.payPassword ? await hashSecret(input.payPassword) : null,
+    nickname: username,
+    phone: '',
+    quhao: DEFAULT_QUHAO,
+    lang: 'vi',
+    invited_by: null,
+    created_at: deps.clock(),
+  });
+  return { id, username };
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const INVITATION_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+
+/** 8 characters without look-alikes (0/O, 1/I), so a code read aloud or from a screen works. */
+export function randomInvitationCode(): string {
+  return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+export class OperatorInputError extends Error {}
+
+export async function createInvitation(deps: Deps, code?: string): Promise<string> {
+  const chosen = code?.trim() || randomInvitationCode();
+  if (!INVITATION_CODE_PATTERN.test(chosen)) {
+    throw new OperatorInputError('an invitation code is 4-32 letters or digits');
+  }
+  if (await invitationExists(deps.db, chosen)) throw new OperatorInputError(`invitation code ${chosen} already exists`);
+  await insertInvitation(deps.db, chosen, deps.clock());
+  return chosen;
+}
+
+export interface Deposit {
+  username: string;
+  cents: number;
+  ref: string;
+  note?: string;
+}
+
+export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<BalanceChanged & { member: Member }> {
+  if (!Number.isSafeInteger(deposit.cents) || deposit.cents <= 0) throw refused(ErrorCode.WrongAmount);
+  return deps.db.transaction().execute(async (trx) => {
+    const member = await findMemberByUsername(trx, deposit.username);
+    if (!member) throw refused(ErrorCode.UserNotFound);
+    const changed = await changeBalance(trx, {
+      memberId: member.id,
+      deltaCents: deposit.cents,
+      reason: FundReason.OperatorDeposit,
+      reasonText: deposit.note ?? 'Operator deposit',
+      refType: 'admin',
+      refId: deposit.ref,
+      insufficientCode: ErrorCode.WrongAmount,
+      now: deps.clock(),
+    });
+    return { ...changed, member };
+  });
+}
+
+export async function setFrozen(deps: Deps, username: string, frozen: boolean): Promise<Member> {
+  const member = await findMemberByUsername(deps.db, username);
+  if (!member) throw refused(ErrorCode.UserNotFound);
+  await setMemberFrozen(deps.db, member.id, frozen);
+  return member;
+}

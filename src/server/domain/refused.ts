@@ -1,0 +1,41 @@
+/**
+ * A refusal raised by a domain rule: the envelope code to answer, the catalogue entry whose text
+ * becomes `info`, and optional data. Throwing it inside a transaction also rolls the work back.
+ */
+import { ErrorCode, MessageKey, type MessageValues, type Refusal } from '../../shared/errors';
+
+export class Refused extends Error {
+  constructor(
+    /** The envelope code. */
+    readonly code: number,
+    /** Which catalogue text explains it (usually the same code). */
+    readonly messageId: ErrorCode | MessageKey,
+    readonly values?: MessageValues,
+    readonly data: unknown = null,
+  ) {
+    super(`refused ${code}`);
+    this.name = 'Refused';
+  }
+
+  withData(data: unknown): Refused {
+    return new Refused(this.code, this.messageId, this.values, data);
+  }
+}
+
+export function refused(code: ErrorCode, values?: MessageValues): Refused {
+  return new Refused(code, code, values);
+}
+
+/**
+ * The shared rules may name a client-side message key (e.g. confirmError); on the wire a code must
+ * be a number, so such keys answer their closest catalogue code while `info` keeps the key's text.
+ */
+const KEY_CODES: Partial<Record<MessageKey, ErrorCode>> = {
+  [MessageKey.ConfirmError]: ErrorCode.PasswordsInconsistent,
+};
+
+export function refusedFrom(refusal: Refusal): Refused {
+  if (typeof refusal.code === 'number') return new Refused(refusal.code, refusal.code, refusal.values);
+  const code = KEY_CODES[refusal.code] ?? ErrorCode.IncompleteParameters;
+  return new Refused(code, refusal.code, refusal.values);
+}

@@ -1,0 +1,69 @@
+/**
+ * `info` texts in the member's language. The error catalogue is the same Lingui PO files the app
+ * uses (locales/errors/<locale>.po, ids `err.<code>`), read once at start and compiled so ICU
+ * placeholders such as {num} interpolate. Missing text falls back to English, then to the code.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setupI18n, type I18n } from '@lingui/core';
+import { formatter } from '@lingui/format-po';
+import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { messageId, type ErrorCode, type MessageKey, type MessageValues } from '../shared/errors';
+import { LOCALES, type Locale } from '../shared/locale';
+
+export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../locales/errors/', import.meta.url));
+
+export interface Translator {
+  text(locale: Locale, id: ErrorCode | MessageKey, values?: MessageValues): string;
+  /** Locales whose catalogue could not be read (logged at start). */
+  readonly missing: readonly Locale[];
+}
+
+// The catalogue is hand-written with explicit ids (`err.1001`), not Lingui's hashed source ids.
+const po = formatter({ explicitIdAsDefault: true });
+
+async function loadCatalog(dir: string, locale: Locale): Promise<Record<string, CompiledMessage> | null> {
+  let content: string;
+  try {
+    content = await readFile(join(dir, `${locale}.po`), 'utf8');
+  } catch {
+    return null;
+  }
+  const catalog = await po.parse(content, { locale, sourceLocale: 'en', filename: `${locale}.po` });
+  const compiled: Record<string, CompiledMessage> = {};
+  for (const [id, entry] of Object.entries(catalog)) {
+    if (entry.translation) compiled[id] = compileMessage(entry.translation);
+  }
+  return compiled;
+}
+
+export async function loadTranslator(dir: string = DEFAULT_LOCALES_DIR): Promise<Translator> {
+  const instances = new Map<Locale, { i18n: I18n; ids: Set<string> }>();
+  const missing: Locale[] = [];
+  for (const locale of LOCALES) {
+    const messages = await loadCatalog(dir, locale);
+    if (!messages) {
+      missing.push(locale);
+      continue;
+    }
+    // One instance per locale, activated once: formatting never switches a shared global.
+    instances.set(locale, {
+      i18n: setupI18n({ locale, messages: { [locale]: messages } }),
+      ids: new Set(Object.keys(messages)),
+    });
+  }
+
+  function lookup(locale: Locale, id: string, values?: MessageValues): string | null {
+    const entry = instances.get(locale);
+    return entry && entry.ids.has(id) ? entry.i18n._(id, values) : null;
+  }
+
+  return {
+    missing,
+    text(locale, code, values) {
+      const id = messageId(code);
+      return lookup(locale, id, values) ?? lookup('en', id, values) ?? String(code);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/** `npm run server`: migrate, seed an empty database, listen, print the start banner. */
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { startBanner } from './banner';
+import { systemClock } from './clock';
+import { openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { loadTranslator } from './i18n';
+import { firstActiveInvitation } from './repositories/invitations';
+import { hasBuiltApp } from './routes/static';
+import { seedIfEmpty } from './seed';
+import { ConsoleSmsSender } from './sms';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { db, dialect, description } = openDatabase(config);
+  await migrateToLatest(db, dialect);
+  const deps = { db, dialect, clock: systemClock };
+  const seed = await seedIfEmpty(deps);
+  if (seed.seeded) console.log('Empty database: seeded games, rooms, articles, banners and the demo member.');
+
+  const translator = await loadTranslator();
+  if (translator.missing.length > 0) console.warn(`Error catalogue missing for: ${translator.missing.join(', ')}`);
+  const app = await buildApp({
+    db,
+    dialect,
+    smsSender: new ConsoleSmsSender(),
+    distDir: config.distDir,
+    publicApiUrl: config.publicApiUrl,
+    translator,
+    logger: { level: config.logLevel },
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  const banner = startBanner({
+    port,
+    invitationCode: (await firstActiveInvitation(db)) ?? null,
+    database: description,
+    servesApp: hasBuiltApp(config.distDir),
+    distDir: config.distDir,
+  });
+  console.log(banner.join('\n'));
+
+  const stop = async (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

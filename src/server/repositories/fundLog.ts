@@ -1,0 +1,35 @@
+/** Queries on the fund log: one row per balance change. */
+import type { Db, FundLogRow } from '../db/schema';
+
+export interface NewFundLogRow {
+  member_id: number;
+  amount_cents: number;
+  before_cents: number;
+  after_cents: number;
+  reason_code: string;
+  reason_text: string;
+  ref_type: string;
+  ref_id: string;
+  created_at: number;
+}
+
+export async function insertFundLog(db: Db, row: NewFundLogRow): Promise<number> {
+  const inserted = await db.insertInto('fund_log').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Sum of a member's deltas, optionally only for some reasons. */
+export async function sumFundLog(db: Db, memberId: number, reasons?: readonly string[]): Promise<number> {
+  if (reasons && reasons.length === 0) return 0;
+  let query = db
+    .selectFrom('fund_log')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('total'))
+    .where('member_id', '=', memberId);
+  if (reasons) query = query.where('reason_code', 'in', reasons);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export function listFundLog(db: Db, memberId: number): Promise<FundLogRow[]> {
+  return db.selectFrom('fund_log').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
+}

@@ -1,0 +1,70 @@
+/** Queries on members. No rules here: the domain decides what may change. */
+import { sql } from 'kysely';
+import type { Db, Member, NewMember } from '../db/schema';
+
+export function findMemberByUsername(db: Db, username: string): Promise<Member | undefined> {
+  return db.selectFrom('members').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function findMemberById(db: Db, id: number): Promise<Member | undefined> {
+  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function phoneIsRegistered(db: Db, quhao: string, phone: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where('quhao', '=', quhao)
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertMember(db: Db, member: NewMember): Promise<number> {
+  const row = await db.insertInto('members').values(member).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function countMembers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function setPasswordHash(db: Db, id: number, hash: string): Promise<void> {
+  await db.updateTable('members').set({ password_hash: hash }).where('id', '=', id).execute();
+}
+
+export async function setPayPasswordHash(db: Db, id: number, hash: string): Promise<void> {
+  await db.updateTable('members').set({ pay_password_hash: hash }).where('id', '=', id).execute();
+}
+
+export async function setMemberLang(db: Db, id: number, lang: string): Promise<void> {
+  await db.updateTable('members').set({ lang }).where('id', '=', id).execute();
+}
+
+export async function setMemberFrozen(db: Db, id: number, frozen: boolean): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ frozen: frozen ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The one statement that moves a balance: it only matches when the result stays >= 0, so two
+ * concurrent debits can never overspend. Returns the new balance, or undefined when nothing
+ * matched (no such member, or not enough money).
+ */
+export async function addToBalance(db: Db, id: number, deltaCents: number): Promise<number | undefined> {
+  const row = await db
+    .updateTable('members')
+    .set((eb) => ({ money_cents: eb('money_cents', '+', deltaCents) }))
+    .where('id', '=', id)
+    .where(sql<number>`money_cents + ${deltaCents}`, '>=', 0)
+    .returning('money_cents')
+    .executeTakeFirst();
+  return row?.money_cents;
+}

@@ -1,0 +1,40 @@
+/** Queries on sent verification codes. */
+import type { Db } from '../db/schema';
+
+export interface SmsCodeRow {
+  id: number;
+  code: string;
+  sent_at: number;
+  expires_at: number;
+  used: number;
+}
+
+export function latestSmsCode(db: Db, quhao: string, phone: string): Promise<SmsCodeRow | undefined> {
+  return db
+    .selectFrom('sms_codes')
+    .select(['id', 'code', 'sent_at', 'expires_at', 'used'])
+    .where('quhao', '=', quhao)
+    .where('phone', '=', phone)
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertSmsCode(
+  db: Db,
+  row: { quhao: string; phone: string; code: string; sent_at: number; expires_at: number },
+): Promise<void> {
+  await db.insertInto('sms_codes').values(row).execute();
+}
+
+/** Marks a code used; false when it already was (a concurrent registration took it). */
+export async function consumeSmsCode(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('sms_codes')
+    .set({ used: 1 })
+    .where('id', '=', id)
+    .where('used', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,72 @@
+/** Accounts: captcha by SMS, register, login, logout. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ApiPath } from '../../shared/api/paths';
+import { ErrorCode } from '../../shared/errors';
+import { sendCaptcha } from '../domain/accounts/captcha';
+import { login } from '../domain/accounts/login';
+import { register } from '../domain/accounts/register';
+import { closeSession } from '../domain/accounts/sessions';
+import { Refused } from '../domain/refused';
+import { apiLangOf, requireAuth, success, type RouteContext } from './context';
+import { parseBody } from './parse';
+import { limitConfig, type RateLimits } from './rateLimits';
+
+// Bounds keep absurd inputs away from scrypt; real values are far shorter.
+const text = (max: number) => z.string().max(max);
+
+const SmsSendBody = z.object({ quhao: text(8).optional(), mobile: text(32) });
+const LoginBody = z.object({ quhao: text(8).optional(), username: text(64), password: text(128) });
+const RegisterBody = z.object({
+  quhao: text(8).optional(),
+  username: text(64),
+  phone: text(32),
+  captcha: text(16),
+  password: text(128),
+  spassword: text(128),
+  invitation: text(64),
+  payPwd: text(128).optional(),
+});
+
+/** Login, register and sms_send failures also carry the code as data.errCode (SPEC.md section 7). */
+async function withErrCode<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Refused) throw error.withData({ errCode: error.code });
+    throw error;
+  }
+}
+
+export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: RateLimits): void {
+  app.post(
+    ApiPath.smsSend,
+    { config: limitConfig(limits.smsSend, ErrorCode.SendingTooFrequently) },
+    async (request) => {
+      // The spec's app reads data.errCode on sms_send failures too (SPEC.md section 7).
+      const answer = await withErrCode(() => sendCaptcha(ctx.deps, parseBody(SmsSendBody, request.body)));
+      return success(ctx, request, answer, 'write');
+    },
+  );
+
+  app.post(ApiPath.register, { config: limitConfig(limits.register) }, async (request) => {
+    const answer = await withErrCode(() => {
+      const body = parseBody(RegisterBody, request.body);
+      return register(ctx.deps, { ...body, lang: apiLangOf(request) });
+    });
+    return success(ctx, request, answer, 'write');
+  });
+
+  app.post(ApiPath.login, { config: limitConfig(limits.login) }, async (request) => {
+    const answer = await withErrCode(() => {
+      const body = parseBody(LoginBody, request.body);
+      return login(ctx.deps, { username: body.username, password: body.password, lang: apiLangOf(request) });
+    });
+    return success(ctx, request, answer, 'write');
+  });
+
+  app.post(ApiPath.logout, async (request) => {
+    await closeSession(ctx.deps, requireAuth(request).tokenHash);
+    return success(ctx, request, null, 'write');
+  });
+}

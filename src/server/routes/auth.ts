@@ -1,0 +1,17 @@
+/**
+ * Private paths are every /api path outside PUBLIC_PATHS (src/shared/api/paths.ts): the token in
+ * the body must name a live session, else 409 (or 403 for a frozen member).
+ */
+import type { FastifyInstance } from 'fastify';
+import { PUBLIC_PATHS } from '../../shared/api/paths';
+import { authenticate } from '../domain/accounts/sessions';
+import { tokenOf, type RouteContext } from './context';
+
+export function registerAuthHook(app: FastifyInstance, ctx: RouteContext): void {
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request) => {
+    const route = request.routeOptions.url;
+    if (request.is404 || !route || !route.startsWith('/api/') || PUBLIC_PATHS.has(route)) return;
+    request.auth = await authenticate(ctx.deps, tokenOf(request));
+  });
+}

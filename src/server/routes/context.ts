@@ -1,0 +1,64 @@
+/** What route plugins share: the domain dependencies, the translator, per-request helpers. */
+import type { FastifyRequest } from 'fastify';
+import { SUCCESS, type ApiResponse } from '../../shared/api/envelope';
+import { ErrorCode } from '../../shared/errors';
+import { API_LANGS, localeOfApiLang, type ApiLang, type Locale } from '../../shared/locale';
+import type { Authenticated } from '../domain/accounts/sessions';
+import type { Deps } from '../domain/deps';
+import type { Translator } from '../i18n';
+import type { SmsSender } from '../sms';
+
+export interface RouteContext {
+  deps: Deps & { smsSender: SmsSender };
+  i18n: Translator;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook on private paths. */
+    auth: Authenticated | null;
+  }
+  interface FastifyContextConfig {
+    /** The envelope code a rate-limited request answers (2051 for sms_send, else 1004). */
+    limitCode?: number;
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The request's `lang` as an API language; anything else means the default (vi). */
+export function apiLangOf(request: FastifyRequest): ApiLang {
+  const lang = isRecord(request.body) ? request.body.lang : undefined;
+  return typeof lang === 'string' && (API_LANGS as readonly string[]).includes(lang) ? (lang as ApiLang) : 'vi';
+}
+
+export function localeOf(request: FastifyRequest): Locale {
+  return localeOfApiLang(apiLangOf(request));
+}
+
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const token = isRecord(request.body) ? request.body.token : undefined;
+  return typeof token === 'string' ? token : undefined;
+}
+
+export function envelope<T>(code: number, data: T, info: string): ApiResponse<T> {
+  return { code, data, info };
+}
+
+/** A read answers info 'ok'; a change answers the localized "operation successful" (1039). */
+export function success<T>(
+  ctx: RouteContext,
+  request: FastifyRequest,
+  data: T,
+  kind: 'read' | 'write',
+): ApiResponse<T> {
+  const info = kind === 'read' ? 'ok' : ctx.i18n.text(localeOf(request), ErrorCode.OperationSuccessful);
+  return envelope(SUCCESS, data, info);
+}
+
+export function requireAuth(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw new Error('private route reached without the auth hook');
+  return request.auth;
+}

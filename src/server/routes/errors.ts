@@ -1,0 +1,58 @@
+/**
+ * Every failure answers the envelope (DESIGN.md section 3.5): a refusal its own code at HTTP 200,
+ * a rate limit 429, an unknown path 404 with 1001, a malformed request 1001, and anything
+ * unexpected 2002, never a 500 and never a stack trace.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '../../shared/errors';
+import { Refused } from '../domain/refused';
+import { envelope, localeOf, type RouteContext } from './context';
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
+  return typeof error.statusCode === 'number' ? error.statusCode : undefined;
+}
+
+export function registerErrorHandlers(app: FastifyInstance, ctx: RouteContext, spaFallback: boolean): void {
+  const answer = (request: FastifyRequest, reply: FastifyReply, status: number, code: number, messageCode: ErrorCode) =>
+    reply.code(status).send(envelope(code, null, ctx.i18n.text(localeOf(request), messageCode)));
+
+  app.setErrorHandler((error: FastifyError | Refused, request, reply) => {
+    if (error instanceof Refused) {
+      return reply
+        .code(200)
+        .send(envelope(error.code, error.data, ctx.i18n.text(localeOf(request), error.messageId, error.values)));
+    }
+    const status = statusOf(error);
+    if (status === 429) {
+      const code = request.routeOptions.config.limitCode ?? ErrorCode.NetworkErrorRefresh;
+      return answer(
+        request,
+        reply,
+        429,
+        code,
+        code === ErrorCode.SendingTooFrequently ? code : ErrorCode.NetworkErrorRefresh,
+      );
+    }
+    // Client mistakes Fastify catches before our handlers: bad body, too large, bad media type.
+    if (status !== undefined && status >= 400 && status < 500) {
+      return answer(request, reply, 200, ErrorCode.IncompleteParameters, ErrorCode.IncompleteParameters);
+    }
+    request.log.error({ err: error }, 'unexpected fault');
+    return answer(request, reply, 200, ErrorCode.UnknownError, ErrorCode.UnknownError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    // Client-side routes of the SPA (e.g. /user, /activity/3) load the app shell; API paths and
+    // missing hashed assets do not, so a stale asset never gets HTML in place of JavaScript.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/assets/');
+    if (spaFallback && isPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return answer(request, reply, 404, ErrorCode.IncompleteParameters, ErrorCode.IncompleteParameters);
+  });
+}

@@ -1,0 +1,209 @@
+/**
+ * What a fresh install starts with: the three games, a room of every coin group and kind, sample
+ * articles in all four languages and three banners. Operators edit these rows afterwards.
+ */
+import type { NewArticle, NewBanner, NewGame, NewRoom, RoomKind } from './db/schema';
+
+/** Article categories: 9 and 14 are the spec's; help and the introduction are ours. */
+export const ArticleCategory = { News: 9, Announcement: 14, Introduction: 26, Help: 2 } as const;
+/** The quick menu opens the introduction by id (SPEC.md section 2, Home). */
+export const INTRODUCTION_ARTICLE_ID = 26;
+
+/** Round lengths of DESIGN.md section 4. `type` is the game type the home tiles open. */
+export const SEED_GAMES: NewGame[] = [
+  { id: 15, type: 15, title: '2 min', minjoin_cents: 100_00, round_seconds: 120 },
+  { id: 1, type: 1, title: '3.5 min', minjoin_cents: 100_00, round_seconds: 210 },
+  { id: 4, type: 4, title: '5 min', minjoin_cents: 100_00, round_seconds: 300 },
+];
+
+const COIN_GROUPS = [
+  { roomtype: 1, coin: 'USDT', gameId: 15 },
+  { roomtype: 2, coin: 'BTC', gameId: 1 },
+  { roomtype: 3, coin: 'ETH', gameId: 4 },
+] as const;
+
+/**
+ * Rates in hundredths for outcomes 0..10 (DESIGN.md section 4). Return to player with uniform
+ * digits stays below 100 % for every outcome: 50 % outcomes pay 1.95-1.98, big-odd/small-even
+ * (23.1 %) 4.10-4.25, big-even/small-odd (26.9 %) 3.50-3.65, each extreme (5.6 %) 16-17.5,
+ * triple (1 %) 90-96. Higher kinds ask more to join and pay a little more.
+ */
+const KINDS: { kind: RoomKind; label: string; minjoin: number; minbuy: number; rates: number[] }[] = [
+  {
+    kind: 'standard',
+    label: 'Standard',
+    minjoin: 100_00,
+    minbuy: 20_00,
+    rates: [195, 195, 195, 195, 410, 350, 350, 410, 1600, 1600, 9000],
+  },
+  {
+    kind: 'vip',
+    label: 'VIP',
+    minjoin: 1_000_00,
+    minbuy: 100_00,
+    rates: [196, 196, 196, 196, 415, 355, 355, 415, 1650, 1650, 9200],
+  },
+  {
+    kind: 'superior',
+    label: 'Superior',
+    minjoin: 5_000_00,
+    minbuy: 500_00,
+    rates: [197, 197, 197, 197, 420, 360, 360, 420, 1700, 1700, 9400],
+  },
+  {
+    kind: 'premier',
+    label: 'Premier',
+    minjoin: 20_000_00,
+    minbuy: 2_000_00,
+    rates: [198, 198, 198, 198, 425, 365, 365, 425, 1750, 1750, 9600],
+  },
+];
+
+export function seedRooms(): NewRoom[] {
+  return COIN_GROUPS.flatMap((group) =>
+    KINDS.map((k) => {
+      const [rate0, rate1, rate2, rate3, rate4, rate5, rate6, rate7, rate8, rate9, rate10] = k.rates;
+      return {
+        roomtype: group.roomtype,
+        kind: k.kind,
+        title: `${group.coin} ${k.label}`,
+        game_id: group.gameId,
+        minjoin_cents: k.minjoin,
+        minbuy_cents: k.minbuy,
+        rate0,
+        rate1,
+        rate2,
+        rate3,
+        rate4,
+        rate5,
+        rate6,
+        rate7,
+        rate8,
+        rate9,
+        rate10,
+      };
+    }),
+  );
+}
+
+interface Texts {
+  zhCN: string;
+  zhTW: string;
+  en: string;
+  vi: string;
+}
+
+function article(id: number, category: number, title: Texts, content: Texts, createdAt: number): NewArticle {
+  return {
+    id,
+    category,
+    title: title.zhCN,
+    title_ft: title.zhTW,
+    title_yw: title.en,
+    title_vi: title.vi,
+    content: content.zhCN,
+    content_ft: content.zhTW,
+    content_yw: content.en,
+    content_vi: content.vi,
+    img: '[]',
+    created_at: createdAt,
+  };
+}
+
+export function seedArticles(now: number): NewArticle[] {
+  const day = 24 * 60 * 60 * 1000;
+  return [
+    article(
+      1,
+      ArticleCategory.News,
+      { zhCN: '平台上线', zhTW: '平台上線', en: 'We are live', vi: 'Chúng tôi đã ra mắt' },
+      {
+        zhCN: '<p>欢迎！现在可以用邀请码注册，进入房间参与每一轮。</p>',
+        zhTW: '<p>歡迎！現在可以用邀請碼註冊，進入房間參與每一輪。</p>',
+        en: '<p>Welcome! You can now register with an invitation code and join the rounds in any room.</p>',
+        vi: '<p>Chào mừng! Bạn có thể đăng ký bằng mã mời và tham gia các vòng trong mọi phòng.</p>',
+      },
+      now - 2 * day,
+    ),
+    article(
+      2,
+      ArticleCategory.News,
+      { zhCN: '可安装的应用', zhTW: '可安裝的應用', en: 'Install the app', vi: 'Cài đặt ứng dụng' },
+      {
+        zhCN: '<p>在浏览器菜单中选择“添加到主屏幕”，离线时也能查看消息和资金记录。</p>',
+        zhTW: '<p>在瀏覽器選單中選擇「加入主畫面」，離線時也能查看訊息和資金紀錄。</p>',
+        en: '<p>Choose “Add to Home screen” in your browser menu; messages and your fund log stay readable offline.</p>',
+        vi: '<p>Chọn “Thêm vào màn hình chính” trong trình duyệt; tin nhắn và lịch sử quỹ vẫn xem được khi ngoại tuyến.</p>',
+      },
+      now - day,
+    ),
+    article(
+      3,
+      ArticleCategory.Announcement,
+      { zhCN: '充值说明', zhTW: '儲值說明', en: 'About deposits', vi: 'Về việc nạp tiền' },
+      {
+        zhCN: '<p>应用内暂不支持充值，请联系客服办理。</p>',
+        zhTW: '<p>應用內暫不支援儲值，請聯絡客服辦理。</p>',
+        en: '<p>Deposits are not available in the app; please contact customer service.</p>',
+        vi: '<p>Ứng dụng chưa hỗ trợ nạp tiền; vui lòng liên hệ chăm sóc khách hàng.</p>',
+      },
+      now - 2 * day,
+    ),
+    article(
+      4,
+      ArticleCategory.Announcement,
+      { zhCN: '提现到账时间', zhTW: '提現到帳時間', en: 'Withdrawal times', vi: 'Thời gian rút tiền' },
+      {
+        zhCN: '<p>提现申请在24小时内到账。</p>',
+        zhTW: '<p>提現申請在24小時內到帳。</p>',
+        en: '<p>Withdrawals arrive within 24 hours of the request.</p>',
+        vi: '<p>Tiền rút sẽ về tài khoản trong vòng 24 giờ kể từ khi yêu cầu.</p>',
+      },
+      now - day,
+    ),
+    article(
+      5,
+      ArticleCategory.Help,
+      { zhCN: '如何下单', zhTW: '如何下單', en: 'How to place an order', vi: 'Cách đặt lệnh' },
+      {
+        zhCN: '<p>选择最多9个结果，输入每项金额（至少20），点击购买并确认。剩余60秒时停止下单。</p>',
+        zhTW: '<p>選擇最多9個結果，輸入每項金額（至少20），點擊購買並確認。剩餘60秒時停止下單。</p>',
+        en: '<p>Pick up to 9 outcomes, enter the amount per outcome (at least 20), tap Buy and confirm. Orders close when 60 seconds remain.</p>',
+        vi: '<p>Chọn tối đa 9 kết quả, nhập số tiền cho mỗi kết quả (ít nhất 20), bấm Mua và xác nhận. Ngừng nhận lệnh khi còn 60 giây.</p>',
+      },
+      now - day,
+    ),
+    article(
+      6,
+      ArticleCategory.Help,
+      { zhCN: '结果如何产生', zhTW: '結果如何產生', en: 'How results are drawn', vi: 'Kết quả được tạo ra thế nào' },
+      {
+        zhCN: '<p>每轮开始前公布种子的SHA-256承诺，开奖后公开种子，三个数字由种子算出，可随时验证。</p>',
+        zhTW: '<p>每輪開始前公布種子的SHA-256承諾，開獎後公開種子，三個數字由種子算出，可隨時驗證。</p>',
+        en: '<p>Before a round opens we publish a SHA-256 commitment to its seed; after the draw the seed is revealed and the three numbers follow from it, so anyone can check.</p>',
+        vi: '<p>Trước mỗi vòng, chúng tôi công bố cam kết SHA-256 của hạt giống; sau khi mở thưởng, hạt giống được công khai và ba con số suy ra từ đó, ai cũng kiểm tra được.</p>',
+      },
+      now - day,
+    ),
+    article(
+      INTRODUCTION_ARTICLE_ID,
+      ArticleCategory.Introduction,
+      { zhCN: '平台介绍', zhTW: '平台介紹', en: 'Introduction', vi: 'Giới thiệu' },
+      {
+        zhCN: '<p>每轮开出三个0-9的数字，按总和判定大小、单双等11种结果。房间分为USDT、BTC、ETH三组。</p>',
+        zhTW: '<p>每輪開出三個0-9的數字，按總和判定大小、單雙等11種結果。房間分為USDT、BTC、ETH三組。</p>',
+        en: '<p>Each round draws three numbers from 0 to 9; their sum decides 11 outcomes such as big, small, odd and even. Rooms come in three groups: USDT, BTC and ETH.</p>',
+        vi: '<p>Mỗi vòng rút ba số từ 0 đến 9; tổng của chúng quyết định 11 kết quả như lớn, nhỏ, lẻ, chẵn. Phòng được chia thành ba nhóm: USDT, BTC và ETH.</p>',
+      },
+      now - 3 * day,
+    ),
+  ];
+}
+
+export function seedBanners(): NewBanner[] {
+  // The image files live in public/banners/; one picture serves every language for now.
+  return [1, 2, 3].map((n) => {
+    const path = `/banners/banner-${n}.svg`;
+    return { path, path_tw: path, path_vi: path, path_yw: path, sort: n };
+  });
+}

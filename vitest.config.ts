@@ -13,6 +13,19 @@ export default defineConfig({
         test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
       },
       {
+        // The same server suite on PostgreSQL: a throwaway cluster per run, a fresh database per server.
+        extends: true,
+        test: {
+          name: 'server-pg',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          globalSetup: ['tests/server/pg/global-setup.ts'],
+          env: { TEST_DB: 'postgres' },
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'client',

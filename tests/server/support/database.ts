@@ -1,0 +1,77 @@
+/**
+ * A fresh, migrated and seeded database for a test: a new SQLite file in a temp folder, or, in
+ * the server-pg project, a new database in the throwaway PostgreSQL cluster of pg/global-setup.ts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPostgres, openSqlite } from '../../../src/server/db/connect';
+import { migrateToLatest } from '../../../src/server/db/migrate';
+import type { Db, Dialect } from '../../../src/server/db/schema';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the throwaway cluster (server-pg project only). */
+    pgAdminUrl: string;
+  }
+}
+
+export const TEST_DIALECT: Dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestDatabase {
+  db: Db;
+  dialect: Dialect;
+  /** A temp folder that is removed at close (the SQLite file lives here). */
+  dir: string;
+  /** Environment that points the admin command at this database. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'server-test-'));
+  if (TEST_DIALECT === 'sqlite') {
+    const { db } = openSqlite(join(dir, 'app.sqlite'));
+    await migrateToLatest(db, 'sqlite');
+    return {
+      db,
+      dialect: 'sqlite',
+      dir,
+      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      async close() {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(inject('pgAdminUrl'));
+  url.pathname = `/${name}`;
+  const { db } = openPostgres(url.toString(), 5);
+  await migrateToLatest(db, 'postgres');
+  return {
+    db,
+    dialect: 'postgres',
+    dir,
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
+    async close() {
+      await db.destroy();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -38,7 +38,8 @@ export default tseslint.config(
     files: ['src/client/features/*/**'],
     rules: boundaries([
       { group: ['**/server/**'], message: 'The client never imports the server.' },
-      { group: ['../../features/*', '../*/**', '!../*/'], message: 'Features never import each other; compose them in the app routes.' },
+      // `../x` is a sibling feature; `../../ui`, `../../../shared` are common parts and allowed.
+      { regex: '^(\\.\\./)+features/|^\\.\\./(?!\\.\\./)', message: 'Features never import each other; compose them in the app routes.' },
     ]),
   },
 );

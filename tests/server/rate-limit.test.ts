@@ -1,0 +1,52 @@
+/** Per-IP rate limits on login, register and sms_send answer the envelope with HTTP 429. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath } from '../../src/shared/api/paths';
+import { uniquePhone } from './support/members';
+import { startServer, type TestServer } from './support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ rateLimits: { login: 3, register: 2, smsSend: 2 } });
+});
+afterAll(() => server.close());
+
+describe('rate limits', () => {
+  it('login: the 4th attempt in a minute from one IP answers 429 with code 1004', async () => {
+    const ip = '10.0.0.1';
+    for (let i = 0; i < 3; i++) {
+      const { status, body } = await server.call(ApiPath.login, { username: 'demo01', password: 'wrong123' }, { ip });
+      expect(status).toBe(200);
+      expect(body.code).toBe(1003);
+    }
+    const limited = await server.call(ApiPath.login, { username: 'demo01', password: 'demo1234', lang: 'en' }, { ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 1004, data: null });
+    expect(limited.body.info).toMatch(/network|refresh/i);
+    // Another address is not affected.
+    expect(
+      (await server.call(ApiPath.login, { username: 'demo01', password: 'demo1234' }, { ip: '10.0.0.2' })).body.code,
+    ).toBe(1);
+  });
+
+  it('sms_send answers 429 with code 2051', async () => {
+    const ip = '10.0.1.1';
+    for (let i = 0; i < 2; i++)
+      expect((await server.call(ApiPath.smsSend, { mobile: uniquePhone() }, { ip })).status).toBe(200);
+    const limited = await server.call(ApiPath.smsSend, { mobile: uniquePhone() }, { ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 2051, data: null });
+  });
+
+  it('register answers 429 with code 1004', async () => {
+    const ip = '10.0.2.1';
+    for (let i = 0; i < 2; i++) expect((await server.call(ApiPath.register, {}, { ip })).status).toBe(200);
+    const limited = await server.call(ApiPath.register, {}, { ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe(1004);
+  });
+
+  it('other paths are not limited', async () => {
+    for (let i = 0; i < 10; i++)
+      expect((await server.call(ApiPath.getConfig, {}, { ip: '10.0.3.1' })).status).toBe(200);
+  });
+});

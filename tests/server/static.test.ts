@@ -1,0 +1,94 @@
+/** Serving the built app: cache headers, SPA fallback, and the API untouched by it. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath } from '../../src/shared/api/paths';
+import { startServer, type TestServer } from './support/server';
+
+const INDEX = '<!doctype html><title>app shell</title>';
+let distDir: string;
+let server: TestServer;
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'fake-dist-'));
+  mkdirSync(join(distDir, 'assets'));
+  mkdirSync(join(distDir, 'icons'));
+  writeFileSync(join(distDir, 'index.html'), INDEX);
+  writeFileSync(join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(distDir, 'registerSW.js'), '/* register */');
+  writeFileSync(join(distDir, 'app.webmanifest'), '{"name":"app"}');
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+  writeFileSync(join(distDir, 'icons', 'icon-192.png'), 'png');
+  server = await startServer({ distDir });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+async function get(path: string): Promise<Response> {
+  return fetch(server.url + path);
+}
+
+describe('static serving of dist/', () => {
+  it.each(['/', '/index.html', '/sw.js', '/registerSW.js', '/app.webmanifest'])(
+    '%s is served with Cache-Control: no-cache',
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
+
+  it('/assets/* is immutable for a year', async () => {
+    const response = await get('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('console.log(1);');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('other files get a short cache', async () => {
+    const response = await get('/icons/icon-192.png');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it.each(['/user', '/activity/3', '/help/list', '/login?next=%2Fuser'])(
+    'the app route %s falls back to index.html',
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX);
+    },
+  );
+
+  it('a missing hashed asset is a 404, never HTML in place of JavaScript', async () => {
+    const response = await get('/assets/index-gone.js');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/json/);
+  });
+
+  it('GET on an API path is a 404 envelope, not the app shell', async () => {
+    const response = await get('/api/Index/getconfig');
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { code: number }).code).toBe(1001);
+  });
+
+  it("manifest.json is the spec's local manifest, not a file of dist", async () => {
+    const response = await get('/manifest.json');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual({ apiWebUrl: '' });
+  });
+
+  it('the API keeps working beside the static files', async () => {
+    expect((await server.call(ApiPath.getConfig, {})).body.code).toBe(1);
+  });
+
+  it('path traversal does not leave dist/', async () => {
+    const response = await fetch(server.url + '/..%2f..%2fetc%2fpasswd');
+    expect(await response.text()).not.toContain('root:');
+  });
+});

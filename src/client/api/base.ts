@@ -1,0 +1,51 @@
+import { APP_MANIFEST_PATH } from '../../shared/api/paths';
+
+/**
+ * The API host comes from the local manifest (GET manifest.json -> { apiWebUrl }), '' meaning the
+ * app's own origin. The last good value is kept (SPEC.md: "api" is persisted locally) so an app
+ * opened offline still knows where to go once the network is back.
+ */
+const STORAGE_KEY = 'api';
+let resolved: string | null = null;
+let pending: Promise<string> | null = null;
+
+function stored(): string {
+  try {
+    return localStorage.getItem(STORAGE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function normalize(url: unknown): string {
+  return typeof url === 'string' ? url.trim().replace(/\/+$/, '') : '';
+}
+
+export function apiBase(fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<string> {
+  if (resolved !== null) return Promise.resolve(resolved);
+  if (pending) return pending;
+  const manifestUrl = `${import.meta.env.BASE_URL.replace(/\/$/, '')}${APP_MANIFEST_PATH}`;
+  pending = fetchImpl(manifestUrl, { cache: 'no-cache', headers: { accept: 'application/json' } })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`manifest ${response.status}`);
+      const body = (await response.json()) as { apiWebUrl?: unknown };
+      const base = normalize(body.apiWebUrl);
+      resolved = base;
+      try {
+        localStorage.setItem(STORAGE_KEY, base);
+      } catch {
+        // Not persisted; resolved again next visit.
+      }
+      return base;
+    })
+    .catch(() => stored())
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+/** Tests and embedders can pin the base. */
+export function setApiBase(base: string | null): void {
+  resolved = base === null ? null : normalize(base);
+}

@@ -1,0 +1,161 @@
+import ky, { TimeoutError } from 'ky';
+import type { ApiAnswerOf, ApiContract, ApiRequestOf } from '../../shared/api/types';
+import { ApiPath } from '../../shared/api/paths';
+import { isSessionEnd, SUCCESS, type ApiResponse } from '../../shared/api/envelope';
+import { ErrorCode, MessageKey, type MessageValues } from '../../shared/errors';
+import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+
+export type ApiErrorKind =
+  /** The server answered with a code other than 1. */
+  | 'refused'
+  /** The session is dead (code 409 or 403): the client has logged the member out. */
+  | 'session'
+  /** No answer within the timeout. */
+  | 'timeout'
+  /** No answer at all (connection refused, DNS, CORS...). */
+  | 'network'
+  /** An HTTP error without a readable envelope. */
+  | 'http'
+  /** A write attempted while the device is offline; nothing was sent. */
+  | 'offline';
+
+/** Every failure of a call, carrying the contract's code (or the `offline` message key). */
+export class ApiError extends Error {
+  readonly code: number | MessageKey;
+  readonly kind: ApiErrorKind;
+  /** The server's localized text, when it sent one. */
+  readonly info: string;
+  readonly data: unknown;
+  readonly status: number | null;
+
+  constructor(init: { code: number | MessageKey; kind: ApiErrorKind; info?: string; data?: unknown; status?: number | null }) {
+    super(init.info || `API ${init.kind} ${init.code}`);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.kind = init.kind;
+    this.info = init.info ?? '';
+    this.data = init.data;
+    this.status = init.status ?? null;
+  }
+
+  /** True when the request never reached the server (or never left the device). */
+  get isNetwork(): boolean {
+    return this.kind === 'timeout' || this.kind === 'network' || this.kind === 'http' || this.kind === 'offline';
+  }
+}
+
+/** Paths that change something: refused while offline, never queued behind the member's back. */
+export const WRITE_PATHS: ReadonlySet<string> = new Set<string>([
+  ApiPath.login,
+  ApiPath.register,
+  ApiPath.smsSend,
+  ApiPath.changeLoginPassword,
+  ApiPath.changePayPassword,
+  ApiPath.order,
+  ApiPath.gameCancel,
+  ApiPath.deleteBankCard,
+  ApiPath.addBankCard,
+  ApiPath.withdraw,
+]);
+
+export interface CallOptions {
+  /** No toast for refusals (the caller shows its own message). */
+  silent?: boolean;
+}
+
+export interface ApiClientDeps {
+  base: () => Promise<string>;
+  getToken: () => string | null;
+  getLang: () => string;
+  /** Text of a code from the catalogue (`err.<code>`). */
+  textOf: (code: number | string, values?: MessageValues) => string;
+  warn: (text: string) => void;
+  onSessionEnd: () => void;
+  isOffline: () => boolean;
+  onReachability?: (reached: boolean) => void;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+function isEnvelope(value: unknown): value is ApiResponse<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
+function errCodeOf(data: unknown): number | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const errCode = (data as { errCode?: unknown }).errCode;
+  return typeof errCode === 'number' && errCode > 1000 ? errCode : null;
+}
+
+export interface ApiClient {
+  call<P extends keyof ApiContract>(path: P, body?: ApiRequestOf<P>, options?: CallOptions): Promise<ApiAnswerOf<P>>;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const log = deps.log ?? ((message: string, detail?: unknown) => console.warn(`[api] ${message}`, detail ?? ''));
+  const timeout = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  async function call<P extends keyof ApiContract>(
+    path: P,
+    body?: ApiRequestOf<P>,
+    options: CallOptions = {},
+  ): Promise<ApiAnswerOf<P>> {
+    if (WRITE_PATHS.has(path) && deps.isOffline()) {
+      if (!options.silent) deps.warn(deps.textOf(MessageKey.Offline));
+      throw new ApiError({ code: MessageKey.Offline, kind: 'offline' });
+    }
+
+    const base = await deps.base();
+    const json = { ...(body ?? {}), lang: deps.getLang(), token: deps.getToken() ?? '' };
+    let response: Response;
+    try {
+      response = await ky.post(`${base}${path}`, {
+        json,
+        timeout,
+        retry: 0,
+        throwHttpErrors: false,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      });
+    } catch (error) {
+      deps.onReachability?.(false);
+      // SPEC.md section 7: timeouts are only logged; the caller decides what the member sees.
+      if (error instanceof TimeoutError) {
+        log(`timeout after ${timeout} ms on ${path}`);
+        throw new ApiError({ code: ErrorCode.NetworkError, kind: 'timeout' });
+      }
+      log(`network failure on ${path}`, error);
+      throw new ApiError({ code: ErrorCode.NetworkError, kind: 'network' });
+    }
+    deps.onReachability?.(true);
+
+    let payload: unknown = null;
+    try {
+      payload = await response.json();
+    } catch {
+      payload = null;
+    }
+
+    if (!isEnvelope(payload)) {
+      // HTTP 401/403 and other statuses without an envelope are only logged (SPEC.md section 7).
+      log(`HTTP ${response.status} without an envelope on ${path}`);
+      throw new ApiError({ code: ErrorCode.NetworkError, kind: 'http', status: response.status });
+    }
+
+    const { code, data, info } = payload;
+    const text = typeof info === 'string' ? info.trim() : '';
+    if (code === SUCCESS) return data as ApiAnswerOf<P>;
+
+    if (isSessionEnd(code)) {
+      deps.onSessionEnd();
+      if (!options.silent) deps.warn(text || deps.textOf(ErrorCode.LoginInvalid));
+      throw new ApiError({ code, kind: 'session', info: text, data, status: response.status });
+    }
+
+    const errCode = errCodeOf(data);
+    if (!options.silent) deps.warn(text || deps.textOf(errCode ?? code));
+    throw new ApiError({ code: errCode ?? code, kind: 'refused', info: text, data, status: response.status });
+  }
+
+  return { call };
+}

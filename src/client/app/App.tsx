@@ -1,0 +1,32 @@
+import { useCallback, useState } from 'react';
+import { DialogHost, Toaster } from '../ui';
+import { AppProviders } from './providers';
+import { ConfigGate } from './ConfigGate';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { OfflineBanner } from './OfflineBanner';
+import { TabBar } from './TabBar';
+import { UpdatePrompt } from './UpdatePrompt';
+import type { RouteDef } from './routes';
+
+function Shell({ serviceUrl }: { serviceUrl: string }) {
+  const [withTabBar, setWithTabBar] = useState(false);
+  const onRouteChange = useCallback((def: RouteDef | null) => setWithTabBar(def?.tabBar === true), []);
+  return (
+    <div className={`shell${withTabBar ? ' has-tabbar' : ''}`}>
+      <OfflineBanner />
+      <KeepAliveOutlet onRouteChange={onRouteChange} />
+      {withTabBar && <TabBar serviceUrl={serviceUrl} />}
+    </div>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <ConfigGate>{(config) => <Shell serviceUrl={config.serviceUrl} />}</ConfigGate>
+      <Toaster />
+      <DialogHost />
+      <UpdatePrompt />
+    </AppProviders>
+  );
+}

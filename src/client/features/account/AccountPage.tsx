@@ -1,0 +1,94 @@
+import { Link } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
+import { ErrorCode } from '../../../shared/errors';
+import { formatUsd } from '../../../shared/money';
+import { vipLevel } from '../../../shared/vip';
+import { LOCALE_NAMES } from '../../../shared/locale';
+import { useProfile } from '../../data';
+import { textOfCode, useLocale } from '../../i18n';
+import { EmptyState, Icon, MenuLink, MenuList, Page, StaleBadge, navigate, toast } from '../../ui';
+import { LevelBadge } from './LevelBadge';
+import { useLogout } from './useLogout';
+import './account.css';
+
+export default function AccountPage() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const profile = useProfile();
+  const logout = useLogout();
+  const user = profile.data;
+
+  const settings = (
+    <Link href="/my_set" className="icon-btn" aria-label={t`Settings`}>
+      <Icon name="gear" />
+    </Link>
+  );
+
+  return (
+    <Page title={t`My account`} back={false} actions={settings} className="account-page">
+      {user ? (
+        <section className="account-card card" aria-label={t`Account summary`}>
+          <div className="account-identity">
+            <LevelBadge level={user.level} />
+            <div>
+              <p className="account-nickname" data-testid="nickname">
+                {user.nickname || user.name}
+              </p>
+              <p className="account-level" data-testid="level">
+                {t`VIP ${vipLevel(user.level)}`}
+              </p>
+            </div>
+            <StaleBadge status={profile.status} updatedAt={profile.updatedAt} />
+          </div>
+          <dl className="account-figures">
+            <div>
+              <dt>{t`Balance (USD)`}</dt>
+              <dd className="figure" data-testid="balance">
+                {formatUsd(user.money)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Withdrawable (USD)`}</dt>
+              <dd className={`figure${user.totalWin < 0 ? ' is-negative' : ''}`} data-testid="withdrawable">
+                {formatUsd(user.totalWin)}
+              </dd>
+            </div>
+          </dl>
+          <div className="account-actions">
+            <button type="button" className="btn btn-primary" onClick={() => toast.warn(textOfCode(ErrorCode.ContactServiceForDeposit))}>
+              {t`Recharge`}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => navigate('/withdraw')}>
+              {t`Withdraw`}
+            </button>
+          </div>
+        </section>
+      ) : profile.isLoading ? (
+        <div className="account-card card skeleton" aria-busy="true" aria-label={t`Loading`} />
+      ) : (
+        <EmptyState
+          title={t`Account details unavailable`}
+          text={t`They will appear once the app can reach the server.`}
+          icon="cloudOff"
+          action={
+            <button type="button" className="btn btn-secondary" onClick={() => void profile.refresh()}>
+              {t`Try again`}
+            </button>
+          }
+        />
+      )}
+
+      <MenuList label={t`Account menu`}>
+        <MenuLink to="/my_income" icon="receipt" label={t`Income`} />
+        <MenuLink to="/message" icon="inbox" label={t`Messages`} />
+        <MenuLink to="/my_password" icon="lock" label={t`Password`} />
+        <MenuLink to="/languageSet" icon="globe" label={t`Language`} detail={LOCALE_NAMES[locale]} />
+      </MenuList>
+
+      <button type="button" className="btn btn-ghost btn-block logout-btn" onClick={() => void logout()}>
+        <Icon name="logout" size={20} />
+        {t`Log out`}
+      </button>
+    </Page>
+  );
+}

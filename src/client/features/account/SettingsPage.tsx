@@ -1,0 +1,32 @@
+import { useLingui } from '@lingui/react/macro';
+import { LOCALE_NAMES } from '../../../shared/locale';
+import { useLocale } from '../../i18n';
+import { Icon, MenuLink, MenuList, Page } from '../../ui';
+import { useLogout } from './useLogout';
+import './account.css';
+
+/** Security (login password, withdrawal password, withdrawal accounts) plus language and logout. */
+export default function SettingsPage() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const logout = useLogout();
+  return (
+    <Page title={t`Settings`} backTo="/user">
+      <h2 className="section-title">{t`Security`}</h2>
+      <MenuList label={t`Security`}>
+        <MenuLink to="/userloginpassword" icon="lock" label={t`Login password`} />
+        <MenuLink to="/usercipherpassword" icon="shield" label={t`Withdrawal password`} />
+        <MenuLink to="/banklist" icon="card" label={t`Withdrawal accounts`} />
+      </MenuList>
+      <h2 className="section-title">{t`General`}</h2>
+      <MenuList label={t`General`}>
+        <MenuLink to="/languageSet" icon="globe" label={t`Language`} detail={LOCALE_NAMES[locale]} />
+        <MenuLink to="/my_update" icon="download" label={t`App version`} />
+      </MenuList>
+      <button type="button" className="btn btn-ghost btn-block logout-btn" onClick={() => void logout()}>
+        <Icon name="logout" size={20} />
+        {t`Log out`}
+      </button>
+    </Page>
+  );
+}

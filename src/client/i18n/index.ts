@@ -1,0 +1,4 @@
+export { i18n, activateLocale, currentLocale, currentApiLang, storedLocale } from './i18n';
+export { messageOf, textOfCode } from './messages';
+export { formatDateTime } from './format';
+export { useLocale } from './useLocale';

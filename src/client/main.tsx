@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles/global.css';
+import { activateLocale, i18n, storedLocale } from './i18n';
+import { onSessionEnd } from './api';
+import { endSession, refreshConfig } from './data';
+import { setReachabilityProbe } from './data/online';
+import { navigate } from './ui/navigation';
+import { App } from './app/App';
+import { startPwa } from './app/pwa';
+
+// SPEC.md section 4: code 409 or 403 clears token and login flag and goes to login.
+onSessionEnd(() => {
+  void endSession();
+  navigate('/login', { replace: true });
+});
+setReachabilityProbe(() => void refreshConfig());
+
+try {
+  await activateLocale(storedLocale(), { persist: false });
+} catch (error) {
+  // The language chunk could not load (first visit cut off): run with source texts rather than a blank page.
+  console.error('[i18n] could not load the language catalogue', error);
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+startPwa();

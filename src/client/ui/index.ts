@@ -1,0 +1,14 @@
+export { toast, useToasts, type ToastKind } from './toast';
+export { Toaster } from './Toaster';
+export { confirmDialog, type ConfirmOptions } from './dialog';
+export { DialogHost } from './DialogHost';
+export { LoadingCanvas, Spinner } from './LoadingCanvas';
+export { EmptyState } from './EmptyState';
+export { StaleBadge } from './StaleBadge';
+export { Page } from './Page';
+export { TextField, SelectField, CheckboxField, FormError, SubmitButton } from './Field';
+export { MenuList, MenuLink } from './MenuList';
+export { Icon, type IconName } from './icons';
+export { Logo } from './Logo';
+export { goBack, navigate } from './navigation';
+export { ScreenActiveContext, useScreenActive } from './screen';

@@ -1,0 +1,75 @@
+import { useSyncExternalStore } from 'react';
+
+/** Toasts as a small store so code outside React (the API client) can raise them. */
+export type ToastKind = 'success' | 'warning' | 'info';
+
+export interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
+
+const DURATION_MS: Record<ToastKind, number> = { success: 2500, info: 3000, warning: 4000 };
+const MAX_VISIBLE = 3;
+
+let items: readonly ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function publish(next: readonly ToastItem[]): void {
+  items = next;
+  listeners.forEach((listener) => listener());
+}
+
+function show(kind: ToastKind, text: string): number {
+  const same = items.find((item) => item.text === text && item.kind === kind);
+  if (same) {
+    // The same message twice in a row (a double tap) restarts its timer instead of stacking.
+    schedule(same.id, kind);
+    return same.id;
+  }
+  const id = nextId++;
+  publish([...items, { id, kind, text }].slice(-MAX_VISIBLE));
+  schedule(id, kind);
+  return id;
+}
+
+function schedule(id: number, kind: ToastKind): void {
+  const previous = timers.get(id);
+  if (previous) clearTimeout(previous);
+  timers.set(
+    id,
+    setTimeout(() => dismiss(id), DURATION_MS[kind]),
+  );
+}
+
+function dismiss(id: number): void {
+  const timer = timers.get(id);
+  if (timer) clearTimeout(timer);
+  timers.delete(id);
+  if (items.some((item) => item.id === id)) publish(items.filter((item) => item.id !== id));
+}
+
+export const toast = {
+  success: (text: string) => show('success', text),
+  warn: (text: string) => show('warning', text),
+  info: (text: string) => show('info', text),
+  dismiss,
+  clear: () => {
+    timers.forEach((timer) => clearTimeout(timer));
+    timers.clear();
+    publish([]);
+  },
+};
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getItems = () => items;
+
+export function useToasts(): readonly ToastItem[] {
+  return useSyncExternalStore(subscribe, getItems, getItems);
+}

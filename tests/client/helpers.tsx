@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { I18nProvider } from '@lingui/react';
+import { LazyMotion, MotionConfig, domAnimation } from 'framer-motion';
+import { i18n } from '../../src/client/i18n';
+import { db } from '../../src/client/data/db';
+import { resetSyncState } from '../../src/client/data/sync';
+import { setOnlineStateForTest } from '../../src/client/data/online';
+import { clearSession } from '../../src/client/api/session';
+import { toast } from '../../src/client/ui/toast';
+import { closeAllDialogs } from '../../src/client/ui/dialog';
+import { setApiBase } from '../../src/client/api/base';
+
+export const API_BASE = 'http://api.test';
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <MotionConfig reducedMotion="user">
+        <LazyMotion features={domAnimation}>{children}</LazyMotion>
+      </MotionConfig>
+    </I18nProvider>
+  );
+}
+
+/** A clean slate: empty cache, nothing confirmed, online, logged out, no toasts. */
+export async function resetClientState(): Promise<void> {
+  await Promise.all(db.tables.map((table) => table.clear()));
+  resetSyncState();
+  setOnlineStateForTest({ browserOnline: true, unreachable: false });
+  clearSession();
+  toast.clear();
+  closeAllDialogs();
+  setApiBase(API_BASE);
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+}
+
+export interface FakeCall {
+  url: string;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+type Responder = (call: FakeCall) => unknown | Promise<unknown>;
+
+/** A fetch that answers the contract's envelope from a table of path -> responder. */
+export function fakeFetch(routes: Record<string, Responder>) {
+  const calls: FakeCall[] = [];
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const text = await request.text();
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    const url = request.url;
+    const path = new URL(url).pathname;
+    const call = { url, path, body };
+    calls.push(call);
+    const responder = routes[path];
+    if (!responder) return new Response('not found', { status: 404 });
+    const answer = await responder(call);
+    if (answer instanceof Response) return answer;
+    return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  const to = (path: string) => calls.filter((call) => call.path === path);
+  return { fetch: fetchImpl as typeof fetch, calls, to };
+}
+
+export const ok = <T,>(data: T) => ({ code: 1, data, info: 'ok' });
+export const refused = (code: number, info = '', data: unknown = null) => ({ code, data, info });

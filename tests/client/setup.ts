@@ -1,0 +1,28 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { activateLocale } from '../../src/client/i18n';
+
+// fake-indexeddb needs structuredClone; happy-dom has it, older DOM shims did not.
+if (typeof globalThis.structuredClone !== 'function') {
+  globalThis.structuredClone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+}
+
+// happy-dom's Web Animations reject `finished` when framer-motion cancels an animation; without
+// Element.animate framer-motion animates in JS, which is all a test needs.
+Reflect.deleteProperty(Element.prototype, 'animate');
+
+beforeAll(async () => {
+  // Tests read English texts: the UI catalogue and the error catalogue (err.<code>).
+  await activateLocale('en', { persist: false });
+});
+
+// No test reaches the real network: each one stubs fetch with the answers it needs.
+beforeEach(() => {
+  vi.stubGlobal('fetch', () => Promise.reject(new TypeError('No network in client tests')));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});

@@ -34,6 +34,11 @@ export interface AppOptions {
   /** A translator already loaded (saves re-reading the catalogue). */
   translator?: Translator;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Take the client address from X-Forwarded-For. Only behind a reverse proxy: otherwise any
+   * client could pick its own address and walk around the rate limits.
+   */
+  trustProxy?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -41,8 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     // Contract bodies are a few hundred bytes; a small limit keeps junk cheap to refuse.
     bodyLimit: 64 * 1024,
-    // Behind a reverse proxy the client address (for rate limits) is in X-Forwarded-For.
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
   });
   const ctx: RouteContext = {
     deps: {

@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** Folder of the built app (vite build output). */
   distDir: string;
   logLevel: string;
+  /** Trust X-Forwarded-For for the client address (rate limits): only behind a reverse proxy. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -37,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicApiUrl: env.PUBLIC_API_URL?.trim() ?? '',
     distDir: resolve(env.DIST_DIR?.trim() || './dist'),
     logLevel: env.LOG_LEVEL?.trim() || 'warn',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

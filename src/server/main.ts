@@ -6,7 +6,8 @@ import { systemClock } from './clock';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { loadTranslator } from './i18n';
-import { firstActiveInvitation } from './repositories/invitations';
+import { pruneExpiredSessions } from './domain/accounts/sessions';
+import { currentInvitationCode } from './domain/operator';
 import { hasBuiltApp } from './routes/static';
 import { seedIfEmpty } from './seed';
 import { ConsoleSmsSender } from './sms';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const deps = { db, dialect, clock: systemClock };
   const seed = await seedIfEmpty(deps);
   if (seed.seeded) console.log('Empty database: seeded games, rooms, articles, banners and the demo member.');
+  await pruneExpiredSessions(deps);
 
   const translator = await loadTranslator();
   if (translator.missing.length > 0) console.warn(`Error catalogue missing for: ${translator.missing.join(', ')}`);
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     publicApiUrl: config.publicApiUrl,
     translator,
     logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -36,7 +39,7 @@ async function main(): Promise<void> {
 
   const banner = startBanner({
     port,
-    invitationCode: (await firstActiveInvitation(db)) ?? null,
+    invitationCode: await currentInvitationCode(deps),
     database: description,
     servesApp: hasBuiltApp(config.distDir),
     distDir: config.distDir,

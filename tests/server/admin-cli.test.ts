@@ -147,6 +147,30 @@ describe('member:freeze / member:unfreeze', () => {
   });
 });
 
+describe('settings:set', () => {
+  it('changes what getconfig answers', async () => {
+    const result = await admin('settings:set', 'serviceUrl', 'https://support.example.org/chat');
+    expect(result.code).toBe(0);
+    expect(result.out).toBe('Setting serviceUrl: "https://example.com/support" -> "https://support.example.org/chat".');
+    const config = await server.call<{ serviceUrl: string; agreement: number }>(ApiPath.getConfig, {});
+    expect(config.body.data.serviceUrl).toBe('https://support.example.org/chat');
+    expect((await admin('settings:set', 'agreement', '2')).code).toBe(0);
+    expect((await server.call<{ agreement: number }>(ApiPath.getConfig, {})).body.data.agreement).toBe(2);
+    expect((await admin('settings:set', 'agreement', '1')).code).toBe(0);
+  });
+
+  it.each([
+    [['settings:set', 'nosuch', 'x'], /unknown setting "nosuch"/],
+    [['settings:set', 'agreement', '3'], /1 \(registration open\) or 2/],
+    [['settings:set', 'serviceUrl', 'not a url'], /must be a URL/],
+    [['settings:set', 'priceFeedUrl', 'https://ws.okx.com'], /must be a URL \(ws:, wss:\)/],
+  ])('refuses %j with exit 1', async (argv, message) => {
+    const result = await admin(...argv);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(message);
+  });
+});
+
 describe('unknown commands', () => {
   it('print the usage and exit 2', async () => {
     const result = await admin('member:delete', 'x');

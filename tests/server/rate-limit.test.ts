@@ -45,6 +45,18 @@ describe('rate limits', () => {
     expect(limited.body.code).toBe(1004);
   });
 
+  it('without a trusted proxy, X-Forwarded-For cannot dodge the limit', async () => {
+    const direct = await startServer({ rateLimits: { login: 2 }, trustProxy: false });
+    try {
+      const attempt = (ip: string) => direct.call(ApiPath.login, { username: 'demo01', password: 'wrong123' }, { ip });
+      expect((await attempt('10.9.0.1')).status).toBe(200);
+      expect((await attempt('10.9.0.2')).status).toBe(200);
+      expect((await attempt('10.9.0.3')).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('other paths are not limited', async () => {
     for (let i = 0; i < 10; i++)
       expect((await server.call(ApiPath.getConfig, {}, { ip: '10.0.3.1' })).status).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath, PUBLIC_PATHS } from '../../src/shared/api/paths';
 import { SESSION_TTL_DAYS } from '../../src/shared/constants';
 import type { UserInfo } from '../../src/shared/api/types';
+import { pruneExpiredSessions } from '../../src/server/domain/accounts/sessions';
 import { loginDemo, registerMember } from './support/members';
 import { startServer, type TestServer } from './support/server';
 
@@ -81,6 +82,27 @@ describe('token lifecycle', () => {
     expect(frozen.body.info).toBe(loginFrozen.body.info);
     await server.deps.db.updateTable('members').set({ frozen: 0 }).where('username', '=', member.username).execute();
     expect((await server.call(ApiPath.userInfo, { token: member.token })).body.code).toBe(1);
+  });
+});
+
+describe('pruneExpiredSessions (run at start)', () => {
+  it('deletes expired rows only', async () => {
+    const live = await loginDemo(server);
+    const demo = await server.deps.db
+      .selectFrom('members')
+      .select('id')
+      .where('username', '=', 'demo01')
+      .executeTakeFirstOrThrow();
+    await server.deps.db
+      .insertInto('sessions')
+      .values({ token_hash: 'e'.repeat(64), member_id: demo.id, created_at: 0, expires_at: server.clock.now - 1 })
+      .execute();
+    await pruneExpiredSessions(server.deps);
+    const hashes = (await server.deps.db.selectFrom('sessions').select('token_hash').execute()).map(
+      (r) => r.token_hash,
+    );
+    expect(hashes).not.toContain('e'.repeat(64));
+    expect((await server.call(ApiPath.userInfo, { token: live })).body.code).toBe(1);
   });
 });
 

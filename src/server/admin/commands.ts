@@ -11,6 +11,7 @@ import { migrateToLatest } from '../db/migrate';
 import type { Deps } from '../domain/deps';
 import { createInvitation, createMember, creditDeposit, OperatorInputError, setFrozen } from '../domain/operator';
 import { Refused } from '../domain/refused';
+import { changeSetting, SETTING_KEYS } from '../domain/settings';
 import { loadTranslator, type Translator } from '../i18n';
 import { parseArgs, UsageError } from './args';
 
@@ -27,6 +28,7 @@ export const USAGE = [
   '  credit <username> <amount> [--ref TEXT]  deposit USD: balance and a fund-log row',
   "  member:freeze <username>              refuse the member's login and sessions (1069)",
   '  member:unfreeze <username>            lift a freeze',
+  `  settings:set <key> <value>            change app config; keys: ${SETTING_KEYS.join(', ')}`,
 ].join('\n');
 
 type Command = (deps: Deps, argv: readonly string[], io: AdminIo) => Promise<void>;
@@ -73,6 +75,11 @@ const COMMANDS: Record<string, Command> = {
     const [username] = exactly(argv, 1, '<username>');
     await setFrozen(deps, username, false);
     io.out(`Unfroze member ${username}.`);
+  },
+  'settings:set': async (deps, argv, io) => {
+    const [key, value] = exactly(argv, 2, '<key> <value>');
+    const changed = await changeSetting(deps, key, value);
+    io.out(`Setting ${key}: "${changed.before}" -> "${changed.after}".`);
   },
 };
 

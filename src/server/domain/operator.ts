@@ -7,7 +7,7 @@ import { DEFAULT_QUHAO } from '../../shared/constants';
 import { ErrorCode } from '../../shared/errors';
 import { validateRegister } from '../../shared/validation';
 import type { Member } from '../db/schema';
-import { insertInvitation, invitationExists } from '../repositories/invitations';
+import { firstActiveInvitation, insertInvitation, invitationExists } from '../repositories/invitations';
 import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
 import type { Deps } from './deps';
 import { FundReason } from './fundReasons';
@@ -66,6 +66,11 @@ export async function createInvitation(deps: Deps, code?: string): Promise<strin
   if (await invitationExists(deps.db, chosen)) throw new OperatorInputError(`invitation code ${chosen} already exists`);
   await insertInvitation(deps.db, chosen, deps.clock());
   return chosen;
+}
+
+/** The code the start banner prints: the oldest one still active. */
+export async function currentInvitationCode(deps: Deps): Promise<string | null> {
+  return (await firstActiveInvitation(deps.db)) ?? null;
 }
 
 export interface Deposit {

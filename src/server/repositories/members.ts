@@ -25,14 +25,6 @@ export async function insertMember(db: Db, member: NewMember): Promise<number> {
   return row.id;
 }
 
-export async function countMembers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function setPasswordHash(db: Db, id: number, hash: string): Promise<void> {
   await db.updateTable('members').set({ password_hash: hash }).where('id', '=', id).execute();
 }

@@ -71,6 +71,8 @@ export async function startServer(
     smsSender: sms,
     clock: deps.clock,
     rateLimits: { login: 10_000, register: 10_000, smsSend: 10_000 },
+    // Tests set X-Forwarded-For to act as different clients.
+    trustProxy: true,
     translator: options.localesDir ? undefined : await sharedTranslator,
     ...options,
   });

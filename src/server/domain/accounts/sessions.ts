@@ -3,7 +3,7 @@ import { SESSION_TTL_DAYS } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
 import { SESSION_FORBIDDEN, SESSION_INVALID } from '../../../shared/api/envelope';
 import type { Db, Member } from '../../db/schema';
-import { deleteSession, findSessionMember, insertSession } from '../../repositories/sessions';
+import { deleteExpiredSessions, deleteSession, findSessionMember, insertSession } from '../../repositories/sessions';
 import type { Deps } from '../deps';
 import { Refused } from '../refused';
 import { hashToken, newToken } from '../secrets';
@@ -39,4 +39,9 @@ export async function authenticate(deps: Deps, token: string | undefined): Promi
 
 export async function closeSession(deps: Deps, tokenHash: string): Promise<void> {
   await deleteSession(deps.db, tokenHash);
+}
+
+/** Housekeeping at start: expired rows are refused anyway, this only keeps the table small. */
+export async function pruneExpiredSessions(deps: Deps): Promise<void> {
+  await deleteExpiredSessions(deps.db, deps.clock());
 }

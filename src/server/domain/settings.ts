@@ -1,0 +1,43 @@
+/** Operator settings changed from the admin command, checked so the app never reads junk. */
+import { readSettings, writeSetting } from '../repositories/settings';
+import { DEFAULT_SETTINGS, type SettingKey } from './appConfig';
+import type { Deps } from './deps';
+import { OperatorInputError } from './operator';
+
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+
+function isSettingKey(key: string): key is SettingKey {
+  return (SETTING_KEYS as string[]).includes(key);
+}
+
+function checkValue(key: SettingKey, value: string): void {
+  const url = (protocols: string[]) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new OperatorInputError(`${key} must be a URL (${protocols.join(', ')})`);
+    }
+    if (!protocols.includes(parsed.protocol))
+      throw new OperatorInputError(`${key} must be a URL (${protocols.join(', ')})`);
+  };
+  if (key === 'agreement' && value !== '1' && value !== '2') {
+    throw new OperatorInputError('agreement is 1 (registration open) or 2 (registration blocked)');
+  }
+  if (key === 'serviceUrl') url(['http:', 'https:', 'mailto:', 'tel:']);
+  if (key === 'priceFeedUrl') url(['ws:', 'wss:']);
+  if ((key === 'version.android.url' || key === 'version.ios.url') && value !== '') url(['http:', 'https:']);
+  if (key === 'siteName' && value.trim() === '') throw new OperatorInputError('siteName cannot be empty');
+}
+
+export async function changeSetting(
+  deps: Deps,
+  key: string,
+  value: string,
+): Promise<{ before: string; after: string }> {
+  if (!isSettingKey(key)) throw new OperatorInputError(`unknown setting "${key}"; known: ${SETTING_KEYS.join(', ')}`);
+  checkValue(key, value);
+  const before = (await readSettings(deps.db)).get(key) ?? DEFAULT_SETTINGS[key];
+  await writeSetting(deps.db, key, value);
+  return { before, after: value };
+}

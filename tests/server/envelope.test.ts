@@ -65,6 +65,13 @@ describe('malformed requests', () => {
     expect(body.info).not.toBe('');
   });
 
+  it('login, register and sms_send carry data.errCode even when the body never parsed', async () => {
+    for (const path of [ApiPath.login, ApiPath.register, ApiPath.smsSend]) {
+      expect((await server.call(path, '{broken')).body).toMatchObject({ code: 1001, data: { errCode: 1001 } });
+    }
+    expect((await server.call(ApiPath.getConfig, '{broken')).body).toMatchObject({ code: 1001, data: null });
+  });
+
   it('wrong field types answer 1001', async () => {
     const { body } = await server.call(ApiPath.login, { username: 12345, password: ['demo1234'] });
     expect(body.code).toBe(1001);

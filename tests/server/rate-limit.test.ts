@@ -20,7 +20,7 @@ describe('rate limits', () => {
     }
     const limited = await server.call(ApiPath.login, { username: 'demo01', password: 'demo1234', lang: 'en' }, { ip });
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ code: 1004, data: null });
+    expect(limited.body).toMatchObject({ code: 1004, data: { errCode: 1004 } });
     expect(limited.body.info).toMatch(/network|refresh/i);
     // Another address is not affected.
     expect(
@@ -34,7 +34,7 @@ describe('rate limits', () => {
       expect((await server.call(ApiPath.smsSend, { mobile: uniquePhone() }, { ip })).status).toBe(200);
     const limited = await server.call(ApiPath.smsSend, { mobile: uniquePhone() }, { ip });
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ code: 2051, data: null });
+    expect(limited.body).toMatchObject({ code: 2051, data: { errCode: 2051 } });
   });
 
   it('register answers 429 with code 1004', async () => {

@@ -16,10 +16,6 @@ export class Refused extends Error {
     super(`refused ${code}`);
     this.name = 'Refused';
   }
-
-  withData(data: unknown): Refused {
-    return new Refused(this.code, this.messageId, this.values, data);
-  }
 }
 
 export function refused(code: ErrorCode, values?: MessageValues): Refused {

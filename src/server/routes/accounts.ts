@@ -7,7 +7,6 @@ import { sendCaptcha } from '../domain/accounts/captcha';
 import { login } from '../domain/accounts/login';
 import { register } from '../domain/accounts/register';
 import { closeSession } from '../domain/accounts/sessions';
-import { Refused } from '../domain/refused';
 import { apiLangOf, requireAuth, success, type RouteContext } from './context';
 import { parseBody } from './parse';
 import { limitConfig, type RateLimits } from './rateLimits';
@@ -28,39 +27,30 @@ const RegisterBody = z.object({
   payPwd: text(128).optional(),
 });
 
-/** Login, register and sms_send failures also carry the code as data.errCode (SPEC.md section 7). */
-async function withErrCode<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof Refused) throw error.withData({ errCode: error.code });
-    throw error;
-  }
-}
+/** The spec's app reads data.errCode on failures of these three paths (SPEC.md section 7). */
+const ERR_CODE_IN_DATA = { errCodeInData: true };
 
 export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: RateLimits): void {
   app.post(
     ApiPath.smsSend,
-    { config: limitConfig(limits.smsSend, ErrorCode.SendingTooFrequently) },
+    { config: { ...limitConfig(limits.smsSend, ErrorCode.SendingTooFrequently), ...ERR_CODE_IN_DATA } },
     async (request) => {
-      // The spec's app reads data.errCode on sms_send failures too (SPEC.md section 7).
-      const answer = await withErrCode(() => sendCaptcha(ctx.deps, parseBody(SmsSendBody, request.body)));
+      const answer = await sendCaptcha(ctx.deps, parseBody(SmsSendBody, request.body));
       return success(ctx, request, answer, 'write');
     },
   );
 
-  app.post(ApiPath.register, { config: limitConfig(limits.register) }, async (request) => {
-    const answer = await withErrCode(() => {
-      const body = parseBody(RegisterBody, request.body);
-      return register(ctx.deps, { ...body, lang: apiLangOf(request) });
-    });
-    return success(ctx, request, answer, 'write');
+  app.post(ApiPath.register, { config: { ...limitConfig(limits.register), ...ERR_CODE_IN_DATA } }, async (request) => {
+    const body = parseBody(RegisterBody, request.body);
+    return success(ctx, request, await register(ctx.deps, { ...body, lang: apiLangOf(request) }), 'write');
   });
 
-  app.post(ApiPath.login, { config: limitConfig(limits.login) }, async (request) => {
-    const answer = await withErrCode(() => {
-      const body = parseBody(LoginBody, request.body);
-      return login(ctx.deps, { username: body.username, password: body.password, lang: apiLangOf(request) });
+  app.post(ApiPath.login, { config: { ...limitConfig(limits.login), ...ERR_CODE_IN_DATA } }, async (request) => {
+    const body = parseBody(LoginBody, request.body);
+    const answer = await login(ctx.deps, {
+      username: body.username,
+      password: body.password,
+      lang: apiLangOf(request),
     });
     return success(ctx, request, answer, 'write');
   });

@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The envelope code a rate-limited request answers (2051 for sms_send, else 1004). */
     limitCode?: number;
+    /** Refusals also carry their code as data.errCode (login, register, sms_send: SPEC.md section 7). */
+    errCodeInData?: boolean;
   }
 }
 

@@ -15,14 +15,17 @@ function statusOf(error: unknown): number | undefined {
 
 export function registerErrorHandlers(app: FastifyInstance, ctx: RouteContext, spaFallback: boolean): void {
   const answer = (request: FastifyRequest, reply: FastifyReply, status: number, code: number, messageCode: ErrorCode) =>
-    reply.code(status).send(envelope(code, null, ctx.i18n.text(localeOf(request), messageCode)));
+    send(request, reply, status, new Refused(code, messageCode));
+
+  // Routes flagged errCodeInData answer every refusal, even a body that never parsed, with data.errCode.
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, refusal: Refused) => {
+    const data = request.routeOptions.config?.errCodeInData ? { errCode: refusal.code } : refusal.data;
+    const info = ctx.i18n.text(localeOf(request), refusal.messageId, refusal.values);
+    return reply.code(status).send(envelope(refusal.code, data, info));
+  };
 
   app.setErrorHandler((error: FastifyError | Refused, request, reply) => {
-    if (error instanceof Refused) {
-      return reply
-        .code(200)
-        .send(envelope(error.code, error.data, ctx.i18n.text(localeOf(request), error.messageId, error.values)));
-    }
+    if (error instanceof Refused) return send(request, reply, 200, error);
     const status = statusOf(error);
     if (status === 429) {
       const code = request.routeOptions.config.limitCode ?? ErrorCode.NetworkErrorRefresh;

@@ -99,7 +99,11 @@ describe('API client', () => {
         const signal = input instanceof Request ? input.signal : undefined;
         signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       });
-    const { client: c, warn, log } = client({
+    const {
+      client: c,
+      warn,
+      log,
+    } = client({
       fetch: hang,
       timeoutMs: 50,
       onReachability: (reached) => setOnlineStateForTest({ unreachable: !reached }),
@@ -138,7 +142,10 @@ describe('API client', () => {
   it('a refused connection is a network error', async () => {
     const down: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
     const { client: c, warn } = client({ fetch: down });
-    await expect(c.call(ApiPath.getConfig, {})).rejects.toMatchObject({ kind: 'network', code: ErrorCode.NetworkError });
+    await expect(c.call(ApiPath.getConfig, {})).rejects.toMatchObject({
+      kind: 'network',
+      code: ErrorCode.NetworkError,
+    });
     expect(warn).not.toHaveBeenCalled();
   });
 

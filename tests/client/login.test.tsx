@@ -58,7 +58,8 @@ describe('login form', () => {
   it('logs in: trims the name, stores the token and goes to the account page', async () => {
     const fake = fakeFetch({
       [ApiPath.login]: () => ok({ token: 'fresh-token' }),
-      [ApiPath.userInfo]: () => ok({ name: 'demo01', nickname: 'demo01', level: 1, money: 10, totalWin: 0, noPassword2: 1, lang: 'en' }),
+      [ApiPath.userInfo]: () =>
+        ok({ name: 'demo01', nickname: 'demo01', level: 1, money: 10, totalWin: 0, noPassword2: 1, lang: 'en' }),
     });
     vi.stubGlobal('fetch', fake.fetch);
     renderLogin();

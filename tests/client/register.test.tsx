@@ -102,7 +102,8 @@ describe('register form refusals', () => {
   it('registers with the invitation code and goes to the account page', async () => {
     const fake = fakeFetch({
       [ApiPath.register]: () => ok({ token: 'new-member' }),
-      [ApiPath.userInfo]: () => ok({ name: 'newuser1', nickname: 'newuser1', level: 1, money: 0, totalWin: 0, noPassword2: 1, lang: 'en' }),
+      [ApiPath.userInfo]: () =>
+        ok({ name: 'newuser1', nickname: 'newuser1', level: 1, money: 0, totalWin: 0, noPassword2: 1, lang: 'en' }),
     });
     vi.stubGlobal('fetch', fake.fetch);
     renderRegister();
@@ -126,7 +127,9 @@ describe('register form refusals', () => {
     await writeCached('config:app', { ...CONFIG, agreement: 2 });
     renderRegister();
     expect(await screen.findByText(/Registration is closed/)).toBeTruthy();
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Register' }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Register' }) as HTMLButtonElement).disabled).toBe(true),
+    );
   });
 });
 
@@ -178,6 +181,8 @@ describe('captcha', () => {
       vi.advanceTimersByTime(10_000);
     });
     renderRegister();
-    expect(((await screen.findByRole('button', { name: 'Send code (50 s)' })) as HTMLButtonElement).disabled).toBe(true);
+    expect(((await screen.findByRole('button', { name: 'Send code (50 s)' })) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 });

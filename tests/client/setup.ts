@@ -19,10 +19,17 @@ beforeAll(async () => {
 
 // No test reaches the real network: each one stubs fetch with the answers it needs.
 beforeEach(() => {
+  // The API client logs network failures; expected here, so kept out of the test output.
+  const warn = console.warn.bind(console);
+  vi.spyOn(console, 'warn').mockImplementation((first?: unknown, ...rest: unknown[]) => {
+    if (typeof first === 'string' && first.startsWith('[api]')) return;
+    warn(first, ...rest);
+  });
   vi.stubGlobal('fetch', () => Promise.reject(new TypeError('No network in client tests')));
 });
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });

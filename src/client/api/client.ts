@@ -28,7 +28,13 @@ export class ApiError extends Error {
   readonly data: unknown;
   readonly status: number | null;
 
-  constructor(init: { code: number | MessageKey; kind: ApiErrorKind; info?: string; data?: unknown; status?: number | null }) {
+  constructor(init: {
+    code: number | MessageKey;
+    kind: ApiErrorKind;
+    info?: string;
+    data?: unknown;
+    status?: number | null;
+  }) {
     super(init.info || `API ${init.kind} ${init.code}`);
     this.name = 'ApiError';
     this.code = init.code;

@@ -61,7 +61,9 @@ export function KeepAliveOutlet({ onRouteChange }: { onRouteChange?: (def: Route
   // Adjusting state while rendering (React's documented pattern) avoids a frame without the page.
   if (activeKey && def && !entries.some((entry) => entry.key === activeKey)) {
     const next = [...entries, { key: activeKey, def, hook: frozenLocation(activeKey) }];
-    setEntries(next.length > MAX_KEPT ? next.filter((entry, i) => i >= next.length - MAX_KEPT || entry.key === activeKey) : next);
+    setEntries(
+      next.length > MAX_KEPT ? next.filter((entry, i) => i >= next.length - MAX_KEPT || entry.key === activeKey) : next,
+    );
   }
   // Private pages go with the session.
   if (!token && entries.some((entry) => entry.def.auth)) {

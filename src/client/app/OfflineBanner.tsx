@@ -11,7 +11,9 @@ export function OfflineBanner() {
   return (
     <div className="offline-banner" role="status" data-testid="offline-banner">
       <Icon name="cloudOff" size={18} />
-      <span>{browserOnline ? t`Server unreachable. Showing saved data.` : t`You are offline. Showing saved data.`}</span>
+      <span>
+        {browserOnline ? t`Server unreachable. Showing saved data.` : t`You are offline. Showing saved data.`}
+      </span>
     </div>
   );
 }

@@ -63,5 +63,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useNeedRefresh(): boolean {
-  return useSyncExternalStore(subscribe, () => needRefresh, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => needRefresh,
+    () => false,
+  );
 }

@@ -4,7 +4,10 @@ import { currentLocale } from './i18n';
 export function formatDateTime(ms: number): string {
   const date = new Date(ms);
   const sameDay = new Date().toDateString() === date.toDateString();
-  return new Intl.DateTimeFormat(currentLocale(), sameDay
-    ? { hour: '2-digit', minute: '2-digit' }
-    : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat(
+    currentLocale(),
+    sameDay
+      ? { hour: '2-digit', minute: '2-digit' }
+      : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  ).format(date);
 }

@@ -3,7 +3,12 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
 /** A labelled text input. The label is a real <label>, so tests and screen readers find it by name. */
-export function TextField({ label, hint, trailing, ...input }: InputProps & { label: string; hint?: string; trailing?: ReactNode }) {
+export function TextField({
+  label,
+  hint,
+  trailing,
+  ...input
+}: InputProps & { label: string; hint?: string; trailing?: ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -64,9 +69,22 @@ export function FormError({ message }: { message: string | null }) {
   );
 }
 
-export function SubmitButton({ busy, disabled, children }: { busy?: boolean; disabled?: boolean; children: ReactNode }) {
+export function SubmitButton({
+  busy,
+  disabled,
+  children,
+}: {
+  busy?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <button type="submit" className="btn btn-primary btn-block" disabled={disabled || busy} aria-busy={busy || undefined}>
+    <button
+      type="submit"
+      className="btn btn-primary btn-block"
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
       {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
       {children}
     </button>

@@ -28,5 +28,12 @@ export function LoadingCanvas({ error, onRetry }: { error?: string | null; onRet
 }
 
 export function Spinner({ label }: { label?: string }) {
-  return <span className="spinner" role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />;
+  return (
+    <span
+      className="spinner"
+      role={label ? 'status' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    />
+  );
 }

@@ -24,7 +24,12 @@ export function Toaster() {
           >
             <Icon name={item.kind === 'warning' ? 'alert' : item.kind === 'success' ? 'check' : 'info'} size={20} />
             <span className="toast-text">{item.text}</span>
-            <button type="button" className="toast-close" onClick={() => toast.dismiss(item.id)} aria-label={t`Dismiss`}>
+            <button
+              type="button"
+              className="toast-close"
+              onClick={() => toast.dismiss(item.id)}
+              aria-label={t`Dismiss`}
+            >
               <Icon name="close" size={16} />
             </button>
           </m.div>

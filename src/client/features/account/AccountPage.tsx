@@ -17,6 +17,7 @@ export default function AccountPage() {
   const profile = useProfile();
   const logout = useLogout();
   const user = profile.data;
+  const level = vipLevel(user?.level ?? 1);
 
   const settings = (
     <Link href="/my_set" className="icon-btn" aria-label={t`Settings`}>
@@ -35,10 +36,10 @@ export default function AccountPage() {
                 {user.nickname || user.name}
               </p>
               <p className="account-level" data-testid="level">
-                {t`VIP ${vipLevel(user.level)}`}
+                {t`VIP ${level}`}
               </p>
             </div>
-            <StaleBadge status={profile.status} updatedAt={profile.updatedAt} />
+            <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
           </div>
           <dl className="account-figures">
             <div>
@@ -55,7 +56,11 @@ export default function AccountPage() {
             </div>
           </dl>
           <div className="account-actions">
-            <button type="button" className="btn btn-primary" onClick={() => toast.warn(textOfCode(ErrorCode.ContactServiceForDeposit))}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => toast.warn(textOfCode(ErrorCode.ContactServiceForDeposit))}
+            >
               {t`Recharge`}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => navigate('/withdraw')}>

@@ -8,10 +8,26 @@ export function LevelBadge({ level, size = 44 }: { level: number; size?: number 
   const value = vipLevel(level);
   const colour = LEVEL_COLOURS[value - 1];
   return (
-    <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden="true" focusable="false" className="level-badge" data-level={value}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 48 48"
+      aria-hidden="true"
+      focusable="false"
+      className="level-badge"
+      data-level={value}
+    >
       <path d="M24 3 41 9v12c0 11-7.3 20-17 24C14.3 41 7 32 7 21V9z" fill={colour} opacity="0.18" />
       <path d="M24 3 41 9v12c0 11-7.3 20-17 24C14.3 41 7 32 7 21V9z" fill="none" stroke={colour} strokeWidth="2.5" />
-      <text x="24" y="30" textAnchor="middle" fontSize="16" fontWeight="800" fill={colour} fontFamily="system-ui, sans-serif">
+      <text
+        x="24"
+        y="30"
+        textAnchor="middle"
+        fontSize="16"
+        fontWeight="800"
+        fill={colour}
+        fontFamily="system-ui, sans-serif"
+      >
         {value}
       </text>
     </svg>

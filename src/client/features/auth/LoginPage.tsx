@@ -34,7 +34,8 @@ export default function LoginPage() {
       navigate('/user', { replace: true });
     } catch (failure) {
       // Refusals were toasted by the API client; a network failure gets its words here.
-      if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline') setError(textOfCode(failure.code));
+      if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline')
+        setError(textOfCode(failure.code));
     } finally {
       setBusy(false);
     }

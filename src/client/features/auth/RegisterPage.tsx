@@ -44,10 +44,14 @@ export default function RegisterPage() {
   const [sending, setSending] = useState(false);
   const { remaining, lock } = useCaptchaLock();
 
-  const set = <K extends keyof RegisterForm>(key: K) => (value: RegisterForm[K]) => setForm((prev) => ({ ...prev, [key]: value }));
+  const set =
+    <K extends keyof RegisterForm>(key: K) =>
+    (value: RegisterForm[K]) =>
+      setForm((prev) => ({ ...prev, [key]: value }));
 
   function showFailure(failure: unknown) {
-    if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline') setError(textOfCode(failure.code));
+    if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline')
+      setError(textOfCode(failure.code));
   }
 
   async function sendCode() {
@@ -112,7 +116,12 @@ export default function RegisterPage() {
         </div>
       )}
       <form className="form card" onSubmit={onSubmit} noValidate>
-        <SelectField label={t`Area code`} name="quhao" value={form.quhao} onChange={(event) => set('quhao')(event.target.value)}>
+        <SelectField
+          label={t`Area code`}
+          name="quhao"
+          value={form.quhao}
+          onChange={(event) => set('quhao')(event.target.value)}
+        >
           {COUNTRIES.map((country) => (
             <option key={country.dial} value={country.dial}>
               {`${country.flag} ${country.name} (${country.dial})`}

@@ -6,7 +6,11 @@ export default function ProductTransferInPage() {
   const { t } = useLingui();
   return (
     <Page title={t`Transfer in`} backTo="/finance">
-      <EmptyState title={t`Transfers are not open`} text={t`Transferring into the mining pool is not available in this version.`} icon="wallet" />
+      <EmptyState
+        title={t`Transfers are not open`}
+        text={t`Transferring into the mining pool is not available in this version.`}
+        icon="wallet"
+      />
     </Page>
   );
 }

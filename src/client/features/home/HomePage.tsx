@@ -16,6 +16,7 @@ export default function HomePage() {
   const { token } = useSession();
   const profile = useProfile();
   const user = token ? profile.data : undefined;
+  const languageName = LOCALE_NAMES[locale];
 
   return (
     <div className="page home-page">
@@ -24,9 +25,9 @@ export default function HomePage() {
           <Logo size={36} />
           <span className="home-site">{config?.siteName || 'RoundPlay'}</span>
         </div>
-        <Link href="/languageSet" className="chip" aria-label={t`Language: ${LOCALE_NAMES[locale]}`}>
+        <Link href="/languageSet" className="chip" aria-label={t`Language: ${languageName}`}>
           <Icon name="globe" size={18} />
-          <span>{LOCALE_NAMES[locale]}</span>
+          <span>{languageName}</span>
         </Link>
       </header>
       <main className="page-body">
@@ -50,7 +51,7 @@ export default function HomePage() {
                     {user ? formatUsd(user.money) : '—'}
                   </span>
                 </p>
-                <StaleBadge status={profile.status} updatedAt={profile.updatedAt} />
+                <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
               </div>
               <Link href="/user" className="btn btn-secondary btn-small">
                 {t`My account`}

@@ -29,7 +29,8 @@ export default function LoginPasswordPage() {
       toast.success(t`Login password changed`);
       goBack('/my_set');
     } catch (failure) {
-      if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline') setError(textOfCode(failure.code));
+      if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline')
+        setError(textOfCode(failure.code));
     } finally {
       setBusy(false);
     }

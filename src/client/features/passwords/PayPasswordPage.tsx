@@ -28,7 +28,11 @@ export default function PayPasswordPage() {
     }
     setError(null);
     setBusy(true);
-    const body: ChangePayPasswordRequest = { newpwd: form.next, newpwd2: form.repeat, ...(firstTime ? {} : { srcpwd: form.old }) };
+    const body: ChangePayPasswordRequest = {
+      newpwd: form.next,
+      newpwd2: form.repeat,
+      ...(firstTime ? {} : { srcpwd: form.old }),
+    };
     try {
       await api.call(ApiPath.changePayPassword, body);
       setForm(EMPTY);
@@ -36,7 +40,8 @@ export default function PayPasswordPage() {
       toast.success(firstTime ? t`Withdrawal password set` : t`Withdrawal password changed`);
       goBack('/my_set');
     } catch (failure) {
-      if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline') setError(textOfCode(failure.code));
+      if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline')
+        setError(textOfCode(failure.code));
     } finally {
       setBusy(false);
     }
@@ -44,7 +49,9 @@ export default function PayPasswordPage() {
 
   return (
     <Page title={t`Withdrawal password`} backTo="/my_set">
-      {firstTime && <p className="page-lead">{t`You have no withdrawal password yet. Choose one of at least 6 digits.`}</p>}
+      {firstTime && (
+        <p className="page-lead">{t`You have no withdrawal password yet. Choose one of at least 6 digits.`}</p>
+      )}
       <form className="form card" onSubmit={onSubmit} noValidate>
         {!firstTime && (
           <TextField

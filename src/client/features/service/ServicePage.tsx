@@ -17,7 +17,11 @@ export default function ServicePage() {
           </a>
         </section>
       ) : (
-        <EmptyState title={t`No support link configured`} text={t`The operator has not set a customer-service address yet.`} icon="headset" />
+        <EmptyState
+          title={t`No support link configured`}
+          text={t`The operator has not set a customer-service address yet.`}
+          icon="headset"
+        />
       )}
     </Page>
   );

@@ -5,14 +5,21 @@ import type { AppVersionEntry } from '../../../shared/api/types';
 
 function VersionRow({ platform, entry }: { platform: string; entry: AppVersionEntry }) {
   const { t } = useLingui();
+  const version = entry.version;
   return (
     <li className="version-row">
       <div>
         <p className="version-platform">{platform}</p>
-        <p className="version-number">{entry.version ? t`Version ${entry.version}` : t`No release yet`}</p>
+        <p className="version-number">{version ? t`Version ${version}` : t`No release yet`}</p>
       </div>
       {entry.url && (
-        <a className="btn btn-secondary btn-small" href={entry.url} target="_blank" rel="noopener noreferrer" aria-label={t`Download for ${platform}`}>
+        <a
+          className="btn btn-secondary btn-small"
+          href={entry.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t`Download for ${platform}`}
+        >
           <Icon name="download" size={18} />
           {t`Download`}
         </a>

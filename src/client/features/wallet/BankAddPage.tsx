@@ -6,7 +6,11 @@ export default function BankAddPage() {
   const { t } = useLingui();
   return (
     <Page title={t`Add account`} backTo="/banklist">
-      <EmptyState title={t`Adding accounts is not open yet`} text={t`Adding a bank or USDT account is not available in this version.`} icon="card" />
+      <EmptyState
+        title={t`Adding accounts is not open yet`}
+        text={t`Adding a bank or USDT account is not available in this version.`}
+        icon="card"
+      />
     </Page>
   );
 }

@@ -6,7 +6,11 @@ export default function WithdrawPage() {
   const { t } = useLingui();
   return (
     <Page title={t`Withdraw`} backTo="/user">
-      <EmptyState title={t`Withdrawals are not open yet`} text={t`Withdrawing to your saved accounts is not available in this version.`} icon="wallet" />
+      <EmptyState
+        title={t`Withdrawals are not open yet`}
+        text={t`Withdrawing to your saved accounts is not available in this version.`}
+        icon="wallet"
+      />
     </Page>
   );
 }

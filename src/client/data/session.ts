@@ -1,0 +1,20 @@
+import { api, ApiPath, clearSession, getToken } from '../api';
+import { isBrowserOnline } from './online';
+import { clearPrivateRows } from './sync';
+
+/** The session is over (logout, or a 409/403 answer): forget the token and the member's rows. */
+export async function endSession(): Promise<void> {
+  clearSession();
+  await clearPrivateRows();
+}
+
+/**
+ * Logout: revoke the token on the server when we can (best effort, silent), then end the
+ * session on the device whatever the network says.
+ */
+export async function logout(): Promise<void> {
+  if (getToken() && isBrowserOnline()) {
+    await api.call(ApiPath.logout, {}, { silent: true }).catch(() => undefined);
+  }
+  await endSession();
+}

@@ -1,0 +1,200 @@
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, PRIVATE_TABLES, CACHE_TABLES, type CacheRow, type CacheTable } from './db';
+import { isBrowserOnline, useBrowserOnline, useOnline } from './online';
+
+/**
+ * The cache-first sync layer (DESIGN.md section 5): a screen gets the cached row at once, the
+ * network revalidates it and writes it back, and the screen learns whether what it shows is
+ * fresh (confirmed by the server in this session), stale (cached, not confirmed or offline) or
+ * empty (nothing cached yet).
+ */
+export type SyncStatus = 'fresh' | 'stale' | 'empty';
+
+/** `<table>:<id>`, e.g. `config:app`, `profile:me`, `articles:category-9`. */
+export type SyncKey = `${CacheTable}:${string}`;
+
+export interface Synced<T> {
+  data: T | undefined;
+  status: SyncStatus;
+  /** Epoch ms of the cached answer, null when nothing is cached. */
+  updatedAt: number | null;
+  /** The last revalidation's failure, if it failed. */
+  error: unknown;
+  /** True until the cache has been read, and while an empty key is being fetched. */
+  isLoading: boolean;
+  /** True while a request for this key is in flight (or about to be). */
+  isValidating: boolean;
+  refresh: () => Promise<void>;
+}
+
+interface SyncMeta {
+  /** Outcome of the last revalidation in this session: null = none yet. */
+  ok: boolean | null;
+  error: unknown;
+  pending: boolean;
+  checkedAt: number;
+}
+
+const NO_META: SyncMeta = { ok: null, error: null, pending: false, checkedAt: 0 };
+const metas = new Map<string, SyncMeta>();
+const inflight = new Map<string, Promise<void>>();
+const listeners = new Set<() => void>();
+/** Bumped by clearPrivateRows, so an answer that arrives after logout is not written back. */
+let privateGeneration = 0;
+
+function setMeta(key: string, patch: Partial<SyncMeta>): void {
+  metas.set(key, { ...(metas.get(key) ?? NO_META), ...patch });
+  listeners.forEach((listener) => listener());
+}
+
+function subscribeMeta(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function parseSyncKey(key: SyncKey): { table: CacheTable; id: string } {
+  const at = key.indexOf(':');
+  const table = key.slice(0, at) as CacheTable;
+  if (!(CACHE_TABLES as readonly string[]).includes(table)) throw new Error(`Unknown cache table in ${key}`);
+  return { table, id: key.slice(at + 1) };
+}
+
+export async function readCached<T>(key: SyncKey): Promise<CacheRow<T> | undefined> {
+  const { table, id } = parseSyncKey(key);
+  return (await db.cacheTable(table).get(id)) as CacheRow<T> | undefined;
+}
+
+export async function writeCached<T>(key: SyncKey, data: T, updatedAt = Date.now()): Promise<void> {
+  const { table, id } = parseSyncKey(key);
+  await db.cacheTable(table).put({ key: id, data, updatedAt });
+}
+
+export interface RevalidateOptions {
+  /** Skip the request when the key was confirmed less than this long ago (ms). */
+  maxAgeMs?: number;
+}
+
+/**
+ * Fetch a key from the network and write it back. Concurrent calls share one request.
+ * Offline (as far as the browser knows) nothing is sent and the cached row stays, marked stale.
+ */
+export function revalidate<T>(key: SyncKey, fetcher: () => Promise<T>, options: RevalidateOptions = {}): Promise<void> {
+  const running = inflight.get(key);
+  if (running) return running;
+  const meta = metas.get(key) ?? NO_META;
+  if (options.maxAgeMs && meta.ok && Date.now() - meta.checkedAt < options.maxAgeMs) return Promise.resolve();
+  if (!isBrowserOnline()) {
+    setMeta(key, { ok: false, error: new Error('offline'), pending: false, checkedAt: Date.now() });
+    return Promise.resolve();
+  }
+  const { table } = parseSyncKey(key);
+  const isPrivate = PRIVATE_TABLES.includes(table);
+  const generation = privateGeneration;
+  const run = (async () => {
+    setMeta(key, { pending: true });
+    try {
+      const data = await fetcher();
+      if (isPrivate && generation !== privateGeneration) return;
+      await writeCached(key, data);
+      setMeta(key, { ok: true, error: null, pending: false, checkedAt: Date.now() });
+    } catch (error) {
+      setMeta(key, { ok: false, error, pending: false, checkedAt: Date.now() });
+    } finally {
+      inflight.delete(key);
+      if (metas.get(key)?.pending) setMeta(key, { pending: false });
+    }
+  })();
+  inflight.set(key, run);
+  return run;
+}
+
+/** Logout: the member's rows go, public ones (config, articles, banners, rooms, games) stay. */
+export async function clearPrivateRows(): Promise<void> {
+  privateGeneration += 1;
+  await db.transaction('rw', PRIVATE_TABLES.map((table) => db.cacheTable(table)), async () => {
+    await Promise.all(PRIVATE_TABLES.map((table) => db.cacheTable(table).clear()));
+  });
+  for (const key of [...metas.keys()]) {
+    if (PRIVATE_TABLES.some((table) => key.startsWith(`${table}:`))) metas.delete(key);
+  }
+  listeners.forEach((listener) => listener());
+}
+
+/** Test helper: forget what this session confirmed. */
+export function resetSyncState(): void {
+  metas.clear();
+  inflight.clear();
+  listeners.forEach((listener) => listener());
+}
+
+export interface UseSyncedOptions extends RevalidateOptions {
+  /** Revalidate when the page becomes visible again and the last check is older than this (ms). */
+  refreshOnVisibleAfterMs?: number;
+}
+
+const DEFAULT_MAX_AGE_MS = 2_000;
+
+/**
+ * Cache-first read of a key. `key = null` disables it (e.g. the profile while logged out).
+ * The fetcher may change between renders; the latest one is used.
+ */
+export function useSynced<T>(key: SyncKey | null, fetcher: () => Promise<T>, options: UseSyncedOptions = {}): Synced<T> {
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const visibleAfter = options.refreshOnVisibleAfterMs ?? 60_000;
+
+  // undefined while reading, null when nothing is cached.
+  const row = useLiveQuery(
+    async () => (key ? ((await readCached<T>(key)) ?? null) : null),
+    [key],
+  );
+  const meta = useSyncExternalStore(
+    subscribeMeta,
+    () => (key ? (metas.get(key) ?? NO_META) : NO_META),
+    () => NO_META,
+  );
+  const online = useOnline();
+  const browserOnline = useBrowserOnline();
+
+  const fetcherRef = useRef(fetcher);
+  useEffect(() => {
+    fetcherRef.current = fetcher;
+  });
+
+  const run = useCallback(
+    (force: boolean) => {
+      if (!key) return Promise.resolve();
+      return revalidate(key, () => fetcherRef.current(), { maxAgeMs: force ? 0 : maxAgeMs });
+    },
+    [key, maxAgeMs],
+  );
+
+  useEffect(() => {
+    if (browserOnline) void run(false);
+  }, [run, browserOnline]);
+
+  useEffect(() => {
+    if (!key) return;
+    const onVisible = () => {
+      const current = metas.get(key) ?? NO_META;
+      if (document.visibilityState === 'visible' && Date.now() - current.checkedAt > visibleAfter) void run(true);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [key, run, visibleAfter]);
+
+  const refresh = useCallback(() => run(true), [run]);
+
+  const cached = row ?? null;
+  const status: SyncStatus = cached === null ? 'empty' : online && meta.ok === true ? 'fresh' : 'stale';
+  return {
+    data: cached?.data,
+    status,
+    updatedAt: cached?.updatedAt ?? null,
+    error: meta.ok === false ? meta.error : null,
+    isLoading: key !== null && (row === undefined || (cached === null && (meta.pending || meta.ok === null) && browserOnline)),
+    // Not yet tried in this session counts as validating, so a badge does not flash before the first request.
+    isValidating: key !== null && (meta.pending || (meta.ok === null && browserOnline)),
+    refresh,
+  };
+}

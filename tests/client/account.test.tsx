@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import AccountPage from '../../src/client/features/account/AccountPage';
+import { DialogHost, Toaster } from '../../src/client/ui';
+import { readCached, writeCached } from '../../src/client/data/sync';
+import { setOnlineStateForTest } from '../../src/client/data/online';
+import { getSession, startSession } from '../../src/client/api/session';
+import { ApiPath } from '../../src/shared/api/paths';
+import { ErrorCode } from '../../src/shared/errors';
+import type { UserInfo } from '../../src/shared/api/types';
+import { textOfCode } from '../../src/client/i18n';
+import { fakeFetch, ok, Providers, resetClientState } from './helpers';
+
+const USER: UserInfo = {
+  name: 'demo01',
+  nickname: 'Demo',
+  level: 3,
+  money: 1234.5,
+  totalWin: -12,
+  noPassword2: 1,
+  lang: 'en',
+};
+
+function renderAccount() {
+  return render(
+    <Providers>
+      <AccountPage />
+      <Toaster />
+      <DialogHost />
+    </Providers>,
+  );
+}
+
+beforeEach(async () => {
+  await resetClientState();
+  startSession('token');
+  window.history.replaceState(null, '', '/user');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('account page', () => {
+  it('offline, shows the cached profile with a stale badge', async () => {
+    await writeCached('profile:me', USER, Date.now() - 60_000);
+    setOnlineStateForTest({ browserOnline: false });
+    renderAccount();
+    expect((await screen.findByTestId('nickname')).textContent).toBe('Demo');
+    expect(screen.getByTestId('level').textContent).toBe('VIP 3');
+    expect(screen.getByTestId('balance').textContent).toBe('1,234.50');
+    expect(screen.getByTestId('withdrawable').textContent).toBe('-12.00');
+    expect(screen.getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
+  });
+
+  it('online, revalidates the profile and shows no stale badge', async () => {
+    await writeCached('profile:me', USER, 1_000);
+    const fake = fakeFetch({ [ApiPath.userInfo]: () => ok({ ...USER, money: 2000 }) });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderAccount();
+    await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('2,000.00'));
+    expect(screen.queryByTestId('stale-badge')).toBeNull();
+  });
+
+  it('recharge only warns that deposits go through customer service (2056)', async () => {
+    await writeCached('profile:me', USER);
+    setOnlineStateForTest({ browserOnline: false });
+    renderAccount();
+    fireEvent.click(await screen.findByRole('button', { name: 'Recharge' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(textOfCode(ErrorCode.ContactServiceForDeposit));
+  });
+
+  it('logs out after confirmation: token and private rows gone, then /login', async () => {
+    await writeCached('profile:me', USER);
+    await writeCached('config:app', { siteName: 'kept' });
+    const fake = fakeFetch({ [ApiPath.userInfo]: () => ok(USER), [ApiPath.logout]: () => ok(null) });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderAccount();
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Log out?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(getSession().token).toBe('token');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(getSession()).toEqual({ token: null, isLogin: false });
+    expect(await readCached('profile:me')).toBeUndefined();
+    expect(await readCached('config:app')).toBeDefined();
+    expect(fake.to(ApiPath.logout)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,67 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import LanguagePage from '../../src/client/features/language/LanguagePage';
+import { activateLocale, currentApiLang, storedLocale, textOfCode } from '../../src/client/i18n';
+import { ErrorCode } from '../../src/shared/errors';
+import { Providers, resetClientState } from './helpers';
+
+function renderPicker() {
+  return render(
+    <Providers>
+      <LanguagePage />
+    </Providers>,
+  );
+}
+
+beforeEach(async () => {
+  await resetClientState();
+  await act(async () => activateLocale('en', { persist: false }));
+});
+
+afterAll(async () => {
+  await activateLocale('en', { persist: false });
+});
+
+describe('language picker', () => {
+  it('lists zh-CN, zh-TW, en-US and Vi by their own names, in that order, with the active one checked', () => {
+    renderPicker();
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((radio) => radio.value)).toEqual(['zh-CN', 'zh-TW', 'en', 'vi']);
+    expect(screen.getByRole('radio', { name: 'English' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: '简体中文' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '繁體中文' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Tiếng Việt' })).toBeTruthy();
+  });
+
+  it('switching changes the texts, <html lang>, the request lang and the stored choice', async () => {
+    renderPicker();
+    expect(screen.getByRole('heading', { name: 'Language' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: '简体中文' }));
+    expect(await screen.findByRole('heading', { name: '语言' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(localStorage.getItem('lang')).toBe('zh-CN');
+    expect(storedLocale()).toBe('zh-CN');
+    expect(currentApiLang()).toBe('chs');
+    // The error catalogue follows the language too.
+    expect(textOfCode(ErrorCode.LoginPasswordLength)).not.toBe('');
+    expect(textOfCode(ErrorCode.LoginPasswordLength)).toMatch(/[\u4e00-\u9fff]/);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Tiếng Việt' }));
+    expect(await screen.findByRole('heading', { name: 'Ngôn ngữ' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('vi');
+    expect(currentApiLang()).toBe('vi');
+
+    fireEvent.click(screen.getByRole('radio', { name: '繁體中文' }));
+    expect(await screen.findByRole('heading', { name: '語言' })).toBeTruthy();
+    expect(currentApiLang()).toBe('cht');
+    await waitFor(() => expect(screen.getByRole('radio', { name: '繁體中文' })).toHaveProperty('checked', true));
+  });
+
+  it('defaults to Vietnamese when nothing is stored', () => {
+    localStorage.removeItem('lang');
+    expect(storedLocale()).toBe('vi');
+    localStorage.setItem('lang', 'klingon');
+    expect(storedLocale()).toBe('vi');
+  });
+});

@@ -69,6 +69,12 @@ describe('register form refusals', () => {
     expect(select.options[0].value).toBe('+84');
   });
 
+  it('starts on the area code the config names', async () => {
+    await writeCached('config:app', { ...CONFIG, defaultQuhao: '+86' });
+    renderRegister();
+    await waitFor(() => expect((screen.getByLabelText('Area code') as HTMLSelectElement).value).toBe('+86'));
+  });
+
   it('an account without a digit gives 1010', async () => {
     renderRegister();
     fillValid();

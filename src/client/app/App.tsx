@@ -7,12 +7,14 @@ import { OfflineBanner } from './OfflineBanner';
 import { TabBar } from './TabBar';
 import { UpdatePrompt } from './UpdatePrompt';
 import type { RouteDef } from './routes';
+import { useOnline } from '../data/online';
 
 function Shell({ serviceUrl }: { serviceUrl: string }) {
   const [withTabBar, setWithTabBar] = useState(false);
   const onRouteChange = useCallback((def: RouteDef | null) => setWithTabBar(def?.tabBar === true), []);
+  const online = useOnline();
   return (
-    <div className={`shell${withTabBar ? ' has-tabbar' : ''}`}>
+    <div className={`shell${withTabBar ? ' has-tabbar' : ''}${online ? '' : ' is-offline'}`}>
       <OfflineBanner />
       <KeepAliveOutlet onRouteChange={onRouteChange} />
       {withTabBar && <TabBar serviceUrl={serviceUrl} />}

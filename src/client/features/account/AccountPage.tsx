@@ -39,8 +39,8 @@ export default function AccountPage() {
                 {t`VIP ${level}`}
               </p>
             </div>
-            <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
           </div>
+          <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
           <dl className="account-figures">
             <div>
               <dt>{t`Balance (USD)`}</dt>

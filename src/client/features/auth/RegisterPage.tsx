@@ -13,7 +13,8 @@ import { useCaptchaLock } from './useCaptchaLock';
 import './auth.css';
 
 interface RegisterForm {
-  quhao: string;
+  /** null until the member picks one: then the config's default area code applies. */
+  quhao: string | null;
   username: string;
   phone: string;
   captcha: string;
@@ -29,7 +30,7 @@ export default function RegisterPage() {
   const config = useConfig().data;
   const closed = config?.agreement === 2;
   const [form, setForm] = useState<RegisterForm>({
-    quhao: config?.defaultQuhao || DEFAULT_QUHAO,
+    quhao: null,
     username: '',
     phone: '',
     captcha: '',
@@ -43,6 +44,7 @@ export default function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
   const { remaining, lock } = useCaptchaLock();
+  const quhao = form.quhao ?? (config?.defaultQuhao || DEFAULT_QUHAO);
 
   const set =
     <K extends keyof RegisterForm>(key: K) =>
@@ -56,7 +58,7 @@ export default function RegisterPage() {
 
   async function sendCode() {
     if (sending || remaining > 0) return;
-    const refusal = validateCaptchaRequest({ quhao: form.quhao, mobile: form.phone });
+    const refusal = validateCaptchaRequest({ quhao, mobile: form.phone });
     if (refusal) {
       setError(messageOf(refusal));
       return;
@@ -64,7 +66,7 @@ export default function RegisterPage() {
     setError(null);
     setSending(true);
     try {
-      const answer = await api.call(ApiPath.smsSend, { quhao: form.quhao, mobile: form.phone.trim() });
+      const answer = await api.call(ApiPath.smsSend, { quhao, mobile: form.phone.trim() });
       lock(answer?.lockSeconds && answer.lockSeconds > 0 ? answer.lockSeconds : CAPTCHA_LOCK_SECONDS);
       toast.success(t`Verification code sent`);
     } catch (failure) {
@@ -77,7 +79,7 @@ export default function RegisterPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy || closed) return;
-    const refusal = validateRegister({ ...form });
+    const refusal = validateRegister({ ...form, quhao });
     if (refusal) {
       setError(messageOf(refusal));
       return;
@@ -85,7 +87,7 @@ export default function RegisterPage() {
     setError(null);
     setBusy(true);
     const body: RegisterRequest = {
-      quhao: form.quhao,
+      quhao,
       username: form.username.trim(),
       phone: form.phone.trim(),
       captcha: form.captcha.trim(),
@@ -119,7 +121,7 @@ export default function RegisterPage() {
         <SelectField
           label={t`Area code`}
           name="quhao"
-          value={form.quhao}
+          value={quhao}
           onChange={(event) => set('quhao')(event.target.value)}
         >
           {COUNTRIES.map((country) => (

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LOCALE_NAMES } from '../../../shared/locale';
 import { formatUsd } from '../../../shared/money';
 import { useSession } from '../../api';
@@ -17,6 +17,7 @@ export default function HomePage() {
   const profile = useProfile();
   const user = token ? profile.data : undefined;
   const languageName = LOCALE_NAMES[locale];
+  const nickname = user ? user.nickname || user.name : '';
 
   return (
     <div className="page home-page">
@@ -37,12 +38,12 @@ export default function HomePage() {
             <>
               <div className="welcome-text">
                 <p className="welcome-greeting">
-                  {t`Welcome back`}
-                  {user && (
-                    <>
-                      {', '}
-                      <strong data-testid="home-nickname">{user.nickname || user.name}</strong>
-                    </>
+                  {user ? (
+                    <Trans>
+                      Welcome back, <strong data-testid="home-nickname">{nickname}</strong>
+                    </Trans>
+                  ) : (
+                    t`Welcome back`
                   )}
                 </p>
                 <p className="welcome-balance">

@@ -35,7 +35,12 @@ export function TabBar({ serviceUrl }: { serviceUrl: string }) {
             </Link>
           )}
         </li>
-        <TabLink href="/user" icon="user" label={t`My account`} active={location === '/user'} />
+        <TabLink
+          href="/user"
+          icon="user"
+          label={t({ message: 'My account', context: 'tab bar, keep short' })}
+          active={location === '/user'}
+        />
       </ul>
     </nav>
   );

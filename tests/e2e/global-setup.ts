@@ -4,7 +4,7 @@
  * and the path of its console log (verification codes are printed there).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,14 +53,20 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const logFile = join(dataDir, 'server.log');
   const port = await freePort();
-  const log = createWriteStream(logFile);
+  // The log file exists before the server starts, so readers never race its creation.
+  const logFd = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd, logFd],
   });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
-  const banner = await waitForBanner(logFile, child, 60_000);
+  closeSync(logFd);
+  let banner: string;
+  try {
+    banner = await waitForBanner(logFile, child, 60_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
   const invitationCode = /^Invitation code: (\S+)/m.exec(banner)![1];
 
   project.provide('baseUrl', `http://127.0.0.1:${port}`);

@@ -1,40 +1,34 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phoneContext } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { persistentPhoneContext } from './support/browser';
 
 /** `npm run build` emits a service worker and a web manifest, and Chromium calls the page installable. */
 describe('installable PWA', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('registers a service worker, links a complete manifest and has no installability errors', async () => {
-    const context = await phoneContext(browser, inject('baseUrl'));
-    const page = await context.newPage();
-    await page.goto('/');
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    expect(scope).toBe(`${inject('baseUrl')}/`);
+    const { context, close } = await persistentPhoneContext(inject('baseUrl'));
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      expect(scope).toBe(`${inject('baseUrl')}/`);
 
-    const manifestHref = await page.getAttribute('link[rel="manifest"]', 'href');
-    expect(manifestHref).toBeTruthy();
-    const manifest = await (await page.request.get(manifestHref!)).json();
-    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
-    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
-      expect.arrayContaining(['192x192', '512x512']),
-    );
-    expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true);
+      const manifestHref = await page.getAttribute('link[rel="manifest"]', 'href');
+      expect(manifestHref).toBeTruthy();
+      const manifest = await (await page.request.get(manifestHref!)).json();
+      expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+      expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+        expect.arrayContaining(['192x192', '512x512']),
+      );
+      expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true);
 
-    const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-    expect(installabilityErrors).toEqual([]);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
 
-    // The spec's local manifest is a different file: it tells the app where the API lives.
-    const local = await (await page.request.get('/manifest.json')).json();
-    expect(local).toHaveProperty('apiWebUrl');
-    await context.close();
+      // The spec's local manifest is a different file: it tells the app where the API lives.
+      const local = await (await page.request.get('/manifest.json')).json();
+      expect(local).toHaveProperty('apiWebUrl');
+    } finally {
+      await close();
+    }
   });
 });

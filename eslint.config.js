@@ -1,12 +1,13 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 /** Import boundaries of DESIGN.md section 7: shared imports nothing of ours; client and server never meet. */
 const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'test-results', 'locales'] },
+  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'test-results', 'locales', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,8 +17,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['scripts/**', '*.js', '*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+  {
     files: ['src/shared/**'],
-    rules: boundaries([{ group: ['**/client/**', '**/server/**', 'react', 'fastify', 'kysely', 'dexie'], message: 'src/shared imports nothing of ours and no framework.' }]),
+    rules: boundaries([
+      {
+        group: ['**/client/**', '**/server/**', 'react', 'fastify', 'kysely', 'dexie'],
+        message: 'src/shared imports nothing of ours and no framework.',
+      },
+    ]),
   },
   {
     files: ['src/server/**'],
@@ -29,7 +39,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...boundaries([
-        { group: ['**/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg'], message: 'The client never imports the server.' },
+        {
+          group: ['**/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg'],
+          message: 'The client never imports the server.',
+        },
       ]),
     },
   },
@@ -39,7 +52,10 @@ export default tseslint.config(
     rules: boundaries([
       { group: ['**/server/**'], message: 'The client never imports the server.' },
       // `../x` is a sibling feature; `../../ui`, `../../../shared` are common parts and allowed.
-      { regex: '^(\\.\\./)+features/|^\\.\\./(?!\\.\\./)', message: 'Features never import each other; compose them in the app routes.' },
+      {
+        regex: '^(\\.\\./)+features/|^\\.\\./(?!\\.\\./)',
+        message: 'Features never import each other; compose them in the app routes.',
+      },
     ]),
   },
 );

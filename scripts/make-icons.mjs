@@ -50,7 +50,6 @@ function png(size, pixel) {
 
 const BG = [15, 20, 32, 255];
 const GOLD = [242, 183, 5, 255];
-const WHITE = [250, 250, 250, 255];
 
 /** scale: share of the tile the disc may use (maskable icons keep to the 80% safe zone). */
 function icon(size, scale, rounded) {

@@ -73,3 +73,17 @@ describe('settlement of a line', () => {
     expect(linePayout(2_000, 196, 'lose')).toBe(0);
   });
 });
+
+describe('round timing', () => {
+  it('closes at 60 seconds left and counts down in mm:ss', async () => {
+    const { isRoundClosed, secondsUntil, formatCountdown, oddsToHundredths } = await import('../../src/shared/game');
+    expect(isRoundClosed(61)).toBe(false);
+    expect(isRoundClosed(60)).toBe(true);
+    expect(secondsUntil(10_500, 0)).toBe(11);
+    expect(secondsUntil(0, 5_000)).toBe(0);
+    expect(formatCountdown(125)).toBe('02:05');
+    expect(oddsToHundredths(1.96)).toBe(196);
+    expect(oddsToHundredths(1.955)).toBeNull();
+    expect(oddsToHundredths(0)).toBeNull();
+  });
+});

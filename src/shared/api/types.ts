@@ -130,6 +130,10 @@ export interface GameListItem {
   id: number;
   type: number;
   minjoin: number;
+  /** The standard room of this game, where a home tile leads (/activity/:roomid). */
+  roomid: number;
+  /** Round length in seconds. */
+  seconds: number;
 }
 
 export interface RoomListRequest {
@@ -137,15 +141,22 @@ export interface RoomListRequest {
   roomtype: number;
 }
 
+export const ROOM_KINDS = ['standard', 'vip', 'superior', 'premier'] as const;
+export type RoomKind = (typeof ROOM_KINDS)[number];
+
 export interface Room {
   id: number;
+  /** Coin group: 1 USDT, 2 BTC, 3 ETH. */
   type: number;
   title: string;
-  /** standard | vip | superior | premier */
-  kind: string;
+  kind: RoomKind;
   gameid: number;
   minjoin: number;
   minbuy: number;
+  /** VIP level needed to enter; 0 for rooms open to every member. */
+  minlevel: number;
+  /** The house variant that refunds two-way outcomes on a sum of 13 or 14. */
+  refund1314: boolean;
   rate0: number;
   rate1: number;
   rate2: number;
@@ -159,21 +170,35 @@ export interface Room {
   rate10: number;
 }
 
+/** A round's life: orders taken while open; closed in the last 60 s; drawn (and settled) at 0. */
+export type RoundStatus = 'open' | 'closed' | 'drawn';
+
 export interface GameRound {
   id: number;
   seqno: string;
   gametype: number;
+  status: RoundStatus;
+  /** Total staked in the round so far (USD), from real order rows. */
   initmoney: number;
   num1: number | null;
   num2: number | null;
   num3: number | null;
   sum: number | null;
+  /** Names of the winning outcomes in the request's language, joined; '' before the draw. */
   resultcn: string;
+  /** Winning outcome indices; [] before the draw. */
+  results: number[];
+  /** Time left until the draw at answer time. */
   diff: { minute: number; second: number };
-  /** Fairness: SHA-256 commitment to the seed, published before the round opens. */
+  /** Epoch ms of the draw, and of the close (draw - 60 s). */
+  drawAt: number;
+  closeAt: number;
+  /** Fairness: SHA-256 of the seed, published before the round opens. */
   commitment: string;
-  /** Fairness: the seed, revealed after the draw. */
+  /** Fairness: the seed, revealed after the draw; null before. */
   seed: string | null;
+  /** Fairness: the published anchor of the hash chain this round's seed belongs to. */
+  anchor: string;
 }
 
 export interface GameInfoRequest {
@@ -182,11 +207,20 @@ export interface GameInfoRequest {
 
 export interface GameInfoAnswer {
   room: Room;
+  /** The current round (open or closed). */
   game: GameRound;
   diff: { minute: number; second: number };
+  /** Recent drawn rounds of this game, newest first. */
   his: GameRound[];
+  /** Server clock at answer time, epoch ms, so countdowns can be corrected. */
+  serverTime: number;
 }
 
+/**
+ * Two forms on one path (SPEC.md section 7): with `isfirst` it is the live feed of everyone's
+ * orders in the room's current round newer than the `order_id` cursor; without it, the member's
+ * own orders of a round (`roomid` + `gameseq`).
+ */
 export interface VorderRequest {
   roomid?: number;
   order_id?: number;
@@ -197,20 +231,23 @@ export interface VorderRequest {
 
 export interface LiveOrder {
   id: number;
+  /** Masked, e.g. de***01. */
   username: string;
   value: number;
   valuecn: string;
   rate: number;
   money: number;
   seqno: string;
+  time: number;
 }
 
 export interface VorderAnswer {
   list: LiveOrder[];
+  /** The newest order id seen: the cursor for the next poll. */
   order_id: number;
 }
 
-/** [outcome index, odds, price] */
+/** [outcome index, odds, price]: odds as the room shows them (e.g. 1.96), price in USD. */
 export type OrderLine = [number, number, number];
 
 export interface OrderRequest {
@@ -221,14 +258,33 @@ export interface OrderRequest {
   idempotencyKey?: string;
 }
 
+export interface OrderAnswer {
+  order_ids: number[];
+  seqno: string;
+  /** Balance after the debit (USD). */
+  money: number;
+}
+
+export type OrderStatus = 'wait' | 'win' | 'lose' | 'refund' | 'cancel';
+
 export interface OwnOrderItem {
   order_id: number;
+  roomid: number;
+  gametype: number;
   value: number;
   valuecn: string;
   seqno: string;
   rate: number;
   money: number;
-  status: string;
+  status: OrderStatus;
+  /** What the line paid back (USD); 0 until settled. */
+  award: number;
+  time: number;
+  /** The round's draw, once drawn. */
+  num1: number | null;
+  num2: number | null;
+  num3: number | null;
+  sum: number | null;
 }
 
 export interface CurrentRequest {
@@ -239,6 +295,9 @@ export interface CurrentRequest {
 export interface GameLogRequest {
   gameseq?: string;
   gametype?: number;
+  /** Paging: orders older than this id. */
+  before?: number;
+  limit?: number;
 }
 
 export interface GameCancelRequest {
@@ -246,11 +305,19 @@ export interface GameCancelRequest {
   order_id: number;
 }
 
+export interface TodayWinLost {
+  /** Awards minus stakes of today's settled orders (USD); may be negative. */
+  win: number;
+  /** Stakes of today's orders (USD). */
+  total: number;
+}
+
 export interface TrendData {
   yeswin: number;
   yestotal: number;
   todaywin: number;
   todaytotal: number;
+  /** One point per day, oldest first, from the member's own orders; [] when there are none. */
   chartdata: { date: string; win: number; total: number }[];
 }
 
@@ -319,7 +386,7 @@ export interface ApiContract {
   '/api/Index/resetpaypwd': { req: ChangePayPasswordRequest; res: null };
   '/api/Index/logout': { req: Record<string, never>; res: null };
   '/api/Game/getuserinfo': { req: Record<string, never>; res: UserInfo };
-  '/api/Game/todayWinLost': { req: Record<string, never>; res: { win: number; total: number } };
+  '/api/Game/todayWinLost': { req: Record<string, never>; res: TodayWinLost };
   '/api/Game/slide': { req: Record<string, never>; res: Banner[] };
   '/api/Game/getOneclassArticle': { req: ArticleCategoryRequest; res: Article[] };
   '/api/Game/getArticledetail': { req: ArticleDetailRequest; res: Article };
@@ -328,7 +395,7 @@ export interface ApiContract {
   '/api/Game/getGameList': { req: Record<string, never>; res: GameListItem[] };
   '/api/Game/getGameinfo': { req: GameInfoRequest; res: GameInfoAnswer };
   '/api/Game/getVorder': { req: VorderRequest; res: VorderAnswer | { list: OwnOrderItem[] } };
-  '/api/Game/order': { req: OrderRequest; res: { order_ids: number[]; money: number } };
+  '/api/Game/order': { req: OrderRequest; res: OrderAnswer };
   '/api/Game/current': { req: CurrentRequest; res: { award: number } };
   '/api/Game/getGamelog': { req: GameLogRequest; res: OwnOrderItem[] };
   '/api/Game/getGamecancel': { req: GameCancelRequest; res: null };

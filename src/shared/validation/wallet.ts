@@ -1,17 +1,11 @@
 /** Wallet rules (SPEC.md section 5): bank cards, withdrawal, finance transfer, date range. */
 import { FINANCE_TRANSFER_MAX_USD, FINANCE_TRANSFER_MIN_USD } from '../constants';
 import { ErrorCode, MessageKey, refuse, type Refusal } from '../errors';
-import type { BankCardType } from '../api/types';
+import type { AddBankCardRequest, BankCardType } from '../api/types';
 import { toCents, type Cents } from '../money';
 
-export interface BankCardInput {
-  type: BankCardType;
-  bank?: string;
-  account?: string;
-  username?: string;
-  branch?: string;
-  address?: string;
-}
+/** The add-card form is the request itself. */
+export type BankCardInput = AddBankCardRequest;
 
 const ADDRESS_FORMAT: Record<Exclude<BankCardType, 'Bank'>, RegExp> = {
   // TRON base58check addresses: 'T' and 33 base58 characters.

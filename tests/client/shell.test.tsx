@@ -38,6 +38,9 @@ const SPEC_ROUTES = [
   '/current/:id',
 ];
 
+/** Additions of ours: the fairness proof of a past round (DESIGN.md section 3), auth like its room. */
+const ADDED_ROUTES = ['/fairness/:roomid/:seqno'];
+
 function renderOutlet() {
   return render(
     <Providers>
@@ -55,8 +58,8 @@ beforeEach(async () => {
 });
 
 describe('routes table', () => {
-  it('registers every route of SPEC.md section 2', () => {
-    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES].sort());
+  it('registers every route of SPEC.md section 2, plus our additions', () => {
+    expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...ADDED_ROUTES].sort());
   });
 
   it('marks login, register and the game room as not kept alive, and private pages as auth', () => {
@@ -78,6 +81,7 @@ describe('routes table', () => {
         '/activity/:id',
         '/room_list/:type',
         '/current/:id',
+        '/fairness/:roomid/:seqno',
       ]),
     );
     expect(auth).not.toContain('/my_update');

@@ -41,6 +41,7 @@ const payPassword = lazy(() => import('../features/passwords/PayPasswordPage'));
 const activity = lazy(() => import('../features/game/ActivityPage'));
 const roomList = lazy(() => import('../features/game/RoomListPage'));
 const current = lazy(() => import('../features/game/CurrentPage'));
+const fairness = lazy(() => import('../features/game/FairnessPage'));
 
 /** First match wins, so fixed paths come before patterns that would also match them. */
 export const ROUTES: readonly RouteDef[] = [
@@ -73,4 +74,6 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/activity/:id', screen: activity, auth: true, keepAlive: false },
   { path: '/room_list/:type', screen: roomList, auth: true },
   { path: '/current/:id', screen: current, auth: true },
+  // Addition: a past round's fairness proof, re-checked in the browser (DESIGN.md section 3).
+  { path: '/fairness/:roomid/:seqno', screen: fairness, auth: true },
 ];

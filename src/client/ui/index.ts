@@ -2,6 +2,7 @@ export { toast, useToasts, type ToastKind } from './toast';
 export { Toaster } from './Toaster';
 export { confirmDialog, type ConfirmOptions } from './dialog';
 export { DialogHost } from './DialogHost';
+export { Sheet } from './Sheet';
 export { LoadingCanvas, Spinner } from './LoadingCanvas';
 export { EmptyState } from './EmptyState';
 export { StaleBadge } from './StaleBadge';

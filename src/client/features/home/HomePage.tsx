@@ -6,9 +6,10 @@ import { useSession } from '../../api';
 import { useConfig, useProfile } from '../../data';
 import { useLocale } from '../../i18n';
 import { Icon, Logo, StaleBadge, navigate } from '../../ui';
+import { GameTiles } from './GameTiles';
 import './home.css';
 
-/** Home for now: brand, language switcher, welcome bar and quick menu. Banners and game tiles come later. */
+/** Home for now: brand, language switcher, welcome bar, game tiles and quick menu. Banners come later. */
 export default function HomePage() {
   const { t } = useLingui();
   const locale = useLocale();
@@ -72,6 +73,8 @@ export default function HomePage() {
             </>
           )}
         </section>
+
+        <GameTiles />
 
         <nav className="quick-menu" aria-label={t`Quick menu`}>
           <ul>

@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { formatMoney } from '../../../shared/money';
+
+const QUICK_AMOUNTS = [20, 50, 100, 500] as const;
+
+/** Amount per option, the running total, the own-orders button and Buy; stays at the bottom of the screen. */
+export function BuyBar({
+  amount,
+  selectedCount,
+  onAmount,
+  onBuy,
+  onOwnOrders,
+}: {
+  amount: string;
+  selectedCount: number;
+  onAmount: (amount: string) => void;
+  onBuy: () => void;
+  onOwnOrders: () => void;
+}) {
+  const { t } = useLingui();
+  const inputId = useId();
+  const whole = /^[1-9]\d*$/.test(amount.trim()) ? Number(amount.trim()) : null;
+  const total = whole !== null && selectedCount > 0 ? formatMoney(whole * selectedCount * 100) : '—';
+  return (
+    <div className="buy-bar" data-testid="buy-bar">
+      <div className="buy-amount">
+        <label htmlFor={inputId} className="buy-label">
+          {t`Amount per option (USD)`}
+        </label>
+        <input
+          id={inputId}
+          className="input"
+          inputMode="numeric"
+          autoComplete="off"
+          enterKeyHint="done"
+          placeholder={t`Whole USD, at least 20`}
+          value={amount}
+          onChange={(event) => onAmount(event.target.value)}
+          data-testid="amount"
+        />
+        <div className="quick-amounts" role="group" aria-label={t`Quick amounts`}>
+          {QUICK_AMOUNTS.map((value) => (
+            <button key={value} type="button" className="chip chip-small" onClick={() => onAmount(String(value))}>
+              {value}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="buy-row">
+        <p className="buy-summary" data-testid="buy-summary">
+          <span>{t`Selected: ${selectedCount}`}</span>
+          <span>{t`Total: ${total} USD`}</span>
+        </p>
+        <button type="button" className="btn btn-secondary btn-small" onClick={onOwnOrders}>
+          {t`My orders`}
+        </button>
+        <button type="button" className="btn btn-primary btn-small buy-btn" onClick={onBuy}>
+          {t`Buy`}
+        </button>
+      </div>
+    </div>
+  );
+}

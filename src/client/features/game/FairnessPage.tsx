@@ -1,0 +1,180 @@
+import { useMemo } from 'react';
+import { useParams } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
+import { verifyRound } from '../../../shared/game';
+import { useSynced } from '../../data';
+import { EmptyState, Icon, Page, Spinner, StaleBadge } from '../../ui';
+import { DrawNumbers } from './DrawNumbers';
+import { fetchGameInfo, gameInfoKey, type TimedGameInfo } from './gameApi';
+import { numbersOf, proofOf } from './model';
+import './game.css';
+
+type CheckResult = 'pass' | 'fail' | 'skip';
+
+function Check({ id, result, label, detail }: { id: string; result: CheckResult; label: string; detail?: string }) {
+  return (
+    <li className={`check is-${result}`} data-testid={`check-${id}`} data-result={result}>
+      <Icon name={result === 'pass' ? 'check' : result === 'fail' ? 'close' : 'info'} size={20} />
+      <div>
+        <p className="check-label">{label}</p>
+        {detail && <p className="check-detail">{detail}</p>}
+      </div>
+    </li>
+  );
+}
+
+function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="proof-field">
+      <dt>{label}</dt>
+      <dd className="mono" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * A round's fairness proof (DESIGN.md section 3): the commitment published before the round, the
+ * seed revealed after it, the chain's anchor, and a re-check done here in the browser with the
+ * same verifyRound the server's tests use: the seed hashes to the commitment, the numbers follow
+ * from the seed and the round, and the seed links to the round before it.
+ */
+export default function FairnessPage() {
+  const { t } = useLingui();
+  const params = useParams<{ roomid: string; seqno: string }>();
+  const roomid = /^\d+$/.test(params.roomid ?? '') ? Number(params.roomid) : 0;
+  const seqno = decodeURIComponent(params.seqno ?? '');
+  const synced = useSynced<TimedGameInfo>(roomid > 0 ? gameInfoKey(roomid) : null, () => fetchGameInfo(roomid));
+  const info = synced.data?.info;
+  const round = info
+    ? (info.his.find((entry) => entry.seqno === seqno) ?? (info.game.seqno === seqno ? info.game : undefined))
+    : undefined;
+
+  const checked = useMemo(() => {
+    if (!round || !info) return null;
+    const proof = proofOf(round, info.his);
+    return proof ? { proof, result: verifyRound(proof) } : null;
+  }, [round, info]);
+
+  const title = t`Fairness proof`;
+  const back = `/activity/${roomid}`;
+
+  if (!info) {
+    return (
+      <Page title={title} backTo={back}>
+        {synced.isLoading ? (
+          <div className="screen-fallback">
+            <Spinner label={t`Loading`} />
+          </div>
+        ) : (
+          <EmptyState
+            title={t`The proof cannot be loaded`}
+            text={t`It will show once the app can reach the server.`}
+            icon="cloudOff"
+            action={
+              <button type="button" className="btn btn-secondary" onClick={() => void synced.refresh()}>
+                {t`Try again`}
+              </button>
+            }
+          />
+        )}
+      </Page>
+    );
+  }
+
+  if (!round) {
+    return (
+      <Page title={title} backTo={back}>
+        <EmptyState
+          title={t`Round ${seqno} is not among the recent rounds`}
+          text={t`Proofs can be checked for the rounds listed under the latest results.`}
+          icon="info"
+        />
+      </Page>
+    );
+  }
+
+  const numbers = numbersOf(round);
+  const roundSeqno = round.seqno;
+  const result = checked?.result;
+  const previousSeed = checked?.proof.previousSeed;
+  const expected = result?.expected ? result.expected.join(', ') : '';
+
+  return (
+    <Page title={title} backTo={back} className="fairness-page">
+      <StaleBadge status={synced.status} updatedAt={synced.updatedAt} validating={synced.isValidating} />
+      <section className="card proof" aria-labelledby="proof-title">
+        <h2 id="proof-title" className="card-title">
+          {t`Round ${roundSeqno}`}
+        </h2>
+        {numbers && <DrawNumbers numbers={numbers} sum={round.sum ?? numbers[0] + numbers[1] + numbers[2]} />}
+        <dl className="proof-fields">
+          <Field label={t`Round id`} value={round.seqno} testId="proof-round" />
+          <Field
+            label={t`Commitment (SHA-256 of the seed, published before the round)`}
+            value={round.commitment}
+            testId="proof-commitment"
+          />
+          <Field label={t`Revealed seed`} value={round.seed ?? t`Revealed after the draw`} testId="proof-seed" />
+          <Field label={t`Chain anchor`} value={round.anchor} testId="proof-anchor" />
+          {previousSeed && <Field label={t`Seed of the round before`} value={previousSeed} testId="proof-previous" />}
+        </dl>
+      </section>
+
+      {result ? (
+        <section
+          className={`card verdict ${result.ok ? 'is-pass' : 'is-fail'}`}
+          data-testid="fairness-verdict"
+          data-ok={String(result.ok)}
+          aria-labelledby="verdict-title"
+        >
+          <h2 id="verdict-title" className="verdict-title" role="status">
+            <Icon name={result.ok ? 'shield' : 'alert'} size={24} />
+            {result.ok ? t`Verified in your browser` : t`Verification failed`}
+          </h2>
+          <ul className="checks">
+            <Check
+              id="commitment"
+              result={result.commitmentMatches ? 'pass' : 'fail'}
+              label={
+                result.commitmentMatches
+                  ? t`The seed's SHA-256 equals the commitment.`
+                  : t`The seed's SHA-256 does not equal the commitment.`
+              }
+            />
+            <Check
+              id="numbers"
+              result={result.numbersMatch ? 'pass' : 'fail'}
+              label={
+                result.numbersMatch
+                  ? t`The numbers follow from the seed and the round id.`
+                  : t`The numbers do not follow from the seed and the round id.`
+              }
+              detail={!result.numbersMatch && expected ? t`The seed gives ${expected}.` : undefined}
+            />
+            <Check
+              id="chain"
+              result={result.chainLinks === null ? 'skip' : result.chainLinks ? 'pass' : 'fail'}
+              label={
+                result.chainLinks === null
+                  ? t`Chain link not checked: the round before is not in the recent list.`
+                  : result.chainLinks
+                    ? t`The commitment is the seed of the round before: the chain links.`
+                    : t`The commitment does not link to the round before.`
+              }
+            />
+          </ul>
+        </section>
+      ) : (
+        <section className="card verdict" data-testid="fairness-verdict" data-ok="pending">
+          <p className="muted">{t`The seed is revealed after the draw; the check runs then.`}</p>
+        </section>
+      )}
+
+      <p className="proof-how muted">
+        {t`How it works: each round's seed comes from a SHA-256 hash chain made in advance. Its hash is published before the round opens. After the draw the seed is revealed; the three numbers are the first bytes below 250 of HMAC-SHA256(seed, round id), each taken mod 10.`}
+      </p>
+    </Page>
+  );
+}

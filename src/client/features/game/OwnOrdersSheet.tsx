@@ -1,0 +1,75 @@
+import { useLingui } from '@lingui/react/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import type { OwnOrderItem } from '../../../shared/api/types';
+import { formatUsd } from '../../../shared/money';
+import { Sheet, Spinner } from '../../ui';
+import { formatOdds } from './model';
+import { ORDER_STATUS_NAMES, useOutcomeName } from './outcomeNames';
+
+/** The member's orders of the current round, with a cancel button on each one still waiting. */
+export function OwnOrdersSheet({
+  open,
+  seqno,
+  orders,
+  loading,
+  cancelling,
+  onCancel,
+  onClose,
+}: {
+  open: boolean;
+  seqno: string | null;
+  orders: OwnOrderItem[] | null;
+  loading: boolean;
+  cancelling: number | null;
+  onCancel: (order: OwnOrderItem) => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const { _ } = useLinguiRuntime();
+  const nameOf = useOutcomeName();
+  return (
+    <Sheet open={open} title={t`My orders`} onClose={onClose} testId="own-orders">
+      {seqno && <p className="confirm-round">{t`Round ${seqno}`}</p>}
+      {orders === null ? (
+        loading ? (
+          <div className="sheet-loading">
+            <Spinner label={t`Loading`} />
+          </div>
+        ) : (
+          <p className="muted">{t`Your orders cannot be loaded right now.`}</p>
+        )
+      ) : orders.length === 0 ? (
+        <p className="muted">{t`You have no orders in this round.`}</p>
+      ) : (
+        <ul className="order-list">
+          {orders.map((order) => {
+            const name = nameOf(order.value);
+            const amount = formatUsd(order.money);
+            return (
+              <li key={order.order_id} className="order-row" data-testid="own-order" data-status={order.status}>
+                <div className="order-main">
+                  <span className="order-name">{name}</span>
+                  <span className="order-meta">
+                    ×{formatOdds(order.rate)} · {amount} USD
+                  </span>
+                </div>
+                <span className={`status-chip is-${order.status}`}>{_(ORDER_STATUS_NAMES[order.status])}</span>
+                {order.status === 'wait' && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    onClick={() => onCancel(order)}
+                    disabled={cancelling === order.order_id}
+                    aria-label={t`Cancel order: ${name}, ${amount} USD`}
+                  >
+                    {t`Cancel`}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,66 @@
+import { AnimatePresence, m } from 'framer-motion';
+import { Link } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
+import type { GameRound } from '../../../shared/api/types';
+import { DrawNumbers } from './DrawNumbers';
+import { numbersOf, resultOutcomes } from './model';
+import { useOutcomeName } from './outcomeNames';
+
+const SHOWN = 10;
+
+/**
+ * The latest drawn rounds, newest first: round number, the three numbers and their sum, the
+ * winning outcomes named in the member's language, and a link to the round's fairness proof.
+ * A round that arrives while the screen is open is revealed with motion; the first list is not.
+ */
+export function ResultsList({ roomid, history }: { roomid: number; history: readonly GameRound[] }) {
+  const { t } = useLingui();
+  const nameOf = useOutcomeName();
+  const drawn = history.filter((round) => numbersOf(round) !== null).slice(0, SHOWN);
+  return (
+    <section className="card results" aria-labelledby="results-title">
+      <h2 id="results-title" className="card-title">
+        {t`Latest results`}
+      </h2>
+      {drawn.length === 0 ? (
+        <p className="muted">{t`No round has been drawn in this room yet.`}</p>
+      ) : (
+        <ol className="results-list" data-testid="results">
+          <AnimatePresence initial={false}>
+            {drawn.map((round, index) => {
+              const numbers = numbersOf(round)!;
+              const seqno = round.seqno;
+              const sum = round.sum ?? numbers[0] + numbers[1] + numbers[2];
+              const names = resultOutcomes(round).map(nameOf).join(' · ');
+              return (
+                <m.li
+                  key={round.seqno}
+                  className={`result${index === 0 ? ' is-latest' : ''}`}
+                  data-testid="result"
+                  data-seqno={round.seqno}
+                  initial={{ opacity: 0, y: -14 }}
+                  animate={{ opacity: 1, y: 0 }}
+                  exit={{ opacity: 0 }}
+                  transition={{ duration: 0.35 }}
+                >
+                  <span className="result-seq">{round.seqno}</span>
+                  <DrawNumbers numbers={numbers} sum={sum} />
+                  <span className="result-names" data-testid="result-names">
+                    {names}
+                  </span>
+                  <Link
+                    href={`/fairness/${roomid}/${encodeURIComponent(round.seqno)}`}
+                    className="result-proof"
+                    aria-label={t`Check the fairness of round ${seqno}`}
+                  >
+                    {t`Proof`}
+                  </Link>
+                </m.li>
+              );
+            })}
+          </AnimatePresence>
+        </ol>
+      )}
+    </section>
+  );
+}

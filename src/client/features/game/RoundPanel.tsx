@@ -1,0 +1,70 @@
+import { useLingui } from '@lingui/react/macro';
+import type { GameRound } from '../../../shared/api/types';
+import { formatCountdown } from '../../../shared/game';
+import { StaleBadge } from '../../ui';
+import { DrawNumbers } from './DrawNumbers';
+import { numbersOf, resultOutcomes, type RoundClock } from './model';
+import { useOutcomeName } from './outcomeNames';
+
+/**
+ * Round number, mm:ss countdown and whether orders are taken, with the last draw under it (the
+ * result reveal plays there when a new draw arrives); stale when the round is not confirmed.
+ */
+export function RoundPanel({
+  seqno,
+  clock,
+  stale,
+  goodAt,
+  last,
+}: {
+  seqno: string;
+  clock: RoundClock;
+  stale: boolean;
+  goodAt: number | null;
+  last?: GameRound;
+}) {
+  const { t } = useLingui();
+  const nameOf = useOutcomeName();
+  const { phase } = clock;
+  const stateText =
+    phase === 'open'
+      ? t`Open for orders`
+      : phase === 'closed'
+        ? t`Closed for orders`
+        : stale
+          ? t`Waiting for the next round`
+          : t`Drawing…`;
+  const lastNumbers = last ? numbersOf(last) : null;
+  const lastSeqno = last?.seqno ?? '';
+  return (
+    <section className={`card round-panel is-${phase}`} data-testid="round-panel" aria-label={t`Current round`}>
+      <div className="round-head">
+        <p className="round-seq">
+          <span className="round-label">{t`Round`}</span>
+          <span className="round-seqno" data-testid="round-seqno">
+            {seqno}
+          </span>
+        </p>
+        <span className={`round-state is-${phase}`} data-testid="round-state" data-phase={phase}>
+          {stateText}
+        </span>
+      </div>
+      <div className="countdown" role="timer" aria-label={t`Time left`} data-testid="countdown" data-phase={phase}>
+        {formatCountdown(clock.secondsLeft)}
+      </div>
+      {stale && <StaleBadge status="stale" updatedAt={goodAt} />}
+      {last && lastNumbers && (
+        <div className="last-draw" data-testid="last-draw" data-seqno={last.seqno}>
+          <span className="last-draw-label">{t`Last draw ${lastSeqno}`}</span>
+          <DrawNumbers
+            key={last.seqno}
+            numbers={lastNumbers}
+            sum={last.sum ?? lastNumbers[0] + lastNumbers[1] + lastNumbers[2]}
+            reveal
+          />
+          <span className="result-names">{resultOutcomes(last).map(nameOf).join(' · ')}</span>
+        </div>
+      )}
+    </section>
+  );
+}

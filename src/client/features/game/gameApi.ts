@@ -1,0 +1,96 @@
+/** The game's calls of the contract, typed, in one place. */
+import { api, ApiPath } from '../../api';
+import type {
+  GameInfoAnswer,
+  LiveOrder,
+  OrderAnswer,
+  OrderLine,
+  OwnOrderItem,
+  Room,
+  VorderAnswer,
+} from '../../../shared/api/types';
+import type { SyncKey } from '../../data';
+import { clockOffset } from './model';
+
+export const roomsKey = (roomtype: number): SyncKey => `rooms:type-${roomtype}`;
+/** The last good getGameinfo of a room: lets the room and its proofs open offline, marked stale. */
+export const gameInfoKey = (roomid: number): SyncKey => `rooms:info-${roomid}`;
+
+export function fetchRooms(roomtype: number): Promise<Room[]> {
+  return api.call(ApiPath.roomList, { roomtype }, { silent: true });
+}
+
+export interface TimedGameInfo {
+  info: GameInfoAnswer;
+  /** Server clock minus device clock (ms) at the time of the answer. */
+  offset: number;
+}
+
+export async function fetchGameInfo(roomid: number, now: () => number = Date.now): Promise<TimedGameInfo> {
+  const sentAt = now();
+  const info = await api.call(ApiPath.gameInfo, { roomid }, { silent: true });
+  const receivedAt = now();
+  const serverTime = typeof info.serverTime === 'number' ? info.serverTime : receivedAt;
+  return { info, offset: clockOffset(serverTime, sentAt, receivedAt) };
+}
+
+export async function fetchLiveOrders(request: {
+  roomid: number;
+  cursor: number;
+  seqno: string;
+  gametype: number;
+}): Promise<VorderAnswer> {
+  const answer = (await api.call(
+    ApiPath.vorder,
+    {
+      isfirst: 1,
+      roomid: request.roomid,
+      order_id: request.cursor,
+      gameseq: request.seqno,
+      gametype: request.gametype,
+    },
+    { silent: true },
+  )) as Partial<VorderAnswer>;
+  const list = Array.isArray(answer.list) ? (answer.list as LiveOrder[]) : [];
+  return { list, order_id: typeof answer.order_id === 'number' ? answer.order_id : 0 };
+}
+
+export async function fetchOwnOrders(roomid: number, seqno: string): Promise<OwnOrderItem[]> {
+  const answer = (await api.call(ApiPath.vorder, { roomid, gameseq: seqno }, { silent: true })) as {
+    list?: OwnOrderItem[];
+  };
+  return Array.isArray(answer.list) ? answer.list : [];
+}
+
+export const GAME_LOG_PAGE = 20;
+
+export function fetchGameLog(request: { gametype?: number; before?: number }): Promise<OwnOrderItem[]> {
+  return api.call(
+    ApiPath.gameLog,
+    {
+      ...(request.gametype !== undefined ? { gametype: request.gametype } : {}),
+      ...(request.before !== undefined ? { before: request.before } : {}),
+      limit: GAME_LOG_PAGE,
+    },
+    { silent: true },
+  );
+}
+
+/** Refusals are toasted by the API client in the member's language. */
+export function placeOrder(request: {
+  gameid: number;
+  roomid: number;
+  lines: OrderLine[];
+  idempotencyKey: string;
+}): Promise<OrderAnswer> {
+  return api.call(ApiPath.order, {
+    gameid: request.gameid,
+    roomid: request.roomid,
+    order_info: request.lines,
+    idempotencyKey: request.idempotencyKey,
+  });
+}
+
+export function cancelOrder(roomid: number, orderId: number): Promise<null> {
+  return api.call(ApiPath.gameCancel, { roomid, order_id: orderId });
+}

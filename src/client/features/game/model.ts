@@ -1,0 +1,190 @@
+/**
+ * Pure rules of the game screens: the server clock, round phases, order lines, the live feed
+ * queue and fairness proofs. No React and no I/O here, so each rule is tested on its own.
+ */
+import type { GameRound, LiveOrder, OrderLine, Room } from '../../../shared/api/types';
+import { OUTCOME_COUNT } from '../../../shared/constants';
+import { secondsUntil, winningOutcomes, type Outcome, type RoundProof } from '../../../shared/game';
+import { toUsd, type Cents } from '../../../shared/money';
+
+// ---- Server clock -----------------------------------------------------------------
+
+/**
+ * How far the server clock is ahead of this device (ms). The server stamped `serverTime` somewhere
+ * between sending and receiving, so the midpoint of the request is the best local guess for it.
+ */
+export function clockOffset(serverTime: number, sentAt: number, receivedAt: number): number {
+  return Math.round(serverTime - (sentAt + receivedAt) / 2);
+}
+
+/** open: orders taken; closed: the last stretch before the draw; drawn: at 0, the next round loads shortly. */
+export type RoundPhase = 'open' | 'closed' | 'drawn';
+
+export interface RoundClock {
+  phase: RoundPhase;
+  secondsLeft: number;
+  closed: boolean;
+}
+
+/** The round's state at a moment of the server clock, from the server's own drawAt and closeAt. */
+export function roundClock(round: Pick<GameRound, 'drawAt' | 'closeAt' | 'status'>, serverNow: number): RoundClock {
+  const secondsLeft = secondsUntil(round.drawAt, serverNow);
+  if (serverNow >= round.drawAt || round.status === 'drawn') return { phase: 'drawn', secondsLeft: 0, closed: true };
+  if (serverNow >= round.closeAt || round.status === 'closed') return { phase: 'closed', secondsLeft, closed: true };
+  return { phase: 'open', secondsLeft, closed: false };
+}
+
+/** Local ms until the display of a countdown next changes: the next whole second left, or the close. */
+export function msUntilNextTick(round: Pick<GameRound, 'drawAt' | 'closeAt'>, serverNow: number): number {
+  const toDraw = round.drawAt - serverNow;
+  if (toDraw <= 0) return 1000;
+  const toSecond = toDraw % 1000 || 1000;
+  const toClose = round.closeAt - serverNow;
+  // A few ms late rather than early, so the new second has really begun when the timer fires.
+  return Math.max(1, (toClose > 0 ? Math.min(toSecond, toClose) : toSecond) + 5);
+}
+
+// ---- Rooms ------------------------------------------------------------------------
+
+/** The eleven odds of a room as decimals, by outcome index. */
+export function roomRates(room: Room): number[] {
+  return [
+    room.rate0,
+    room.rate1,
+    room.rate2,
+    room.rate3,
+    room.rate4,
+    room.rate5,
+    room.rate6,
+    room.rate7,
+    room.rate8,
+    room.rate9,
+    room.rate10,
+  ];
+}
+
+/** The odds summary of a room card: the two-way odds (big) and the best odds on offer. */
+export function oddsSummary(room: Room): { twoWay: number; best: number } {
+  const rates = roomRates(room);
+  return { twoWay: rates[0], best: Math.max(...rates) };
+}
+
+/** Odds as shown: at least two decimals, more when the room set more (1.96, 2.00, 150.00). */
+export function formatOdds(odds: number): string {
+  return odds.toFixed(Math.max(2, (String(odds).split('.')[1] ?? '').length));
+}
+
+/** A USD figure from the wire in cents (as formatUsd rounds it); 0 when unknown. */
+export function moneyCents(usd: number | undefined | null): Cents {
+  return typeof usd === 'number' && Number.isFinite(usd) ? Math.round(usd * 100) : 0;
+}
+
+// ---- Orders -----------------------------------------------------------------------
+
+/** The order_info of a buy: one [outcome, the room's odds, stake in USD] per selected outcome, in grid order. */
+export function orderLines(room: Room, selected: readonly number[], stakeCents: Cents): OrderLine[] {
+  const rates = roomRates(room);
+  return [...selected]
+    .filter((value) => Number.isInteger(value) && value >= 0 && value < OUTCOME_COUNT)
+    .sort((a, b) => a - b)
+    .map((value) => [value, rates[value], toUsd(stakeCents)]);
+}
+
+export function orderTotalCents(lines: readonly OrderLine[]): Cents {
+  return lines.reduce((sum, [, , price]) => sum + moneyCents(price), 0);
+}
+
+/** One key per confirmed buy: a retry of the same confirmation can never be charged twice. */
+export function newIdempotencyKey(): string {
+  const cryptoApi = globalThis.crypto;
+  if (cryptoApi && typeof cryptoApi.randomUUID === 'function') return cryptoApi.randomUUID();
+  const bytes = new Uint8Array(16);
+  if (cryptoApi && typeof cryptoApi.getRandomValues === 'function') cryptoApi.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// ---- Results ----------------------------------------------------------------------
+
+export type DrawnNumbers = readonly [number, number, number];
+
+export function numbersOf(round: Pick<GameRound, 'num1' | 'num2' | 'num3'>): DrawnNumbers | null {
+  const { num1, num2, num3 } = round;
+  if (num1 === null || num2 === null || num3 === null) return null;
+  return [num1, num2, num3];
+}
+
+/** The outcomes a drawn round won, computed here from its numbers (not taken from the server's text). */
+export function resultOutcomes(round: Pick<GameRound, 'num1' | 'num2' | 'num3'>): Outcome[] {
+  const numbers = numbersOf(round);
+  return numbers ? winningOutcomes(numbers) : [];
+}
+
+// ---- Live orders --------------------------------------------------------------------
+
+/** Rows kept in the live table; older ones scroll away. */
+export const LIVE_ROWS_KEPT = 40;
+
+export interface LiveFeed {
+  /** The round the feed belongs to; rows of other rounds are dropped. */
+  seqno: string | null;
+  /** Shown rows, newest first. */
+  shown: LiveOrder[];
+  /** Received, waiting to be revealed, oldest first. */
+  queue: LiveOrder[];
+  /** The newest order id received: the cursor of the next poll. */
+  cursor: number;
+}
+
+export const EMPTY_FEED: LiveFeed = { seqno: null, shown: [], queue: [], cursor: 0 };
+
+/**
+ * Adds a poll's answer. The first answer of a round is shown at once (those orders are already
+ * there); later ones wait in the queue and are revealed one at a time.
+ */
+export function receiveLive(feed: LiveFeed, seqno: string, list: readonly LiveOrder[], cursor: number): LiveFeed {
+  const base = feed.seqno === seqno ? feed : { ...EMPTY_FEED, seqno };
+  const known = new Set([...base.shown, ...base.queue].map((order) => order.id));
+  const fresh = list.filter((order) => order.seqno === seqno && !known.has(order.id)).sort((a, b) => a.id - b.id);
+  const nextCursor = Math.max(base.cursor, cursor, ...fresh.map((order) => order.id));
+  const first = base.cursor === 0 && base.shown.length === 0 && base.queue.length === 0;
+  if (first) {
+    return { seqno, shown: [...fresh].reverse().slice(0, LIVE_ROWS_KEPT), queue: [], cursor: nextCursor };
+  }
+  return { ...base, queue: [...base.queue, ...fresh], cursor: nextCursor };
+}
+
+/** Moves the oldest waiting order to the top of the table. */
+export function revealNext(feed: LiveFeed): LiveFeed {
+  if (feed.queue.length === 0) return feed;
+  const [next, ...rest] = feed.queue;
+  return { ...feed, shown: [next, ...feed.shown].slice(0, LIVE_ROWS_KEPT), queue: rest };
+}
+
+// ---- Fairness -----------------------------------------------------------------------
+
+/**
+ * The seed the round's commitment must link to: the seed of the round before it in the same chain
+ * (`his` is newest first), or the anchor for the chain's first round; undefined when unknown.
+ */
+export function previousSeedOf(round: GameRound, history: readonly GameRound[]): string | undefined {
+  const index = history.findIndex((entry) => entry.seqno === round.seqno);
+  const before = index >= 0 ? history[index + 1] : undefined;
+  if (before && before.anchor === round.anchor && before.seed) return before.seed;
+  if (round.commitment && round.commitment.toLowerCase() === round.anchor.toLowerCase()) return round.anchor;
+  return undefined;
+}
+
+/** The published fields of a drawn round as verifyRound takes them; null before the seed is revealed. */
+export function proofOf(round: GameRound, history: readonly GameRound[]): RoundProof | null {
+  const numbers = numbersOf(round);
+  if (!round.seed || !numbers) return null;
+  return {
+    // The draw's HMAC message is the round's sequence number, as the server publishes it.
+    roundId: round.seqno,
+    commitment: round.commitment,
+    seed: round.seed,
+    numbers,
+    previousSeed: previousSeedOf(round, history),
+  };
+}

@@ -1,0 +1,56 @@
+import { useCallback } from 'react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { OUTCOME_KEYS } from '../../../shared/game';
+import type { OrderStatus, RoomKind } from '../../../shared/api/types';
+
+type OutcomeKey = (typeof OUTCOME_KEYS)[number];
+
+/** The eleven outcome names (DESIGN.md section 4), by the keys of src/shared; the index is OUTCOME_KEYS order. */
+export const OUTCOME_NAMES: Record<OutcomeKey, MessageDescriptor> = {
+  big: msg({ message: 'Big', context: 'game outcome: sum 14-27' }),
+  small: msg({ message: 'Small', context: 'game outcome: sum 0-13' }),
+  odd: msg({ message: 'Odd', context: 'game outcome: odd sum' }),
+  even: msg({ message: 'Even', context: 'game outcome: even sum' }),
+  bigOdd: msg({ message: 'Big Odd', context: 'game outcome' }),
+  bigEven: msg({ message: 'Big Even', context: 'game outcome' }),
+  smallOdd: msg({ message: 'Small Odd', context: 'game outcome' }),
+  smallEven: msg({ message: 'Small Even', context: 'game outcome' }),
+  extremeBig: msg({ message: 'Extreme Big', context: 'game outcome: sum 22-27' }),
+  extremeSmall: msg({ message: 'Extreme Small', context: 'game outcome: sum 0-5' }),
+  triple: msg({ message: 'Triple', context: 'game outcome: three equal numbers' }),
+};
+
+export function outcomeName(i18n: I18n, value: number): string {
+  const key = OUTCOME_KEYS[value];
+  return key ? i18n._(OUTCOME_NAMES[key]) : `#${value}`;
+}
+
+/** The outcome name of an index in the member's language; re-renders with the language. */
+export function useOutcomeName(): (value: number) => string {
+  // `_` changes with the active language, so memoized rows re-render when the member switches.
+  const { _ } = useLingui();
+  return useCallback(
+    (value: number) => {
+      const key = OUTCOME_KEYS[value];
+      return key ? _(OUTCOME_NAMES[key]) : `#${value}`;
+    },
+    [_],
+  );
+}
+
+export const ROOM_KIND_NAMES: Record<RoomKind, MessageDescriptor> = {
+  standard: msg({ message: 'Standard', context: 'room kind' }),
+  vip: msg({ message: 'VIP', context: 'room kind' }),
+  superior: msg({ message: 'Superior', context: 'room kind' }),
+  premier: msg({ message: 'Premier', context: 'room kind' }),
+};
+
+export const ORDER_STATUS_NAMES: Record<OrderStatus, MessageDescriptor> = {
+  wait: msg({ message: 'Pending', context: 'order status' }),
+  win: msg({ message: 'Won', context: 'order status' }),
+  lose: msg({ message: 'Lost', context: 'order status' }),
+  refund: msg({ message: 'Refunded', context: 'order status' }),
+  cancel: msg({ message: 'Cancelled', context: 'order status' }),
+};

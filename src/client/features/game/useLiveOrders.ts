@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LIVE_ORDERS_POLL_MS, LIVE_ORDERS_STEP_MS } from '../../../shared/constants';
+import type { LiveOrder } from '../../../shared/api/types';
+import { isBrowserOnline, useBrowserOnline, useOnline } from '../../data';
+import { fetchLiveOrders } from './gameApi';
+import { EMPTY_FEED, receiveLive, revealNext, type LiveFeed } from './model';
+
+export interface LiveOrdersState {
+  /** Rows to show, newest first: the current round's, empty from the draw on. */
+  rows: LiveOrder[];
+  goodAt: number | null;
+  stale: boolean;
+  /** Ask now (after the member's own order, say) instead of at the next 10 s tick. */
+  pollNow: () => void;
+}
+
+/**
+ * The live table of everyone's orders in the room's current round (SPEC.md section 4): polled
+ * every 10 s with a cursor, new rows revealed one every 3 s, cleared at the draw; no polling while
+ * the page is hidden, offline, or between the draw and the next round.
+ */
+export function useLiveOrders(options: {
+  roomid: number;
+  seqno: string | null;
+  gametype: number;
+  drawn: boolean;
+  active: boolean;
+}): LiveOrdersState {
+  const { roomid, seqno, gametype, drawn, active } = options;
+  const [feed, setFeed] = useState<LiveFeed>(EMPTY_FEED);
+  const [health, setHealth] = useState<{ goodAt: number | null; failed: boolean }>({ goodAt: null, failed: false });
+  const online = useOnline();
+  const browserOnline = useBrowserOnline();
+  const feedRef = useRef(feed);
+  useEffect(() => {
+    feedRef.current = feed;
+  });
+  const busy = useRef(false);
+  const lastReveal = useRef(0);
+
+  const poll = useCallback(async () => {
+    if (!seqno || busy.current || !isBrowserOnline()) return;
+    busy.current = true;
+    const current = feedRef.current;
+    const cursor = current.seqno === seqno ? current.cursor : 0;
+    try {
+      const answer = await fetchLiveOrders({ roomid, cursor, seqno, gametype });
+      setFeed((previous) => receiveLive(previous, seqno, answer.list, answer.order_id));
+      setHealth({ goodAt: Date.now(), failed: false });
+    } catch {
+      setHealth((h) => ({ ...h, failed: true }));
+    } finally {
+      busy.current = false;
+    }
+  }, [roomid, seqno, gametype]);
+
+  // While the server is out of reach but the browser is online the 10 s poll keeps trying, so it
+  // is what finds the server again; offline, the browser's online event restarts it.
+  const polling = active && !drawn && seqno !== null && browserOnline;
+  useEffect(() => {
+    if (!polling) return;
+    void poll();
+    const timer = setInterval(() => void poll(), LIVE_ORDERS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [polling, poll]);
+
+  // Another request found the server again: catch up now rather than at the next tick.
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    const came = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (came && polling) void poll();
+  }, [online, polling, poll]);
+
+  // One waiting row every 3 s; the first of a burst right away when the table has been quiet.
+  const waiting = feed.queue.length;
+  useEffect(() => {
+    if (waiting === 0 || drawn) return;
+    const delay = Math.max(0, lastReveal.current + LIVE_ORDERS_STEP_MS - Date.now());
+    const timer = setTimeout(() => {
+      lastReveal.current = Date.now();
+      setFeed(revealNext);
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [waiting, drawn]);
+
+  const pollNow = useCallback(() => void poll(), [poll]);
+
+  // At the draw the round's list clears; the next round's first answer starts a new feed.
+  const rows = drawn || feed.seqno !== seqno ? NO_ROWS : feed.shown;
+  return { rows, goodAt: health.goodAt, stale: !online || health.failed, pollNow };
+}
+
+const NO_ROWS: LiveOrder[] = [];

@@ -1,0 +1,370 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiPath } from '../../src/shared/api/paths';
+import { ErrorCode, MessageKey, refuse } from '../../src/shared/errors';
+import type { OrderRequest, OwnOrderItem } from '../../src/shared/api/types';
+import { startSession } from '../../src/client/api/session';
+import { writeCached } from '../../src/client/data/sync';
+import { activateLocale, messageOf, textOfCode } from '../../src/client/i18n';
+import { toast } from '../../src/client/ui/toast';
+import { fakeFetch, ok, refused, resetClientState } from './helpers';
+import { gameInfo, liveOrder, renderRoom, ROOM, USER } from './game-fixtures';
+
+beforeEach(async () => {
+  await resetClientState();
+  startSession('token');
+  await writeCached('profile:me', USER);
+});
+
+afterEach(async () => {
+  await activateLocale('en', { persist: false });
+});
+
+function roomServer(options: { info?: ReturnType<typeof gameInfo>; user?: typeof USER; orders?: OwnOrderItem[] } = {}) {
+  const info = options.info ?? gameInfo({});
+  return fakeFetch({
+    [ApiPath.gameInfo]: () => ok(info),
+    [ApiPath.userInfo]: () => ok(options.user ?? USER),
+    [ApiPath.vorder]: (call) =>
+      call.body.isfirst === 1 ? ok({ list: [], order_id: 0 }) : ok({ list: options.orders ?? [] }),
+    [ApiPath.order]: () => ok({ order_ids: [1], seqno: info.game.seqno, money: 940 }),
+  });
+}
+
+async function openRoom() {
+  renderRoom();
+  await screen.findByTestId('round-seqno');
+  await waitFor(() => expect(screen.getByTestId('room-balance').textContent).not.toBe('—'));
+}
+
+const option = (value: number) => screen.getByTestId(`option-${value}`);
+const alerts = () => screen.queryAllByRole('alert').map((el) => el.textContent ?? '');
+const amountInput = () => screen.getByLabelText('Amount per option (USD)') as HTMLInputElement;
+
+describe('option grid', () => {
+  it('shows the 11 outcomes with the room odds; selects, deselects, refuses the 10th with overSelectedTip', async () => {
+    vi.stubGlobal('fetch', roomServer().fetch);
+    await openRoom();
+    const grid = screen.getByRole('group', { name: 'Options' });
+    expect(within(grid).getAllByRole('button')).toHaveLength(11);
+    expect(screen.getByRole('button', { name: 'Big, odds 1.96' })).toBe(option(0));
+    expect(screen.getByRole('button', { name: 'Triple, odds 150.00' })).toBe(option(10));
+    expect(screen.getByRole('button', { name: 'Extreme Small, odds 15.00' })).toBe(option(9));
+
+    fireEvent.click(option(0));
+    expect(option(0).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(option(0));
+    expect(option(0).getAttribute('aria-pressed')).toBe('false');
+
+    for (let value = 0; value < 9; value++) fireEvent.click(option(value));
+    expect(screen.getByTestId('buy-summary').textContent).toContain('Selected: 9');
+    fireEvent.click(option(9));
+    expect(option(9).getAttribute('aria-pressed')).toBe('false');
+    expect(alerts()).toContain(messageOf(refuse(MessageKey.OverSelectedTip)));
+    expect(screen.getByTestId('buy-summary').textContent).toContain('Selected: 9');
+    // Deselecting one makes room for another.
+    fireEvent.click(option(8));
+    fireEvent.click(option(9));
+    expect(option(9).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('buy rules: every refusal shows its message before any call', () => {
+  for (const locale of ['en', 'vi'] as const) {
+    it(`in ${locale}: pleaseSelect, inputCorrectTip, 1024, minBuy with the minimum, noEnoughMoney, offline`, async () => {
+      const fake = roomServer({
+        info: gameInfo({ room: { minbuy: 100 } }),
+        user: { ...USER, money: 150 },
+      });
+      vi.stubGlobal('fetch', fake.fetch);
+      await writeCached('profile:me', { ...USER, money: 150 });
+      await activateLocale(locale, { persist: false });
+      renderRoom();
+      await screen.findByTestId('round-seqno');
+      await waitFor(() => expect(screen.getByTestId('room-balance').textContent).toBe('150.00'));
+      const buy = locale === 'en' ? 'Buy' : 'Mua';
+      const tryIt = async (setup: { select?: number[]; amount?: string }) => {
+        toast.clear();
+        for (const value of setup.select ?? []) fireEvent.click(option(value));
+        if (setup.amount !== undefined)
+          fireEvent.change(screen.getByTestId('amount'), { target: { value: setup.amount } });
+        fireEvent.click(screen.getByRole('button', { name: buy }));
+        const shown = alerts();
+        for (const value of setup.select ?? []) fireEvent.click(option(value));
+        return shown;
+      };
+
+      const pleaseSelect = messageOf(refuse(MessageKey.PleaseSelect));
+      const inputCorrect = messageOf(refuse(MessageKey.InputCorrectTip));
+      const minimum = messageOf(refuse(ErrorCode.MinimumOrder));
+      const minBuy = messageOf(refuse(MessageKey.MinBuy, { num: '100.00' }));
+      const noMoney = messageOf(refuse(MessageKey.NoEnoughMoney));
+      // Really translated: the texts differ between the two languages.
+      if (locale === 'vi') {
+        expect(pleaseSelect).toBe('Vui lòng chọn ít nhất một mục');
+        expect(minBuy).toBe('Tổng số tiền lệnh tối thiểu là 100.00');
+      } else {
+        expect(pleaseSelect).toBe('Select at least one option');
+        expect(minBuy).toBe('The order total must be at least 100.00');
+      }
+
+      expect(await tryIt({ amount: '50' })).toContain(pleaseSelect);
+      expect(await tryIt({ select: [0], amount: '' })).toContain(inputCorrect);
+      expect(await tryIt({ select: [0], amount: '12.5' })).toContain(inputCorrect);
+      expect(await tryIt({ select: [0], amount: '0' })).toContain(inputCorrect);
+      expect(await tryIt({ select: [0], amount: 'abc' })).toContain(inputCorrect);
+      expect(await tryIt({ select: [0], amount: '10' })).toContain(minimum);
+      expect(await tryIt({ select: [0, 1], amount: '20' })).toContain(minBuy);
+      expect(await tryIt({ select: [0, 1, 2, 3], amount: '40' })).toContain(noMoney);
+
+      const { setOnlineStateForTest } = await import('../../src/client/data/online');
+      act(() => setOnlineStateForTest({ browserOnline: false }));
+      expect(await tryIt({ select: [0, 1], amount: '50' })).toContain(messageOf(refuse(MessageKey.Offline)));
+
+      expect(fake.to(ApiPath.order)).toHaveLength(0);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  }
+
+  for (const [locale, buy, stoppedText, overText] of [
+    ['en', 'Buy', 'This round is closed for orders', 'You can select at most 9 options'],
+    ['vi', 'Mua', 'Kỳ này đã ngừng nhận lệnh', 'Chỉ được chọn tối đa 9 mục'],
+  ] as const) {
+    it(`in ${locale}: a closed round refuses selecting and buying (stopped); a 10th option is refused (overSelectedTip)`, async () => {
+      await activateLocale(locale, { persist: false });
+      const open = roomServer();
+      vi.stubGlobal('fetch', open.fetch);
+      const first = renderRoom();
+      await screen.findByTestId('round-seqno');
+      for (let value = 0; value < 10; value++) fireEvent.click(option(value));
+      expect(messageOf(refuse(MessageKey.OverSelectedTip))).toBe(overText);
+      expect(alerts()).toContain(overText);
+      first.unmount();
+      toast.clear();
+
+      const fake = roomServer({ info: gameInfo({ drawIn: 30_000, closeIn: -1_000 }) });
+      vi.stubGlobal('fetch', fake.fetch);
+      renderRoom();
+      await screen.findByTestId('round-seqno');
+      await waitFor(() => expect(screen.getByTestId('round-state').dataset.phase).toBe('closed'));
+      fireEvent.change(screen.getByTestId('amount'), { target: { value: '50' } });
+      expect(messageOf(refuse(MessageKey.Stopped))).toBe(stoppedText);
+      fireEvent.click(option(0));
+      expect(option(0).getAttribute('aria-pressed')).toBe('false');
+      expect(alerts()).toContain(stoppedText);
+      toast.clear();
+      fireEvent.click(screen.getByRole('button', { name: buy }));
+      expect(alerts()).toContain(stoppedText);
+      expect(fake.to(ApiPath.order)).toHaveLength(0);
+    });
+  }
+});
+
+describe('confirm popup', () => {
+  it('lists each line with the room odds and the total; confirming sends order_info and an idempotency key', async () => {
+    const fake = roomServer();
+    vi.stubGlobal('fetch', fake.fetch);
+    await openRoom();
+    fireEvent.click(option(0));
+    fireEvent.click(option(10));
+    fireEvent.click(option(4));
+    fireEvent.change(amountInput(), { target: { value: '20' } });
+    expect(screen.getByTestId('buy-summary').textContent).toContain('Total: 60.00 USD');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+
+    const popup = await screen.findByRole('dialog', { name: 'Confirm order' });
+    const lines = within(popup)
+      .getAllByTestId('confirm-line')
+      .map((row) => row.textContent);
+    expect(lines).toEqual(['Big×1.9620.00', 'Big Odd×3.7020.00', 'Triple×150.0020.00']);
+    expect(within(popup).getByTestId('confirm-total').textContent).toBe('60.00');
+    expect(fake.to(ApiPath.order)).toHaveLength(0);
+
+    fireEvent.click(within(popup).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fake.to(ApiPath.order)).toHaveLength(1));
+    const body = fake.to(ApiPath.order)[0].body as unknown as OrderRequest;
+    expect(body.roomid).toBe(ROOM.id);
+    expect(body.gameid).toBe(ROOM.gameid);
+    expect(body.order_info).toEqual([
+      [0, 1.96, 20],
+      [4, 3.7, 20],
+      [10, 150, 20],
+    ]);
+    expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm order' })).toBeNull());
+    expect(await screen.findByText('Order placed')).toBeTruthy();
+    // The selection is cleared and the balance shows the server's figure after the debit.
+    expect(option(0).getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(fake.to(ApiPath.userInfo).length).toBeGreaterThan(1));
+  });
+
+  it('a retry after no answer sends the same idempotency key; a new buy gets a new one', async () => {
+    const info = gameInfo({});
+    let failNext = true;
+    const fake = fakeFetch({
+      [ApiPath.gameInfo]: () => ok(info),
+      [ApiPath.userInfo]: () => ok(USER),
+      [ApiPath.vorder]: () => ok({ list: [], order_id: 0 }),
+      [ApiPath.order]: () => {
+        if (failNext) {
+          failNext = false;
+          throw new TypeError('connection reset');
+        }
+        return ok({ order_ids: [1], seqno: info.game.seqno, money: 980 });
+      },
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    await openRoom();
+    fireEvent.click(option(1));
+    fireEvent.change(amountInput(), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const popup = await screen.findByRole('dialog', { name: 'Confirm order' });
+    fireEvent.click(within(popup).getByRole('button', { name: 'Confirm' }));
+    expect(await within(popup).findByText(/never charged twice/)).toBeTruthy();
+    fireEvent.click(within(popup).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fake.to(ApiPath.order)).toHaveLength(2));
+    const [first, second] = fake.to(ApiPath.order).map((call) => call.body.idempotencyKey);
+    expect(first).toBe(second);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm order' })).toBeNull());
+    fireEvent.click(option(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm order' })).getByRole('button', { name: 'Confirm' }),
+    );
+    await waitFor(() => expect(fake.to(ApiPath.order)).toHaveLength(3));
+    expect(fake.to(ApiPath.order)[2].body.idempotencyKey).not.toBe(first);
+  });
+});
+
+describe('own orders', () => {
+  const waiting: OwnOrderItem = {
+    order_id: 77,
+    roomid: 5,
+    gametype: 15,
+    value: 2,
+    valuecn: '',
+    seqno: '20261122-0007',
+    rate: 1.96,
+    money: 20,
+    status: 'wait',
+    award: 0,
+    time: 0,
+    num1: null,
+    num2: null,
+    num3: null,
+    sum: null,
+  };
+
+  it('lists the round orders; cancel asks first, calls getGamecancel, confirms and refreshes', async () => {
+    const fake = roomServer({ orders: [waiting] });
+    const routes = fake;
+    let cancelled = false;
+    const base = routes.fetch;
+    const fetchWithCancel: typeof fetch = async (input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (new URL(request.url).pathname === ApiPath.gameCancel) {
+        cancelled = true;
+        return new Response(JSON.stringify(ok(null)), { headers: { 'content-type': 'application/json' } });
+      }
+      return base(request);
+    };
+    vi.stubGlobal('fetch', fetchWithCancel);
+    await openRoom();
+    fireEvent.click(screen.getByRole('button', { name: 'My orders' }));
+    const sheet = await screen.findByRole('dialog', { name: 'My orders' });
+    const row = await within(sheet).findByTestId('own-order');
+    expect(row.textContent).toContain('Odd');
+    expect(row.textContent).toContain('20.00 USD');
+    expect(row.textContent).toContain('Pending');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancel order: Odd, 20.00 USD' }));
+    const ask = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel this order?' })).toBeNull());
+    expect(cancelled).toBe(false);
+
+    const vorderCalls = fake.to(ApiPath.vorder).filter((call) => call.body.isfirst === undefined).length;
+    fireEvent.click(within(row).getByRole('button', { name: /^Cancel order/ }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', {
+        name: 'Cancel order',
+      }),
+    );
+    expect(await screen.findByText('Order cancelled')).toBeTruthy();
+    expect(cancelled).toBe(true);
+    await waitFor(() =>
+      expect(fake.to(ApiPath.vorder).filter((call) => call.body.isfirst === undefined).length).toBeGreaterThan(
+        vorderCalls,
+      ),
+    );
+  });
+
+  it('refuses cancelling once the round is closed, and offline, before any call', async () => {
+    const fake = roomServer({ info: gameInfo({ drawIn: 30_000, closeIn: -1 }), orders: [waiting] });
+    vi.stubGlobal('fetch', fake.fetch);
+    await openRoom();
+    fireEvent.click(screen.getByRole('button', { name: 'My orders' }));
+    const sheet = await screen.findByRole('dialog', { name: 'My orders' });
+    fireEvent.click(
+      within(await within(sheet).findByTestId('own-order')).getByRole('button', { name: /^Cancel order/ }),
+    );
+    expect(alerts()).toContain(messageOf(refuse(MessageKey.Stopped)));
+    expect(screen.queryByRole('dialog', { name: 'Cancel this order?' })).toBeNull();
+    expect(fake.to(ApiPath.gameCancel)).toHaveLength(0);
+  });
+});
+
+describe('room odds and deposit', () => {
+  it('deposit only warns (2056); the record button opens the order history from getGamelog', async () => {
+    const fake = roomServer();
+    const base = fake.fetch;
+    vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (new URL(request.url).pathname === ApiPath.gameLog) {
+        const item: OwnOrderItem = {
+          order_id: 9,
+          roomid: 5,
+          gametype: 15,
+          value: 10,
+          valuecn: '',
+          seqno: '20261122-0006',
+          rate: 150,
+          money: 20,
+          status: 'win',
+          award: 3000,
+          time: 1_700_000_000,
+          num1: 4,
+          num2: 4,
+          num3: 4,
+          sum: 12,
+        };
+        return new Response(JSON.stringify(ok([item])), { headers: { 'content-type': 'application/json' } });
+      }
+      return base(request);
+    }) as typeof fetch);
+    await openRoom();
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(alerts()).toContain(textOfCode(ErrorCode.ContactServiceForDeposit));
+    fireEvent.click(screen.getByRole('button', { name: 'Order history' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Order history' });
+    const row = await within(sheet).findByTestId('history-order');
+    expect(row.textContent).toContain('Triple');
+    expect(row.textContent).toContain('Won');
+    expect(row.textContent).toContain('+3,000.00');
+    expect(row.textContent).toContain('4 + 4 + 4 = 12');
+  });
+
+  it('a refused first load shows the server message (e.g. not a VIP)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.gameInfo]: () => refused(2055, 'You are not a VIP member'),
+        [ApiPath.userInfo]: () => ok(USER),
+      }).fetch,
+    );
+    renderRoom();
+    expect(await screen.findByText('You are not a VIP member')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'The room cannot be opened' })).toBeTruthy();
+  });
+});

@@ -8,7 +8,7 @@ import { writeCached } from '../../src/client/data/sync';
 import { activateLocale, messageOf, textOfCode } from '../../src/client/i18n';
 import { toast } from '../../src/client/ui/toast';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
-import { gameInfo, liveOrder, renderRoom, ROOM, USER } from './game-fixtures';
+import { gameInfo, renderRoom, ROOM, USER } from './game-fixtures';
 
 beforeEach(async () => {
   await resetClientState();

@@ -1,12 +1,249 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { EmptyState, Page } from '../../ui';
+import { MessageKey, refuse } from '../../../shared/errors';
+import { isBrowserOnline, readCached, revalidate, useBrowserOnline, useSynced, writeCached } from '../../data';
+import { messageOf, useLocale } from '../../i18n';
+import { EmptyState, Page, Spinner, StaleBadge, toast, useScreenActive } from '../../ui';
+import { FundLogFilter } from './FundLogFilter';
+import { FundLogRow } from './FundLogRow';
+import {
+  appendPage,
+  defaultRange,
+  fetchNewestPage,
+  FUND_LOG_KEY,
+  FUND_LOG_PAGE,
+  sameRange,
+  type DateRange,
+  type FundLogQuery,
+} from './fundLog';
+import { failureText, fetchFundLog } from './walletApi';
+import { WalletIcon } from './walletIcons';
+import './wallet.css';
 
-/** Fund log; filled by the wallet issue. */
+/**
+ * Fund log (/my_income): time, amount (class 1 green with +, otherwise red with -), balance before
+ * and reason, newest first, for a date range (default the last 3 days to today). The last query
+ * and its rows are kept in Dexie through the sync layer, so the log opens offline, marked stale,
+ * with the range it covers.
+ *
+ * Long lists: rows arrive a page at a time (`before` cursor), loaded when the end of the list
+ * comes near (IntersectionObserver, with a button as the fallback), so the DOM only holds what the
+ * member scrolled to. Each row is memoized and styled `content-visibility: auto` with an intrinsic
+ * size (wallet.css): off-screen rows skip layout and paint, so even thousands of loaded rows scroll
+ * smoothly without the measuring and jumpy scroll bar a hand-made virtual window would bring.
+ */
 export default function IncomePage() {
   const { t } = useLingui();
+  const locale = useLocale();
+  const active = useScreenActive();
+  const online = useBrowserOnline();
+  const [requested, setRequested] = useState<DateRange>(() => defaultRange());
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [more, setMore] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
+  const loadingMore = useRef(false);
+
+  const log = useSynced<FundLogQuery>(FUND_LOG_KEY, () => fetchNewestPage(requested), {
+    // A refresh keeps the pages loaded (fetchNewestPage), but there is no need to do it often.
+    refreshOnVisibleAfterMs: 5 * 60_000,
+  });
+  const data = log.data;
+  const rows = data?.rows;
+
+  const query = useCallback(async (range: DateRange) => {
+    // A revalidation already in flight may be for the previous range: then ask again.
+    let ran = false;
+    const fetcher = () => {
+      ran = true;
+      return fetchNewestPage(range);
+    };
+    await revalidate(FUND_LOG_KEY, fetcher, { maxAgeMs: 0 });
+    if (!ran) await revalidate(FUND_LOG_KEY, fetcher, { maxAgeMs: 0 });
+  }, []);
+
+  // Coming back to the kept-alive page (after a withdrawal, a round...) shows the newest rows.
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) void query(requested);
+    wasActive.current = active;
+  }, [active, query, requested]);
+
+  function apply(range: DateRange) {
+    setFilterOpen(false);
+    setRequested(range);
+    setMore({ loading: false, error: null });
+    if (!isBrowserOnline()) {
+      toast.warn(messageOf(refuse(MessageKey.Offline)));
+      return;
+    }
+    void query(range);
+  }
+
+  const loadMore = useCallback(async () => {
+    if (loadingMore.current) return;
+    const current = (await readCached<FundLogQuery>(FUND_LOG_KEY))?.data;
+    if (!current || current.complete || current.rows.length === 0) return;
+    if (!isBrowserOnline()) {
+      setMore({ loading: false, error: messageOf(refuse(MessageKey.Offline)) });
+      return;
+    }
+    loadingMore.current = true;
+    setMore({ loading: true, error: null });
+    const oldest = current.rows[current.rows.length - 1].id;
+    try {
+      const page = await fetchFundLog({ start: current.start, end: current.end, before: oldest, limit: FUND_LOG_PAGE });
+      // Written only onto the list it continues: a new range or a refresh in between wins.
+      const latest = await readCached<FundLogQuery>(FUND_LOG_KEY);
+      if (latest && sameRange(latest.data, current) && latest.data.rows.at(-1)?.id === oldest) {
+        const next: FundLogQuery = {
+          ...latest.data,
+          rows: appendPage(latest.data.rows, page),
+          complete: page.length < FUND_LOG_PAGE,
+        };
+        await writeCached(FUND_LOG_KEY, next, latest.updatedAt);
+      }
+      setMore({ loading: false, error: null });
+    } catch (failure) {
+      setMore({ loading: false, error: failureText(failure) });
+    } finally {
+      loadingMore.current = false;
+    }
+  }, []);
+
+  const canLoadMore = data !== undefined && !data.complete && (rows?.length ?? 0) > 0;
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    // Rebuilt after each page (rows.length), so a sentinel still in view asks for the next one.
+    if (!node || !canLoadMore || !active || !online || more.error || typeof IntersectionObserver === 'undefined')
+      return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+      },
+      { rootMargin: '0px 0px 600px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [canLoadMore, active, online, more.error, loadMore, rows?.length]);
+
+  const formatTime = useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    return (epochSeconds: number) => format.format(new Date(epochSeconds * 1000));
+  }, [locale]);
+
+  const shown = data ?? requested;
+  const start = shown.start;
+  const end = shown.end;
+  const loadingRange = log.isValidating && online && (!data || !sameRange(data, requested));
+  const failed = log.error !== null && online ? failureText(log.error) : null;
+
+  const filterButton = (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label={t`Filter by date`}
+      data-testid="fund-log-filter-open"
+      onClick={() => setFilterOpen(true)}
+    >
+      <WalletIcon name="filter" />
+    </button>
+  );
+
   return (
-    <Page title={t`Income`} backTo="/user">
-      <EmptyState title={t`No entries yet`} text={t`Your fund log will be listed here.`} icon="receipt" />
+    <Page title={t`Fund log`} backTo="/user" actions={filterButton} className="wallet-page">
+      <section className="fund-range card" aria-label={t`Date range`}>
+        <div className="fund-range-row">
+          <p className="fund-range-text" data-testid="fund-log-range">
+            {t`From ${start} to ${end}`}
+          </p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setFilterOpen(true)}>
+            {t`Change`}
+          </button>
+        </div>
+        {loadingRange && (
+          <p className="wallet-muted fund-range-loading">
+            <Spinner /> {t`Loading…`}
+          </p>
+        )}
+        <StaleBadge status={log.status} updatedAt={log.updatedAt} validating={log.isValidating} />
+        {failed && data && (
+          <p className="wallet-inline-error" role="alert">
+            {failed}
+          </p>
+        )}
+      </section>
+
+      {rows && rows.length > 0 ? (
+        <>
+          <ol className="fund-list" aria-label={t`Fund log entries`} data-testid="fund-log-list">
+            {rows.map((row) => (
+              <FundLogRow key={row.id} row={row} formatTime={formatTime} />
+            ))}
+          </ol>
+          <div ref={sentinel} className="fund-list-end">
+            {data?.complete ? (
+              <p className="wallet-muted" data-testid="fund-log-end">
+                {t`No older entries in this range.`}
+              </p>
+            ) : (
+              <>
+                {more.error && (
+                  <p className="wallet-inline-error" role="alert">
+                    {more.error}
+                  </p>
+                )}
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-block"
+                  data-testid="fund-log-more"
+                  disabled={more.loading}
+                  aria-busy={more.loading || undefined}
+                  onClick={() => void loadMore()}
+                >
+                  {more.loading && <span className="spinner spinner-inline" aria-hidden="true" />}
+                  {t`Load more`}
+                </button>
+              </>
+            )}
+          </div>
+        </>
+      ) : log.isLoading || (loadingRange && !data) ? (
+        <div className="wallet-loading">
+          <Spinner label={t`Loading`} />
+        </div>
+      ) : data ? (
+        <EmptyState
+          title={t`No entries in this range`}
+          text={t`Choose other dates to see older changes to your balance.`}
+          icon="receipt"
+          action={
+            <button type="button" className="btn btn-secondary" onClick={() => setFilterOpen(true)}>
+              {t`Change dates`}
+            </button>
+          }
+        />
+      ) : (
+        <EmptyState
+          title={t`Fund log unavailable`}
+          text={failed ?? t`It will appear once the app can reach the server.`}
+          icon="cloudOff"
+          action={
+            <button type="button" className="btn btn-secondary" onClick={() => void query(requested)}>
+              {t`Try again`}
+            </button>
+          }
+        />
+      )}
+
+      <FundLogFilter open={filterOpen} range={requested} onClose={() => setFilterOpen(false)} onApply={apply} />
     </Page>
   );
 }

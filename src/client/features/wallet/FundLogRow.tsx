@@ -1,0 +1,45 @@
+import { memo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { FundLogEntry } from '../../../shared/api/types';
+import { formatUsd } from '../../../shared/money';
+import { isIncrease, reasonText } from './fundLog';
+
+/**
+ * One entry of the fund log. Memoized: appending a page renders only the new rows. The Lingui
+ * context still re-renders every row when the member switches language.
+ */
+export const FundLogRow = memo(function FundLogRow({
+  row,
+  formatTime,
+}: {
+  row: FundLogEntry;
+  formatTime: (epochSeconds: number) => string;
+}) {
+  const { i18n, t } = useLingui();
+  const up = isIncrease(row);
+  const amount = `${up ? '+' : '-'}${formatUsd(Math.abs(row.money))}`;
+  const before = formatUsd(row.before);
+  return (
+    <li className="fund-row" data-testid="fund-log-row" data-id={row.id}>
+      <div className="fund-row-main">
+        <span className="fund-row-reason" data-testid="fund-log-reason">
+          {reasonText(i18n, row)}
+        </span>
+        <span
+          className={`fund-row-amount ${up ? 'is-increase' : 'is-decrease'}`}
+          data-testid="fund-log-amount"
+          data-direction={up ? 'increase' : 'decrease'}
+        >
+          {amount}
+        </span>
+      </div>
+      <div className="fund-row-meta">
+        <time dateTime={new Date(row.time * 1000).toISOString()} data-testid="fund-log-time">
+          {formatTime(row.time)}
+        </time>
+        <span data-testid="fund-log-before">{t`Before: ${before}`}</span>
+      </div>
+      {row.ref && <p className="fund-row-ref">{row.ref}</p>}
+    </li>
+  );
+});

@@ -1,0 +1,97 @@
+/** The fund log's query, its cached form and its paging (SPEC.md section 2, Fund log). */
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { FUND_LOG_DEFAULT_DAYS } from '../../../shared/constants';
+import type { FundLogEntry, FundReasonCode } from '../../../shared/api/types';
+import { readCached, type SyncKey } from '../../data';
+import { fetchFundLog } from './walletApi';
+
+/** The last query and its rows, kept in Dexie so the log opens offline (DESIGN.md section 5). */
+export const FUND_LOG_KEY: SyncKey = 'fundLog:last';
+
+/** Rows per request; the contract allows up to 200. */
+export const FUND_LOG_PAGE = 50;
+
+export interface DateRange {
+  /** YYYY-MM-DD, inclusive. */
+  start: string;
+  end: string;
+}
+
+export interface FundLogQuery extends DateRange {
+  /** Newest first, as the server pages them. */
+  rows: FundLogEntry[];
+  /** True once a page came back shorter than asked: nothing older in the range. */
+  complete: boolean;
+}
+
+/**
+ * The contract reads dates in the server's day, UTC+8 (FinanceFlowRequest). "Today" is taken in
+ * that day too, so a member west of UTC+8 late in the evening still sees the newest rows.
+ */
+const SERVER_DAY_OFFSET_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function isoDay(epochMs: number): string {
+  return new Date(epochMs + SERVER_DAY_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export function serverToday(now = Date.now()): string {
+  return isoDay(now);
+}
+
+/** Default range: the last FUND_LOG_DEFAULT_DAYS days back to today (SPEC.md section 9). */
+export function defaultRange(now = Date.now()): DateRange {
+  return { start: isoDay(now - FUND_LOG_DEFAULT_DAYS * DAY_MS), end: isoDay(now) };
+}
+
+export function sameRange(a: DateRange, b: DateRange): boolean {
+  return a.start === b.start && a.end === b.end;
+}
+
+/** Rows of a later page, minus any the list already holds (a row may shift pages while paging). */
+export function appendPage(rows: readonly FundLogEntry[], page: readonly FundLogEntry[]): FundLogEntry[] {
+  const seen = new Set(rows.map((row) => row.id));
+  return [...rows, ...page.filter((row) => !seen.has(row.id))];
+}
+
+/**
+ * The newest page of a range. When the cached query covers the same range and the new page reaches
+ * into rows already loaded, the older loaded pages are kept, so a refresh does not throw away
+ * what the member scrolled through; with a gap between them, the older rows are dropped.
+ */
+export async function fetchNewestPage(range: DateRange): Promise<FundLogQuery> {
+  const page = await fetchFundLog({ start: range.start, end: range.end, limit: FUND_LOG_PAGE });
+  const complete = page.length < FUND_LOG_PAGE;
+  const previous = (await readCached<FundLogQuery>(FUND_LOG_KEY))?.data;
+  if (complete || !previous || !sameRange(previous, range) || page.length === 0) {
+    return { ...range, rows: page, complete };
+  }
+  const oldest = page[page.length - 1].id;
+  const at = previous.rows.findIndex((row) => row.id === oldest);
+  if (at === -1) return { ...range, rows: page, complete };
+  return { ...range, rows: appendPage(page, previous.rows.slice(at + 1)), complete: previous.complete };
+}
+
+/**
+ * Reasons by code, translated here rather than taken from `reason` (the server's text in the
+ * language of the request), so cached rows follow a language change.
+ */
+const REASON_NAMES: Record<FundReasonCode, MessageDescriptor> = {
+  deposit: msg({ message: 'Deposit', context: 'fund log reason' }),
+  stake: msg({ message: 'Order stake', context: 'fund log reason' }),
+  stake_refund: msg({ message: 'Cancelled order refund', context: 'fund log reason' }),
+  award: msg({ message: 'Round payout', context: 'fund log reason' }),
+  withdraw: msg({ message: 'Withdrawal', context: 'fund log reason' }),
+  withdraw_refund: msg({ message: 'Withdrawal refunded', context: 'fund log reason' }),
+};
+
+export function reasonText(i18n: I18n, row: Pick<FundLogEntry, 'reasonCode' | 'reason'>): string {
+  const name = Object.hasOwn(REASON_NAMES, row.reasonCode) ? REASON_NAMES[row.reasonCode] : undefined;
+  return name ? i18n._(name) : row.reason;
+}
+
+/** Class 1 adds to the balance; every other class takes from it (SPEC.md section 3). */
+export function isIncrease(row: Pick<FundLogEntry, 'type'>): boolean {
+  return row.type === 1;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clockOffset,
+  EMPTY_FEED,
+  formatOdds,
+  moneyCents,
+  msUntilNextTick,
+  newIdempotencyKey,
+  oddsSummary,
+  orderLines,
+  orderTotalCents,
+  previousSeedOf,
+  proofOf,
+  receiveLive,
+  resultOutcomes,
+  revealNext,
+  roundClock,
+} from '../../src/client/features/game/model';
+import { Outcome } from '../../src/shared/game';
+import { drawnRound, liveOrder, ROOM } from './game-fixtures';
+
+describe('server clock', () => {
+  it('takes the middle of the request as the moment the server stamped', () => {
+    // Sent at 1000, answered at 1400 (device clock); the server said 10_200 => it is 9_000 ahead.
+    expect(clockOffset(10_200, 1_000, 1_400)).toBe(9_000);
+    expect(clockOffset(500, 1_000, 1_000)).toBe(-500);
+  });
+
+  it('phases come from closeAt and drawAt, not from a fixed 60 s', () => {
+    const round = { drawAt: 100_000, closeAt: 90_000, status: 'open' as const };
+    expect(roundClock(round, 0)).toEqual({ phase: 'open', secondsLeft: 100, closed: false });
+    expect(roundClock(round, 89_999)).toMatchObject({ phase: 'open', secondsLeft: 11 });
+    expect(roundClock(round, 90_000)).toEqual({ phase: 'closed', secondsLeft: 10, closed: true });
+    expect(roundClock(round, 99_001)).toMatchObject({ phase: 'closed', secondsLeft: 1 });
+    expect(roundClock(round, 100_000)).toEqual({ phase: 'drawn', secondsLeft: 0, closed: true });
+    // The server's own word wins when it says closed earlier.
+    expect(roundClock({ ...round, status: 'closed' }, 0).phase).toBe('closed');
+  });
+
+  it('ticks at each whole second left and exactly at the close', () => {
+    const round = { drawAt: 100_000, closeAt: 90_500 };
+    expect(msUntilNextTick(round, 0)).toBe(1_005);
+    expect(msUntilNextTick(round, 300)).toBe(705);
+    expect(msUntilNextTick(round, 90_000)).toBe(505);
+    expect(msUntilNextTick(round, 100_000)).toBe(1_000);
+  });
+});
+
+describe('orders', () => {
+  it('order_info: one [outcome, room odds, stake] per option in grid order; total in cents', () => {
+    const lines = orderLines(ROOM, [10, 0, 5], 2_500);
+    expect(lines).toEqual([
+      [0, 1.96, 25],
+      [5, 3.2, 25],
+      [10, 150, 25],
+    ]);
+    expect(orderTotalCents(lines)).toBe(7_500);
+  });
+
+  it('money and odds as shown', () => {
+    expect(moneyCents(0.1 + 0.2)).toBe(30);
+    expect(moneyCents(undefined)).toBe(0);
+    expect(formatOdds(1.96)).toBe('1.96');
+    expect(formatOdds(2)).toBe('2.00');
+    expect(formatOdds(1.955)).toBe('1.955');
+    expect(oddsSummary(ROOM)).toEqual({ twoWay: 1.96, best: 150 });
+  });
+
+  it('idempotency keys differ every time', () => {
+    const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(50);
+  });
+});
+
+describe('live feed', () => {
+  it('shows the first answer at once, queues later ones and reveals them oldest first on top', () => {
+    let feed = receiveLive(EMPTY_FEED, 'A', [liveOrder(2, 'A'), liveOrder(1, 'A')], 2);
+    expect(feed.shown.map((o) => o.id)).toEqual([2, 1]);
+    expect(feed.cursor).toBe(2);
+    feed = receiveLive(feed, 'A', [liveOrder(3, 'A'), liveOrder(4, 'A'), liveOrder(2, 'A'), liveOrder(9, 'B')], 4);
+    expect(feed.queue.map((o) => o.id)).toEqual([3, 4]);
+    expect(feed.cursor).toBe(4);
+    feed = revealNext(feed);
+    expect(feed.shown.map((o) => o.id)).toEqual([3, 2, 1]);
+    feed = revealNext(revealNext(feed));
+    expect(feed.shown.map((o) => o.id)).toEqual([4, 3, 2, 1]);
+    expect(feed.queue).toEqual([]);
+  });
+
+  it('a new round starts a new feed', () => {
+    const feed = receiveLive(receiveLive(EMPTY_FEED, 'A', [liveOrder(1, 'A')], 1), 'B', [liveOrder(5, 'B')], 5);
+    expect(feed).toMatchObject({ seqno: 'B', cursor: 5 });
+    expect(feed.shown.map((o) => o.id)).toEqual([5]);
+  });
+});
+
+describe('results and proofs', () => {
+  it('names the winning outcomes from the numbers', () => {
+    const round = drawnRound(1, { num1: 9, num2: 9, num3: 9, sum: 27 });
+    expect(resultOutcomes(round)).toEqual([
+      Outcome.Big,
+      Outcome.Odd,
+      Outcome.BigOdd,
+      Outcome.ExtremeBig,
+      Outcome.Triple,
+    ]);
+    expect(resultOutcomes({ num1: null, num2: null, num3: null })).toEqual([]);
+  });
+
+  it('links a round to the seed of the round before in the same chain, or to the anchor for the first', () => {
+    const his = [drawnRound(3), drawnRound(2), drawnRound(1)];
+    expect(previousSeedOf(his[0], his)).toBe(his[1].seed);
+    expect(previousSeedOf(his[2], his)).toBe(his[2].anchor);
+    expect(previousSeedOf(his[1], [his[1]])).toBeUndefined();
+    expect(proofOf(his[0], his)).toMatchObject({
+      roundId: his[0].seqno,
+      seed: his[0].seed,
+      numbers: [his[0].num1, his[0].num2, his[0].num3],
+    });
+    expect(proofOf({ ...his[0], seed: null }, his)).toBeNull();
+  });
+});

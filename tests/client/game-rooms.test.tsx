@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'wouter';
+import { ApiPath } from '../../src/shared/api/paths';
+import type { GameListItem, Room } from '../../src/shared/api/types';
+import { clearSession, startSession } from '../../src/client/api/session';
+import { writeCached } from '../../src/client/data/sync';
+import { setOnlineStateForTest } from '../../src/client/data/online';
+import { activateLocale } from '../../src/client/i18n';
+import RoomListPage from '../../src/client/features/game/RoomListPage';
+import HomePage from '../../src/client/features/home/HomePage';
+import { Toaster } from '../../src/client/ui';
+import { fakeFetch, ok, Providers, resetClientState } from './helpers';
+import { ROOM, USER } from './game-fixtures';
+
+const STANDARD: Room = { ...ROOM, id: 5, title: 'USDT Standard', kind: 'standard', minjoin: 100, minlevel: 0 };
+const VIP: Room = { ...ROOM, id: 6, title: 'USDT VIP', kind: 'vip', minjoin: 500, minlevel: 2 };
+const BTC: Room = { ...ROOM, id: 9, type: 2, title: 'BTC Superior', kind: 'superior', minjoin: 1000, minlevel: 0 };
+
+function server(user = USER) {
+  return fakeFetch({
+    [ApiPath.roomList]: (call) =>
+      ok(call.body.roomtype === 2 ? [BTC] : call.body.roomtype === 1 ? [STANDARD, VIP] : []),
+    [ApiPath.userInfo]: () => ok(user),
+  });
+}
+
+function renderRooms(path = '/room_list/1') {
+  window.history.replaceState(null, '', path);
+  return render(
+    <Providers>
+      <Route path="/room_list/:type" component={RoomListPage} />
+      <Toaster />
+    </Providers>,
+  );
+}
+
+const alerts = () => screen.queryAllByRole('alert').map((el) => el.textContent ?? '');
+
+beforeEach(async () => {
+  await resetClientState();
+  startSession('token');
+});
+
+afterEach(async () => {
+  await activateLocale('en', { persist: false });
+});
+
+describe('room list', () => {
+  it('tabs USDT, BTC, ETH (roomtype 1, 2, 3); cards show title, kind, minimum to join and odds', async () => {
+    await writeCached('profile:me', USER);
+    const fake = server();
+    vi.stubGlobal('fetch', fake.fetch);
+    renderRooms('/room_list/1');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['USDT', 'BTC', 'ETH']);
+    expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    const card = await screen.findByRole('button', { name: 'USDT Standard' });
+    expect(card.textContent).toContain('Standard');
+    expect(within(card).getByTestId('room-minjoin').textContent).toBe('100.00 USD');
+    expect(card.textContent).toContain('Big/Small ×1.96 · up to ×150.00');
+    expect(screen.getByRole('button', { name: 'USDT VIP' }).textContent).toContain('VIP 2 and above');
+    expect(fake.to(ApiPath.roomList)[0].body.roomtype).toBe(1);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'BTC' }));
+    expect(await screen.findByRole('button', { name: 'BTC Superior' })).toBeTruthy();
+    expect(fake.to(ApiPath.roomList).at(-1)!.body.roomtype).toBe(2);
+    fireEvent.click(screen.getByRole('tab', { name: 'ETH' }));
+    expect(await screen.findByRole('heading', { name: 'No rooms yet' })).toBeTruthy();
+  });
+
+  it('the route type picks the first tab', async () => {
+    await writeCached('profile:me', USER);
+    vi.stubGlobal('fetch', server().fetch);
+    renderRooms('/room_list/2');
+    expect(screen.getByRole('tab', { name: 'BTC' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('button', { name: 'BTC Superior' })).toBeTruthy();
+  });
+
+  for (const [locale, minJoinText, notVipText] of [
+    ['en', 'Your balance cannot be less than 100.00', 'You are not a VIP member yet'],
+    ['vi', 'Số dư không được thấp hơn 100.00', 'Bạn chưa phải thành viên VIP'],
+  ] as const) {
+    it(`in ${locale}: entering needs the minimum (2004 with the amount) and the VIP level (2055)`, async () => {
+      await activateLocale(locale, { persist: false });
+      const poor = { ...USER, money: 50, level: 1 };
+      await writeCached('profile:me', poor);
+      vi.stubGlobal('fetch', server(poor).fetch);
+      renderRooms();
+      fireEvent.click(await screen.findByRole('button', { name: 'USDT Standard' }));
+      expect(alerts()).toContain(minJoinText);
+      fireEvent.click(screen.getByRole('button', { name: 'USDT VIP' }));
+      expect(alerts()).toContain(notVipText);
+      expect(window.location.pathname).toBe('/room_list/1');
+    });
+  }
+
+  it('enters a room the member may join', async () => {
+    await writeCached('profile:me', { ...USER, level: 2 });
+    vi.stubGlobal('fetch', server({ ...USER, level: 2 }).fetch);
+    renderRooms();
+    fireEvent.click(await screen.findByRole('button', { name: 'USDT VIP' }));
+    expect(window.location.pathname).toBe('/activity/6');
+  });
+
+  it('without a token goes to log in', async () => {
+    vi.stubGlobal('fetch', server().fetch);
+    await writeCached('rooms:type-1', [STANDARD]);
+    renderRooms();
+    const card = await screen.findByRole('button', { name: 'USDT Standard' });
+    act(() => clearSession());
+    fireEvent.click(card);
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('opens offline from the cache, marked stale', async () => {
+    await writeCached('profile:me', USER);
+    await writeCached('rooms:type-1', [STANDARD, VIP], Date.now() - 3_600_000);
+    setOnlineStateForTest({ browserOnline: false });
+    const fake = server();
+    vi.stubGlobal('fetch', fake.fetch);
+    renderRooms();
+    expect(await screen.findByRole('button', { name: 'USDT Standard' })).toBeTruthy();
+    expect(screen.getByTestId('stale-badge').textContent).toMatch(/^Stale since/);
+    expect(fake.to(ApiPath.roomList)).toHaveLength(0);
+  });
+});
+
+describe('home: game tiles and go-VIP', () => {
+  const GAMES: GameListItem[] = [
+    { id: 15, type: 1, minjoin: 100, roomid: 5, seconds: 120 },
+    { id: 1, type: 1, minjoin: 100, roomid: 13, seconds: 210 },
+    { id: 4, type: 1, minjoin: 100, roomid: 21, seconds: 300 },
+  ];
+
+  function renderHome() {
+    window.history.replaceState(null, '', '/');
+    return render(
+      <Providers>
+        <HomePage />
+        <Toaster />
+      </Providers>,
+    );
+  }
+
+  it('a tile leads to its game room; a member below the minimum gets 2004 instead', async () => {
+    await writeCached('profile:me', USER);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.gameList]: () => ok(GAMES),
+        [ApiPath.userInfo]: () => ok(USER),
+        [ApiPath.getConfig]: () => ok({}),
+      }).fetch,
+    );
+    renderHome();
+    const tile = await screen.findByRole('button', { name: /Rounds every 3.5 min/ });
+    fireEvent.click(tile);
+    expect(window.location.pathname).toBe('/activity/13');
+
+    window.history.replaceState(null, '', '/');
+    await writeCached('profile:me', { ...USER, money: 10 });
+    await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('10.00'));
+    fireEvent.click(screen.getByRole('button', { name: /Rounds every 2 min/ }));
+    expect(alerts()).toContain('Your balance cannot be less than 100.00');
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('a guest goes on without a money check (the room then asks to log in); go-VIP sends a guest to log in', async () => {
+    await writeCached('games:list', GAMES);
+    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.gameList]: () => ok(GAMES), [ApiPath.getConfig]: () => ok({}) }).fetch);
+    clearSession();
+    renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: /Rounds every 5 min/ }));
+    expect(window.location.pathname).toBe('/activity/21');
+    fireEvent.click(screen.getByRole('button', { name: 'VIP rooms' }));
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('go-VIP sends a member to the room list of type 1', async () => {
+    await writeCached('profile:me', USER);
+    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.gameList]: () => ok([]), [ApiPath.userInfo]: () => ok(USER) }).fetch);
+    renderHome();
+    fireEvent.click(screen.getByRole('button', { name: 'VIP rooms' }));
+    expect(window.location.pathname).toBe('/room_list/1');
+  });
+});

@@ -6,6 +6,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Db, Dialect } from './db/schema';
+import { DEFAULT_ENGINE_OPTIONS, GameEngine } from './domain/game/engine';
+import type { ChainOptions } from './domain/game/chains';
+import type { SchedulerOptions } from './domain/game/scheduler';
 import { loadTranslator, type Translator } from './i18n';
 import { accountRoutes } from './routes/accounts';
 import { registerAuthHook } from './routes/auth';
@@ -13,6 +16,9 @@ import { registerJsonBodyParser } from './routes/bodyParser';
 import { configRoutes } from './routes/config';
 import type { RouteContext } from './routes/context';
 import { registerErrorHandlers } from './routes/errors';
+import { gameRoutes } from './routes/game';
+import { orderRoutes } from './routes/orders';
+import { orderViewRoutes } from './routes/orderViews';
 import { passwordRoutes } from './routes/passwords';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
 import { hasBuiltApp, staticRoutes } from './routes/static';
@@ -39,6 +45,12 @@ export interface AppOptions {
    * client could pick its own address and walk around the rate limits.
    */
   trustProxy?: boolean;
+  /** The round engine: cache age, hash-chain size, scheduler (timers, lease, timing override). */
+  game?: {
+    cacheTtlMs?: number;
+    chain?: Partial<ChainOptions>;
+    scheduler?: Partial<SchedulerOptions>;
+  };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -48,15 +60,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     trustProxy: options.trustProxy ?? false,
   });
-  const ctx: RouteContext = {
-    deps: {
-      db: options.db,
-      dialect: options.dialect,
-      clock: options.clock ?? systemClock,
-      smsSender: options.smsSender,
+  const deps = { db: options.db, dialect: options.dialect, clock: options.clock ?? systemClock };
+  const i18n = options.translator ?? (await loadTranslator(options.localesDir));
+  const game = new GameEngine(deps, (locale) => i18n.outcomeNames(locale), {
+    cacheTtlMs: options.game?.cacheTtlMs ?? DEFAULT_ENGINE_OPTIONS.cacheTtlMs,
+    chain: { ...DEFAULT_ENGINE_OPTIONS.chain, ...options.game?.chain },
+    scheduler: {
+      ...DEFAULT_ENGINE_OPTIONS.scheduler,
+      onError: (error) => app.log.error({ err: error }, 'round scheduler'),
+      ...options.game?.scheduler,
     },
-    i18n: options.translator ?? (await loadTranslator(options.localesDir)),
-  };
+  });
+  const ctx: RouteContext = { deps: { ...deps, smsSender: options.smsSender }, i18n, game };
   const distDir = options.distDir;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
 
@@ -70,6 +85,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, ctx, limits);
   passwordRoutes(app, ctx);
   userRoutes(app, ctx);
+  gameRoutes(app, ctx);
+  orderRoutes(app, ctx);
+  orderViewRoutes(app, ctx);
   await staticRoutes(app, { distDir, publicApiUrl: options.publicApiUrl ?? '' });
+
+  // Rounds overdue since the last run are drawn and settled before the first request is answered.
+  await game.start();
+  app.addHook('onClose', () => game.stop());
+  app.decorate('game', game);
   return app;
 }

@@ -10,12 +10,15 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { messageId, type ErrorCode, type MessageKey, type MessageValues } from '../shared/errors';
+import { OUTCOME_KEYS } from '../shared/game';
 import { LOCALES, type Locale } from '../shared/locale';
 
 export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../locales/errors/', import.meta.url));
 
 export interface Translator {
   text(locale: Locale, id: ErrorCode | MessageKey, values?: MessageValues): string;
+  /** Names of outcomes 0..10 (catalogue ids `outcome.<key>`), falling back to English, then the key. */
+  outcomeNames(locale: Locale): readonly string[];
   /** Locales whose catalogue could not be read (logged at start). */
   readonly missing: readonly Locale[];
 }
@@ -59,8 +62,16 @@ export async function loadTranslator(dir: string = DEFAULT_LOCALES_DIR): Promise
     return entry && entry.ids.has(id) ? entry.i18n._(id, values) : null;
   }
 
+  const outcomeNames = new Map(
+    LOCALES.map((locale) => [
+      locale,
+      OUTCOME_KEYS.map((key) => lookup(locale, `outcome.${key}`) ?? lookup('en', `outcome.${key}`) ?? key),
+    ]),
+  );
+
   return {
     missing,
+    outcomeNames: (locale) => outcomeNames.get(locale) ?? [...OUTCOME_KEYS],
     text(locale, code, values) {
       const id = messageId(code);
       return lookup(locale, id, values) ?? lookup('en', id, values) ?? String(code);

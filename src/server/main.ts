@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     translator,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    game: { scheduler: { timing: config.roundTiming } },
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -59,6 +59,9 @@ const KINDS: { kind: RoomKind; label: string; minjoin: number; minbuy: number; r
   },
 ];
 
+/** DESIGN.md section 4: VIP rooms need level >= 2; operators change it per room (room:set --minlevel). */
+export const VIP_MIN_LEVEL = 2;
+
 export function seedRooms(): NewRoom[] {
   return COIN_GROUPS.flatMap((group) =>
     KINDS.map((k) => {
@@ -70,6 +73,7 @@ export function seedRooms(): NewRoom[] {
         game_id: group.gameId,
         minjoin_cents: k.minjoin,
         minbuy_cents: k.minbuy,
+        minlevel: k.kind === 'vip' ? VIP_MIN_LEVEL : 0,
         rate0,
         rate1,
         rate2,

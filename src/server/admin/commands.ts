@@ -1,7 +1,7 @@
 /**
  * The operator command line, as a function so tests can call it in-process; cli.ts runs it as a
  * program. It opens the same database as the server (same environment) and migrates it first.
- * Exit codes: 0 done, 1 refused (bad input for the data), 2 usage error.
+ * Exit codes: 0 done, 1 refused (bad input for the data) or an audit breach, 2 usage error.
  */
 import { formatMoney, toCents } from '../../shared/money';
 import { systemClock } from '../clock';
@@ -14,6 +14,7 @@ import { Refused } from '../domain/refused';
 import { changeSetting, SETTING_KEYS } from '../domain/settings';
 import { loadTranslator, type Translator } from '../i18n';
 import { parseArgs, UsageError } from './args';
+import { AuditBreach, GAME_COMMANDS, GAME_USAGE } from './gameCommands';
 
 export interface AdminIo {
   env: NodeJS.ProcessEnv;
@@ -29,6 +30,7 @@ export const USAGE = [
   "  member:freeze <username>              refuse the member's login and sessions (1069)",
   '  member:unfreeze <username>            lift a freeze',
   `  settings:set <key> <value>            change app config; keys: ${SETTING_KEYS.join(', ')}`,
+  ...GAME_USAGE,
 ].join('\n');
 
 type Command = (deps: Deps, argv: readonly string[], io: AdminIo) => Promise<void>;
@@ -81,6 +83,7 @@ const COMMANDS: Record<string, Command> = {
     const changed = await changeSetting(deps, key, value);
     io.out(`Setting ${key}: "${changed.before}" -> "${changed.after}".`);
   },
+  ...GAME_COMMANDS,
 };
 
 function describeRefusal(error: Refused, translator: Translator): string {
@@ -109,7 +112,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
       io.err(`${name}: ${describeRefusal(error, await loadTranslator())}`);
       return 1;
     }
-    if (error instanceof OperatorInputError) {
+    if (error instanceof OperatorInputError || error instanceof AuditBreach) {
       io.err(`${name}: ${error.message}`);
       return 1;
     }

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './schema';
+import { cachingSqlite } from './statementCache';
 
 export interface OpenDatabase {
   db: Db;
@@ -39,7 +40,7 @@ export function openSqlite(file: string): OpenDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) });
   return { db, dialect: 'sqlite', description: `SQLite ${file}` };
 }
 

@@ -71,6 +71,10 @@ export interface GamesTable {
   title: string;
   minjoin_cents: number;
   round_seconds: number;
+  /** Orders and cancels stop when this many seconds remain before the draw. */
+  close_seconds: Generated<number>;
+  /** 0 = trading stopped (1020): no new rounds, no orders. */
+  enabled: Generated<number>;
 }
 
 export type RoomKind = 'standard' | 'vip' | 'superior' | 'premier';
@@ -94,6 +98,86 @@ export interface RoomsTable {
   rate8: number;
   rate9: number;
   rate10: number;
+  /** VIP level needed to enter; 0 = open to every member. */
+  minlevel: Generated<number>;
+  /** 1 = the house variant: two-way outcomes give back the stake on a sum of 13 or 14. */
+  refund1314: Generated<number>;
+  /** 0 = trading stopped (1020). */
+  enabled: Generated<number>;
+}
+
+export interface FairnessChainsTable {
+  id: Generated<number>;
+  game_id: number;
+  /** seed[length]; secret: every seed of the chain derives from it. */
+  top_seed: string;
+  /** seed[0], published with every round. */
+  anchor: string;
+  length: number;
+  checkpoint_every: number;
+  /** JSON list of hex seeds: element j is seed[j * checkpoint_every]. */
+  checkpoints: string;
+  created_at: number;
+}
+
+/** Stored status; 'closed' is derived on the wire from close_at. */
+export type StoredRoundStatus = 'open' | 'drawn';
+
+export interface RoundsTable {
+  id: Generated<number>;
+  game_id: number;
+  seqno: string;
+  status: Generated<StoredRoundStatus>;
+  open_at: number;
+  close_at: number;
+  draw_at: number;
+  chain_id: number;
+  /** Which seed of the chain: round k of a chain uses seed[k]. */
+  chain_index: number;
+  commitment: string;
+  seed: string | null;
+  num1: number | null;
+  num2: number | null;
+  num3: number | null;
+  sum: number | null;
+  drawn_at: number | null;
+  settled_at: number | null;
+}
+
+export interface OrderGroupsTable {
+  id: Generated<number>;
+  member_id: number;
+  round_id: number;
+  room_id: number;
+  total_cents: number;
+  idem_key: string | null;
+  /** SHA-256 of the order's content, to tell a retry from a reuse of the key. */
+  request_hash: string | null;
+  created_at: number;
+}
+
+export type LineStatus = 'wait' | 'win' | 'lose' | 'refund' | 'cancel';
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  group_id: number;
+  member_id: number;
+  round_id: number;
+  room_id: number;
+  outcome: number;
+  rate: number;
+  stake_cents: number;
+  refund1314: number;
+  status: Generated<LineStatus>;
+  award_cents: Generated<number>;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface SchedulerLeaseTable {
+  name: string;
+  holder: string;
+  expires_at: number;
 }
 
 export interface ArticlesTable {
@@ -132,6 +216,11 @@ export interface Database {
   rooms: RoomsTable;
   articles: ArticlesTable;
   banners: BannersTable;
+  fairness_chains: FairnessChainsTable;
+  rounds: RoundsTable;
+  order_groups: OrderGroupsTable;
+  order_lines: OrderLinesTable;
+  scheduler_lease: SchedulerLeaseTable;
 }
 
 export type Db = Kysely<Database>;
@@ -144,5 +233,11 @@ export type NewRoom = Insertable<RoomsTable>;
 export type NewArticle = Insertable<ArticlesTable>;
 export type NewBanner = Insertable<BannersTable>;
 export type NewGame = Insertable<GamesTable>;
+export type GameRow = Selectable<GamesTable>;
+export type RoomRow = Selectable<RoomsTable>;
+export type ChainRow = Selectable<FairnessChainsTable>;
+export type RoundRow = Selectable<RoundsTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+export type OrderGroupRow = Selectable<OrderGroupsTable>;
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -1,6 +1,7 @@
 /**
- * Why a balance changed, as stored in fund_log.reason_code. Later issues add order stakes,
- * awards, refunds and withdrawals; GAME_REASONS is what "total win" adds up.
+ * Why a balance changed, as stored in fund_log.reason_code. Stake: an order's total (ref: order
+ * group); StakeRefund: a cancelled line's stake (ref: order line); Award: what a settled round
+ * paid a member, wins and 13/14 refunds (ref: round).
  */
 export const FundReason = {
   OperatorDeposit: 'deposit',

@@ -3,12 +3,12 @@
  * conditional UPDATE plus a fund_log row with before/after, inside the caller's transaction, so
  * the invariant "balance = sum of fund-log deltas" holds after every commit.
  */
-import type { ErrorCode } from '../../shared/errors';
+import { ErrorCode } from '../../shared/errors';
 import type { Trx } from '../db/schema';
 import { insertFundLog } from '../repositories/fundLog';
-import { addToBalance } from '../repositories/members';
+import { addToBalance, findMemberById } from '../repositories/members';
 import type { FundReason } from './fundReasons';
-import { refused } from './refused';
+import { refused, type Refused } from './refused';
 
 export interface BalanceChange {
   memberId: number;
@@ -21,6 +21,13 @@ export interface BalanceChange {
   refId: string;
   /** The refusal to raise when the balance would go below zero. */
   insufficientCode: ErrorCode;
+  /** Raised instead of insufficientCode when given (a code with another catalogue text). */
+  insufficientRefusal?: Refused;
+  /**
+   * Only for a member who is not frozen (1069): checked by the same conditional UPDATE, so a freeze
+   * made a moment ago by another process still stops the debit.
+   */
+  requireActive?: boolean;
   now: number;
 }
 
@@ -35,8 +42,14 @@ export async function changeBalance(trx: Trx, change: BalanceChange): Promise<Ba
   if (!Number.isSafeInteger(change.deltaCents) || change.deltaCents === 0) {
     throw new Error(`ledger: delta must be a non-zero integer of cents, got ${change.deltaCents}`);
   }
-  const afterCents = await addToBalance(trx, change.memberId, change.deltaCents);
-  if (afterCents === undefined) throw refused(change.insufficientCode);
+  const afterCents = await addToBalance(trx, change.memberId, change.deltaCents, change.requireActive ?? false);
+  if (afterCents === undefined) {
+    // Nothing matched: tell a frozen member from one short of money (only on this rare path).
+    if (change.requireActive && (await findMemberById(trx, change.memberId))?.frozen === 1) {
+      throw refused(ErrorCode.AccountFrozen);
+    }
+    throw change.insufficientRefusal ?? refused(change.insufficientCode);
+  }
   const beforeCents = afterCents - change.deltaCents;
   const fundLogId = await insertFundLog(trx, {
     member_id: change.memberId,

@@ -28,6 +28,13 @@ export function refused(code: ErrorCode, values?: MessageValues): Refused {
  */
 const KEY_CODES: Partial<Record<MessageKey, ErrorCode>> = {
   [MessageKey.ConfirmError]: ErrorCode.PasswordsInconsistent,
+  // The buy rules (src/shared/validation/game.ts) on the order path:
+  [MessageKey.Stopped]: ErrorCode.NotBettingTime,
+  [MessageKey.PleaseSelect]: ErrorCode.BetInfoEmpty,
+  [MessageKey.OverSelectedTip]: ErrorCode.BetInfoEmpty,
+  [MessageKey.InputCorrectTip]: ErrorCode.MinimumOrder,
+  [MessageKey.MinBuy]: ErrorCode.OrderFailed,
+  [MessageKey.NoEnoughMoney]: ErrorCode.TransferExceedsBalance,
 };
 
 export function refusedFrom(refusal: Refusal): Refused {

@@ -33,3 +33,21 @@ export async function sumFundLog(db: Db, memberId: number, reasons?: readonly st
 export function listFundLog(db: Db, memberId: number): Promise<FundLogRow[]> {
   return db.selectFrom('fund_log').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
 }
+
+/** The fund-log row a change wrote for a reference (e.g. the stake of an order group). */
+export function fundLogByRef(
+  db: Db,
+  memberId: number,
+  reason: string,
+  refType: string,
+  refId: string,
+): Promise<FundLogRow | undefined> {
+  return db
+    .selectFrom('fund_log')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('reason_code', '=', reason)
+    .where('ref_type', '=', refType)
+    .where('ref_id', '=', refId)
+    .executeTakeFirst();
+}

@@ -48,14 +48,20 @@ export async function setMemberFrozen(db: Db, id: number, frozen: boolean): Prom
 /**
  * The one statement that moves a balance: it only matches when the result stays >= 0, so two
  * concurrent debits can never overspend. Returns the new balance, or undefined when nothing
- * matched (no such member, or not enough money).
+ * matched (no such member, not enough money, or frozen when onlyIfNotFrozen).
  */
-export async function addToBalance(db: Db, id: number, deltaCents: number): Promise<number | undefined> {
+export async function addToBalance(
+  db: Db,
+  id: number,
+  deltaCents: number,
+  onlyIfNotFrozen = false,
+): Promise<number | undefined> {
   const row = await db
     .updateTable('members')
     .set((eb) => ({ money_cents: eb('money_cents', '+', deltaCents) }))
     .where('id', '=', id)
     .where(sql<number>`money_cents + ${deltaCents}`, '>=', 0)
+    .$if(onlyIfNotFrozen, (q) => q.where('frozen', '=', 0))
     .returning('money_cents')
     .executeTakeFirst();
   return row?.money_cents;

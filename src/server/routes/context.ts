@@ -5,15 +5,21 @@ import { ErrorCode } from '../../shared/errors';
 import { API_LANGS, localeOfApiLang, type ApiLang, type Locale } from '../../shared/locale';
 import type { Authenticated } from '../domain/accounts/sessions';
 import type { Deps } from '../domain/deps';
+import type { GameEngine } from '../domain/game/engine';
 import type { Translator } from '../i18n';
 import type { SmsSender } from '../sms';
 
 export interface RouteContext {
   deps: Deps & { smsSender: SmsSender };
   i18n: Translator;
+  game: GameEngine;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The round engine of this app (its scheduler is stopped when the app closes). */
+    game: GameEngine;
+  }
   interface FastifyRequest {
     /** Set by the auth hook on private paths. */
     auth: Authenticated | null;

@@ -134,6 +134,10 @@ export interface GameListItem {
   roomid: number;
   /** Round length in seconds. */
   seconds: number;
+  /** Ordering stops when this many seconds remain (60 unless the operator changed it). */
+  closeSeconds?: number;
+  /** false = trading stopped (1020) for this game. */
+  enabled?: boolean;
 }
 
 export interface RoomListRequest {
@@ -157,6 +161,8 @@ export interface Room {
   minlevel: number;
   /** The house variant that refunds two-way outcomes on a sum of 13 or 14. */
   refund1314: boolean;
+  /** false = trading stopped (1020) in this room. */
+  enabled?: boolean;
   rate0: number;
   rate1: number;
   rate2: number;
@@ -292,6 +298,15 @@ export interface CurrentRequest {
   gametype: number;
 }
 
+export interface CurrentAnswer {
+  /** What the member's lines of the round paid back (USD), 0 before settlement or on a loss. */
+  award: number;
+  /** Whether the round has been settled yet. */
+  settled?: boolean;
+  /** The member's stakes in the round (USD), cancelled lines excluded. */
+  total?: number;
+}
+
 export interface GameLogRequest {
   gameseq?: string;
   gametype?: number;
@@ -357,24 +372,56 @@ export interface WithdrawRequest {
 }
 
 export interface LeftMoneyAnswer {
+  /** What the member may withdraw now (USD): the balance, unless turnover is still owed. */
   leftmoney: number;
+  /** Stakes still needed since the last deposit before a withdrawal is allowed (USD); 0 when none. */
+  turnoverRemaining: number;
+  /** Whether a withdrawal password is set (the page sends the member to set one otherwise). */
+  hasPayPassword: boolean;
 }
 
+/** Withdrawal states: held at request, then paid or rejected (refunded) by the operator. */
+export type WithdrawalStatus = 'pending' | 'paid' | 'rejected';
+
 export interface FinanceFlowRequest {
-  /** YYYY-MM-DD, inclusive, in the server's day (UTC+8 as the price feed's day). */
+  /** YYYY-MM-DD, inclusive, in the server's day (UTC+8, as rounds' sequence numbers). */
   start: string;
   end: string;
+  /** Paging: rows older than this id (newest first). */
+  before?: number;
+  /** Page size, at most 200 (default 50). */
+  limit?: number;
 }
+
+/** Why a balance changed; the app shows it in the member's language. */
+export const FUND_REASONS = [
+  'deposit',
+  'stake',
+  /** A cancelled order's stake given back. */
+  'stake_refund',
+  /** What a settled round paid: wins, and stakes given back by a room's 13/14 rule. */
+  'award',
+  /** Money moved to held by a withdrawal request. */
+  'withdraw',
+  /** A rejected withdrawal given back. */
+  'withdraw_refund',
+] as const;
+export type FundReasonCode = (typeof FUND_REASONS)[number];
 
 export interface FundLogEntry {
   id: number;
   time: number;
   /** 1 = increase, otherwise decrease. */
   type: number;
+  /** The amount of the change (USD, positive; its sign is `type`). */
   money: number;
   before: number;
   after: number;
+  /** The reason in the request's language. */
   reason: string;
+  reasonCode: FundReasonCode;
+  /** Free text: the operator's note, the round or the withdrawal it belongs to. */
+  ref: string;
 }
 
 export interface ApiContract {
@@ -396,7 +443,7 @@ export interface ApiContract {
   '/api/Game/getGameinfo': { req: GameInfoRequest; res: GameInfoAnswer };
   '/api/Game/getVorder': { req: VorderRequest; res: VorderAnswer | { list: OwnOrderItem[] } };
   '/api/Game/order': { req: OrderRequest; res: OrderAnswer };
-  '/api/Game/current': { req: CurrentRequest; res: { award: number } };
+  '/api/Game/current': { req: CurrentRequest; res: CurrentAnswer };
   '/api/Game/getGamelog': { req: GameLogRequest; res: OwnOrderItem[] };
   '/api/Game/getGamecancel': { req: GameCancelRequest; res: null };
   '/api/Game/getBankcardlist': { req: Record<string, never>; res: BankCard[] };

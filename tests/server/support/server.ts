@@ -9,6 +9,7 @@ import type { Deps } from '../../../src/server/domain/deps';
 import { loadTranslator, type Translator } from '../../../src/server/i18n';
 import { seedIfEmpty } from '../../../src/server/seed';
 import type { SmsMessage, SmsSender } from '../../../src/server/sms';
+import type { TickReport } from '../../../src/server/domain/game/scheduler';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export const TEST_INVITATION = 'TESTINV1';
@@ -46,65 +47,126 @@ export interface TestServer {
   clock: FakeClock;
   /** POST a JSON body (objects are serialized; strings are sent as they are). */
   call<T = unknown>(path: string, body?: unknown, init?: { contentType?: string; ip?: string }): Promise<ApiResult<T>>;
+  /** One scheduler pass at the fake clock's time (tests start the server without timers). */
+  tick(): Promise<TickReport>;
+  /** Advance the fake clock, then tick. */
+  advance(ms: number): Promise<TickReport>;
+  /** Close the app (not the database) and build a new one on the same database: a server restart. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
+export type TestAppOptions = Partial<Omit<AppOptions, 'db' | 'dialect' | 'smsSender' | 'clock'>>;
+
+/**
+ * Round engine settings for tests: no timers (tests drive the clock and call tick), short hash
+ * chains, and caches short enough that a change made by the admin command shows after a brief wait.
+ */
+export const TEST_GAME_OPTIONS: NonNullable<AppOptions['game']> = {
+  cacheTtlMs: 50,
+  chain: { length: 1000, checkpointEvery: 50 },
+  scheduler: { timers: false },
+};
+
 let sharedTranslator: Promise<Translator> | undefined;
 
-export async function startServer(
-  options: Partial<Omit<AppOptions, 'db' | 'dialect' | 'smsSender' | 'clock'>> = {},
-): Promise<TestServer> {
-  const database = await createTestDatabase();
-  const clock: FakeClock = {
-    now: Date.now(),
-    advance(ms) {
-      this.now += ms;
-    },
-  };
-  const deps: Deps = { db: database.db, dialect: database.dialect, clock: () => clock.now };
-  await seedIfEmpty(deps, { invitationCode: TEST_INVITATION });
-  const sms = new RecordingSmsSender();
+async function translatorFor(options: TestAppOptions): Promise<Translator | undefined> {
+  if (options.localesDir) return undefined;
   sharedTranslator ??= loadTranslator();
+  return sharedTranslator;
+}
+
+/** The real app on a given database and clock, listening on 127.0.0.1:0. */
+export async function listenTestApp(
+  database: TestDatabase,
+  clock: FakeClock,
+  sms: SmsSender,
+  options: TestAppOptions = {},
+): Promise<{ app: FastifyInstance; url: string }> {
   const app = await buildApp({
     db: database.db,
     dialect: database.dialect,
     smsSender: sms,
-    clock: deps.clock,
+    clock: () => clock.now,
     rateLimits: { login: 10_000, register: 10_000, smsSend: 10_000 },
     // Tests set X-Forwarded-For to act as different clients.
     trustProxy: true,
-    translator: options.localesDir ? undefined : await sharedTranslator,
+    translator: await translatorFor(options),
     ...options,
+    game: {
+      ...TEST_GAME_OPTIONS,
+      ...options.game,
+      scheduler: { ...TEST_GAME_OPTIONS.scheduler, ...options.game?.scheduler },
+    },
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
 
+export function newFakeClock(start = Date.now()): FakeClock {
   return {
+    now: start,
+    advance(ms) {
+      this.now += ms;
+    },
+  };
+}
+
+export async function postJson<T>(
+  url: string,
+  path: string,
+  body?: unknown,
+  init: { contentType?: string; ip?: string } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { 'content-type': init.contentType ?? 'application/json' };
+  if (init.ip) headers['x-forwarded-for'] = init.ip;
+  const response = await fetch(url + path, {
+    method: 'POST',
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: ApiResponse<T>;
+  try {
+    parsed = JSON.parse(text) as ApiResponse<T>;
+  } catch {
+    throw new Error(`${path} answered HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+export async function startServer(options: TestAppOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const clock = newFakeClock();
+  const deps: Deps = { db: database.db, dialect: database.dialect, clock: () => clock.now };
+  await seedIfEmpty(deps, { invitationCode: TEST_INVITATION });
+  const sms = new RecordingSmsSender();
+  let { app, url } = await listenTestApp(database, clock, sms, options);
+
+  const server: TestServer = {
     url,
     app,
     database,
     deps,
     sms,
     clock,
-    async call<T>(path: string, body?: unknown, init: { contentType?: string; ip?: string } = {}) {
-      const headers: Record<string, string> = { 'content-type': init.contentType ?? 'application/json' };
-      if (init.ip) headers['x-forwarded-for'] = init.ip;
-      const response = await fetch(url + path, {
-        method: 'POST',
-        headers,
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const text = await response.text();
-      let parsed: ApiResponse<T>;
-      try {
-        parsed = JSON.parse(text) as ApiResponse<T>;
-      } catch {
-        throw new Error(`${path} answered HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
-      }
-      return { status: response.status, body: parsed, headers: response.headers };
+    call: <T>(path: string, body?: unknown, init?: { contentType?: string; ip?: string }) =>
+      postJson<T>(url, path, body, init),
+    tick: () => app.game.scheduler.tick(),
+    async advance(ms: number) {
+      clock.advance(ms);
+      return app.game.scheduler.tick();
+    },
+    async restart() {
+      await app.close();
+      ({ app, url } = await listenTestApp(database, clock, sms, options));
+      server.app = app;
+      server.url = url;
     },
     async close() {
       await app.close();
       await database.close();
     },
   };
+  return server;
 }

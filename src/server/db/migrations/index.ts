@@ -5,9 +5,11 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../schema';
 import { initialMigration } from './0001_initial';
+import { roundsMigration } from './0002_rounds';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
+    '0002_rounds': roundsMigration(dialect),
   };
 }

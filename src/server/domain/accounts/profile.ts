@@ -2,12 +2,12 @@
 import type { UserInfo } from '../../../shared/api/types';
 import { toUsd } from '../../../shared/money';
 import type { Member } from '../../db/schema';
-import { sumFundLog } from '../../repositories/fundLog';
+import { memberTotalWin } from '../../repositories/orderViews';
 import type { Deps } from '../deps';
-import { GAME_REASONS } from '../fundReasons';
 
 export async function userInfo(deps: Deps, member: Member): Promise<UserInfo> {
-  const totalWinCents = await sumFundLog(deps.db, member.id, GAME_REASONS);
+  // Awards minus stakes of settled lines: orders still waiting and cancelled ones do not count.
+  const totalWinCents = await memberTotalWin(deps.db, member.id);
   return {
     name: member.username,
     nickname: member.nickname,

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { validateRegister } from '../../../shared/validation';
 import { activeInvitationExists, countInvitationUse } from '../../repositories/invitations';
 import { findMemberByUsername, insertMember, phoneIsRegistered } from '../../repositories/members';
+import { isUniqueViolation } from '../dbErrors';
 import type { Deps } from '../deps';
 import { refused, refusedFrom } from '../refused';
 import { hashSecret } from '../secrets';
@@ -60,10 +61,4 @@ export async function register(deps: Deps, input: RegisterInput): Promise<{ toke
     if (isUniqueViolation(error)) throw refused(ErrorCode.AccountRegistered);
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as Error & { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -1,0 +1,257 @@
+/**
+ * The ledger audit (DESIGN.md section 3; `npm run admin -- audit`): re-checks the money and fairness
+ * invariants over the whole database from the stored rows, with its own arithmetic, and names each
+ * breach. Nothing is changed.
+ */
+import { commitmentOf, drawFromSeed, linePayout, settleLine } from '../../shared/game';
+import { formatMoney } from '../../shared/money';
+import type { RoundRow } from '../db/schema';
+import {
+  allOrderGroups,
+  allOrderLines,
+  fundLogOfReasons,
+  fundLogPage,
+  memberBalancesAndFundSums,
+} from '../repositories/audit';
+import { listChains } from '../repositories/chains';
+import { listRounds } from '../repositories/rounds';
+import type { Deps } from './deps';
+import { FundReason } from './fundReasons';
+
+export interface AuditCheck {
+  name: string;
+  /** How many rows or items the check looked at. */
+  checked: number;
+  breaches: string[];
+}
+
+export interface AuditReport {
+  ok: boolean;
+  checks: AuditCheck[];
+}
+
+const money = (cents: number) => `${formatMoney(cents)} USD`;
+
+async function balances(deps: Deps): Promise<AuditCheck[]> {
+  const rows = await memberBalancesAndFundSums(deps.db);
+  const sums: AuditCheck = {
+    name: 'every balance equals the sum of its fund-log deltas',
+    checked: rows.length,
+    breaches: [],
+  };
+  const negative: AuditCheck = { name: 'no balance below zero', checked: rows.length, breaches: [] };
+  for (const row of rows) {
+    if (row.money_cents !== row.fund_sum) {
+      sums.breaches.push(
+        `member ${row.username} (#${row.id}): balance ${money(row.money_cents)}, fund log sums to ${money(row.fund_sum)}`,
+      );
+    }
+    if (row.money_cents < 0)
+      negative.breaches.push(`member ${row.username} (#${row.id}): balance ${money(row.money_cents)}`);
+  }
+  return [sums, negative];
+}
+
+async function fundLogChains(deps: Deps): Promise<AuditCheck> {
+  const check: AuditCheck = {
+    name: 'each fund-log row: after = before + amount, before = the previous after, never below zero',
+    checked: 0,
+    breaches: [],
+  };
+  let cursor = { memberId: -1, id: -1 };
+  let previousAfter = new Map<number, number>();
+  for (;;) {
+    const page = await fundLogPage(deps.db, cursor, 20_000);
+    if (page.length === 0) break;
+    for (const row of page) {
+      check.checked++;
+      const expectedBefore = previousAfter.get(row.member_id) ?? 0;
+      if (row.after_cents !== row.before_cents + row.amount_cents) {
+        check.breaches.push(
+          `fund log #${row.id}: before ${row.before_cents} + amount ${row.amount_cents} != after ${row.after_cents}`,
+        );
+      }
+      if (row.before_cents !== expectedBefore) {
+        check.breaches.push(
+          `fund log #${row.id} (member #${row.member_id}): before ${row.before_cents}, previous row left ${expectedBefore}`,
+        );
+      }
+      if (row.after_cents < 0) check.breaches.push(`fund log #${row.id}: balance after is ${row.after_cents}`);
+      previousAfter.set(row.member_id, row.after_cents);
+    }
+    const last = page[page.length - 1];
+    cursor = { memberId: last.member_id, id: last.id };
+    // Only the member the next page continues needs remembering.
+    previousAfter = new Map([[last.member_id, last.after_cents]]);
+  }
+  return check;
+}
+
+function drawOfRow(round: RoundRow): [number, number, number] | null {
+  return round.num1 === null || round.num2 === null || round.num3 === null
+    ? null
+    : [round.num1, round.num2, round.num3];
+}
+
+async function ordersAndMoney(deps: Deps, rounds: Map<number, RoundRow>): Promise<AuditCheck[]> {
+  const [lines, groups, fundRows] = await Promise.all([
+    allOrderLines(deps.db),
+    allOrderGroups(deps.db),
+    fundLogOfReasons(deps.db, [FundReason.Stake, FundReason.StakeRefund, FundReason.Award]),
+  ]);
+  const once: AuditCheck = {
+    name: 'every order line is settled once (as its round drew) or cancelled once, never both',
+    checked: lines.length,
+    breaches: [],
+  };
+  const stakes: AuditCheck = {
+    name: 'stakes in the fund log match the order lines',
+    checked: groups.length,
+    breaches: [],
+  };
+  const awards: AuditCheck = {
+    name: 'awards and refunds in the fund log match the order lines',
+    checked: 0,
+    breaches: [],
+  };
+
+  const stakeRows = new Map<string, number[]>();
+  const refundRows = new Map<string, number[]>();
+  const awardByMemberRound = new Map<string, number>();
+  for (const row of fundRows) {
+    if (row.reason_code === FundReason.Stake && row.ref_type === 'order') {
+      stakeRows.set(row.ref_id, [...(stakeRows.get(row.ref_id) ?? []), row.amount_cents]);
+    } else if (row.reason_code === FundReason.StakeRefund && row.ref_type === 'order_line') {
+      refundRows.set(row.ref_id, [...(refundRows.get(row.ref_id) ?? []), row.amount_cents]);
+    } else if (row.reason_code === FundReason.Award && row.ref_type === 'round') {
+      const key = `${row.member_id}:${row.ref_id}`;
+      awardByMemberRound.set(key, (awardByMemberRound.get(key) ?? 0) + row.amount_cents);
+    } else {
+      awards.breaches.push(`fund log #${row.id}: ${row.reason_code} with an unexpected reference ${row.ref_type}`);
+    }
+  }
+
+  const lineStakeByGroup = new Map<number, number>();
+  const lineAwardByMemberRound = new Map<string, number>();
+  for (const line of lines) {
+    lineStakeByGroup.set(line.group_id, (lineStakeByGroup.get(line.group_id) ?? 0) + line.stake_cents);
+    const round = rounds.get(line.round_id);
+    const refunds = refundRows.get(String(line.id)) ?? [];
+    refundRows.delete(String(line.id));
+    const where = `order line #${line.id} (round ${round?.seqno ?? line.round_id})`;
+    if (line.status === 'cancel') {
+      if (refunds.length !== 1 || refunds[0] !== line.stake_cents) {
+        once.breaches.push(
+          `${where}: cancelled, but its stake came back ${refunds.length} times (${refunds.join(', ')})`,
+        );
+      }
+      if (line.award_cents !== 0) once.breaches.push(`${where}: cancelled and also paid ${money(line.award_cents)}`);
+      continue;
+    }
+    if (refunds.length > 0) once.breaches.push(`${where}: ${line.status}, but also refunded as cancelled`);
+    const draw = round && round.status === 'drawn' ? drawOfRow(round) : null;
+    if (line.status === 'wait') {
+      if (round?.settled_at !== null && round?.settled_at !== undefined)
+        once.breaches.push(`${where}: still waiting in a settled round`);
+      continue;
+    }
+    if (!draw) {
+      once.breaches.push(`${where}: ${line.status} although its round is not drawn`);
+      continue;
+    }
+    const result = settleLine(line.outcome, draw, { refundOn13And14: line.refund1314 === 1 });
+    const payout = linePayout(line.stake_cents, line.rate, result);
+    if (line.status !== result || line.award_cents !== payout) {
+      once.breaches.push(
+        `${where}: stored ${line.status} ${money(line.award_cents)}, the draw ${draw.join('')} gives ${result} ${money(payout)}`,
+      );
+    }
+    const key = `${line.member_id}:${line.round_id}`;
+    lineAwardByMemberRound.set(key, (lineAwardByMemberRound.get(key) ?? 0) + line.award_cents);
+  }
+  for (const [lineId] of refundRows)
+    once.breaches.push(`fund log refunds order line #${lineId}, which is not a cancelled line`);
+
+  for (const group of groups) {
+    const debits = stakeRows.get(String(group.id)) ?? [];
+    stakeRows.delete(String(group.id));
+    const linesTotal = lineStakeByGroup.get(group.id) ?? 0;
+    if (debits.length !== 1 || debits[0] !== -group.total_cents) {
+      stakes.breaches.push(
+        `order #${group.id}: total ${money(group.total_cents)}, fund-log stakes ${debits.join(', ') || 'none'}`,
+      );
+    }
+    if (linesTotal !== group.total_cents) {
+      stakes.breaches.push(
+        `order #${group.id}: total ${money(group.total_cents)}, its lines stake ${money(linesTotal)}`,
+      );
+    }
+  }
+  for (const [groupId] of stakeRows) stakes.breaches.push(`fund-log stake for order #${groupId}, which does not exist`);
+
+  const keys = new Set([...awardByMemberRound.keys(), ...lineAwardByMemberRound.keys()]);
+  awards.checked = keys.size;
+  for (const key of keys) {
+    const paid = awardByMemberRound.get(key) ?? 0;
+    const owed = lineAwardByMemberRound.get(key) ?? 0;
+    const [memberId, roundId] = key.split(':');
+    const round = rounds.get(Number(roundId));
+    // A round still settling may have credited some batches only; a settled one must match.
+    const settling = round !== undefined && round.settled_at === null;
+    if (paid !== owed && !(settling && paid <= owed)) {
+      awards.breaches.push(
+        `member #${memberId}, round ${round?.seqno ?? roundId}: credited ${money(paid)}, lines won ${money(owed)}`,
+      );
+    }
+  }
+  return [once, stakes, awards];
+}
+
+async function fairness(deps: Deps, rounds: RoundRow[]): Promise<AuditCheck> {
+  const check: AuditCheck = {
+    name: "every drawn round's numbers derive from its seed, its seed hashes to its commitment, and the chain links",
+    checked: 0,
+    breaches: [],
+  };
+  const anchors = new Map((await listChains(deps.db)).map((c) => [c.id, c.anchor]));
+  const seedOf = new Map(rounds.filter((r) => r.seed !== null).map((r) => [`${r.chain_id}:${r.chain_index}`, r.seed]));
+  for (const round of rounds) {
+    const where = `round ${round.seqno} (#${round.id}, game ${round.game_id})`;
+    const previous =
+      round.chain_index === 1 ? anchors.get(round.chain_id) : seedOf.get(`${round.chain_id}:${round.chain_index - 1}`);
+    if (previous !== undefined && previous !== round.commitment) {
+      check.breaches.push(`${where}: commitment does not match the seed before it in the chain`);
+    }
+    if (round.status !== 'drawn') {
+      if (round.seed !== null) check.breaches.push(`${where}: seed revealed before the draw`);
+      continue;
+    }
+    check.checked++;
+    const draw = drawOfRow(round);
+    if (round.seed === null || !draw) {
+      check.breaches.push(`${where}: drawn without a seed or numbers`);
+      continue;
+    }
+    if (commitmentOf(round.seed) !== round.commitment)
+      check.breaches.push(`${where}: seed does not hash to its commitment`);
+    const expected = drawFromSeed(round.seed, round.id);
+    if (expected.some((digit, i) => digit !== draw[i]) || round.sum !== draw[0] + draw[1] + draw[2]) {
+      check.breaches.push(
+        `${where}: numbers ${draw.join(',')} (sum ${round.sum}), the seed gives ${expected.join(',')}`,
+      );
+    }
+  }
+  return check;
+}
+
+export async function runAudit(deps: Deps): Promise<AuditReport> {
+  const rounds = await listRounds(deps.db);
+  const roundsById = new Map(rounds.map((r) => [r.id, r]));
+  const checks = [
+    ...(await balances(deps)),
+    await fundLogChains(deps),
+    ...(await ordersAndMoney(deps, roundsById)),
+    await fairness(deps, rounds),
+  ];
+  return { ok: checks.every((c) => c.breaches.length === 0), checks };
+}

@@ -1,0 +1,178 @@
+/**
+ * Taking an order (SPEC.md section 5 Buy, section 9; DESIGN.md sections 3 and 4). The shared buy
+ * rules decide on cents and the server's clock; then one transaction holds the whole order: the
+ * round still open, the order group, ONE conditional debit of the total with its fund-log row, and
+ * the lines. All lines or none.
+ *
+ * Codes (the catalogue has no dedicated ones for some rules, so the nearest are used):
+ * 1057 unknown room; 1052 unknown game or not this room's; 1020 game or room stopped; 2055 VIP
+ * level too low; 1028 no round yet; 1029 (text "stopped") round closed or drawn; 1030 no lines,
+ * more than 9, an unknown outcome or one twice; 1024 a price that is not a whole USD amount of at
+ * least 20; 1040 odds that are not the room's current rate; 1031 (text naming the minimum) total
+ * below the room's minbuy; 1043 (text noEnoughMoney) balance below the total; 1069 frozen;
+ * 1001 an idempotency key reused with a different order.
+ */
+import { createHash } from 'node:crypto';
+import type { OrderAnswer, OrderLine } from '../../../shared/api/types';
+import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
+import { oddsToHundredths } from '../../../shared/game';
+import { formatMoney, toUsd } from '../../../shared/money';
+import { validateBuy } from '../../../shared/validation';
+import type { Member, RoundRow } from '../../db/schema';
+import { fundLogByRef } from '../../repositories/fundLog';
+import { groupByKey, insertOrderGroup, insertOrderLines, lineIdsOfGroup } from '../../repositories/orders';
+import { roundById, roundGuard } from '../../repositories/rounds';
+import { isUniqueViolation } from '../dbErrors';
+import type { Deps } from '../deps';
+import { FundReason } from '../fundReasons';
+import { changeBalance } from '../ledger';
+import { Refused, refused, refusedFrom } from '../refused';
+import type { RoomSettings } from './catalog';
+import type { GameEngine } from './engine';
+import { roundPhase } from './timing';
+
+export interface OrderInput {
+  gameid: number;
+  roomid: number;
+  lines: OrderLine[];
+  idempotencyKey?: string;
+}
+
+interface CheckedLine {
+  outcome: number;
+  rate: number;
+  stakeCents: number;
+}
+
+/** A price as the member typed it, for the shared rule (which reads text). */
+function priceText(price: number): string {
+  return Number.isFinite(price) ? String(price) : '';
+}
+
+/** The buy rules on every line; returns the lines in cents and the total. */
+export function checkLines(
+  lines: readonly OrderLine[],
+  room: RoomSettings,
+  roundClosed: boolean,
+): { lines: CheckedLine[]; totalCents: number } {
+  const outcomes = lines.map((line) => line[0]);
+  const prices = lines.length === 0 ? [0] : [...new Set(lines.map((line) => line[2]))];
+  for (const price of prices) {
+    const verdict = validateBuy({
+      roundClosed,
+      selected: outcomes,
+      amount: priceText(price),
+      // Balance and minimum are checked below on the whole order (prices may differ per line).
+      balance: Number.MAX_SAFE_INTEGER,
+      minBuy: 0,
+    });
+    if ('refusal' in verdict) throw refusedFrom(verdict.refusal);
+  }
+  if (new Set(outcomes).size !== outcomes.length) throw refused(ErrorCode.BetInfoEmpty);
+  const checked = lines.map(([outcome, odds, price]) => {
+    const rate = room.rates[outcome];
+    if (oddsToHundredths(odds) !== rate) throw refused(ErrorCode.OrderFailed2);
+    const stakeCents = price * 100;
+    // Keeps stake x rate (the payout) an exact integer.
+    if (!Number.isSafeInteger(stakeCents * rate)) throw refusedFrom(refuse(MessageKey.InputCorrectTip));
+    return { outcome, rate, stakeCents };
+  });
+  const totalCents = checked.reduce((sum, line) => sum + line.stakeCents, 0);
+  if (totalCents < room.minbuyCents) {
+    throw refusedFrom(refuse(MessageKey.MinBuy, { num: formatMoney(room.minbuyCents) }));
+  }
+  return { lines: checked, totalCents };
+}
+
+function requestHash(input: OrderInput): string {
+  return createHash('sha256')
+    .update(JSON.stringify([input.gameid, input.roomid, input.lines]))
+    .digest('hex');
+}
+
+/** The answer of an order already taken under this key, or the refusal of a reused key. */
+async function replay(deps: Deps, member: Member, key: string, hash: string): Promise<OrderAnswer | null> {
+  const group = await groupByKey(deps.db, member.id, key);
+  if (!group) return null;
+  if (group.request_hash !== hash) throw refused(ErrorCode.IncompleteParameters);
+  const [ids, round, stake] = await Promise.all([
+    lineIdsOfGroup(deps.db, group.id),
+    roundById(deps.db, group.round_id),
+    fundLogByRef(deps.db, member.id, FundReason.Stake, 'order', String(group.id)),
+  ]);
+  return { order_ids: ids, seqno: round?.seqno ?? '', money: toUsd(stake?.after_cents ?? member.money_cents) };
+}
+
+async function currentRound(engine: GameEngine, gameId: number, gametype: number): Promise<RoundRow> {
+  const board = await engine.boards.get(gameId, gametype);
+  if (!board.current) throw refused(ErrorCode.NoActiveActivity);
+  return board.current;
+}
+
+export async function placeOrder(engine: GameEngine, member: Member, input: OrderInput): Promise<OrderAnswer> {
+  const { deps } = engine;
+  const key = input.idempotencyKey;
+  const hash = key === undefined ? null : requestHash(input);
+  if (key !== undefined && hash !== null) {
+    const earlier = await replay(deps, member, key, hash);
+    if (earlier) return earlier;
+  }
+
+  const { room, game } = await engine.roomAndGame(input.roomid);
+  if (input.gameid !== game.id) throw refused(ErrorCode.GameNotFound);
+  if (!game.enabled || !room.enabled) throw refused(ErrorCode.TradingStopped);
+  if (member.level < room.minlevel) throw refused(ErrorCode.NotVip);
+  const round = await currentRound(engine, game.id, game.type);
+  const order = checkLines(input.lines, room, roundPhase(round, deps.clock()) !== 'open');
+
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const now = deps.clock();
+      const guard = await roundGuard(trx, deps.dialect, round.id);
+      if (!guard || roundPhase(guard, now) !== 'open') throw refusedFrom(refuse(MessageKey.Stopped));
+      const groupId = await insertOrderGroup(trx, {
+        member_id: member.id,
+        round_id: round.id,
+        room_id: room.id,
+        total_cents: order.totalCents,
+        idem_key: key ?? null,
+        request_hash: hash,
+        created_at: now,
+      });
+      const debit = await changeBalance(trx, {
+        memberId: member.id,
+        deltaCents: -order.totalCents,
+        reason: FundReason.Stake,
+        reasonText: round.seqno,
+        refType: 'order',
+        refId: String(groupId),
+        insufficientCode: ErrorCode.TransferExceedsBalance,
+        insufficientRefusal: new Refused(ErrorCode.TransferExceedsBalance, MessageKey.NoEnoughMoney),
+        requireActive: true,
+        now,
+      });
+      const ids = await insertOrderLines(
+        trx,
+        order.lines.map((line) => ({
+          group_id: groupId,
+          member_id: member.id,
+          round_id: round.id,
+          room_id: room.id,
+          outcome: line.outcome,
+          rate: line.rate,
+          stake_cents: line.stakeCents,
+          refund1314: room.refund1314 ? 1 : 0,
+          created_at: now,
+        })),
+      );
+      return { order_ids: ids, seqno: round.seqno, money: toUsd(debit.afterCents) };
+    });
+  } catch (error) {
+    // The same key sent twice at once: the unique index kept the first; answer it.
+    if (key !== undefined && hash !== null && isUniqueViolation(error)) {
+      const earlier = await replay(deps, member, key, hash);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}

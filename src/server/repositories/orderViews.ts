@@ -1,0 +1,209 @@
+/** Read-only queries on order lines for the member's views, the live feed and the figures. */
+import type { Db } from '../db/schema';
+
+/** Total staked per round (cancelled lines excluded). */
+export async function stakesOfRounds(db: Db, roundIds: number[]): Promise<Map<number, number>> {
+  if (roundIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order_lines')
+    .select(['round_id', (eb) => eb.fn.sum<number>('stake_cents').as('total')])
+    .where('round_id', 'in', roundIds)
+    .where('status', '<>', 'cancel')
+    .groupBy('round_id')
+    .execute();
+  return new Map(rows.map((r) => [r.round_id, Number(r.total)]));
+}
+
+export interface LiveLineRow {
+  id: number;
+  username: string;
+  outcome: number;
+  rate: number;
+  stake_cents: number;
+  created_at: number;
+}
+
+/** Everyone's lines of a round in a room after a cursor, oldest first (cancelled ones left out). */
+export function liveLinesAfter(
+  db: Db,
+  roundId: number,
+  roomId: number,
+  afterId: number,
+  limit: number,
+): Promise<LiveLineRow[]> {
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('members', 'members.id', 'order_lines.member_id')
+    .select([
+      'order_lines.id',
+      'members.username',
+      'order_lines.outcome',
+      'order_lines.rate',
+      'order_lines.stake_cents',
+      'order_lines.created_at',
+    ])
+    .where('order_lines.round_id', '=', roundId)
+    .where('order_lines.room_id', '=', roomId)
+    .where('order_lines.id', '>', afterId)
+    .where('order_lines.status', '<>', 'cancel')
+    .orderBy('order_lines.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The newest lines of a round in a room, newest first. */
+export function latestLiveLines(db: Db, roundId: number, roomId: number, limit: number): Promise<LiveLineRow[]> {
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('members', 'members.id', 'order_lines.member_id')
+    .select([
+      'order_lines.id',
+      'members.username',
+      'order_lines.outcome',
+      'order_lines.rate',
+      'order_lines.stake_cents',
+      'order_lines.created_at',
+    ])
+    .where('order_lines.round_id', '=', roundId)
+    .where('order_lines.room_id', '=', roomId)
+    .where('order_lines.status', '<>', 'cancel')
+    .orderBy('order_lines.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export interface OwnLineRow {
+  id: number;
+  room_id: number;
+  game_id: number;
+  outcome: number;
+  rate: number;
+  stake_cents: number;
+  status: string;
+  award_cents: number;
+  created_at: number;
+  seqno: string;
+  num1: number | null;
+  num2: number | null;
+  num3: number | null;
+  sum: number | null;
+}
+
+export interface OwnLinesFilter {
+  memberId: number;
+  roundId?: number;
+  roomId?: number;
+  gameId?: number;
+  seqno?: string;
+  beforeId?: number;
+  limit: number;
+}
+
+/** A member's own lines with their round, newest first. */
+export function ownLines(db: Db, filter: OwnLinesFilter): Promise<OwnLineRow[]> {
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('rounds', 'rounds.id', 'order_lines.round_id')
+    .select([
+      'order_lines.id',
+      'order_lines.room_id',
+      'rounds.game_id',
+      'order_lines.outcome',
+      'order_lines.rate',
+      'order_lines.stake_cents',
+      'order_lines.status',
+      'order_lines.award_cents',
+      'order_lines.created_at',
+      'rounds.seqno',
+      'rounds.num1',
+      'rounds.num2',
+      'rounds.num3',
+      'rounds.sum',
+    ])
+    .where('order_lines.member_id', '=', filter.memberId)
+    .$if(filter.roundId !== undefined, (q) => q.where('order_lines.round_id', '=', filter.roundId!))
+    .$if(filter.roomId !== undefined, (q) => q.where('order_lines.room_id', '=', filter.roomId!))
+    .$if(filter.gameId !== undefined, (q) => q.where('rounds.game_id', '=', filter.gameId!))
+    .$if(filter.seqno !== undefined, (q) => q.where('rounds.seqno', '=', filter.seqno!))
+    .$if(filter.beforeId !== undefined, (q) => q.where('order_lines.id', '<', filter.beforeId!))
+    .orderBy('order_lines.id', 'desc')
+    .limit(filter.limit)
+    .execute();
+}
+
+export interface RoundTotals {
+  awardCents: number;
+  stakeCents: number;
+}
+
+/** A member's stakes (cancelled excluded) and awards in one round. */
+export async function memberRoundTotals(db: Db, memberId: number, roundId: number): Promise<RoundTotals> {
+  const row = await db
+    .selectFrom('order_lines')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('award_cents'), eb.val(0)).as('award'),
+      eb.fn.coalesce(eb.fn.sum<number>('stake_cents'), eb.val(0)).as('stake'),
+    ])
+    .where('member_id', '=', memberId)
+    .where('round_id', '=', roundId)
+    .where('status', '<>', 'cancel')
+    .executeTakeFirstOrThrow();
+  return { awardCents: Number(row.award), stakeCents: Number(row.stake) };
+}
+
+export interface DayFigures {
+  day: number;
+  /** Awards minus stakes of settled lines. */
+  winCents: number;
+  /** Stakes of lines not cancelled. */
+  stakeCents: number;
+}
+
+/**
+ * A member's figures per day (days counted in epoch ms shifted by `offsetMs`), from `fromMs` on.
+ * Integer division gives the same day number in both dialects.
+ */
+export async function memberDailyFigures(
+  db: Db,
+  memberId: number,
+  fromMs: number,
+  offsetMs: number,
+  dayMs: number,
+): Promise<DayFigures[]> {
+  const rows = await db
+    .selectFrom('order_lines')
+    .select((eb) => [
+      eb(eb('created_at', '+', offsetMs), '/', dayMs).as('day'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when('status', 'in', ['win', 'lose', 'refund'])
+            .then(eb('award_cents', '-', eb.ref('stake_cents')))
+            .else(0)
+            .end(),
+        )
+        .as('win'),
+      eb.fn.sum<number>('stake_cents').as('stake'),
+    ])
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', fromMs)
+    .where('status', '<>', 'cancel')
+    .groupBy('day')
+    .orderBy('day')
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), winCents: Number(r.win), stakeCents: Number(r.stake) }));
+}
+
+/** Awards minus stakes of all of a member's settled lines: the account page's total win. */
+export async function memberTotalWin(db: Db, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('order_lines')
+    .select((eb) =>
+      eb.fn.coalesce(eb.fn.sum<number>(eb('award_cents', '-', eb.ref('stake_cents'))), eb.val(0)).as('win'),
+    )
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['win', 'lose', 'refund'])
+    .executeTakeFirstOrThrow();
+  return Number(row.win);
+}

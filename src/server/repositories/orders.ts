@@ -1,0 +1,160 @@
+/**
+ * Queries that write orders: a group per request (the stake's fund-log reference) and a line per
+ * outcome. Every status change is guarded by the status it leaves (`WHERE status = 'wait'`), so a
+ * line is settled once or cancelled once, never both.
+ */
+import { sql, type Insertable } from 'kysely';
+import type { Db, Dialect, OrderGroupRow, OrderGroupsTable, OrderLineRow, OrderLinesTable } from '../db/schema';
+
+export async function insertOrderGroup(db: Db, row: Insertable<OrderGroupsTable>): Promise<number> {
+  const inserted = await db.insertInto('order_groups').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function insertOrderLines(db: Db, rows: Insertable<OrderLinesTable>[]): Promise<number[]> {
+  const inserted = await db.insertInto('order_lines').values(rows).returning('id').execute();
+  return inserted.map((r) => r.id).sort((a, b) => a - b);
+}
+
+export function groupByKey(db: Db, memberId: number, key: string): Promise<OrderGroupRow | undefined> {
+  return db
+    .selectFrom('order_groups')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('idem_key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function lineIdsOfGroup(db: Db, groupId: number): Promise<number[]> {
+  const rows = await db.selectFrom('order_lines').select('id').where('group_id', '=', groupId).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** A member's own line, locked on PostgreSQL for the cancel transaction. */
+export function ownLineForUpdate(
+  db: Db,
+  dialect: Dialect,
+  memberId: number,
+  lineId: number,
+): Promise<OrderLineRow | undefined> {
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('id', '=', lineId)
+    .where('member_id', '=', memberId)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function markLineCancelled(db: Db, lineId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('order_lines')
+    .set({ status: 'cancel', finished_at: now })
+    .where('id', '=', lineId)
+    .where('status', '=', 'wait')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ---- Settlement -------------------------------------------------------------
+
+export interface MemberLineCount {
+  member_id: number;
+  lines: number;
+}
+
+export async function waitingLinesPerMember(db: Db, roundId: number): Promise<MemberLineCount[]> {
+  const rows = await db
+    .selectFrom('order_lines')
+    .select(['member_id', (eb) => eb.fn.countAll<number>().as('lines')])
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'wait')
+    .groupBy('member_id')
+    .orderBy('member_id')
+    .execute();
+  return rows.map((r) => ({ member_id: r.member_id, lines: Number(r.lines) }));
+}
+
+export interface WaitingLine {
+  id: number;
+  member_id: number;
+  outcome: number;
+  rate: number;
+  stake_cents: number;
+  refund1314: number;
+}
+
+export interface MemberRange {
+  roundId: number;
+  fromMember: number;
+  toMember: number;
+}
+
+/** The waiting lines of a range of members, locked on PostgreSQL until the batch commits. */
+export function waitingLines(db: Db, dialect: Dialect, range: MemberRange): Promise<WaitingLine[]> {
+  return db
+    .selectFrom('order_lines')
+    .select(['id', 'member_id', 'outcome', 'rate', 'stake_cents', 'refund1314'])
+    .where('round_id', '=', range.roundId)
+    .where('status', '=', 'wait')
+    .where('member_id', '>=', range.fromMember)
+    .where('member_id', '<=', range.toMember)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .execute();
+}
+
+/** Which outcomes of a drawn round win or refund, for lines without and with the 13/14 rule. */
+export interface OutcomeVerdicts {
+  winPlain: number[];
+  winRefundRule: number[];
+  refundRefundRule: number[];
+}
+
+/**
+ * Settles a batch in three set-based statements (win, refund, lose), each guarded by
+ * status = 'wait'. Returns how many lines changed; the caller checks it against what it read.
+ * Awards use integer division, as linePayout: floor(stake x rate / 100).
+ */
+export async function settleLines(db: Db, range: MemberRange, verdicts: OutcomeVerdicts, now: number): Promise<number> {
+  const waiting = db
+    .updateTable('order_lines')
+    .where('round_id', '=', range.roundId)
+    .where('status', '=', 'wait')
+    .where('member_id', '>=', range.fromMember)
+    .where('member_id', '<=', range.toMember);
+  let changed = 0;
+  const winBranches = [
+    { flag: 0, outcomes: verdicts.winPlain },
+    { flag: 1, outcomes: verdicts.winRefundRule },
+  ].filter((b) => b.outcomes.length > 0);
+  if (winBranches.length > 0) {
+    const result = await waiting
+      .set({ status: 'win', award_cents: sql<number>`stake_cents * rate / 100`, finished_at: now })
+      .where((eb) =>
+        eb.or(winBranches.map((b) => eb.and([eb('refund1314', '=', b.flag), eb('outcome', 'in', b.outcomes)]))),
+      )
+      .executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  if (verdicts.refundRefundRule.length > 0) {
+    const result = await waiting
+      .set({ status: 'refund', award_cents: sql<number>`stake_cents`, finished_at: now })
+      .where('refund1314', '=', 1)
+      .where('outcome', 'in', verdicts.refundRefundRule)
+      .executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  const lost = await waiting.set({ status: 'lose', award_cents: 0, finished_at: now }).executeTakeFirst();
+  return changed + Number(lost.numUpdatedRows);
+}
+
+export async function roundHasWaitingLines(db: Db, roundId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_lines')
+    .select('id')
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'wait')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

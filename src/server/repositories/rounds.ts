@@ -1,0 +1,135 @@
+/** Queries on rounds. Status changes are guarded updates: each happens once, whoever tries twice. */
+import type { Insertable } from 'kysely';
+import type { Db, Dialect, RoundRow, RoundsTable } from '../db/schema';
+
+export function latestRoundOfGame(db: Db, gameId: number): Promise<RoundRow | undefined> {
+  return db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('game_id', '=', gameId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function recentDrawnRounds(db: Db, gameId: number, limit: number): Promise<RoundRow[]> {
+  return db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('game_id', '=', gameId)
+    .where('status', '=', 'drawn')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function roundById(db: Db, id: number): Promise<RoundRow | undefined> {
+  return db.selectFrom('rounds').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function roundBySeqno(db: Db, gameId: number, seqno: string): Promise<RoundRow | undefined> {
+  return db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('game_id', '=', gameId)
+    .where('seqno', '=', seqno)
+    .executeTakeFirst();
+}
+
+/** Undrawn rounds whose draw time has come, oldest first (restart recovery included). */
+export function overdueRounds(db: Db, now: number): Promise<RoundRow[]> {
+  return db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('status', '=', 'open')
+    .where('draw_at', '<=', now)
+    .orderBy('draw_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function unsettledDrawnRounds(db: Db): Promise<RoundRow[]> {
+  return db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('status', '=', 'drawn')
+    .where('settled_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertRound(db: Db, row: Insertable<RoundsTable>): Promise<number> {
+  const inserted = await db.insertInto('rounds').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/**
+ * The round's status and close time, read inside an order or cancel transaction. On PostgreSQL
+ * FOR SHARE makes the draw (an UPDATE of this row) wait for those transactions and makes them
+ * wait for the draw, so no order can slip into a round after it was drawn. SQLite has one writer.
+ */
+export function roundGuard(
+  db: Db,
+  dialect: Dialect,
+  id: number,
+): Promise<{ status: string; close_at: number } | undefined> {
+  return db
+    .selectFrom('rounds')
+    .select(['status', 'close_at'])
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forShare())
+    .executeTakeFirst();
+}
+
+export interface DrawResult {
+  seed: string;
+  num1: number;
+  num2: number;
+  num3: number;
+  sum: number;
+  drawnAt: number;
+}
+
+/** Reveals the seed and the numbers; false when the round was already drawn (by us or another process). */
+export async function markDrawn(db: Db, id: number, draw: DrawResult): Promise<boolean> {
+  const result = await db
+    .updateTable('rounds')
+    .set({
+      status: 'drawn',
+      seed: draw.seed,
+      num1: draw.num1,
+      num2: draw.num2,
+      num3: draw.num3,
+      sum: draw.sum,
+      drawn_at: draw.drawnAt,
+    })
+    .where('id', '=', id)
+    .where('status', '<>', 'drawn')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markSettled(db: Db, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('rounds')
+    .set({ settled_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'drawn')
+    .where('settled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function listRounds(db: Db): Promise<RoundRow[]> {
+  return db.selectFrom('rounds').selectAll().orderBy('id').execute();
+}
+
+/** The earliest draw still to come: when the scheduler next has work. */
+export async function nextDrawAt(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom('rounds')
+    .select((eb) => eb.fn.min('draw_at').as('next'))
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return row?.next === null || row?.next === undefined ? null : Number(row.next);
+}

@@ -34,7 +34,7 @@ export function BuyBar({
           inputMode="numeric"
           autoComplete="off"
           enterKeyHint="done"
-          placeholder={t`Whole USD, at least 20`}
+          placeholder={t`At least 20`}
           value={amount}
           onChange={(event) => onAmount(event.target.value)}
           data-testid="amount"

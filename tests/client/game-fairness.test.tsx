@@ -17,9 +17,9 @@ function freshChain(length: number): string[] {
 
 function round(seeds: string[], k: number, overrides: Partial<GameRound> = {}): GameRound {
   const seqno = `20261122-${String(k).padStart(4, '0')}`;
-  const [num1, num2, num3] = drawFromSeed(seeds[k], seqno);
+  const [num1, num2, num3] = drawFromSeed(seeds[k], 700 + k);
   return {
-    id: k,
+    id: 700 + k,
     seqno,
     gametype: 15,
     status: 'drawn',
@@ -72,9 +72,9 @@ describe('fairness screen (verifyRound in the browser)', () => {
     expect(screen.getByTestId('proof-commitment').textContent).toBe(commitmentOf(seeds[3]));
     expect(screen.getByTestId('proof-seed').textContent).toBe(seeds[3]);
     expect(screen.getByTestId('proof-anchor').textContent).toBe(seeds[0]);
-    expect(screen.getByTestId('proof-round').textContent).toBe('20261122-0003');
+    expect(screen.getByTestId('proof-round').textContent).toBe('703');
     expect(screen.getByTestId('proof-previous').textContent).toBe(seeds[2]);
-    const [a, b, c] = drawFromSeed(seeds[3], '20261122-0003');
+    const [a, b, c] = drawFromSeed(seeds[3], 703);
     expect(screen.getByRole('img', { name: `${a} + ${b} + ${c} = ${a + b + c}` })).toBeTruthy();
   });
 
@@ -98,7 +98,7 @@ describe('fairness screen (verifyRound in the browser)', () => {
     expect(check('numbers')).toBe('fail');
     expect(check('commitment')).toBe('pass');
     expect(screen.getByTestId('check-numbers').textContent).toContain(
-      `The seed gives ${drawFromSeed(seeds[3], honest.seqno).join(', ')}.`,
+      `The seed gives ${drawFromSeed(seeds[3], honest.id).join(', ')}.`,
     );
   });
 
@@ -106,7 +106,7 @@ describe('fairness screen (verifyRound in the browser)', () => {
     const seeds = freshChain(3);
     const other = freshChain(1)[1];
     const swapped = round(seeds, 3, { seed: other });
-    const [n1, n2, n3] = drawFromSeed(other, swapped.seqno);
+    const [n1, n2, n3] = drawFromSeed(other, swapped.id);
     renderProof([{ ...swapped, num1: n1, num2: n2, num3: n3, sum: n1 + n2 + n3 }, round(seeds, 2)], swapped.seqno);
     expect((await screen.findByTestId('fairness-verdict')).dataset.ok).toBe('false');
     expect(check('commitment')).toBe('fail');

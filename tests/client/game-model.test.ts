@@ -113,7 +113,7 @@ describe('results and proofs', () => {
     expect(previousSeedOf(his[2], his)).toBe(his[2].anchor);
     expect(previousSeedOf(his[1], [his[1]])).toBeUndefined();
     expect(proofOf(his[0], his)).toMatchObject({
-      roundId: his[0].seqno,
+      roundId: his[0].id,
       seed: his[0].seed,
       numbers: [his[0].num1, his[0].num2, his[0].num3],
     });

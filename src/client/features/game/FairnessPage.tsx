@@ -110,7 +110,7 @@ export default function FairnessPage() {
         </h2>
         {numbers && <DrawNumbers numbers={numbers} sum={round.sum ?? numbers[0] + numbers[1] + numbers[2]} />}
         <dl className="proof-fields">
-          <Field label={t`Round id`} value={round.seqno} testId="proof-round" />
+          <Field label={t`Round id`} value={String(round.id)} testId="proof-round" />
           <Field
             label={t`Commitment (SHA-256 of the seed, published before the round)`}
             value={round.commitment}

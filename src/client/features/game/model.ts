@@ -180,8 +180,8 @@ export function proofOf(round: GameRound, history: readonly GameRound[]): RoundP
   const numbers = numbersOf(round);
   if (!round.seed || !numbers) return null;
   return {
-    // The draw's HMAC message is the round's sequence number, as the server publishes it.
-    roundId: round.seqno,
+    // The draw's HMAC message is the round's id (GameRound.id), as the server draws it.
+    roundId: round.id,
     commitment: round.commitment,
     seed: round.seed,
     numbers,

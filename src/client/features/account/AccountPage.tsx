@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorCode } from '../../../shared/errors';
@@ -6,18 +7,28 @@ import { vipLevel } from '../../../shared/vip';
 import { LOCALE_NAMES } from '../../../shared/locale';
 import { useProfile } from '../../data';
 import { textOfCode, useLocale } from '../../i18n';
-import { EmptyState, Icon, MenuLink, MenuList, Page, StaleBadge, navigate, toast } from '../../ui';
+import { EmptyState, Icon, MenuLink, MenuList, Page, StaleBadge, navigate, toast, useScreenActive } from '../../ui';
 import { LevelBadge } from './LevelBadge';
+import { levelName } from './levelNames';
 import { useLogout } from './useLogout';
 import './account.css';
 
 export default function AccountPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const profile = useProfile();
   const logout = useLogout();
   const user = profile.data;
   const level = vipLevel(user?.level ?? 1);
+  const active = useScreenActive();
+
+  // The page is kept alive: coming back to it (after a round, a withdrawal...) confirms the figures.
+  const { refresh } = profile;
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active && !wasActive.current) void refresh();
+    wasActive.current = active;
+  }, [active, refresh]);
 
   const settings = (
     <Link href="/my_set" className="icon-btn" aria-label={t`Settings`}>
@@ -35,8 +46,11 @@ export default function AccountPage() {
               <p className="account-nickname" data-testid="nickname">
                 {user.nickname || user.name}
               </p>
-              <p className="account-level" data-testid="level">
-                {t`VIP ${level}`}
+              <p className="account-level">
+                <span data-testid="level">{t`VIP ${level}`}</span>
+                <span className="account-level-name" data-testid="level-name">
+                  {levelName(i18n, level)}
+                </span>
               </p>
             </div>
           </div>

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { LOCALE_NAMES } from '../../../shared/locale';
+import { useProfile } from '../../data';
 import { useLocale } from '../../i18n';
 import { Icon, MenuLink, MenuList, Page } from '../../ui';
 import { useLogout } from './useLogout';
@@ -10,12 +11,18 @@ export default function SettingsPage() {
   const { t } = useLingui();
   const locale = useLocale();
   const logout = useLogout();
+  const noPayPassword = useProfile().data?.noPassword2 === 1;
   return (
     <Page title={t`Settings`} backTo="/user">
       <h2 className="section-title">{t`Security`}</h2>
       <MenuList label={t`Security`}>
         <MenuLink to="/userloginpassword" icon="lock" label={t`Login password`} />
-        <MenuLink to="/usercipherpassword" icon="shield" label={t`Withdrawal password`} />
+        <MenuLink
+          to="/usercipherpassword"
+          icon="shield"
+          label={t`Withdrawal password`}
+          detail={noPayPassword ? t`Not set` : undefined}
+        />
         <MenuLink to="/banklist" icon="card" label={t`Withdrawal accounts`} />
       </MenuList>
       <h2 className="section-title">{t`General`}</h2>

@@ -57,60 +57,60 @@ export default function BankListPage() {
       <StaleBadge status={cards.status} updatedAt={cards.updatedAt} validating={cards.isValidating} />
       {list.length > 0 ? (
         <>
-        <ul className="bank-list" aria-label={t`Saved accounts`}>
-          {list.map((card) => {
-            const type = cardTypeName(i18n, card.type);
-            const summary = cardSummary(card);
-            return (
-              <li key={card.id} className="bank-card card" data-testid="bank-card" data-card-id={card.id}>
-                <div className="bank-card-body">
-                  <span className="bank-card-type" data-testid="bank-card-type">
-                    {type}
-                  </span>
-                  {isBankType(card.type) ? (
-                    <dl className="bank-card-fields">
-                      <div>
-                        <dt>{t`Real name`}</dt>
-                        <dd data-testid="bank-card-username">{card.username}</dd>
-                      </div>
-                      <div>
-                        <dt>{t`Bank`}</dt>
-                        <dd data-testid="bank-card-bank">{card.bank}</dd>
-                      </div>
-                      <div>
-                        <dt>{t`Account number`}</dt>
-                        <dd data-testid="bank-card-account">{card.account}</dd>
-                      </div>
-                    </dl>
-                  ) : (
-                    <dl className="bank-card-fields">
-                      <div>
-                        <dt>{t`Wallet address`}</dt>
-                        <dd className="wallet-mono" data-testid="bank-card-address">
-                          {card.address}
-                        </dd>
-                      </div>
-                    </dl>
-                  )}
-                </div>
-                <button
-                  type="button"
-                  className="icon-btn bank-card-delete"
-                  aria-label={t`Delete ${type} ${summary}`}
-                  data-testid="bank-card-delete"
-                  disabled={deleting !== null}
-                  onClick={() => void onDelete(card)}
-                >
-                  {deleting === card.id ? <Spinner /> : <WalletIcon name="trash" />}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-        <Link href="/bankadd" className="btn btn-secondary btn-block bank-add-more">
-          <Icon name="plus" size={20} />
-          {t`Add another account`}
-        </Link>
+          <ul className="bank-list" aria-label={t`Saved accounts`}>
+            {list.map((card) => {
+              const type = cardTypeName(i18n, card.type);
+              const summary = cardSummary(card);
+              return (
+                <li key={card.id} className="bank-card card" data-testid="bank-card" data-card-id={card.id}>
+                  <div className="bank-card-body">
+                    <span className="bank-card-type" data-testid="bank-card-type">
+                      {type}
+                    </span>
+                    {isBankType(card.type) ? (
+                      <dl className="bank-card-fields">
+                        <div>
+                          <dt>{t`Real name`}</dt>
+                          <dd data-testid="bank-card-username">{card.username}</dd>
+                        </div>
+                        <div>
+                          <dt>{t`Bank`}</dt>
+                          <dd data-testid="bank-card-bank">{card.bank}</dd>
+                        </div>
+                        <div>
+                          <dt>{t`Account number`}</dt>
+                          <dd data-testid="bank-card-account">{card.account}</dd>
+                        </div>
+                      </dl>
+                    ) : (
+                      <dl className="bank-card-fields">
+                        <div>
+                          <dt>{t`Wallet address`}</dt>
+                          <dd className="wallet-mono" data-testid="bank-card-address">
+                            {card.address}
+                          </dd>
+                        </div>
+                      </dl>
+                    )}
+                  </div>
+                  <button
+                    type="button"
+                    className="icon-btn bank-card-delete"
+                    aria-label={t`Delete ${type} ${summary}`}
+                    data-testid="bank-card-delete"
+                    disabled={deleting !== null}
+                    onClick={() => void onDelete(card)}
+                  >
+                    {deleting === card.id ? <Spinner /> : <WalletIcon name="trash" />}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <Link href="/bankadd" className="btn btn-secondary btn-block bank-add-more">
+            <Icon name="plus" size={20} />
+            {t`Add another account`}
+          </Link>
         </>
       ) : cards.isLoading ? (
         <div className="wallet-loading">

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ErrorCode } from '../../src/shared/errors';
+import RechargePage from '../../src/client/features/recharge/RechargePage';
+import AccountPage from '../../src/client/features/account/AccountPage';
+import SettingsPage from '../../src/client/features/account/SettingsPage';
+import { startSession } from '../../src/client/api/session';
+import { writeCached } from '../../src/client/data/sync';
+import { setOnlineStateForTest } from '../../src/client/data/online';
+import { activateLocale, textOfCode } from '../../src/client/i18n';
+import { resetClientState } from './helpers';
+import { renderScreen, USER } from './wallet-fixtures';
+
+beforeEach(async () => {
+  await resetClientState();
+  startSession('token');
+  setOnlineStateForTest({ browserOnline: false });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await activateLocale('en', { persist: false });
+});
+
+describe('recharge', () => {
+  it('shows only the 2056 notice and the customer-service link; no presets', async () => {
+    await writeCached('config:app', { serviceUrl: 'https://support.example/chat' });
+    renderScreen(RechargePage);
+    const notice = screen.getByTestId('recharge-notice');
+    expect(notice.textContent).toBe(textOfCode(ErrorCode.ContactServiceForDeposit));
+    expect(notice.textContent).toBe('Deposits are handled by customer service: please contact them');
+    const link = await screen.findByRole('link', { name: 'Contact customer service' });
+    expect(link.getAttribute('href')).toBe('https://support.example/chat');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    for (const preset of ['100', '500', '2000', '5000'])
+      expect(screen.queryByRole('button', { name: preset })).toBeNull();
+  });
+
+  it('in Vietnamese', async () => {
+    await act(async () => activateLocale('vi', { persist: false }));
+    renderScreen(RechargePage);
+    expect(screen.getByTestId('recharge-notice').textContent).toBe('Vui lòng liên hệ chăm sóc khách hàng để nạp tiền');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Nạp tiền');
+  });
+});
+
+describe('account page', () => {
+  it('level icon with level number and name; withdrawable is total win with its minus', async () => {
+    await writeCached('profile:me', { ...USER, level: 3, totalWin: -40.5 });
+    renderScreen(AccountPage);
+    expect((await screen.findByTestId('level')).textContent).toBe('VIP 3');
+    expect(screen.getByTestId('level-name').textContent).toBe('Gold');
+    expect(document.querySelector('.level-badge')?.getAttribute('data-level')).toBe('3');
+    expect(screen.getByTestId('withdrawable').textContent).toBe('-40.50');
+    const menu = screen.getByRole('navigation', { name: 'Account menu' });
+    expect(within(menu).getByRole('link', { name: 'Income' }).getAttribute('href')).toBe('/my_income');
+    expect(within(menu).getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/message');
+    expect(within(menu).getByRole('link', { name: 'Password' }).getAttribute('href')).toBe('/my_password');
+    expect(
+      within(menu)
+        .getByRole('link', { name: /Language/ })
+        .getAttribute('href'),
+    ).toBe('/languageSet');
+  });
+
+  it('level names in Vietnamese', async () => {
+    await act(async () => activateLocale('vi', { persist: false }));
+    await writeCached('profile:me', { ...USER, level: 8 });
+    renderScreen(AccountPage);
+    await waitFor(() => expect(screen.getByTestId('level-name').textContent).toBe('Kim cương'));
+  });
+});
+
+describe('security page', () => {
+  it('login password, withdrawal password (marked not set), withdrawal accounts', async () => {
+    await writeCached('profile:me', { ...USER, noPassword2: 1 });
+    renderScreen(SettingsPage);
+    const security = screen.getByRole('navigation', { name: 'Security' });
+    const links = within(security).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/userloginpassword',
+      '/usercipherpassword',
+      '/banklist',
+    ]);
+    await waitFor(() => expect(links[1].textContent).toContain('Not set'));
+    expect(links[2].textContent).toContain('Withdrawal accounts');
+  });
+});

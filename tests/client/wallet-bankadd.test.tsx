@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ApiPath } from '../../src/shared/api/paths';
+import { ErrorCode } from '../../src/shared/errors';
+import type { BankCard } from '../../src/shared/api/types';
+import BankAddPage from '../../src/client/features/wallet/BankAddPage';
+import { startSession } from '../../src/client/api/session';
+import { readCached } from '../../src/client/data/sync';
+import { setOnlineStateForTest } from '../../src/client/data/online';
+import { activateLocale, textOfCode } from '../../src/client/i18n';
+import { fakeFetch, ok, refused, resetClientState } from './helpers';
+import { BANK_CARD, deferred, ERC20_ADDRESS, renderScreen, TRC20_ADDRESS, USDT_CARD } from './wallet-fixtures';
+
+beforeEach(async () => {
+  await resetClientState();
+  startSession('token');
+  window.history.replaceState(null, '', '/bankadd');
+});
+
+afterEach(async () => {
+  await activateLocale('en', { persist: false });
+});
+
+const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+const submit = () => screen.getByRole('button', { name: 'Save account' }) as HTMLButtonElement;
+
+describe('add a withdrawal account: refusals before any call, nothing typed lost', () => {
+  it('Bank without a branch: 1001, no request, the fields keep their values', async () => {
+    const fake = fakeFetch({ [ApiPath.addBankCard]: () => ok(BANK_CARD) });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(BankAddPage);
+
+    expect((screen.getByRole('radio', { name: 'Bank account' }) as HTMLInputElement).checked).toBe(true);
+    type('Bank', 'Vietcombank');
+    type('Account number', '0123456789');
+    type('Real name', 'Nguyen Van A');
+    fireEvent.click(submit());
+
+    expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(ErrorCode.IncompleteParameters));
+    expect(field('Branch').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Bank').getAttribute('aria-invalid')).toBeNull();
+    expect(field('Bank').value).toBe('Vietcombank');
+    expect(field('Account number').value).toBe('0123456789');
+    expect(field('Real name').value).toBe('Nguyen Van A');
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('USDT with an empty or malformed address: 1065, no request; switching types keeps every field', async () => {
+    const fake = fakeFetch({ [ApiPath.addBankCard]: () => ok(USDT_CARD) });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(BankAddPage);
+    type('Bank', 'ACB');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
+    expect(screen.queryByLabelText('Bank')).toBeNull();
+    fireEvent.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(ErrorCode.EnterAddress));
+
+    // An Ethereum address is not a TRON one.
+    type('Wallet address', ERC20_ADDRESS);
+    fireEvent.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(ErrorCode.EnterAddress));
+    expect(field('Wallet address').value).toBe(ERC20_ADDRESS);
+    expect(field('Wallet address').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'USDT-ERC20' }));
+    type('Wallet address', 'T-not-an-address');
+    fireEvent.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(ErrorCode.EnterAddress));
+    expect(fake.calls).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Bank account' }));
+    expect(field('Bank').value).toBe('ACB');
+    fireEvent.click(screen.getByRole('radio', { name: 'USDT-ERC20' }));
+    expect(field('Wallet address').value).toBe('T-not-an-address');
+  });
+
+  it('in Vietnamese, the refusals read in Vietnamese', async () => {
+    await act(async () => activateLocale('vi', { persist: false }));
+    vi.stubGlobal('fetch', fakeFetch({}).fetch);
+    renderScreen(BankAddPage);
+    fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Lưu tài khoản' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Vui lòng nhập địa chỉ ví hợp lệ');
+  });
+
+  it('a server refusal keeps the form as typed (the API client toasts its text)', async () => {
+    const fake = fakeFetch({ [ApiPath.addBankCard]: () => refused(1046, 'Can be added once only') });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(BankAddPage);
+    fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
+    type('Wallet address', TRC20_ADDRESS);
+    fireEvent.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toContain('Can be added once only');
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    expect(field('Wallet address').value).toBe(TRC20_ADDRESS);
+    expect(fake.to(ApiPath.addBankCard)).toHaveLength(1);
+  });
+
+  it('offline: the offline message, nothing sent', async () => {
+    const fake = fakeFetch({ [ApiPath.addBankCard]: () => ok(USDT_CARD) });
+    vi.stubGlobal('fetch', fake.fetch);
+    setOnlineStateForTest({ browserOnline: false });
+    renderScreen(BankAddPage);
+    fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
+    type('Wallet address', TRC20_ADDRESS);
+    fireEvent.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(textOfCode('offline'));
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('submit is locked (disabled, spinner) while the request runs; success refreshes the list and goes back to it', async () => {
+    const answer = deferred<unknown>();
+    const saved: BankCard[] = [];
+    const fake = fakeFetch({
+      [ApiPath.addBankCard]: () => answer.promise,
+      [ApiPath.bankCardList]: () => ok(saved),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(BankAddPage);
+    type('Bank', ' Vietcombank ');
+    type('Account number', '0123456789');
+    type('Real name', 'Nguyen Van A');
+    type('Branch', 'Ha Noi');
+    fireEvent.click(submit());
+
+    await waitFor(() => expect(fake.to(ApiPath.addBankCard)).toHaveLength(1));
+    expect(submit().disabled).toBe(true);
+    expect(submit().getAttribute('aria-busy')).toBe('true');
+    expect(submit().querySelector('.spinner')).not.toBeNull();
+    fireEvent.click(submit());
+    fireEvent.submit(submit().closest('form')!);
+    expect(fake.to(ApiPath.addBankCard)).toHaveLength(1);
+    expect(fake.to(ApiPath.addBankCard)[0].body).toMatchObject({
+      type: 'Bank',
+      bank: 'Vietcombank',
+      account: '0123456789',
+      username: 'Nguyen Van A',
+      branch: 'Ha Noi',
+    });
+    expect(fake.to(ApiPath.addBankCard)[0].body.address).toBeUndefined();
+
+    saved.push(BANK_CARD);
+    await act(async () => answer.resolve(ok(BANK_CARD)));
+    await waitFor(() => expect(window.location.pathname).toBe('/banklist'));
+    expect(fake.to(ApiPath.bankCardList).length).toBeGreaterThanOrEqual(1);
+    expect((await readCached<BankCard[]>('bankCards:list'))?.data).toEqual([BANK_CARD]);
+    expect(screen.getByRole('status').textContent).toContain('Account added');
+  });
+});

@@ -1,0 +1,246 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiPath } from '../../src/shared/api/paths';
+import { ErrorCode } from '../../src/shared/errors';
+import type { BankCard, LeftMoneyAnswer, UserInfo } from '../../src/shared/api/types';
+import WithdrawPage from '../../src/client/features/wallet/WithdrawPage';
+import { startSession } from '../../src/client/api/session';
+import { setOnlineStateForTest } from '../../src/client/data/online';
+import { activateLocale, textOfCode } from '../../src/client/i18n';
+import { fakeFetch, ok, refused, resetClientState, type FakeCall } from './helpers';
+import { BANK_CARD, LEFT, renderScreen, USDT_CARD, USER } from './wallet-fixtures';
+
+beforeEach(async () => {
+  await resetClientState();
+  startSession('token');
+  window.history.replaceState(null, '', '/withdraw');
+});
+
+afterEach(async () => {
+  await activateLocale('en', { persist: false });
+});
+
+function walletServer(
+  options: {
+    cards?: BankCard[];
+    left?: LeftMoneyAnswer;
+    user?: UserInfo;
+    withdraw?: (call: FakeCall) => unknown;
+  } = {},
+) {
+  return fakeFetch({
+    [ApiPath.bankCardList]: () => ok(options.cards ?? [BANK_CARD, USDT_CARD]),
+    [ApiPath.leftMoney]: () => ok(options.left ?? LEFT),
+    [ApiPath.userInfo]: () => ok(options.user ?? USER),
+    [ApiPath.withdraw]: options.withdraw ?? (() => ok(1)),
+  });
+}
+
+const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+const submit = () => screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement;
+const formError = () => screen.getByTestId('withdraw-form').querySelector('[role="alert"]')?.textContent ?? null;
+
+async function openReady(fake: ReturnType<typeof walletServer>) {
+  vi.stubGlobal('fetch', fake.fetch);
+  renderScreen(WithdrawPage);
+  await waitFor(() => expect(screen.getAllByTestId('withdraw-account').length).toBeGreaterThan(0));
+  await waitFor(() => expect(screen.getByTestId('withdraw-left').textContent).toBe('100.00'));
+}
+
+describe('withdraw page entry', () => {
+  it('no saved account: a confirm dialog that leads to the bank list', async () => {
+    const fake = walletServer({ cards: [] });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(WithdrawPage);
+    const dialog = await screen.findByRole('dialog', { name: 'No withdrawal account' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/banklist'));
+  });
+
+  it('no withdrawal password (hasPayPassword false): a dialog that leads to setting it', async () => {
+    const fake = walletServer({ cards: [BANK_CARD], left: { ...LEFT, hasPayPassword: false } });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(WithdrawPage);
+    const dialog = await screen.findByRole('dialog', { name: 'No withdrawal password' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/usercipherpassword'));
+  });
+
+  it('no withdrawal password (profile noPassword2 = 1) after declining the bank list: the password dialog', async () => {
+    const fake = walletServer({ cards: [], user: { ...USER, noPassword2: 1 } });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(WithdrawPage);
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'No withdrawal account' })).getByRole('button', {
+        name: 'Not now',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'No withdrawal password' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.pathname).toBe('/withdraw');
+  });
+
+  it('with an account and a password: no dialog; the withdrawable amount and remaining turnover are shown', async () => {
+    const fake = walletServer({ left: { leftmoney: 1234.5, turnoverRemaining: 300, hasPayPassword: true } });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(WithdrawPage);
+    await waitFor(() => expect(screen.getByTestId('withdraw-left').textContent).toBe('1,234.50'));
+    expect(screen.getByTestId('withdraw-turnover').textContent).toBe(
+      'Turnover still needed before withdrawing: 300.00 USD',
+    );
+    expect(screen.getByRole('radio', { name: /Vietcombank · 0123456789/ })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /USDT-TRC20/ })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('withdraw form rules, before any call', () => {
+  it('the amount keeps digits and one decimal point; commas are stripped as the member types', async () => {
+    await openReady(walletServer());
+    type('Amount (USD)', '1,2a34.5.6');
+    expect(field('Amount (USD)').value).toBe('1234.56');
+    type('Amount (USD)', '-7 USD');
+    expect(field('Amount (USD)').value).toBe('7');
+  });
+
+  it('1050 wrong amount, 1025 above leftmoney, 2058 no account chosen, 2057 no password; nothing sent', async () => {
+    const fake = walletServer();
+    await openReady(fake);
+
+    type('Amount (USD)', '0');
+    fireEvent.click(submit());
+    await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.WrongAmount)));
+
+    type('Amount (USD)', '100.01');
+    fireEvent.click(submit());
+    await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.WithdrawOverLimit)));
+
+    type('Amount (USD)', '100');
+    fireEvent.click(submit());
+    await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.SelectWithdrawMethod)));
+
+    fireEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
+    fireEvent.click(submit());
+    await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.WithdrawPasswordEmpty)));
+
+    expect(fake.to(ApiPath.withdraw)).toHaveLength(0);
+    expect(field('Amount (USD)').value).toBe('100');
+  });
+
+  it('in Vietnamese: 1025, 2058 and 2057 read in Vietnamese', async () => {
+    await act(async () => activateLocale('vi', { persist: false }));
+    const fake = walletServer();
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(WithdrawPage);
+    await waitFor(() => expect(screen.getByTestId('withdraw-left').textContent).toBe('100.00'));
+    const amount = screen.getByLabelText('Số tiền (USD)');
+    const send = screen.getByRole('button', { name: 'Rút tiền' });
+    fireEvent.change(amount, { target: { value: '500' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(formError()).toBe('Số dư không đủ: số tiền vượt quá mức được rút'));
+    fireEvent.change(amount, { target: { value: '50' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(formError()).toBe('Vui lòng chọn tài khoản rút tiền'));
+    fireEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
+    fireEvent.click(send);
+    await waitFor(() => expect(formError()).toBe('Vui lòng nhập mật khẩu rút tiền'));
+    expect(fake.to(ApiPath.withdraw)).toHaveLength(0);
+  });
+
+  it('turnover still owed: 1064 before any call', async () => {
+    const fake = walletServer({ left: { leftmoney: 100, turnoverRemaining: 20, hasPayPassword: true } });
+    await openReady(fake);
+    fireEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
+    type('Amount (USD)', '10');
+    type('Withdrawal password', '123456');
+    fireEvent.click(submit());
+    await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.InsufficientTurnover)));
+    expect(fake.to(ApiPath.withdraw)).toHaveLength(0);
+  });
+
+  it('offline: refused with the offline message, nothing sent', async () => {
+    const fake = walletServer();
+    await openReady(fake);
+    fireEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
+    type('Amount (USD)', '10');
+    type('Withdrawal password', '123456');
+    setOnlineStateForTest({ browserOnline: false });
+    fireEvent.click(submit());
+    await waitFor(() => expect(formError()).toBe(textOfCode('offline')));
+    expect(fake.to(ApiPath.withdraw)).toHaveLength(0);
+  });
+});
+
+describe('withdraw submit', () => {
+  it('sends cents/100 with one idempotency key per attempt, kept across a retry; success says 24 hours', async () => {
+    let answers = 0;
+    const fake = walletServer({
+      withdraw: () => {
+        answers += 1;
+        // The first try gets no answer at all.
+        if (answers === 1) throw new TypeError('Failed to fetch');
+        return ok(1);
+      },
+    });
+    await openReady(fake);
+    fireEvent.click(screen.getByRole('radio', { name: /USDT-TRC20/ }));
+    type('Amount (USD)', '12.3');
+    type('Withdrawal password', '123456');
+    fireEvent.click(submit());
+    await waitFor(() => expect(formError()).toContain('No answer from the server'));
+    expect(field('Amount (USD)').value).toBe('12.3');
+
+    const profileCalls = fake.to(ApiPath.userInfo).length;
+    const leftCalls = fake.to(ApiPath.leftMoney).length;
+    fireEvent.click(submit());
+    const success = await screen.findByTestId('withdraw-success');
+    expect(success.textContent).toBe('Withdrawal of 12.30 USD requested. It arrives within 24 hours.');
+
+    const [first, retry] = fake.to(ApiPath.withdraw);
+    expect(first.body).toMatchObject({ bank_id: USDT_CARD.id, money: 12.3, pwd: '123456' });
+    expect(typeof first.body.idempotencyKey).toBe('string');
+    expect((first.body.idempotencyKey as string).length).toBeGreaterThanOrEqual(16);
+    expect(retry.body).toMatchObject({ bank_id: USDT_CARD.id, money: 12.3, pwd: '123456' });
+    expect(retry.body.idempotencyKey).toBe(first.body.idempotencyKey);
+
+    // The form is cleared; profile and leftmoney are fetched again.
+    expect(field('Amount (USD)').value).toBe('');
+    expect(field('Withdrawal password').value).toBe('');
+    await waitFor(() => expect(fake.to(ApiPath.userInfo).length).toBeGreaterThan(profileCalls));
+    await waitFor(() => expect(fake.to(ApiPath.leftMoney).length).toBeGreaterThan(leftCalls));
+
+    // The next withdrawal is a new attempt with a new key.
+    type('Amount (USD)', '1');
+    type('Withdrawal password', '123456');
+    fireEvent.click(submit());
+    await waitFor(() => expect(fake.to(ApiPath.withdraw)).toHaveLength(3));
+    expect(fake.to(ApiPath.withdraw)[2].body.idempotencyKey).not.toBe(first.body.idempotencyKey);
+    expect(fake.to(ApiPath.withdraw)[2].body.money).toBe(1);
+  });
+
+  it.each([
+    [1033, 'Wrong withdrawal password'],
+    [1064, 'Betting turnover is not enough to withdraw yet'],
+    [1048, 'The daily maximum of withdrawals is reached'],
+  ])(
+    'a refusal (%i) shows the server text, keeps the amount, and the next submit is a new attempt',
+    async (code, info) => {
+      const fake = walletServer({ withdraw: () => refused(code, info) });
+      await openReady(fake);
+      fireEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
+      type('Amount (USD)', '50');
+      type('Withdrawal password', '654321');
+      fireEvent.click(submit());
+      await waitFor(() => expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain(info));
+      expect(screen.queryByTestId('withdraw-success')).toBeNull();
+      expect(field('Amount (USD)').value).toBe('50');
+      await waitFor(() => expect(submit().disabled).toBe(false));
+      fireEvent.click(submit());
+      await waitFor(() => expect(fake.to(ApiPath.withdraw)).toHaveLength(2));
+      const [a, b] = fake.to(ApiPath.withdraw);
+      expect(b.body.idempotencyKey).not.toBe(a.body.idempotencyKey);
+    },
+  );
+});

@@ -12,7 +12,9 @@ import {
   fetchNewestPage,
   FUND_LOG_KEY,
   FUND_LOG_PAGE,
+  rangeEndingOn,
   sameRange,
+  serverToday,
   type DateRange,
   type FundLogQuery,
 } from './fundLog';
@@ -37,7 +39,10 @@ export default function IncomePage() {
   const locale = useLocale();
   const active = useScreenActive();
   const online = useBrowserOnline();
-  const [requested, setRequested] = useState<DateRange>(() => defaultRange());
+  // null = the default range, recomputed on each render so a page kept open past midnight moves on.
+  const [chosen, setChosen] = useState<DateRange | null>(null);
+  const today = serverToday();
+  const requested = useMemo(() => chosen ?? rangeEndingOn(today), [chosen, today]);
   const [filterOpen, setFilterOpen] = useState(false);
   const [more, setMore] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
   const loadingMore = useRef(false);
@@ -69,7 +74,7 @@ export default function IncomePage() {
 
   function apply(range: DateRange) {
     setFilterOpen(false);
-    setRequested(range);
+    setChosen(sameRange(range, defaultRange()) ? null : range);
     setMore({ loading: false, error: null });
     if (!isBrowserOnline()) {
       toast.warn(messageOf(refuse(MessageKey.Offline)));

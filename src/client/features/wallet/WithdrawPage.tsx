@@ -7,7 +7,7 @@ import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { formatMoney, formatUsd, sanitizeAmountInput, toCents, toUsd } from '../../../shared/money';
 import { validateWithdraw } from '../../../shared/validation/wallet';
 import { ApiError } from '../../api';
-import { isBrowserOnline, refreshProfile, useProfile, useSynced } from '../../data';
+import { isBrowserOnline, refreshProfile, useBrowserOnline, useProfile, useSynced } from '../../data';
 import { messageOf, textOfCode } from '../../i18n';
 import {
   FormError,
@@ -71,6 +71,10 @@ export default function WithdrawPage() {
   const leftCents = leftMoney ? (toCents(leftMoney.leftmoney) ?? Math.round(leftMoney.leftmoney * 100)) : 0;
   const turnover = leftMoney && leftMoney.turnoverRemaining > 0 ? formatUsd(leftMoney.turnoverRemaining) : null;
   const hours = WITHDRAW_ARRIVAL_HOURS;
+  const online = useBrowserOnline();
+  // Offline the stale badge and the offline banner say enough; online, say what failed.
+  const leftFailure = left.error && online ? failureText(left.error) : null;
+  const cardsFailure = cards.error && online ? failureText(cards.error) : null;
 
   // Page entry (each time the kept-alive page is shown): fresh facts, then the dialogs.
   useEffect(() => {
@@ -189,6 +193,14 @@ export default function WithdrawPage() {
         </p>
         {balance !== null && <p className="wallet-muted">{t`Balance: ${balance} USD`}</p>}
         <StaleBadge status={left.status} updatedAt={left.updatedAt} validating={left.isValidating} />
+        {!leftMoney && leftFailure && (
+          <p className="wallet-inline-error" role="alert">
+            {leftFailure}{' '}
+            <button type="button" className="wallet-link-btn" onClick={() => void left.refresh()}>
+              {t`Try again`}
+            </button>
+          </p>
+        )}
         {turnover && (
           <p className="withdraw-turnover" data-testid="withdraw-turnover">
             {t`Turnover still needed before withdrawing: ${turnover} USD`}
@@ -233,11 +245,18 @@ export default function WithdrawPage() {
             </div>
           ) : cards.isLoading ? (
             <Spinner label={t`Loading`} />
-          ) : (
+          ) : cards.data ? (
             <p className="wallet-muted">{t`No saved account yet.`}</p>
+          ) : (
+            <p className="wallet-inline-error" role="alert">
+              {cardsFailure ?? t`Your accounts will appear once the app can reach the server.`}{' '}
+              <button type="button" className="wallet-link-btn" onClick={() => void cards.refresh()}>
+                {t`Try again`}
+              </button>
+            </p>
           )}
           <Link href="/banklist" className="withdraw-manage">
-            {list.length > 0 ? t`Manage accounts` : t`Add an account`}
+            {list.length > 0 || !cards.data ? t`Manage accounts` : t`Add an account`}
           </Link>
         </fieldset>
 

@@ -42,7 +42,13 @@ export function serverToday(now = Date.now()): string {
 
 /** Default range: the last FUND_LOG_DEFAULT_DAYS days back to today (SPEC.md section 9). */
 export function defaultRange(now = Date.now()): DateRange {
-  return { start: isoDay(now - FUND_LOG_DEFAULT_DAYS * DAY_MS), end: isoDay(now) };
+  return rangeEndingOn(isoDay(now));
+}
+
+/** FUND_LOG_DEFAULT_DAYS days back from a YYYY-MM-DD day, to that day. */
+export function rangeEndingOn(day: string): DateRange {
+  const start = new Date(Date.parse(`${day}T00:00:00Z`) - FUND_LOG_DEFAULT_DAYS * DAY_MS).toISOString().slice(0, 10);
+  return { start, end: day };
 }
 
 export function sameRange(a: DateRange, b: DateRange): boolean {

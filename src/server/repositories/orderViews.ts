@@ -1,4 +1,5 @@
 /** Read-only queries on order lines for the member's views, the live feed and the figures. */
+import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 
 /** Total staked per round (cancelled lines excluded). */
@@ -173,7 +174,9 @@ export async function memberDailyFigures(
   const rows = await db
     .selectFrom('order_lines')
     .select((eb) => [
-      eb(eb('created_at', '+', offsetMs), '/', dayMs).as('day'),
+      // Literals, not parameters: SQLite binds numbers as REAL (the division would not truncate)
+      // and PostgreSQL cannot type two parameters around an operator.
+      sql<number>`(created_at + ${sql.lit(offsetMs)}) / ${sql.lit(dayMs)}`.as('day'),
       eb.fn
         .sum<number>(
           eb

@@ -63,6 +63,15 @@ export async function drawCurrent(server: TestServer, gameId: number, extraMs = 
   return roundById(server, round.id);
 }
 
+/** Makes sure the game's current round takes orders for at least `seconds` more (draws rounds until so). */
+export async function openRound(server: TestServer, gameId: number, seconds = 30): Promise<RoundRow> {
+  for (;;) {
+    const round = await currentRound(server, gameId);
+    if (round.status !== 'drawn' && round.close_at - server.clock.now >= seconds * 1000) return round;
+    await drawCurrent(server, gameId);
+  }
+}
+
 /** Moves the fake clock to `secondsLeft` before the game's current draw. */
 export async function toSecondsLeft(server: TestServer, gameId: number, secondsLeft: number): Promise<RoundRow> {
   const round = await currentRound(server, gameId);

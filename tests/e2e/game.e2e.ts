@@ -1,0 +1,273 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { GameInfoAnswer } from '../../src/shared/api/types';
+import { linePayout, oddsToHundredths, settleLine, type Draw } from '../../src/shared/game';
+import { formatMoney } from '../../src/shared/money';
+import { launchBrowser, phoneContext, snapshot } from './support/browser';
+
+/**
+ * The game end to end, in a phone-sized Chromium against the real server: rounds of game 15 are
+ * shortened with the operator command (45 s, orders close 15 s before the draw) so a whole round
+ * fits in a test. Each test plays with its own member, credited by the operator command, so no
+ * other suite's balances move.
+ */
+const ROOM_ID = 1;
+const GAME_ID = 15;
+const ROUND_SECONDS = 45;
+const CLOSE_SECONDS = 15;
+
+function admin(...args: string[]): string {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`admin ${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}
+
+async function api<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${inject('baseUrl')}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lang: 'en', ...body }),
+  });
+  const envelope = (await response.json()) as { code: number; data: T; info: string };
+  if (envelope.code !== 1) throw new Error(`${path}: ${envelope.code} ${envelope.info}`);
+  return envelope.data;
+}
+
+let members = 0;
+/** A fresh member with 1,000 USD (operator commands), for one test. */
+function newMember(): { username: string; password: string } {
+  members += 1;
+  const username = `gm${Date.now().toString().slice(-6)}${members}x`;
+  const password = 'play1234';
+  admin('member:create', username, password);
+  admin('credit', username, '1000', '--ref', 'e2e game');
+  return { username, password };
+}
+
+async function logIn(page: Page, member: { username: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Account', { exact: true }).fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL('**/user');
+}
+
+async function englishContext(browser: Browser): Promise<BrowserContext> {
+  const context = await phoneContext(browser, inject('baseUrl'));
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
+  });
+  return context;
+}
+
+function secondsOf(countdown: string | null): number {
+  const [m, s] = (countdown ?? '').split(':').map(Number);
+  return m * 60 + s;
+}
+
+/** Waits until the room shows an open round with at least `seconds` left on the countdown. */
+async function waitForOpenRound(page: Page, seconds: number) {
+  await expect
+    .poll(
+      async () => {
+        const phase = await page.getByTestId('round-state').getAttribute('data-phase');
+        return phase === 'open' && secondsOf(await page.getByTestId('countdown').textContent()) >= seconds;
+      },
+      { timeout: (ROUND_SECONDS + 15) * 1000, interval: 200 },
+    )
+    .toBe(true);
+}
+
+const toasts = (page: Page) => page.locator('.toast-region [role="alert"], .toast-region [role="status"]');
+
+describe('game end to end', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    admin('game:set', String(GAME_ID), '--seconds', String(ROUND_SECONDS), '--close', String(CLOSE_SECONDS));
+    browser = await launchBrowser();
+    // New timings apply from the next round: wait (within the hook's time) for the first short one.
+    const { token } = await api<{ token: string }>('/api/Index/login', { username: 'demo01', password: 'demo1234' });
+    const started = Date.now();
+    for (;;) {
+      const info = await api<GameInfoAnswer>('/api/Game/getGameinfo', { roomid: ROOM_ID, token });
+      const { drawAt, closeAt } = info.game;
+      if (drawAt - closeAt === CLOSE_SECONDS * 1000 && drawAt - info.serverTime <= ROUND_SECONDS * 1000) break;
+      if (Date.now() - started > 170_000) throw new Error('the short rounds never started');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('enters a room, buys three outcomes, cancels one, watches the round close and draw, sees the settlement, verifies the proof', async () => {
+    const member = newMember();
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await logIn(page, member);
+
+    // Go-VIP leads to the room list (type 1); the room card to the game room.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'VIP rooms' }).click();
+    await page.waitForURL('**/room_list/1');
+    await expect.poll(() => page.getByRole('tab', { name: 'USDT' }).getAttribute('aria-selected')).toBe('true');
+    await snapshot(page, 'game-room-list');
+    await page.getByRole('button', { name: 'USDT Standard', exact: true }).click();
+    await page.waitForURL(`**/activity/${ROOM_ID}`);
+    await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1,000.00');
+
+    // A fresh round with time to buy and cancel before it closes.
+    await waitForOpenRound(page, CLOSE_SECONDS + 22);
+    const seqno = (await page.getByTestId('round-seqno').textContent())!;
+    const odds = {
+      big: (await page.getByTestId('option-0').getAttribute('aria-label'))!.replace(/^Big, odds /, ''),
+      odd: (await page.getByTestId('option-2').getAttribute('aria-label'))!.replace(/^Odd, odds /, ''),
+    };
+
+    await page.getByTestId('option-0').click();
+    await page.getByTestId('option-2').click();
+    await page.getByTestId('option-10').click();
+    await page.getByLabel('Amount per option (USD)').fill('20');
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm order' });
+    await expect.poll(() => confirm.getByTestId('confirm-line').count()).toBe(3);
+    expect(await confirm.getByTestId('confirm-total').textContent()).toBe('60.00');
+    await snapshot(page, 'game-confirm');
+    await confirm.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('940.00');
+
+    // The own-orders sheet lists the three lines; the live table shows them too.
+    await page.getByRole('button', { name: 'My orders', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'My orders' });
+    await expect.poll(() => sheet.getByTestId('own-order').count()).toBe(3);
+    await snapshot(page, 'game-own-orders');
+    await sheet.getByRole('button', { name: /^Cancel order: Triple/ }).click();
+    const ask = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await ask.getByRole('button', { name: 'Cancel order', exact: true }).click();
+    await expect.poll(() => toasts(page).allTextContents()).toContain('Order cancelled');
+    await expect.poll(() => sheet.locator('[data-testid="own-order"][data-status="cancel"]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('960.00');
+    await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => sheet.count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('live-order').filter({ hasText: seqno }).count(), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(2);
+
+    // The round closes: selecting, buying and cancelling are refused with the stopped message.
+    await expect
+      .poll(() => page.getByTestId('round-state').getAttribute('data-phase'), { timeout: 40_000 })
+      .toBe('closed');
+    await snapshot(page, 'game-closed');
+    // The options say they are unavailable (aria-disabled); a tap still explains why.
+    expect(await page.getByTestId('option-1').isDisabled()).toBe(true);
+    await page.getByTestId('option-1').click({ force: true });
+    await expect.poll(() => toasts(page).allTextContents()).toContain('This round is closed for orders');
+    expect(await page.getByTestId('option-1').getAttribute('aria-pressed')).toBe('false');
+    await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast-close').forEach((b) => b.click()));
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await expect.poll(() => toasts(page).allTextContents()).toContain('This round is closed for orders');
+    expect(await page.getByRole('dialog', { name: 'Confirm order' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'My orders', exact: true }).click();
+    await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast-close').forEach((b) => b.click()));
+    await sheet.getByRole('button', { name: /^Cancel order: Big/ }).click();
+    await expect.poll(() => toasts(page).allTextContents()).toContain('This round is closed for orders');
+    expect(await page.getByRole('dialog', { name: 'Cancel this order?' }).count()).toBe(0);
+    await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // At 0 the live list clears; 3 s later the next round loads with this round's draw.
+    await expect
+      .poll(
+        async () =>
+          (await page.getByTestId('round-state').getAttribute('data-phase')) === 'drawn' ||
+          (await page.getByTestId('round-seqno').textContent()) !== seqno,
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe(true);
+    if ((await page.getByTestId('round-seqno').textContent()) === seqno) {
+      expect(await page.getByTestId('live-order').count()).toBe(0);
+      await snapshot(page, 'game-at-zero');
+    }
+    await expect.poll(() => page.getByTestId('round-seqno').textContent(), { timeout: 20_000 }).not.toBe(seqno);
+    expect(await page.getByTestId('live-order').filter({ hasText: seqno }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('last-draw').getAttribute('data-seqno')).toBe(seqno);
+    const drawLabel = (await page.getByTestId('last-draw').getByRole('img').getAttribute('aria-label'))!;
+    const [a, b, c] = drawLabel.match(/\d+/g)!.map(Number);
+    const draw: Draw = [a, b, c];
+    const payout = (value: number, rate: string) =>
+      linePayout(2000, oddsToHundredths(Number(rate))!, settleLine(value, draw));
+    const expected = formatMoney(96_000 + payout(0, odds.big) + payout(2, odds.odd));
+    await expect.poll(() => page.getByTestId('room-balance').textContent(), { timeout: 15_000 }).toBe(expected);
+    await snapshot(page, 'game-drawn');
+
+    // The history shows the settled lines.
+    await page.getByRole('button', { name: 'Order history', exact: true }).click();
+    const history = page.getByRole('dialog', { name: 'Order history' });
+    await expect.poll(() => history.getByTestId('history-order').count()).toBe(3);
+    const statuses = await history
+      .getByTestId('history-order')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')).sort());
+    const settled = [settleLine(0, draw), settleLine(2, draw)].map((r) => r as string);
+    expect(statuses).toEqual(['cancel', ...settled].sort());
+    await history.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // That round's proof checks out in the browser.
+    await page.getByRole('link', { name: `Check the fairness of round ${seqno}` }).click();
+    await page.waitForURL(`**/fairness/${ROOM_ID}/${seqno}`);
+    const verdict = page.getByTestId('fairness-verdict');
+    await expect.poll(() => verdict.getAttribute('data-ok')).toBe('true');
+    expect(await verdict.getByRole('status').textContent()).toBe('Verified in your browser');
+    expect(await page.getByTestId('check-commitment').getAttribute('data-result')).toBe('pass');
+    expect(await page.getByTestId('check-numbers').getAttribute('data-result')).toBe('pass');
+    expect(await page.getByTestId('check-chain').getAttribute('data-result')).not.toBe('fail');
+    await snapshot(page, 'game-fairness');
+    await context.close();
+  }, 180_000);
+
+  it('offline in a room (Vietnamese): stale indicators, buying refused; back online it recovers without a reload', async () => {
+    const member = newMember();
+    const context = await phoneContext(browser, inject('baseUrl'));
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Tài khoản', { exact: true }).fill(member.username);
+    await page.getByLabel('Mật khẩu', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await page.waitForURL('**/user');
+
+    await page.goto(`/activity/${ROOM_ID}`);
+    await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1,000.00');
+    await expect.poll(() => page.getByTestId('round-seqno').count()).toBe(1);
+    await waitForOpenRound(page, CLOSE_SECONDS + 5);
+    const panels = ['round-panel', 'live-orders', 'balance-panel'];
+    for (const panel of panels) expect(await page.getByTestId(panel).getByTestId('stale-badge').count()).toBe(0);
+
+    await context.setOffline(true);
+    for (const panel of panels) {
+      await expect.poll(() => page.getByTestId(panel).getByTestId('stale-badge').count(), { timeout: 15_000 }).toBe(1);
+    }
+    await snapshot(page, 'game-offline-vi');
+    await page.getByTestId('option-0').click();
+    await page.getByLabel('Số tiền mỗi mục (USD)').fill('20');
+    await page.getByRole('button', { name: 'Mua', exact: true }).click();
+    await expect
+      .poll(() => toasts(page).allTextContents())
+      .toContain('Bạn đang ngoại tuyến. Thao tác này cần kết nối mạng; chưa có gì được gửi.');
+    expect(await page.getByRole('dialog', { name: 'Xác nhận lệnh' }).count()).toBe(0);
+
+    const reloaded = page.waitForResponse((response) => response.url().endsWith('/api/Game/getGameinfo'));
+    await context.setOffline(false);
+    await reloaded;
+    for (const panel of panels) {
+      await expect.poll(() => page.getByTestId(panel).getByTestId('stale-badge').count(), { timeout: 15_000 }).toBe(0);
+    }
+    // Still the same page: no reload happened, the selection is still there.
+    expect(await page.getByTestId('option-0').getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  }, 120_000);
+});

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageKey, refuse } from '../../../shared/errors';
 import { isBrowserOnline, readCached, revalidate, useBrowserOnline, useSynced, writeCached } from '../../data';
 import { messageOf, useLocale } from '../../i18n';
@@ -167,7 +167,9 @@ export default function IncomePage() {
       <section className="fund-range card" aria-label={t`Date range`}>
         <div className="fund-range-row">
           <p className="fund-range-text" data-testid="fund-log-range">
-            {t`From ${start} to ${end}`}
+            <Trans>
+              From <span className="fund-range-day">{start}</span> to <span className="fund-range-day">{end}</span>
+            </Trans>
           </p>
           <button type="button" className="btn btn-secondary btn-small" onClick={() => setFilterOpen(true)}>
             {t`Change`}

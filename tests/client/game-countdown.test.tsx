@@ -54,6 +54,7 @@ function server(skewMs: number, roundMs = 12_000) {
       return ok({ ...info, serverTime: serverNow() });
     },
     [ApiPath.userInfo]: () => ok(USER),
+    [ApiPath.current]: (call) => ok({ award: call.body.gameseq === first.game.seqno ? 39 : 0 }),
     [ApiPath.vorder]: (call) => {
       const cursor = Number(call.body.order_id ?? 0);
       const list = live.filter((order) => order.id > cursor && order.seqno === call.body.gameseq);
@@ -104,6 +105,9 @@ describe('countdown states on the server clock', () => {
     expect(screen.getByTestId('round-seqno').textContent).toBe('20261122-0008');
     expect(phase()).toBe('open');
     expect(countdown()).toMatch(/^00:(1[0-2]|09)$/);
+    // What the drawn round paid the member is said once the next round is there.
+    expect(fake.to(ApiPath.current).at(-1)!.body).toMatchObject({ gameseq: first.game.seqno, gametype: 15 });
+    expect(screen.getByText('You won 39.00 USD in round 20261122-0007.')).toBeTruthy();
   });
 
   it('new live orders are revealed one every 3 s; polling stops while hidden and resumes with a reload when visible', async () => {

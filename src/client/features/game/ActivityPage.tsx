@@ -11,7 +11,7 @@ import { messageOf, textOfCode } from '../../i18n';
 import { confirmDialog, EmptyState, Icon, Page, Spinner, StaleBadge, toast } from '../../ui';
 import { BuyBar } from './BuyBar';
 import { ConfirmOrderSheet, type PendingOrder } from './ConfirmOrderSheet';
-import { cancelOrder, placeOrder } from './gameApi';
+import { cancelOrder, fetchAward, placeOrder } from './gameApi';
 import { LiveOrdersTable } from './LiveOrdersTable';
 import { moneyCents, newIdempotencyKey, orderLines, roomRates } from './model';
 import { OptionGrid } from './OptionGrid';
@@ -78,6 +78,24 @@ function GameRoom({ roomid }: { roomid: number }) {
   const [recordOpen, setRecordOpen] = useState(false);
   const [cancelling, setCancelling] = useState<number | null>(null);
   const own = useOwnOrders(roomid, seqno, ownOpen);
+
+  // When the next round arrives, the one just drawn may have paid the member: say so (SPEC.md
+  // section 7, /api/Game/current: award shown as a toast).
+  const seenSeqno = useRef<string | null>(null);
+  const gametype = game?.gametype ?? null;
+  useEffect(() => {
+    const previous = seenSeqno.current;
+    seenSeqno.current = seqno;
+    if (!previous || !seqno || previous === seqno || gametype === null) return;
+    fetchAward(previous, gametype).then(
+      (award) => {
+        if (award <= 0) return;
+        const amount = formatUsd(award);
+        toast.success(t`You won ${amount} USD in round ${previous}.`);
+      },
+      () => undefined,
+    );
+  }, [seqno, gametype, t]);
 
   // Handlers that run after an await read the round's state as it is then, not as it was.
   const closedRef = useRef(true);

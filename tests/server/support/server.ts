@@ -51,8 +51,11 @@ export interface TestServer {
   tick(): Promise<TickReport>;
   /** Advance the fake clock, then tick. */
   advance(ms: number): Promise<TickReport>;
-  /** Close the app (not the database) and build a new one on the same database: a server restart. */
-  restart(): Promise<void>;
+  /**
+   * Close the app (not the database) and build a new one on the same database: a server restart,
+   * optionally with other options from then on.
+   */
+  restart(options?: TestAppOptions): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -135,12 +138,13 @@ export async function postJson<T>(
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
-export async function startServer(options: TestAppOptions = {}): Promise<TestServer> {
+export async function startServer(initialOptions: TestAppOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const clock = newFakeClock();
   const deps: Deps = { db: database.db, dialect: database.dialect, clock: () => clock.now };
   await seedIfEmpty(deps, { invitationCode: TEST_INVITATION });
   const sms = new RecordingSmsSender();
+  let options = initialOptions;
   let { app, url } = await listenTestApp(database, clock, sms, options);
 
   const server: TestServer = {
@@ -151,14 +155,15 @@ export async function startServer(options: TestAppOptions = {}): Promise<TestSer
     sms,
     clock,
     call: <T>(path: string, body?: unknown, init?: { contentType?: string; ip?: string }) =>
-      postJson<T>(url, path, body, init),
+      postJson<T>(server.url, path, body, init),
     tick: () => app.game.scheduler.tick(),
     async advance(ms: number) {
       clock.advance(ms);
       return app.game.scheduler.tick();
     },
-    async restart() {
+    async restart(next?: TestAppOptions) {
       await app.close();
+      if (next) options = next;
       ({ app, url } = await listenTestApp(database, clock, sms, options));
       server.app = app;
       server.url = url;

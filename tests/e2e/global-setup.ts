@@ -56,7 +56,17 @@ export default async function setup(project: TestProject) {
   // The log file exists before the server starts, so readers never race its creation.
   const logFd = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    // Short rounds from the first one on (45 s, orders close 15 s before the draw), so the game
+    // journey fits in a test without waiting for an operator change to reach the next round.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ROUND_SECONDS: '45',
+      CLOSE_SECONDS: '15',
+    },
     stdio: ['ignore', logFd, logFd],
   });
   closeSync(logFd);

@@ -1,5 +1,5 @@
 /**
- * Fuzzing every path of this issue with random JSON bodies (and random tokens): no answer is ever
+ * Fuzzing every path of the accounts and the round engine with random JSON bodies (and random tokens): no answer is ever
  * a 500, every answer is a well-formed envelope.
  */
 import fc from 'fast-check';
@@ -17,6 +17,16 @@ const PATHS = [
   ApiPath.changePayPassword,
   ApiPath.userInfo,
   ApiPath.logout,
+  ApiPath.gameList,
+  ApiPath.roomList,
+  ApiPath.gameInfo,
+  ApiPath.vorder,
+  ApiPath.order,
+  ApiPath.gameCancel,
+  ApiPath.current,
+  ApiPath.gameLog,
+  ApiPath.todayWinLost,
+  ApiPath.trendData,
   '/api/Index/unknown',
 ];
 
@@ -37,6 +47,17 @@ const FIELDS = [
   'srcpwd',
   'newpwd',
   'newpwd2',
+  'roomtype',
+  'roomid',
+  'gameid',
+  'order_info',
+  'order_id',
+  'gameseq',
+  'gametype',
+  'isfirst',
+  'idempotencyKey',
+  'before',
+  'limit',
 ];
 
 let server: TestServer;

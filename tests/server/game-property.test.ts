@@ -29,6 +29,7 @@ const model = new Map<number, number>();
 interface ModelLine {
   id: number;
   owner: number;
+  room: number;
   roundId: number;
   outcome: number;
   stakeCents: number;
@@ -89,25 +90,29 @@ async function runStep(s: Step): Promise<void> {
     model.set(player.id, model.get(player.id)! - total);
     seen.orders++;
     body.data.order_ids.forEach((id, i) =>
-      waiting.set(id, { id, owner: player.id, roundId: round.id, outcome: s.outcomes[i], stakeCents: s.price * 100 }),
+      waiting.set(id, {
+        id,
+        owner: player.id,
+        room: s.room,
+        roundId: round.id,
+        outcome: s.outcomes[i],
+        stakeCents: s.price * 100,
+      }),
     );
   } else if (s.kind === 'cancel') {
     const player = players[s.who];
-    const candidates = [...waiting.values()];
+    // Mostly the member's own lines; sometimes anyone's (another member's must be refused).
+    const own = [...waiting.values()].filter((l) => l.owner === player.id);
+    const candidates = s.pick % 3 === 0 || own.length === 0 ? [...waiting.values()] : own;
     if (candidates.length === 0) return;
     const target = candidates[s.pick % candidates.length];
     const round = await roundById(server, target.roundId);
     const { body } = await server.call(ApiPath.gameCancel, {
       token: player.token,
-      roomid: 1,
+      roomid: target.room,
       order_id: target.id,
     });
-    const lineRoom = await server.deps.db
-      .selectFrom('order_lines')
-      .select('room_id')
-      .where('id', '=', target.id)
-      .executeTakeFirstOrThrow();
-    const expected = target.owner === player.id && lineRoom.room_id === 1 && open(round) ? 1 : 2003;
+    const expected = target.owner === player.id && open(round) ? 1 : 2003;
     expect(body.code).toBe(expected);
     if (expected !== 1) return;
     model.set(player.id, model.get(player.id)! + target.stakeCents);

@@ -31,13 +31,25 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-async function adminQuery(sql: string): Promise<void> {
+async function adminQuery(sql: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
   await client.connect();
   try {
-    await client.query(sql);
+    return await client.query(sql, values);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * pg's pool.end() resolves before its connections are gone on the server; a FORCE drop in that
+ * moment kills them and their clients raise an unhandled 57P01. Wait for them to leave first.
+ */
+async function waitForNoConnections(name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await adminQuery('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if ((rows[0] as { n: number }).n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -70,6 +82,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
     async close() {
       await db.destroy();
+      await waitForNoConnections(name);
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dir, { recursive: true, force: true });
     },

@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Db, Dialect } from './db/schema';
+import { SessionCache } from './domain/accounts/sessionCache';
 import { DEFAULT_ENGINE_OPTIONS, GameEngine } from './domain/game/engine';
 import type { ChainOptions } from './domain/game/chains';
 import type { SchedulerOptions } from './domain/game/scheduler';
@@ -45,6 +46,8 @@ export interface AppOptions {
    * client could pick its own address and walk around the rate limits.
    */
   trustProxy?: boolean;
+  /** How long a session checked on a hot path may be reused (ms, real time); 0 turns it off. */
+  sessionCacheTtlMs?: number;
   /** The round engine: cache age, hash-chain size, scheduler (timers, lease, timing override). */
   game?: {
     cacheTtlMs?: number;
@@ -71,7 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.game?.scheduler,
     },
   });
-  const ctx: RouteContext = { deps: { ...deps, smsSender: options.smsSender }, i18n, game };
+  const sessions = new SessionCache(options.sessionCacheTtlMs ?? 1_000);
+  const ctx: RouteContext = { deps: { ...deps, smsSender: options.smsSender }, i18n, game, sessions };
   const distDir = options.distDir;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
 

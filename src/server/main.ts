@@ -14,7 +14,7 @@ import { ConsoleSmsSender } from './sms';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { db, dialect, description } = openDatabase(config);
+  const { db, dialect, description } = openDatabase(config, { backgroundCheckpoints: true });
   await migrateToLatest(db, dialect);
   const deps = { db, dialect, clock: systemClock };
   const seed = await seedIfEmpty(deps);
@@ -34,7 +34,8 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     game: { scheduler: { timing: config.roundTiming } },
   });
-  await app.listen({ port: config.port, host: config.host });
+  // A deep accept queue: a thousand members polling at once must not find the door shut (Node's default is 511).
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 

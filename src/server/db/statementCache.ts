@@ -9,10 +9,13 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 const MAX_STATEMENTS = 1000;
 
-export function cachingSqlite(database: SQLite.Database): SqliteDatabase {
+export function cachingSqlite(database: SQLite.Database, beforeClose?: () => void): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      beforeClose?.();
+      database.close();
+    },
     prepare(sql: string): SqliteStatement {
       let statement = statements.get(sql);
       if (statement === undefined) {

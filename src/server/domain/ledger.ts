@@ -21,8 +21,11 @@ export interface BalanceChange {
   refId: string;
   /** The refusal to raise when the balance would go below zero. */
   insufficientCode: ErrorCode;
-  /** Raised instead of insufficientCode when given (a code with another catalogue text). */
-  insufficientRefusal?: Refused;
+  /**
+   * Raised instead of insufficientCode when given (a code with another catalogue text). A factory,
+   * so the error (and its stack) is only built when the debit is actually refused.
+   */
+  insufficientRefusal?: () => Refused;
   /**
    * Only for a member who is not frozen (1069): checked by the same conditional UPDATE, so a freeze
    * made a moment ago by another process still stops the debit.
@@ -48,7 +51,7 @@ export async function changeBalance(trx: Trx, change: BalanceChange): Promise<Ba
     if (change.requireActive && (await findMemberById(trx, change.memberId))?.frozen === 1) {
       throw refused(ErrorCode.AccountFrozen);
     }
-    throw change.insufficientRefusal ?? refused(change.insufficientCode);
+    throw change.insufficientRefusal?.() ?? refused(change.insufficientCode);
   }
   const beforeCents = afterCents - change.deltaCents;
   const fundLogId = await insertFundLog(trx, {

@@ -1,4 +1,5 @@
 /** Queries on the fund log: one row per balance change. */
+import { prepared } from '../db/prepared';
 import type { Db, FundLogRow } from '../db/schema';
 
 export interface NewFundLogRow {
@@ -13,9 +14,28 @@ export interface NewFundLogRow {
   created_at: number;
 }
 
+// Prepared: a row is written with every balance change, several per order.
+const insertFundLogQuery = prepared<NewFundLogRow & Record<string, unknown>, { id: number }>((db, p) =>
+  db
+    .insertInto('fund_log')
+    .values({
+      member_id: p('member_id'),
+      amount_cents: p('amount_cents'),
+      before_cents: p('before_cents'),
+      after_cents: p('after_cents'),
+      reason_code: p('reason_code'),
+      reason_text: p('reason_text'),
+      ref_type: p('ref_type'),
+      ref_id: p('ref_id'),
+      created_at: p('created_at'),
+    })
+    .returning('id'),
+);
+
 export async function insertFundLog(db: Db, row: NewFundLogRow): Promise<number> {
-  const inserted = await db.insertInto('fund_log').values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id;
+  const { rows } = await insertFundLogQuery(db, { ...row });
+  if (!rows[0]) throw new Error('fund log row not written');
+  return rows[0].id;
 }
 
 /** Sum of a member's deltas, optionally only for some reasons. */

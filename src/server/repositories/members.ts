@@ -1,5 +1,6 @@
 /** Queries on members. No rules here: the domain decides what may change. */
 import { sql } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Db, Member, NewMember } from '../db/schema';
 
 export function findMemberByUsername(db: Db, username: string): Promise<Member | undefined> {
@@ -45,10 +46,32 @@ export async function setMemberFrozen(db: Db, id: number, frozen: boolean): Prom
     .execute();
 }
 
+type BalanceRow = { money_cents: number };
+
+const addToBalanceQuery = prepared<{ id: number; delta: number }, BalanceRow>((db, p) =>
+  db
+    .updateTable('members')
+    .set((eb) => ({ money_cents: eb('money_cents', '+', p('delta')) }))
+    .where('id', '=', p('id'))
+    .where(sql<number>`money_cents + ${p('delta')}`, '>=', sql.lit(0))
+    .returning('money_cents'),
+);
+
+const addToActiveBalanceQuery = prepared<{ id: number; delta: number }, BalanceRow>((db, p) =>
+  db
+    .updateTable('members')
+    .set((eb) => ({ money_cents: eb('money_cents', '+', p('delta')) }))
+    .where('id', '=', p('id'))
+    .where(sql<number>`money_cents + ${p('delta')}`, '>=', sql.lit(0))
+    .where('frozen', '=', sql.lit(0))
+    .returning('money_cents'),
+);
+
 /**
  * The one statement that moves a balance: it only matches when the result stays >= 0, so two
  * concurrent debits can never overspend. Returns the new balance, or undefined when nothing
- * matched (no such member, not enough money, or frozen when onlyIfNotFrozen).
+ * matched (no such member, not enough money, or frozen when onlyIfNotFrozen). Prepared: it runs
+ * on every order.
  */
 export async function addToBalance(
   db: Db,
@@ -56,13 +79,7 @@ export async function addToBalance(
   deltaCents: number,
   onlyIfNotFrozen = false,
 ): Promise<number | undefined> {
-  const row = await db
-    .updateTable('members')
-    .set((eb) => ({ money_cents: eb('money_cents', '+', deltaCents) }))
-    .where('id', '=', id)
-    .where(sql<number>`money_cents + ${deltaCents}`, '>=', 0)
-    .$if(onlyIfNotFrozen, (q) => q.where('frozen', '=', 0))
-    .returning('money_cents')
-    .executeTakeFirst();
-  return row?.money_cents;
+  const query = onlyIfNotFrozen ? addToActiveBalanceQuery : addToBalanceQuery;
+  const { rows } = await query(db, { id, delta: deltaCents });
+  return rows[0]?.money_cents;
 }

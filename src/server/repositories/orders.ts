@@ -4,15 +4,79 @@
  * line is settled once or cancelled once, never both.
  */
 import { sql, type Insertable } from 'kysely';
-import type { Db, Dialect, OrderGroupRow, OrderGroupsTable, OrderLineRow, OrderLinesTable } from '../db/schema';
+import { prepared } from '../db/prepared';
+import type { Db, Dialect, OrderGroupRow, OrderLineRow, OrderLinesTable } from '../db/schema';
 
-export async function insertOrderGroup(db: Db, row: Insertable<OrderGroupsTable>): Promise<number> {
-  const inserted = await db.insertInto('order_groups').values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id;
+export interface NewOrderGroup {
+  member_id: number;
+  round_id: number;
+  room_id: number;
+  total_cents: number;
+  idem_key: string | null;
+  request_hash: string | null;
+  created_at: number;
 }
 
-export async function insertOrderLines(db: Db, rows: Insertable<OrderLinesTable>[]): Promise<number[]> {
-  const inserted = await db.insertInto('order_lines').values(rows).returning('id').execute();
+// The order path's statements are prepared (db/prepared.ts): they run on every order.
+const insertGroupQuery = prepared<NewOrderGroup & Record<string, unknown>, { id: number }>((db, p) =>
+  db
+    .insertInto('order_groups')
+    .values({
+      member_id: p('member_id'),
+      round_id: p('round_id'),
+      room_id: p('room_id'),
+      total_cents: p('total_cents'),
+      idem_key: p('idem_key'),
+      request_hash: p('request_hash'),
+      created_at: p('created_at'),
+    })
+    .returning('id'),
+);
+
+export async function insertOrderGroup(db: Db, row: NewOrderGroup): Promise<number> {
+  const { rows } = await insertGroupQuery(db, { ...row });
+  if (!rows[0]) throw new Error('order group not written');
+  return rows[0].id;
+}
+
+export type NewOrderLine = Omit<Insertable<OrderLinesTable>, 'id' | 'status' | 'award_cents' | 'finished_at'>;
+const LINE_COLUMNS = [
+  'group_id',
+  'member_id',
+  'round_id',
+  'room_id',
+  'outcome',
+  'rate',
+  'stake_cents',
+  'refund1314',
+  'created_at',
+] as const;
+
+/** One prepared multi-row insert per number of lines (an order has 1 to 9). */
+const lineInserts = new Map<number, ReturnType<typeof lineInsertQuery>>();
+function lineInsertQuery(count: number) {
+  return prepared<Record<string, number>, { id: number }>((db, p) =>
+    db
+      .insertInto('order_lines')
+      .values(
+        Array.from({ length: count }, (_, i) => {
+          const row: Record<string, number> = {};
+          for (const column of LINE_COLUMNS) row[column] = p(`${column}${i}`);
+          return row as unknown as NewOrderLine;
+        }),
+      )
+      .returning('id'),
+  );
+}
+
+export async function insertOrderLines(db: Db, rows: NewOrderLine[]): Promise<number[]> {
+  let query = lineInserts.get(rows.length);
+  if (!query) lineInserts.set(rows.length, (query = lineInsertQuery(rows.length)));
+  const values: Record<string, number> = {};
+  rows.forEach((row, i) => {
+    for (const column of LINE_COLUMNS) values[`${column}${i}`] = row[column];
+  });
+  const { rows: inserted } = await query(db, values);
   return inserted.map((r) => r.id).sort((a, b) => a - b);
 }
 

@@ -1,5 +1,6 @@
 /** Queries on rounds. Status changes are guarded updates: each happens once, whoever tries twice. */
 import type { Insertable } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Db, Dialect, RoundRow, RoundsTable } from '../db/schema';
 
 export function latestRoundOfGame(db: Db, gameId: number): Promise<RoundRow | undefined> {
@@ -68,17 +69,17 @@ export async function insertRound(db: Db, row: Insertable<RoundsTable>): Promise
  * FOR SHARE makes the draw (an UPDATE of this row) wait for those transactions and makes them
  * wait for the draw, so no order can slip into a round after it was drawn. SQLite has one writer.
  */
-export function roundGuard(
-  db: Db,
-  dialect: Dialect,
-  id: number,
-): Promise<{ status: string; close_at: number } | undefined> {
-  return db
-    .selectFrom('rounds')
-    .select(['status', 'close_at'])
-    .where('id', '=', id)
-    .$if(dialect === 'postgres', (q) => q.forShare())
-    .executeTakeFirst();
+type GuardRow = { status: string; close_at: number };
+const guardQuery = prepared<{ id: number }, GuardRow>((db, p) =>
+  db.selectFrom('rounds').select(['status', 'close_at']).where('id', '=', p('id')),
+);
+const guardForShareQuery = prepared<{ id: number }, GuardRow>((db, p) =>
+  db.selectFrom('rounds').select(['status', 'close_at']).where('id', '=', p('id')).forShare(),
+);
+
+export async function roundGuard(db: Db, dialect: Dialect, id: number): Promise<GuardRow | undefined> {
+  const { rows } = await (dialect === 'postgres' ? guardForShareQuery : guardQuery)(db, { id });
+  return rows[0];
 }
 
 export interface DrawResult {

@@ -56,7 +56,9 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
   });
 
   app.post(ApiPath.logout, async (request) => {
-    await closeSession(ctx.deps, requireAuth(request).tokenHash);
+    const { tokenHash } = requireAuth(request);
+    await closeSession(ctx.deps, tokenHash);
+    ctx.sessions.forgetSession(tokenHash);
     return success(ctx, request, null, 'write');
   });
 }

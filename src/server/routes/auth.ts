@@ -12,6 +12,15 @@ export function registerAuthHook(app: FastifyInstance, ctx: RouteContext): void 
   app.addHook('preHandler', async (request) => {
     const route = request.routeOptions.url;
     if (request.is404 || !route || !route.startsWith('/api/') || PUBLIC_PATHS.has(route)) return;
-    request.auth = await authenticate(ctx.deps, tokenOf(request));
+    const token = tokenOf(request);
+    // Hot paths (flagged cachedAuth) may use a session checked within the last second.
+    const cacheable = request.routeOptions.config.cachedAuth === true && token !== undefined;
+    const cached = cacheable ? ctx.sessions.get(token, ctx.deps.clock()) : undefined;
+    if (cached) {
+      request.auth = cached;
+      return;
+    }
+    request.auth = await authenticate(ctx.deps, token);
+    if (cacheable) ctx.sessions.remember(token, request.auth);
   });
 }

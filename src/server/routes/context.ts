@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { SUCCESS, type ApiResponse } from '../../shared/api/envelope';
 import { ErrorCode } from '../../shared/errors';
 import { API_LANGS, localeOfApiLang, type ApiLang, type Locale } from '../../shared/locale';
+import type { SessionCache } from '../domain/accounts/sessionCache';
 import type { Authenticated } from '../domain/accounts/sessions';
 import type { Deps } from '../domain/deps';
 import type { GameEngine } from '../domain/game/engine';
@@ -13,6 +14,8 @@ export interface RouteContext {
   deps: Deps & { smsSender: SmsSender };
   i18n: Translator;
   game: GameEngine;
+  /** Sessions checked a moment ago, for routes flagged cachedAuth. */
+  sessions: SessionCache;
 }
 
 declare module 'fastify' {
@@ -29,6 +32,8 @@ declare module 'fastify' {
     limitCode?: number;
     /** Refusals also carry their code as data.errCode (login, register, sms_send: SPEC.md section 7). */
     errCodeInData?: boolean;
+    /** The auth hook may reuse a session checked within the last second (see SessionCache). */
+    cachedAuth?: boolean;
   }
 }
 
@@ -56,13 +61,24 @@ export function envelope<T>(code: number, data: T, info: string): ApiResponse<T>
 }
 
 /** A read answers info 'ok'; a change answers the localized "operation successful" (1039). */
+const successTexts = new WeakMap<RouteContext, Map<Locale, string>>();
+
+/** The localized 1039 text, formatted once per language (every order answers it). */
+function successText(ctx: RouteContext, locale: Locale): string {
+  let texts = successTexts.get(ctx);
+  if (!texts) successTexts.set(ctx, (texts = new Map()));
+  let text = texts.get(locale);
+  if (text === undefined) texts.set(locale, (text = ctx.i18n.text(locale, ErrorCode.OperationSuccessful)));
+  return text;
+}
+
 export function success<T>(
   ctx: RouteContext,
   request: FastifyRequest,
   data: T,
   kind: 'read' | 'write',
 ): ApiResponse<T> {
-  const info = kind === 'read' ? 'ok' : ctx.i18n.text(localeOf(request), ErrorCode.OperationSuccessful);
+  const info = kind === 'read' ? 'ok' : successText(ctx, localeOf(request));
   return envelope(SUCCESS, data, info);
 }
 

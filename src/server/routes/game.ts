@@ -18,7 +18,7 @@ export function gameRoutes(app: FastifyInstance, ctx: RouteContext): void {
     return success(ctx, request, await roomList(ctx.game, body.roomtype), 'read');
   });
 
-  app.post(ApiPath.gameInfo, async (request) => {
+  app.post(ApiPath.gameInfo, { config: { cachedAuth: true } }, async (request) => {
     const body = parseBody(GameInfoBody, request.body);
     const answer = await gameInfo(ctx.game, requireAuth(request).member, requireRoomId(body.roomid), localeOf(request));
     return success(ctx, request, answer, 'read');

@@ -24,7 +24,7 @@ const GameLogBody = z.object({
 });
 
 export function orderViewRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.post(ApiPath.vorder, async (request) => {
+  app.post(ApiPath.vorder, { config: { cachedAuth: true } }, async (request) => {
     const body = parseBody(VorderBody, request.body);
     const roomid = requireRoomId(body.roomid);
     const locale = localeOf(request);

@@ -17,6 +17,8 @@ export function passwordRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.changeLoginPassword, async (request) => {
     const { member, tokenHash } = requireAuth(request);
     await changeLoginPassword(ctx.deps, member, tokenHash, parseBody(ChangeLoginPasswordBody, request.body));
+    // The member's other sessions were revoked: none may linger in the cache.
+    ctx.sessions.forgetMember(member.id);
     return success(ctx, request, null, 'write');
   });
 

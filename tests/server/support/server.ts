@@ -94,6 +94,7 @@ export async function listenTestApp(
     rateLimits: { login: 10_000, register: 10_000, smsSend: 10_000 },
     // Tests set X-Forwarded-For to act as different clients.
     trustProxy: true,
+    sessionCacheTtlMs: 50,
     translator: await translatorFor(options),
     ...options,
     game: {

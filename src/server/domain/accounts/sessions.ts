@@ -19,22 +19,25 @@ export async function openSession(db: Db, memberId: number, now: number): Promis
 export interface Authenticated {
   member: Member;
   tokenHash: string;
+  /** When the session expires (epoch ms). */
+  expiresAt: number;
 }
 
 /** The member behind a token; 409 for a missing, unknown or expired token, 403 when frozen. */
 export async function authenticate(deps: Deps, token: string | undefined): Promise<Authenticated> {
-  const invalid = new Refused(SESSION_INVALID, ErrorCode.LoginInvalid);
+  // Built only when refusing: an Error captures a stack, too costly for every request.
+  const invalid = () => new Refused(SESSION_INVALID, ErrorCode.LoginInvalid);
   // Tokens are 64 hex characters; anything else cannot be one of ours, so skip the lookup.
-  if (token === undefined || !/^[0-9a-f]{64}$/.test(token)) throw invalid;
+  if (token === undefined || !/^[0-9a-f]{64}$/.test(token)) throw invalid();
   const tokenHash = hashToken(token);
   const found = await findSessionMember(deps.db, tokenHash);
-  if (!found) throw invalid;
+  if (!found) throw invalid();
   if (found.session.expires_at <= deps.clock()) {
     await deleteSession(deps.db, tokenHash);
-    throw invalid;
+    throw invalid();
   }
   if (found.member.frozen === 1) throw new Refused(SESSION_FORBIDDEN, ErrorCode.AccountFrozen);
-  return { member: found.member, tokenHash };
+  return { member: found.member, tokenHash, expiresAt: found.session.expires_at };
 }
 
 export async function closeSession(deps: Deps, tokenHash: string): Promise<void> {

@@ -12,7 +12,6 @@
  * below the room's minbuy; 1043 (text noEnoughMoney) balance below the total; 1069 frozen;
  * 1001 an idempotency key reused with a different order.
  */
-import { createHash } from 'node:crypto';
 import type { OrderAnswer, OrderLine } from '../../../shared/api/types';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { oddsToHundredths } from '../../../shared/game';
@@ -27,6 +26,7 @@ import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
 import { Refused, refused, refusedFrom } from '../refused';
+import { sha256Hex } from '../secrets';
 import type { RoomSettings } from './catalog';
 import type { GameEngine } from './engine';
 import { roundPhase } from './timing';
@@ -85,9 +85,7 @@ export function checkLines(
 }
 
 function requestHash(input: OrderInput): string {
-  return createHash('sha256')
-    .update(JSON.stringify([input.gameid, input.roomid, input.lines]))
-    .digest('hex');
+  return sha256Hex(JSON.stringify([input.gameid, input.roomid, input.lines]));
 }
 
 /** The answer of an order already taken under this key, or the refusal of a reused key. */
@@ -109,15 +107,9 @@ async function currentRound(engine: GameEngine, gameId: number, gametype: number
   return board.current;
 }
 
-export async function placeOrder(engine: GameEngine, member: Member, input: OrderInput): Promise<OrderAnswer> {
+/** The order itself: rules, then one transaction (round still open, group, debit, lines). */
+async function take(engine: GameEngine, member: Member, input: OrderInput, hash: string | null): Promise<OrderAnswer> {
   const { deps } = engine;
-  const key = input.idempotencyKey;
-  const hash = key === undefined ? null : requestHash(input);
-  if (key !== undefined && hash !== null) {
-    const earlier = await replay(deps, member, key, hash);
-    if (earlier) return earlier;
-  }
-
   const { room, game } = await engine.roomAndGame(input.roomid);
   if (input.gameid !== game.id) throw refused(ErrorCode.GameNotFound);
   if (!game.enabled || !room.enabled) throw refused(ErrorCode.TradingStopped);
@@ -125,52 +117,60 @@ export async function placeOrder(engine: GameEngine, member: Member, input: Orde
   const round = await currentRound(engine, game.id, game.type);
   const order = checkLines(input.lines, room, roundPhase(round, deps.clock()) !== 'open');
 
-  try {
-    return await deps.db.transaction().execute(async (trx) => {
-      const now = deps.clock();
-      const guard = await roundGuard(trx, deps.dialect, round.id);
-      if (!guard || roundPhase(guard, now) !== 'open') throw refusedFrom(refuse(MessageKey.Stopped));
-      const groupId = await insertOrderGroup(trx, {
+  return deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock();
+    const guard = await roundGuard(trx, deps.dialect, round.id);
+    if (!guard || roundPhase(guard, now) !== 'open') throw refusedFrom(refuse(MessageKey.Stopped));
+    // First in the transaction: a reused idempotency key fails here, before any money moves.
+    const groupId = await insertOrderGroup(trx, {
+      member_id: member.id,
+      round_id: round.id,
+      room_id: room.id,
+      total_cents: order.totalCents,
+      idem_key: input.idempotencyKey ?? null,
+      request_hash: hash,
+      created_at: now,
+    });
+    const debit = await changeBalance(trx, {
+      memberId: member.id,
+      deltaCents: -order.totalCents,
+      reason: FundReason.Stake,
+      reasonText: round.seqno,
+      refType: 'order',
+      refId: String(groupId),
+      insufficientCode: ErrorCode.TransferExceedsBalance,
+      insufficientRefusal: () => new Refused(ErrorCode.TransferExceedsBalance, MessageKey.NoEnoughMoney),
+      requireActive: true,
+      now,
+    });
+    const ids = await insertOrderLines(
+      trx,
+      order.lines.map((line) => ({
+        group_id: groupId,
         member_id: member.id,
         round_id: round.id,
         room_id: room.id,
-        total_cents: order.totalCents,
-        idem_key: key ?? null,
-        request_hash: hash,
+        outcome: line.outcome,
+        rate: line.rate,
+        stake_cents: line.stakeCents,
+        refund1314: room.refund1314 ? 1 : 0,
         created_at: now,
-      });
-      const debit = await changeBalance(trx, {
-        memberId: member.id,
-        deltaCents: -order.totalCents,
-        reason: FundReason.Stake,
-        reasonText: round.seqno,
-        refType: 'order',
-        refId: String(groupId),
-        insufficientCode: ErrorCode.TransferExceedsBalance,
-        insufficientRefusal: new Refused(ErrorCode.TransferExceedsBalance, MessageKey.NoEnoughMoney),
-        requireActive: true,
-        now,
-      });
-      const ids = await insertOrderLines(
-        trx,
-        order.lines.map((line) => ({
-          group_id: groupId,
-          member_id: member.id,
-          round_id: round.id,
-          room_id: room.id,
-          outcome: line.outcome,
-          rate: line.rate,
-          stake_cents: line.stakeCents,
-          refund1314: room.refund1314 ? 1 : 0,
-          created_at: now,
-        })),
-      );
-      return { order_ids: ids, seqno: round.seqno, money: toUsd(debit.afterCents) };
-    });
+      })),
+    );
+    return { order_ids: ids, seqno: round.seqno, money: toUsd(debit.afterCents) };
+  });
+}
+
+export async function placeOrder(engine: GameEngine, member: Member, input: OrderInput): Promise<OrderAnswer> {
+  const key = input.idempotencyKey;
+  const hash = key === undefined ? null : requestHash(input);
+  try {
+    return await take(engine, member, input, hash);
   } catch (error) {
-    // The same key sent twice at once: the unique index kept the first; answer it.
-    if (key !== undefined && hash !== null && isUniqueViolation(error)) {
-      const earlier = await replay(deps, member, key, hash);
+    // With a key, a refusal or a clash on the key may be a retry of an order already taken (even
+    // after its round closed): answer that order. Looked up only on this path, never per order.
+    if (key !== undefined && hash !== null && (error instanceof Refused || isUniqueViolation(error))) {
+      const earlier = await replay(engine.deps, member, key, hash);
       if (earlier) return earlier;
     }
     throw error;

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { measureBundle, printBundle } from './bundle';
+import { runServerBench } from './server';
 
 if (!existsSync('dist/index.html') || process.env.REBUILD === '1') {
   const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
@@ -13,3 +14,4 @@ if (!existsSync('dist/index.html') || process.env.REBUILD === '1') {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 printBundle(measureBundle());
+await runServerBench();

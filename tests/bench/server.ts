@@ -1,0 +1,253 @@
+/**
+ * Server figures for `npm run bench` (not pass/fail): order intake and getGameinfo over real HTTP
+ * against the real server (src/server/main.ts) in its own process on a fresh embedded SQLite,
+ * beside a Fastify hello-world baseline measured in the same run; and the settlement time of a
+ * round with 100,000 order lines. autocannon runs here, in this process, so the server and the
+ * load generator never share an event loop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { ApiPath } from '../../src/shared/api/paths';
+import { runAudit } from '../../src/server/domain/audit';
+import { ChainStore } from '../../src/server/domain/game/chains';
+import { drawRound } from '../../src/server/domain/game/rounds';
+import { settleRound } from '../../src/server/domain/game/settlement';
+import { roundById } from '../../src/server/repositories/rounds';
+import { createMembers, fillRound, longRounds, openBenchDatabase, type BenchMember } from './server-fixtures';
+
+const ORDER_CONNECTIONS = 50;
+const POLL_CONNECTIONS = 1_000;
+const SECONDS = 10;
+const WARMUP_SECONDS = 2;
+const MEMBERS = 2_000;
+const SETTLE_LINES = 100_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Starts a child process and waits for a line of its output. */
+function startProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, match });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Load {
+  url: string;
+  connections: number;
+  seconds: number;
+  path: string;
+  body: () => string;
+}
+
+async function load(options: Load): Promise<Result> {
+  return autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: options.path,
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: options.body() }),
+      },
+    ],
+  });
+}
+
+const n = (value: number) => Math.round(value).toLocaleString('en-US');
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+
+function describe(result: Result): string {
+  return (
+    `${n(result.requests.average)} req/s; latency p50 ${ms(result.latency.p50)}, p90 ${ms(result.latency.p90)}, ` +
+    `p99 ${ms(result.latency.p99)}; ${n(result.requests.total)} answers, ${result.errors} errors, ${result.timeouts} timeouts`
+  );
+}
+
+async function helloBaseline(): Promise<Result> {
+  const { child, match } = await startProcess(
+    ['--import', 'tsx', 'tests/bench/hello-server.ts'],
+    {},
+    /listening (\d+)/,
+  );
+  try {
+    const url = `http://127.0.0.1:${match[1]}`;
+    const body = () =>
+      JSON.stringify({ token: 'x'.repeat(64), lang: 'en', gameid: 15, roomid: 1, order_info: [[0, 1.95, 20]] });
+    await load({ url, connections: ORDER_CONNECTIONS, seconds: WARMUP_SECONDS, path: '/hello', body });
+    return await load({ url, connections: ORDER_CONNECTIONS, seconds: SECONDS, path: '/hello', body });
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+function roundRobin(members: BenchMember[], make: (member: BenchMember, i: number) => object): () => string {
+  let i = 0;
+  return () => {
+    i++;
+    return JSON.stringify(make(members[i % members.length], i));
+  };
+}
+
+async function realServer(
+  dir: string,
+  members: BenchMember[],
+): Promise<{ orders: Result; polls: Result; landed: number }> {
+  const port = await freePort();
+  const { child } = await startProcess(
+    ['--import', 'tsx', 'src/server/main.ts'],
+    { DATA_DIR: dir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: dir, LOG_LEVEL: 'error' },
+    /^App: http:\/\/localhost:\d+\/$/m,
+  );
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    // Each request a valid order of a different member (with an idempotency key, as the app sends).
+    const order = (tag: string) =>
+      roundRobin(members, (member, i) => ({
+        token: member.token,
+        lang: 'en',
+        gameid: 15,
+        roomid: 1,
+        order_info: [[i % 2, 1.95, 20]],
+        idempotencyKey: `${tag}-${i}`,
+      }));
+    await load({
+      url,
+      connections: ORDER_CONNECTIONS,
+      seconds: WARMUP_SECONDS,
+      path: ApiPath.order,
+      body: order('warm'),
+    });
+    const orders = await load({
+      url,
+      connections: ORDER_CONNECTIONS,
+      seconds: SECONDS,
+      path: ApiPath.order,
+      body: order('run'),
+    });
+    const poll = roundRobin(members, (member) => ({ token: member.token, lang: 'en', roomid: 1 }));
+    await load({ url, connections: POLL_CONNECTIONS, seconds: WARMUP_SECONDS, path: ApiPath.gameInfo, body: poll });
+    const polls = await load({
+      url,
+      connections: POLL_CONNECTIONS,
+      seconds: SECONDS,
+      path: ApiPath.gameInfo,
+      body: poll,
+    });
+    await stopProcess(child);
+    const deps = await openBenchDatabase(dir);
+    const row = await deps.db
+      .selectFrom('order_groups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('idem_key', 'like', 'run-%')
+      .executeTakeFirstOrThrow();
+    await deps.db.destroy();
+    return { orders, polls, landed: Number(row.n) };
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+async function settlement(dir: string): Promise<string[]> {
+  let now = Date.now();
+  const deps = await openBenchDatabase(dir, () => now);
+  try {
+    const members = await createMembers(deps, MEMBERS, 10_000_000_00);
+    const roundId = await fillRound(deps, members, SETTLE_LINES / 5, 5);
+    const round = await roundById(deps.db, roundId);
+    if (!round) throw new Error('round missing');
+    now = round.draw_at;
+    await drawRound(deps, new ChainStore(deps.db), round);
+    const drawn = (await roundById(deps.db, roundId))!;
+    const started = performance.now();
+    const report = await settleRound(deps, drawn);
+    const elapsed = performance.now() - started;
+    const auditStarted = performance.now();
+    const audit = await runAudit(deps);
+    const auditMs = performance.now() - auditStarted;
+    return [
+      `Settlement of a round with ${n(report.lines)} order lines of ${n(MEMBERS)} members: ${ms(elapsed)} ` +
+        `(${report.batches} batches, ${n(report.credits)} credits) — target < 2,000 ms`,
+      `Audit of that database afterwards: ${audit.ok ? 'every check holds' : 'BREACHES FOUND'} (${ms(auditMs)})`,
+    ];
+  } finally {
+    await deps.db.destroy();
+  }
+}
+
+export async function runServerBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-server-'));
+  const settleDir = mkdtempSync(join(tmpdir(), 'bench-settle-'));
+  try {
+    console.log('\n== Server (figures, not pass/fail; loopback, server in its own process) ==');
+    const deps = await openBenchDatabase(dir);
+    await longRounds(deps.db, 3_600);
+    const members = await createMembers(deps, MEMBERS, 1_000_000_00);
+    await deps.db.destroy();
+
+    const hello = await helloBaseline();
+    console.log(`Fastify hello world, POST JSON, ${ORDER_CONNECTIONS} connections, ${SECONDS} s: ${describe(hello)}`);
+    const { orders, polls, landed } = await realServer(dir, members);
+    console.log(
+      `Order intake /api/Game/order, SQLite, ${ORDER_CONNECTIONS} connections, ${SECONDS} s: ${describe(orders)}`,
+    );
+    console.log(
+      `  orders landed: ${n(landed)} of ${n(orders.requests.total)} answers (${n(landed / SECONDS)} orders/s); ` +
+        `ratio to hello world ${(orders.requests.average / hello.requests.average).toFixed(2)} ` +
+        '— target >= 5,000 orders/s with p99 < 25 ms',
+    );
+    console.log(`getGameinfo, ${n(POLL_CONNECTIONS)} polling connections, ${SECONDS} s: ${describe(polls)}`);
+    console.log(
+      `  ratio to hello world ${(polls.requests.average / hello.requests.average).toFixed(2)} — target >= 15,000 req/s`,
+    );
+    for (const line of await settlement(settleDir)) console.log(line);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(settleDir, { recursive: true, force: true });
+  }
+}

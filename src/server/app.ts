@@ -24,6 +24,7 @@ import { passwordRoutes } from './routes/passwords';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
 import { hasBuiltApp, staticRoutes } from './routes/static';
 import { userRoutes } from './routes/user';
+import { walletRoutes } from './routes/wallet';
 import type { SmsSender } from './sms';
 
 export interface AppOptions {
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   gameRoutes(app, ctx);
   orderRoutes(app, ctx);
   orderViewRoutes(app, ctx);
+  walletRoutes(app, ctx);
   await staticRoutes(app, { distDir, publicApiUrl: options.publicApiUrl ?? '' });
 
   // Rounds overdue since the last run are drawn and settled before the first request is answered.

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { FUND_REASONS, type FundReasonCode } from '../shared/api/types';
 import { messageId, type ErrorCode, type MessageKey, type MessageValues } from '../shared/errors';
 import { OUTCOME_KEYS } from '../shared/game';
 import { LOCALES, type Locale } from '../shared/locale';
@@ -19,6 +20,8 @@ export interface Translator {
   text(locale: Locale, id: ErrorCode | MessageKey, values?: MessageValues): string;
   /** Names of outcomes 0..10 (catalogue ids `outcome.<key>`), falling back to English, then the key. */
   outcomeNames(locale: Locale): readonly string[];
+  /** Fund-log reasons by code (catalogue ids `reason.<code>`), falling back to English, then the code. */
+  fundReasonNames(locale: Locale): Readonly<Record<FundReasonCode, string>>;
   /** Locales whose catalogue could not be read (logged at start). */
   readonly missing: readonly Locale[];
 }
@@ -69,9 +72,20 @@ export async function loadTranslator(dir: string = DEFAULT_LOCALES_DIR): Promise
     ]),
   );
 
+  const reasonNames = new Map(
+    LOCALES.map((locale) => [
+      locale,
+      Object.fromEntries(
+        FUND_REASONS.map((code) => [code, lookup(locale, `reason.${code}`) ?? lookup('en', `reason.${code}`) ?? code]),
+      ) as Record<FundReasonCode, string>,
+    ]),
+  );
+  const codesAsNames = Object.fromEntries(FUND_REASONS.map((code) => [code, code])) as Record<FundReasonCode, string>;
+
   return {
     missing,
     outcomeNames: (locale) => outcomeNames.get(locale) ?? [...OUTCOME_KEYS],
+    fundReasonNames: (locale) => reasonNames.get(locale) ?? codesAsNames,
     text(locale, code, values) {
       const id = messageId(code);
       return lookup(locale, id, values) ?? lookup('en', id, values) ?? String(code);

@@ -9,12 +9,20 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Deps } from '../domain/deps';
-import { createInvitation, createMember, creditDeposit, OperatorInputError, setFrozen } from '../domain/operator';
+import {
+  createInvitation,
+  createMember,
+  creditDeposit,
+  OperatorInputError,
+  setFrozen,
+  setLevel,
+} from '../domain/operator';
 import { Refused } from '../domain/refused';
 import { changeSetting, SETTING_KEYS } from '../domain/settings';
 import { loadTranslator, type Translator } from '../i18n';
 import { parseArgs, UsageError } from './args';
 import { AuditBreach, GAME_COMMANDS, GAME_USAGE } from './gameCommands';
+import { WALLET_COMMANDS, WALLET_USAGE } from './walletCommands';
 
 export interface AdminIo {
   env: NodeJS.ProcessEnv;
@@ -29,7 +37,10 @@ export const USAGE = [
   '  credit <username> <amount> [--ref TEXT]  deposit USD: balance and a fund-log row',
   "  member:freeze <username>              refuse the member's login and sessions (1069)",
   '  member:unfreeze <username>            lift a freeze',
-  `  settings:set <key> <value>            change app config; keys: ${SETTING_KEYS.join(', ')}`,
+  '  member:level <username> <1-8>         set the VIP level',
+  `  settings:set <key> <value>            change a setting; keys: ${SETTING_KEYS.join(', ')}`,
+  '                                        (maxWithdrawalsPerDay 0-1000, turnoverMultiple 0-100, e.g. 1.5)',
+  ...WALLET_USAGE,
   ...GAME_USAGE,
 ].join('\n');
 
@@ -78,11 +89,18 @@ const COMMANDS: Record<string, Command> = {
     await setFrozen(deps, username, false);
     io.out(`Unfroze member ${username}.`);
   },
+  'member:level': async (deps, argv, io) => {
+    const [username, levelText] = exactly(argv, 2, '<username> <1-8>');
+    // Anything but digits (1.5, 1e0, -2) is refused by setLevel with the range in its message.
+    const changed = await setLevel(deps, username, /^\d+$/.test(levelText) ? Number(levelText) : Number.NaN);
+    io.out(`Member ${changed.member.username}: level ${changed.before} -> ${changed.after}.`);
+  },
   'settings:set': async (deps, argv, io) => {
     const [key, value] = exactly(argv, 2, '<key> <value>');
     const changed = await changeSetting(deps, key, value);
     io.out(`Setting ${key}: "${changed.before}" -> "${changed.after}".`);
   },
+  ...WALLET_COMMANDS,
   ...GAME_COMMANDS,
 };
 

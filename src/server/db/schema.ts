@@ -3,6 +3,7 @@
  * times are epoch milliseconds; flags are 0/1 integers so both dialects read them the same way.
  */
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { BankCardType, WithdrawalStatus } from '../../shared/api/types';
 
 export interface MembersTable {
   id: Generated<number>;
@@ -205,6 +206,44 @@ export interface BannersTable {
   sort: number;
 }
 
+export interface BankCardsTable {
+  id: Generated<number>;
+  member_id: number;
+  type: BankCardType;
+  bank: string;
+  account: string;
+  username: string;
+  branch: string;
+  address: string;
+  /** Type plus the normalized account number or address: one live copy per member. */
+  fingerprint: string;
+  created_at: number;
+  /** Set when the member deletes it; withdrawals keep referring to the row. */
+  deleted_at: number | null;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  member_id: number;
+  card_id: number;
+  /** The destination as it was when the withdrawal was requested. */
+  card_type: BankCardType;
+  card_bank: string;
+  card_account: string;
+  card_username: string;
+  card_branch: string;
+  card_address: string;
+  amount_cents: number;
+  status: Generated<WithdrawalStatus>;
+  idem_key: string | null;
+  /** SHA-256 of destination and amount, to tell a retry from a reuse of the key. */
+  request_hash: string | null;
+  created_at: number;
+  decided_at: number | null;
+  /** The operator's note on a decision. */
+  note: Generated<string>;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -221,6 +260,8 @@ export interface Database {
   order_groups: OrderGroupsTable;
   order_lines: OrderLinesTable;
   scheduler_lease: SchedulerLeaseTable;
+  bank_cards: BankCardsTable;
+  withdrawals: WithdrawalsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -239,5 +280,7 @@ export type ChainRow = Selectable<FairnessChainsTable>;
 export type RoundRow = Selectable<RoundsTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
 export type OrderGroupRow = Selectable<OrderGroupsTable>;
+export type BankCardRow = Selectable<BankCardsTable>;
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../shared/api/types';
 import { DEFAULT_QUHAO } from '../../shared/constants';
 import { readSettings } from '../repositories/settings';
 import type { Deps } from './deps';
+import { WALLET_SETTING_DEFAULTS } from './wallet/walletSettings';
 
 /** Setting keys and the values a fresh install starts with (the seed writes them). */
 export const DEFAULT_SETTINGS = {
@@ -18,6 +19,8 @@ export const DEFAULT_SETTINGS = {
   'version.android.url': '',
   'version.ios': '1.0.0',
   'version.ios.url': '',
+  // Not part of the app config the client reads (SPEC.md section 1: the daily maximum is not shown).
+  ...WALLET_SETTING_DEFAULTS,
 } as const satisfies Record<string, string>;
 
 export type SettingKey = keyof typeof DEFAULT_SETTINGS;

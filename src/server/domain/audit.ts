@@ -17,6 +17,7 @@ import { listChains } from '../repositories/chains';
 import { listRounds } from '../repositories/rounds';
 import type { Deps } from './deps';
 import { FundReason } from './fundReasons';
+import { withdrawalChecks } from './wallet/withdrawalAudit';
 
 export interface AuditCheck {
   name: string;
@@ -251,6 +252,7 @@ export async function runAudit(deps: Deps): Promise<AuditReport> {
     ...(await balances(deps)),
     await fundLogChains(deps),
     ...(await ordersAndMoney(deps, roundsById)),
+    ...(await withdrawalChecks(deps)),
     await fairness(deps, rounds),
   ];
   return { ok: checks.every((c) => c.breaches.length === 0), checks };

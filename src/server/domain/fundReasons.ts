@@ -1,16 +1,28 @@
 /**
  * Why a balance changed, as stored in fund_log.reason_code. Stake: an order's total (ref: order
  * group); StakeRefund: a cancelled line's stake (ref: order line); Award: what a settled round
- * paid a member, wins and 13/14 refunds (ref: round).
+ * paid a member, wins and 13/14 refunds (ref: round); Withdraw: money moved to held by a
+ * withdrawal request (ref: withdrawal); WithdrawRefund: a rejected withdrawal given back (ref:
+ * withdrawal). The codes are exactly the contract's FUND_REASONS (checked below).
  */
+import type { FundReasonCode } from '../../shared/api/types';
+
 export const FundReason = {
   OperatorDeposit: 'deposit',
   Stake: 'stake',
   StakeRefund: 'stake_refund',
   Award: 'award',
-} as const;
+  Withdraw: 'withdraw',
+  WithdrawRefund: 'withdraw_refund',
+} as const satisfies Record<string, FundReasonCode>;
 
 export type FundReason = (typeof FundReason)[keyof typeof FundReason];
 
+// Compile-time check: every code of the contract has a name here, and no other code exists.
+export const fundReasonsCoverContract: [Exclude<FundReasonCode, FundReason>] extends [never] ? true : never = true;
+
 /** Awards minus stakes (refunds of cancelled stakes net them out): a member's total win. */
 export const GAME_REASONS: readonly FundReason[] = [FundReason.Stake, FundReason.StakeRefund, FundReason.Award];
+
+/** Fund-log ref_type of the withdrawal rows (both directions). */
+export const WITHDRAWAL_REF = 'withdrawal';

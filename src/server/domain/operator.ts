@@ -3,12 +3,13 @@
  * deposits, freeze accounts. Same rules as the app where they overlap (usernames, passwords).
  */
 import { randomInt } from 'node:crypto';
-import { DEFAULT_QUHAO } from '../../shared/constants';
+import { DEFAULT_QUHAO, VIP_LEVELS } from '../../shared/constants';
 import { ErrorCode } from '../../shared/errors';
 import { validateRegister } from '../../shared/validation';
 import type { Member } from '../db/schema';
 import { firstActiveInvitation, insertInvitation, invitationExists } from '../repositories/invitations';
 import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
+import { setMemberLevel } from '../repositories/memberUpdates';
 import type { Deps } from './deps';
 import { FundReason } from './fundReasons';
 import { changeBalance, type BalanceChanged } from './ledger';
@@ -104,4 +105,19 @@ export async function setFrozen(deps: Deps, username: string, frozen: boolean): 
   if (!member) throw refused(ErrorCode.UserNotFound);
   await setMemberFrozen(deps.db, member.id, frozen);
   return member;
+}
+
+/** VIP level 1-8 (display only, SPEC.md section 6; VIP rooms read it, DESIGN.md section 4). */
+export async function setLevel(
+  deps: Deps,
+  username: string,
+  level: number,
+): Promise<{ member: Member; before: number; after: number }> {
+  if (!Number.isInteger(level) || level < 1 || level > VIP_LEVELS) {
+    throw new OperatorInputError(`a level is a whole number from 1 to ${VIP_LEVELS}`);
+  }
+  const member = await findMemberByUsername(deps.db, username);
+  if (!member) throw refused(ErrorCode.UserNotFound);
+  await setMemberLevel(deps.db, member.id, level);
+  return { member, before: member.level, after: level };
 }

@@ -3,6 +3,12 @@ import { readSettings, writeSetting } from '../repositories/settings';
 import { DEFAULT_SETTINGS, type SettingKey } from './appConfig';
 import type { Deps } from './deps';
 import { OperatorInputError } from './operator';
+import {
+  MAX_TURNOVER_MULTIPLE,
+  MAX_WITHDRAWALS_PER_DAY_LIMIT,
+  parseMaxWithdrawalsPerDay,
+  parseTurnoverMultiple,
+} from './wallet/walletSettings';
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 
@@ -28,6 +34,16 @@ function checkValue(key: SettingKey, value: string): void {
   if (key === 'priceFeedUrl') url(['ws:', 'wss:']);
   if ((key === 'version.android.url' || key === 'version.ios.url') && value !== '') url(['http:', 'https:']);
   if (key === 'siteName' && value.trim() === '') throw new OperatorInputError('siteName cannot be empty');
+  if (key === 'maxWithdrawalsPerDay' && parseMaxWithdrawalsPerDay(value) === null) {
+    throw new OperatorInputError(
+      `maxWithdrawalsPerDay is a whole number from 0 (withdrawals stopped) to ${MAX_WITHDRAWALS_PER_DAY_LIMIT}`,
+    );
+  }
+  if (key === 'turnoverMultiple' && parseTurnoverMultiple(value) === null) {
+    throw new OperatorInputError(
+      `turnoverMultiple is a number from 0 (no turnover needed) to ${MAX_TURNOVER_MULTIPLE} with at most two decimals`,
+    );
+  }
 }
 
 export async function changeSetting(

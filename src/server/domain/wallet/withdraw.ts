@@ -1,0 +1,129 @@
+/**
+ * A withdrawal request (SPEC.md sections 3 Withdraw form, 5 Withdraw; DESIGN.md sections 3, 4).
+ * The money moves to held at request time: one transaction inserts the withdrawal (with a copy of
+ * its destination) and makes ONE conditional debit through the ledger (reason withdraw, ref the
+ * withdrawal); the operator later pays or rejects it (operatorWithdrawals.ts).
+ *
+ * Codes, in the order they are checked: 1050 an amount that is not above 0 with at most two
+ * decimals; 2058 no account; 2057 an empty withdrawal password, or none set yet; 1032 an account
+ * that is not one of the member's live ones; 1033 a wrong withdrawal password; 1064 turnover
+ * still owed; 1048 the daily maximum reached (requests of the UTC+8 day that were not rejected;
+ * the catalogue's "contact customer service" text, as the spec keeps the figure private);
+ * 1025 more than the balance; 1069 frozen (403 at the session check, 1069 if frozen meanwhile);
+ * 1001 an idempotency key reused with another destination or amount.
+ */
+import { createHash } from 'node:crypto';
+import { ErrorCode } from '../../../shared/errors';
+import { validateWithdraw } from '../../../shared/validation/wallet';
+import type { BankCardRow, Member } from '../../db/schema';
+import { activeCardOf } from '../../repositories/bankCards';
+import { lockMember } from '../../repositories/memberUpdates';
+import { countLiveWithdrawals, insertWithdrawal, withdrawalByKey } from '../../repositories/withdrawals';
+import { isUniqueViolation } from '../dbErrors';
+import type { Deps } from '../deps';
+import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
+import { dayNumber, dayStart } from '../game/timing';
+import { changeBalance } from '../ledger';
+import { refused, refusedFrom } from '../refused';
+import { verifySecret } from '../secrets';
+import { turnoverRemainingCents } from './turnover';
+import { readWalletSettings } from './walletSettings';
+
+export interface WithdrawInput {
+  bankId: number | null;
+  /** USD as sent (a number, or text a form-encoded client sent). */
+  money: number | null;
+  pwd: string;
+  idempotencyKey?: string;
+}
+
+/** What a success answers (the contract: data === 1). */
+export const WITHDRAW_ACCEPTED = 1;
+
+/** Destination and amount only: the password never goes into a stored hash. */
+function requestHash(cardId: number, cents: number): string {
+  return createHash('sha256')
+    .update(JSON.stringify(['withdraw', cardId, cents]))
+    .digest('hex');
+}
+
+/** True when this key already made this withdrawal; refused when it made another one. */
+async function replayed(deps: Deps, memberId: number, key: string, hash: string): Promise<boolean> {
+  const earlier = await withdrawalByKey(deps.db, memberId, key);
+  if (!earlier) return false;
+  if (earlier.request_hash !== hash) throw refused(ErrorCode.IncompleteParameters);
+  return true;
+}
+
+async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number, key: string | null, hash: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock();
+    // Requests of one member take turns from here, so the daily count cannot be raced past.
+    await lockMember(trx, deps.dialect, member.id);
+    const settings = await readWalletSettings(trx);
+    if ((await turnoverRemainingCents(trx, member.id, settings.turnoverHundredths)) > 0) {
+      throw refused(ErrorCode.InsufficientTurnover);
+    }
+    const today = dayNumber(now);
+    const requestsToday = await countLiveWithdrawals(trx, member.id, dayStart(today), dayStart(today + 1));
+    if (requestsToday >= settings.maxWithdrawalsPerDay) throw refused(ErrorCode.OnceOnlyContactService);
+    const id = await insertWithdrawal(trx, {
+      member_id: member.id,
+      card_id: card.id,
+      card_type: card.type,
+      card_bank: card.bank,
+      card_account: card.account,
+      card_username: card.username,
+      card_branch: card.branch,
+      card_address: card.address,
+      amount_cents: cents,
+      idem_key: key,
+      request_hash: hash,
+      created_at: now,
+      decided_at: null,
+    });
+    await changeBalance(trx, {
+      memberId: member.id,
+      deltaCents: -cents,
+      reason: FundReason.Withdraw,
+      refType: WITHDRAWAL_REF,
+      refId: String(id),
+      insufficientCode: ErrorCode.WithdrawOverLimit,
+      requireActive: true,
+      now,
+    });
+  });
+}
+
+export async function requestWithdrawal(deps: Deps, member: Member, input: WithdrawInput): Promise<1> {
+  // The form's rules, as the app checks them; the balance is the conditional debit's to decide.
+  const verdict = validateWithdraw({
+    amount: input.money === null ? '' : String(input.money),
+    bankId: input.bankId,
+    pwd: input.pwd,
+    leftMoney: Number.MAX_SAFE_INTEGER,
+  });
+  if ('refusal' in verdict) throw refusedFrom(verdict.refusal);
+  const cents = verdict.cents;
+  const cardId = input.bankId!;
+  const key = input.idempotencyKey ?? null;
+  const hash = requestHash(cardId, cents);
+  if (key !== null && (await replayed(deps, member.id, key, hash))) return WITHDRAW_ACCEPTED;
+
+  const card = await activeCardOf(deps.db, member.id, cardId);
+  if (!card) throw refused(ErrorCode.BankCardNotFound);
+  if (member.pay_password_hash === null) throw refused(ErrorCode.WithdrawPasswordEmpty);
+  // scrypt, compared in constant time (secrets.ts), before any lock is taken.
+  if (!(await verifySecret(input.pwd, member.pay_password_hash))) throw refused(ErrorCode.PaymentPasswordWrong);
+
+  try {
+    await hold(deps, member, card, cents, key, hash);
+  } catch (error) {
+    // The same key sent twice at once: the unique index kept the first; answer as it did.
+    if (key !== null && isUniqueViolation(error) && (await replayed(deps, member.id, key, hash))) {
+      return WITHDRAW_ACCEPTED;
+    }
+    throw error;
+  }
+  return WITHDRAW_ACCEPTED;
+}

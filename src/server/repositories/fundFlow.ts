@@ -1,0 +1,69 @@
+/**
+ * Fund-log reads of the wallet: a member's rows by date range and cursor (the fund log screen),
+ * and the turnover figures (the last deposit, stakes of later orders).
+ */
+import { sql } from 'kysely';
+import type { Db, FundLogRow } from '../db/schema';
+
+export interface FundLogRange {
+  memberId: number;
+  /** created_at in [fromMs, toMs). */
+  fromMs: number;
+  toMs: number;
+  /** Only rows with a smaller id (the paging cursor), when given. */
+  beforeId?: number;
+  limit: number;
+}
+
+/** A member's rows in a time range, newest first (by id, the ledger's order). */
+export function memberFundLogRange(db: Db, range: FundLogRange): Promise<FundLogRow[]> {
+  return db
+    .selectFrom('fund_log')
+    .selectAll()
+    .where('member_id', '=', range.memberId)
+    .where('created_at', '>=', range.fromMs)
+    .where('created_at', '<', range.toMs)
+    .$if(range.beforeId !== undefined, (q) => q.where('id', '<', range.beforeId!))
+    .orderBy('id', 'desc')
+    .limit(range.limit)
+    .execute();
+}
+
+/** The member's newest row of a reason (e.g. the last deposit). */
+export function lastFundLogOfReason(db: Db, memberId: number, reason: string): Promise<FundLogRow | undefined> {
+  return db
+    .selectFrom('fund_log')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('reason_code', '=', reason)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Stakes of the member's order lines that were not cancelled, for orders whose stake row comes
+ * after fund-log row `afterId`. Compared by fund-log id, not by time, so an order taken in the same
+ * millisecond as a deposit still falls on the right side of it. The group id is cast to text
+ * (rather than ref_id to a number), which cannot fail on the ref_id of other kinds of rows.
+ */
+export async function stakesOfOrdersAfter(
+  db: Db,
+  memberId: number,
+  afterId: number,
+  stake: { reason: string; refType: string },
+): Promise<number> {
+  const row = await db
+    .selectFrom('fund_log as f')
+    .innerJoin('order_lines as l', (join) =>
+      join.onRef('l.member_id', '=', 'f.member_id').on(sql<boolean>`CAST(l.group_id AS TEXT) = f.ref_id`),
+    )
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('l.stake_cents'), eb.val(0)).as('total'))
+    .where('f.member_id', '=', memberId)
+    .where('f.id', '>', afterId)
+    .where('f.reason_code', '=', stake.reason)
+    .where('f.ref_type', '=', stake.refType)
+    .where('l.status', '<>', 'cancel')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

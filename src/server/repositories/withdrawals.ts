@@ -1,0 +1,80 @@
+/**
+ * Queries on withdrawals. A status leaves 'pending' only through a guarded update
+ * (`WHERE status = 'pending'`), so a withdrawal is paid once or rejected once, never both.
+ */
+import type { Insertable } from 'kysely';
+import type { WithdrawalStatus } from '../../shared/api/types';
+import type { Db, WithdrawalRow, WithdrawalsTable } from '../db/schema';
+
+export async function insertWithdrawal(db: Db, row: Insertable<WithdrawalsTable>): Promise<number> {
+  const inserted = await db.insertInto('withdrawals').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export function withdrawalByKey(db: Db, memberId: number, key: string): Promise<WithdrawalRow | undefined> {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('idem_key', '=', key)
+    .executeTakeFirst();
+}
+
+export function withdrawalById(db: Db, id: number): Promise<WithdrawalRow | undefined> {
+  return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Withdrawals of a member created in [fromMs, toMs) that were not rejected. */
+export async function countLiveWithdrawals(db: Db, memberId: number, fromMs: number, toMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', fromMs)
+    .where('created_at', '<', toMs)
+    .where('status', '<>', 'rejected')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface WithdrawalListRow extends WithdrawalRow {
+  username: string;
+}
+
+function withMember(db: Db) {
+  return db
+    .selectFrom('withdrawals')
+    .innerJoin('members', 'members.id', 'withdrawals.member_id')
+    .selectAll('withdrawals')
+    .select('members.username');
+}
+
+export function listWithdrawals(db: Db, status?: WithdrawalStatus): Promise<WithdrawalListRow[]> {
+  return withMember(db)
+    .$if(status !== undefined, (q) => q.where('withdrawals.status', '=', status!))
+    .orderBy('withdrawals.id')
+    .execute();
+}
+
+export function withdrawalWithMember(db: Db, id: number): Promise<WithdrawalListRow | undefined> {
+  return withMember(db).where('withdrawals.id', '=', id).executeTakeFirst();
+}
+
+/** pending -> paid or rejected; false when it was no longer pending (decided already, or missing). */
+export async function decidePending(
+  db: Db,
+  id: number,
+  decision: { status: Exclude<WithdrawalStatus, 'pending'>; now: number; note: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('withdrawals')
+    .set({ status: decision.status, decided_at: decision.now, note: decision.note })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function allWithdrawals(db: Db): Promise<WithdrawalRow[]> {
+  return db.selectFrom('withdrawals').selectAll().orderBy('id').execute();
+}

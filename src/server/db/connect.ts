@@ -5,10 +5,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './schema';
 import { startCheckpointer } from './checkpointer';
+import { GroupCommitSqliteDialect } from './groupCommit';
 import { cachingSqlite } from './statementCache';
 
 export interface OpenDatabase {
@@ -54,7 +55,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): OpenDatab
   // The automatic checkpoint stays as a safety net should the background one fall behind.
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 20000');
   const database = cachingSqlite(sqlite, () => checkpointer?.stop());
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database) });
   return { db, dialect: 'sqlite', description: `SQLite ${file}` };
 }
 

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { GameInfoAnswer } from '../../src/shared/api/types';
 import { linePayout, oddsToHundredths, settleLine, type Draw } from '../../src/shared/game';
 import { formatMoney } from '../../src/shared/money';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
+import { admin, api, englishContext, logIn, newMember } from './support/members';
 
 /**
  * The game end to end, in a phone-sized Chromium against the real server: rounds of game 15 are
@@ -17,52 +17,8 @@ const GAME_ID = 15;
 const ROUND_SECONDS = 45;
 const CLOSE_SECONDS = 15;
 
-function admin(...args: string[]): string {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`admin ${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
-  return run.stdout;
-}
-
-async function api<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${inject('baseUrl')}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ lang: 'en', ...body }),
-  });
-  const envelope = (await response.json()) as { code: number; data: T; info: string };
-  if (envelope.code !== 1) throw new Error(`${path}: ${envelope.code} ${envelope.info}`);
-  return envelope.data;
-}
-
-let members = 0;
 /** A fresh member with 1,000 USD (operator commands), for one test. */
-function newMember(): { username: string; password: string } {
-  members += 1;
-  const username = `gm${Date.now().toString().slice(-6)}${members}x`;
-  const password = 'play1234';
-  admin('member:create', username, password);
-  admin('credit', username, '1000', '--ref', 'e2e game');
-  return { username, password };
-}
-
-async function logIn(page: Page, member: { username: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Account', { exact: true }).fill(member.username);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL('**/user');
-}
-
-async function englishContext(browser: Browser): Promise<BrowserContext> {
-  const context = await phoneContext(browser, inject('baseUrl'));
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
-  });
-  return context;
-}
+const newGameMember = () => newMember('gm', '1000');
 
 function secondsOf(countdown: string | null): number {
   const [m, s] = (countdown ?? '').split(':').map(Number);
@@ -107,7 +63,7 @@ describe('game end to end', () => {
   });
 
   it('enters a room, buys three outcomes, cancels one, watches the round close and draw, sees the settlement, verifies the proof', async () => {
-    const member = newMember();
+    const member = newGameMember();
     const context = await englishContext(browser);
     const page = await context.newPage();
     await logIn(page, member);
@@ -231,7 +187,7 @@ describe('game end to end', () => {
   }, 180_000);
 
   it('offline in a room (Vietnamese): stale indicators, buying refused; back online it recovers without a reload', async () => {
-    const member = newMember();
+    const member = newGameMember();
     const context = await phoneContext(browser, inject('baseUrl'));
     const page = await context.newPage();
     await page.goto('/login');

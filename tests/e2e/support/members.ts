@@ -1,0 +1,60 @@
+/** Operator commands and API calls the end-to-end tests use to set the stage, and an English login. */
+import { spawnSync } from 'node:child_process';
+import { inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { phoneContext } from './browser';
+
+/** Runs `npm run admin -- …` against the e2e server's database; returns what it printed. */
+export function admin(...args: string[]): string {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`admin ${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}
+
+/** One call of the contract; throws unless it answers code 1. */
+export async function api<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${inject('baseUrl')}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lang: 'en', ...body }),
+  });
+  const envelope = (await response.json()) as { code: number; data: T; info: string };
+  if (envelope.code !== 1) throw new Error(`${path}: ${envelope.code} ${envelope.info}`);
+  return envelope.data;
+}
+
+export interface Member {
+  username: string;
+  password: string;
+}
+
+let made = 0;
+/** A fresh member credited by the operator, so no other test's balances move. */
+export function newMember(prefix: string, creditUsd: string): Member {
+  made += 1;
+  const username = `${prefix}${Date.now().toString().slice(-6)}${made}x`;
+  const password = 'play1234';
+  admin('member:create', username, password);
+  admin('credit', username, creditUsd, '--ref', `e2e ${prefix}`);
+  return { username, password };
+}
+
+export async function logIn(page: Page, member: Member): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Account', { exact: true }).fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL('**/user');
+}
+
+/** A phone context whose first language is English (the app's default is Vietnamese). */
+export async function englishContext(browser: Browser): Promise<BrowserContext> {
+  const context = await phoneContext(browser, inject('baseUrl'));
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
+  });
+  return context;
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, snapshot } from './support/browser';
+import { admin, api, englishContext, logIn, newMember } from './support/members';
+
+/**
+ * The wallet end to end: the operator credits a member, the member adds a USDT account and
+ * withdraws, the fund log shows each change with its sign and balance before, the operator rejects
+ * the withdrawal and the refund row appears; offline, the last fund log still reads.
+ */
+const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+
+async function fundLogRows(page: Page): Promise<{ amount: string; before: string; reason: string }[]> {
+  return page.getByTestId('fund-log-row').evaluateAll((rows) =>
+    rows.map((row) => ({
+      amount: row.querySelector('[data-testid="fund-log-amount"]')?.textContent?.trim() ?? '',
+      before: row.querySelector('[data-testid="fund-log-before"]')?.textContent?.trim() ?? '',
+      reason: row.querySelector('[data-testid="fund-log-reason"]')?.textContent?.trim() ?? '',
+    })),
+  );
+}
+
+describe('wallet end to end', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // A deposit asks for turnover before a withdrawal by default; this journey withdraws at once.
+    admin('settings:set', 'turnoverMultiple', '0');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('credit, add a USDT account, withdraw, read the fund log; reject and see the refund; read it offline', async () => {
+    const member = newMember('wl', '500');
+    const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
+    await api('/api/Index/resetpaypwd', { token, newpwd: '246810', newpwd2: '246810' });
+
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await logIn(page, member);
+
+    await page.goto('/bankadd');
+    await page.getByRole('radio', { name: 'USDT-TRC20' }).check();
+    await page.getByLabel('Wallet address').fill(TRC20_ADDRESS);
+    await page.getByRole('button', { name: 'Save account' }).click();
+    await page.waitForURL('**/banklist');
+    await expect.poll(() => page.getByTestId('bank-card-address').first().textContent()).toContain(TRC20_ADDRESS);
+
+    await page.goto('/withdraw');
+    await expect.poll(() => page.getByTestId('withdraw-left').textContent()).toContain('500.00');
+    await page.getByTestId('withdraw-account').getByRole('radio').first().check();
+    await page.getByLabel('Amount (USD)').fill('1,20.x50');
+    // Commas and letters are dropped as the member types.
+    expect(await page.getByLabel('Amount (USD)').inputValue()).toBe('120.50');
+    await page.getByLabel('Withdrawal password').fill('246810');
+    await page.getByTestId('withdraw-form').getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(() => page.getByTestId('withdraw-success').textContent()).toContain('24 hours');
+
+    await page.goto('/my_income');
+    await expect.poll(async () => (await fundLogRows(page)).length).toBe(2);
+    expect(await fundLogRows(page)).toEqual([
+      { amount: '-120.50', before: expect.stringContaining('500.00'), reason: 'Withdrawal' },
+      { amount: '+500.00', before: expect.stringContaining('0.00'), reason: 'Deposit' },
+    ]);
+    await snapshot(page, 'wallet-fund-log');
+
+    const pending = admin('withdraw:list', '--status', 'pending')
+      .split('\n')
+      .find((line) => line.includes(member.username));
+    const id = /^#(\d+) pending 120\.50 USD/.exec(pending ?? '')?.[1];
+    expect(id, pending).toBeDefined();
+    expect(admin('withdraw:reject', id!, '--note', 'e2e')).toContain('379.50 -> 500.00');
+
+    await page.reload();
+    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
+    expect((await fundLogRows(page))[0]).toEqual({
+      amount: '+120.50',
+      before: expect.stringContaining('379.50'),
+      reason: 'Withdrawal refunded',
+    });
+    expect(admin('audit')).toContain('Audit passed');
+
+    // Offline: the service worker serves the shell, Dexie the last fund log, marked stale.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
+    await expect.poll(() => page.getByTestId('stale-badge').first().isVisible()).toBe(true);
+    await snapshot(page, 'wallet-fund-log-offline');
+    await context.close();
+  });
+});

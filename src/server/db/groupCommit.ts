@@ -7,8 +7,9 @@
  *   so it is atomic on its own: a refused order rolls back to its savepoint and nothing else;
  * - its commit (RELEASE) hands the connection to the next caller, but resolves only after the
  *   physical COMMIT that contains it: no caller hears "done" before its rows are durable;
- * - the physical COMMIT happens as soon as nobody waits for the connection, or the group reaches
- *   MAX_GROUP transactions or MAX_GROUP_MS; a statement outside any transaction commits it first;
+ * - the physical COMMIT happens at the end of the current turn of the event loop (setImmediate),
+ *   so the requests whose data already arrived join in; at once when the group reaches MAX_GROUP
+ *   transactions or MAX_GROUP_MS; and before any statement outside a transaction;
  * - if the physical COMMIT fails, every transaction of the group fails (none of them happened).
  *
  * It also queues callers first come, first served (Kysely's SQLite mutex wakes every waiter on
@@ -28,7 +29,11 @@ import {
   type QueryCompiler,
   type QueryResult,
   type SqliteDatabase,
+  type SqliteStatement,
 } from 'kysely';
+
+/** The statements of cachingSqlite (statementCache.ts) also tell whether they write. */
+type CachedStatement = SqliteStatement & { readonly readonly: boolean };
 
 export const MAX_GROUP = 32;
 export const MAX_GROUP_MS = 10;
@@ -55,6 +60,10 @@ class FifoLock {
 
   get waiting(): number {
     return this.queue.length;
+  }
+
+  get busy(): boolean {
+    return this.held;
   }
 }
 
@@ -84,6 +93,7 @@ class LogicalConnection implements DatabaseConnection {
 class GroupCommitDriver implements Driver {
   private readonly lock = new FifoLock();
   private group: Group | null = null;
+  private scheduled: NodeJS.Immediate | null = null;
 
   constructor(private readonly database: SqliteDatabase) {}
 
@@ -140,16 +150,22 @@ class GroupCommitDriver implements Driver {
 
   execute<R>(logical: LogicalConnection, query: CompiledQuery): Promise<QueryResult<R>> {
     try {
-      // A statement outside a transaction must not join (and wait on) an open group.
-      if (logical.state !== 'transaction') this.flush();
+      // A write outside a transaction must not join (and wait on) an open group, so the group
+      // commits first. A read may look into it: it would only differ from the committed state if
+      // the group's COMMIT failed (an I/O fault), and reads move no money.
+      if (logical.state !== 'transaction' && this.group && !this.statement(query.sql).readonly) this.flush();
       return Promise.resolve(this.run<R>(query.sql, query.parameters));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
+  private statement(sql: string): CachedStatement {
+    return this.database.prepare(sql) as CachedStatement;
+  }
+
   private run<R>(sql: string, parameters: readonly unknown[] = []): QueryResult<R> {
-    const statement = this.database.prepare(sql);
+    const statement = this.statement(sql);
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
     return {
@@ -163,13 +179,21 @@ class GroupCommitDriver implements Driver {
     if (logical.state === 'released') return;
     logical.state = 'released';
     const group = this.group;
-    if (
-      group &&
-      (this.lock.waiting === 0 || group.committed >= MAX_GROUP || performance.now() - group.startedAt >= MAX_GROUP_MS)
-    ) {
-      this.flush();
+    if (group) {
+      if (group.committed >= MAX_GROUP || performance.now() - group.startedAt >= MAX_GROUP_MS) this.flush();
+      else if (this.lock.waiting === 0) this.scheduleFlush();
     }
     this.lock.release();
+  }
+
+  /** Commit once the requests already received this turn have had their chance to join. */
+  private scheduleFlush(): void {
+    if (this.scheduled) return;
+    this.scheduled = setImmediate(() => {
+      this.scheduled = null;
+      // Someone holding the connection keeps the group open; their release schedules again.
+      if (!this.lock.busy) this.flush();
+    });
   }
 
   /** The physical COMMIT of the open group; its transactions' commits resolve (or fail) now. */
@@ -177,6 +201,8 @@ class GroupCommitDriver implements Driver {
     const group = this.group;
     if (!group) return;
     this.group = null;
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = null;
     try {
       this.run('commit');
     } catch (error) {

@@ -116,6 +116,8 @@ export interface CatalogSnapshot {
   gameList: GameListItem[];
   /** Wire rooms by coin group, in id order. */
   roomsByType: Map<number, Room[]>;
+  /** Wire rooms by id (built once per snapshot: every room poll answers one). */
+  wireRooms: Map<number, Room>;
 }
 
 function snapshotOf(gameRows: GameRow[], roomRows: RoomRow[], override: TimingOverride): CatalogSnapshot {
@@ -135,12 +137,15 @@ function snapshotOf(gameRows: GameRow[], roomRows: RoomRow[], override: TimingOv
     };
   });
   const roomsByType = new Map<number, Room[]>();
+  const wireRooms = new Map<number, Room>();
   for (const room of rooms.values()) {
+    const wire = roomWire(room);
+    wireRooms.set(room.id, wire);
     const list = roomsByType.get(room.roomtype) ?? [];
-    list.push(roomWire(room));
+    list.push(wire);
     roomsByType.set(room.roomtype, list);
   }
-  return { games, rooms, gameList, roomsByType };
+  return { games, rooms, gameList, roomsByType, wireRooms };
 }
 
 export class CatalogCache {

@@ -8,6 +8,7 @@ import { CatalogCache, type GameSettings, type RoomSettings, type TimingOverride
 import { ChainStore, DEFAULT_CHAIN_OPTIONS, type ChainOptions } from './chains';
 import type { OutcomeNames } from './outcomeNames';
 import { DEFAULT_SCHEDULER_OPTIONS, Scheduler, type SchedulerOptions } from './scheduler';
+import type { Room } from '../../../shared/api/types';
 import { ErrorCode } from '../../../shared/errors';
 import { refused } from '../refused';
 
@@ -51,12 +52,13 @@ export class GameEngine {
   }
 
   /** A room and its game, or the refusal for an unknown one (1057, 1052). */
-  async roomAndGame(roomId: number): Promise<{ room: RoomSettings; game: GameSettings }> {
+  async roomAndGame(roomId: number): Promise<{ room: RoomSettings; game: GameSettings; wire: Room }> {
     const catalog = await this.catalog.get();
     const room = catalog.rooms.get(roomId);
-    if (!room) throw refused(ErrorCode.RoomNotFound);
+    const wire = catalog.wireRooms.get(roomId);
+    if (!room || !wire) throw refused(ErrorCode.RoomNotFound);
     const game = catalog.games.get(room.gameId);
     if (!game) throw refused(ErrorCode.GameNotFound);
-    return { room, game };
+    return { room, game, wire };
   }
 }

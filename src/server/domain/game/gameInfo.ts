@@ -10,7 +10,6 @@ import type { Locale } from '../../../shared/locale';
 import { validateRoomEntry } from '../../../shared/validation';
 import type { Member } from '../../db/schema';
 import { refused, refusedFrom } from '../refused';
-import { roomWire } from './catalog';
 import type { GameEngine } from './engine';
 import { roundWire } from './roundView';
 
@@ -28,7 +27,7 @@ export async function gameInfo(
   roomId: number,
   locale: Locale,
 ): Promise<GameInfoAnswer> {
-  const { room, game } = await engine.roomAndGame(roomId);
+  const { room, game, wire } = await engine.roomAndGame(roomId);
   if (!room.enabled || !game.enabled) throw refused(ErrorCode.TradingStopped);
   const refusal = validateRoomEntry({
     loggedIn: true,
@@ -53,7 +52,7 @@ export async function gameInfo(
     names: engine.names,
   });
   return {
-    room: roomWire(room),
+    room: wire,
     game: current,
     diff: diffOf(secondsUntil(board.current.draw_at, now)),
     his: engine.boards.historyWire(board, locale, engine.names),

@@ -83,6 +83,16 @@ describe('getGameinfo', () => {
     expect(his).toEqual([]);
   });
 
+  it('answers the same envelope as every other path (its JSON is assembled from cached parts)', async () => {
+    const answer = await gameInfo(server, rich.token, ROOM.usdtStandard);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(Object.keys(answer.body)).toEqual(['code', 'data', 'info']);
+    expect(answer.body).toMatchObject({ code: 1, info: 'ok' });
+    expect(Object.keys(answer.body.data)).toEqual(['room', 'game', 'diff', 'his', 'serverTime']);
+    const rooms = await server.call<Room[]>(ApiPath.roomList, { token: rich.token, roomtype: 1 });
+    expect(answer.body.data.room).toEqual(rooms.body.data[0]);
+  });
+
   it('answers the room entry refusals: 1057, 1026, 2055, 2004 with the amount, 1020', async () => {
     const poor = await fundedMember(server, 50);
     const call = (token: string, body: Record<string, unknown>) =>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ApiPath } from '../../shared/api/paths';
 import { gameInfo, gameList, roomList } from '../domain/game/gameInfo';
 import { localeOf, requireAuth, success, type RouteContext } from './context';
+import { gameInfoEnvelope } from './cachedJson';
 import { idField, requireRoomId } from './gameFields';
 import { parseBody } from './parse';
 
@@ -18,9 +19,9 @@ export function gameRoutes(app: FastifyInstance, ctx: RouteContext): void {
     return success(ctx, request, await roomList(ctx.game, body.roomtype), 'read');
   });
 
-  app.post(ApiPath.gameInfo, { config: { cachedAuth: true } }, async (request) => {
+  app.post(ApiPath.gameInfo, { config: { cachedAuth: true } }, async (request, reply) => {
     const body = parseBody(GameInfoBody, request.body);
     const answer = await gameInfo(ctx.game, requireAuth(request).member, requireRoomId(body.roomid), localeOf(request));
-    return success(ctx, request, answer, 'read');
+    return reply.type('application/json; charset=utf-8').send(gameInfoEnvelope(answer));
   });
 }

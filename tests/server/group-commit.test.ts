@@ -1,7 +1,7 @@
 /**
  * The SQLite driver's group commit (src/server/db/groupCommit.ts): concurrent transactions share a
  * physical commit, yet each stays atomic on its own, and none is reported committed before the
- * physical COMMIT that holds it succeeded. SQLite only (PostgreSQL uses its own driver).
+ * physical COMMIT that holds it succeeded. SQLite only: the server-pg project excludes this file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,6 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/schema';
-import { TEST_DIALECT } from './support/database';
 
 let dir: string;
 let db: Kysely<Database>;
@@ -40,7 +39,7 @@ function insertTx(id: number, v: number) {
   });
 }
 
-describe.skipIf(TEST_DIALECT === 'postgres')('group commit', () => {
+describe('group commit', () => {
   it('a failing transaction rolls back alone; the others of its group commit', async () => {
     const results = await Promise.allSettled([
       insertTx(1, 1),

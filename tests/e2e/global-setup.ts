@@ -45,8 +45,11 @@ async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: nu
 
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test the
+    // app as `npm run build` makes it.
     const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (build.status !== 0) throw new Error('vite build failed');
   }

@@ -29,3 +29,4 @@ export const api = createApiClient({
   isOffline: () => !isBrowserOnline(),
   onReachability: reportRequestOutcome,
 });
+export { newIdempotencyKey } from './idempotency';

@@ -94,15 +94,8 @@ export function orderTotalCents(lines: readonly OrderLine[]): Cents {
   return lines.reduce((sum, [, , price]) => sum + moneyCents(price), 0);
 }
 
-/** One key per confirmed buy: a retry of the same confirmation can never be charged twice. */
-export function newIdempotencyKey(): string {
-  const cryptoApi = globalThis.crypto;
-  if (cryptoApi && typeof cryptoApi.randomUUID === 'function') return cryptoApi.randomUUID();
-  const bytes = new Uint8Array(16);
-  if (cryptoApi && typeof cryptoApi.getRandomValues === 'function') cryptoApi.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** One key per attempt; see api/idempotency.ts. */
+export { newIdempotencyKey } from '../../api/idempotency';
 
 // ---- Results ----------------------------------------------------------------------
 

@@ -2,6 +2,8 @@ import type { SVGProps } from 'react';
 
 /** Inline line icons (24 px grid, currentColor). Always decorative: the control carries the text. */
 const PATHS = {
+  filter: 'M4 5h16l-6 7.5V19l-4-2v-4.5z',
+  trash: 'M4 7h16M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3',
   home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z',
   wallet: 'M3 7a2 2 0 0 1 2-2h13v4M3 7v11a2 2 0 0 0 2 2h15V9H5a2 2 0 0 1-2-2Zm13 7h.01',
   headset:

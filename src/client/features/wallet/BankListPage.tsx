@@ -8,7 +8,6 @@ import { messageOf } from '../../i18n';
 import { EmptyState, Icon, Page, Spinner, StaleBadge, confirmDialog, navigate, toast } from '../../ui';
 import { cardSummary, cardTypeName, isBankType } from './cards';
 import { BANK_CARDS_KEY, deleteBankCard, failureText, fetchBankCards, refreshBankCards } from './walletApi';
-import { WalletIcon } from './walletIcons';
 import './wallet.css';
 
 /** Withdrawal accounts (/banklist): type, and username, bank, account for a bank, else the address. */
@@ -101,7 +100,7 @@ export default function BankListPage() {
                     disabled={deleting !== null}
                     onClick={() => void onDelete(card)}
                   >
-                    {deleting === card.id ? <Spinner /> : <WalletIcon name="trash" />}
+                    {deleting === card.id ? <Spinner /> : <Icon name="trash" />}
                   </button>
                 </li>
               );

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageKey, refuse } from '../../../shared/errors';
 import { isBrowserOnline, readCached, revalidate, useBrowserOnline, useSynced, writeCached } from '../../data';
 import { messageOf, useLocale } from '../../i18n';
-import { EmptyState, Page, Spinner, StaleBadge, toast, useScreenActive } from '../../ui';
+import { EmptyState, Icon, Page, Spinner, StaleBadge, toast, useScreenActive } from '../../ui';
 import { FundLogFilter } from './FundLogFilter';
 import { FundLogRow } from './FundLogRow';
 import {
@@ -19,7 +19,6 @@ import {
   type FundLogQuery,
 } from './fundLog';
 import { failureText, fetchFundLog } from './walletApi';
-import { WalletIcon } from './walletIcons';
 import './wallet.css';
 
 /**
@@ -158,7 +157,7 @@ export default function IncomePage() {
       data-testid="fund-log-filter-open"
       onClick={() => setFilterOpen(true)}
     >
-      <WalletIcon name="filter" />
+      <Icon name="filter" />
     </button>
   );
 

@@ -39,3 +39,13 @@ export const WITHDRAW_ARRIVAL_HOURS = 24;
 
 /** Session token lifetime on the server. */
 export const SESSION_TTL_DAYS = 30;
+
+/** The coins of the trend page's price list, in the spec's order (SPEC.md section 2, Trend page). */
+export const PRICE_COINS = ['BTC', 'USDT', 'ETH', 'BNB', 'SOL', 'USDC', 'DOGE', 'TRX'] as const;
+export type PriceCoin = (typeof PRICE_COINS)[number];
+
+/** The public websocket of the price feed when the operator has not set another (OKX v5). */
+export const DEFAULT_PRICE_FEED_URL = 'wss://ws.okx.com:8443/ws/v5/public';
+
+/** How many recent winners the home ticker shows. */
+export const WINNERS_LIMIT = 20;

@@ -17,6 +17,10 @@ export const ApiPath = {
   oneClassArticle: '/api/Game/getOneclassArticle',
   articleDetail: '/api/Game/getArticledetail',
   articleList: '/api/Game/getArticlelist',
+  /** Addition: the home ticker's recent winners (masked), from settled orders. */
+  winners: '/api/Game/getWinners',
+  /** Addition: the mining-pool tiers the finance pages show (operator configuration). */
+  financeProducts: '/api/Game/getFinanceProducts',
   roomList: '/api/Game/getRoomList',
   gameList: '/api/Game/getGameList',
   gameInfo: '/api/Game/getGameinfo',
@@ -47,6 +51,8 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.oneClassArticle,
   ApiPath.articleDetail,
   ApiPath.articleList,
+  ApiPath.winners,
+  ApiPath.financeProducts,
   ApiPath.gameList,
 ]);
 

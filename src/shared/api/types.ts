@@ -115,13 +115,53 @@ export interface Article {
   time: number;
 }
 
+/** What an article list shows (SPEC.md section 2, Article list: titles and images): no content. */
+export type ArticleSummary = Omit<Article, 'content' | 'content_ft' | 'content_yw' | 'content_vi'>;
+
+/**
+ * getOneclassArticle (whole articles, newest first) and getArticlelist (summaries, newest first).
+ * Categories: 9 news, 14 announcements, 2 help, 26 the introduction (see ARTICLE_CATEGORY).
+ */
 export interface ArticleCategoryRequest {
-  /** Category: 9 news, 14 announcements. */
   type: number;
 }
 
 export interface ArticleDetailRequest {
   id: number;
+}
+
+/**
+ * Addition: one row of the home ticker, built from a real settled winning order line (DESIGN.md
+ * section 3). Newest first.
+ */
+export interface WinnerEntry {
+  /** Order line id, stable for keys. */
+  id: number;
+  /** The member's account name, masked (e.g. `de****01`). */
+  user: string;
+  gametype: number;
+  seqno: string;
+  /** Outcome index 0..10 and its name in the request's language. */
+  value: number;
+  valuecn: string;
+  /** The award paid (stake x odds), USD. */
+  money: number;
+  /** Settlement time, epoch seconds. */
+  time: number;
+}
+
+/**
+ * Addition: a mining-pool tier (SPEC.md section 9), operator configuration served by the server.
+ * Display only: no call moves money into a tier.
+ */
+export interface FinanceProduct {
+  id: number;
+  /** Minimum amount, USD. */
+  minimum: number;
+  /** Daily rate in percent with at most two decimals (0.15 = 0.15 % a day). */
+  dailyRate: number;
+  /** Lock-up length in days. */
+  days: number;
 }
 
 // ---- Games and rooms -------------------------------------------------------------
@@ -437,7 +477,9 @@ export interface ApiContract {
   '/api/Game/slide': { req: Record<string, never>; res: Banner[] };
   '/api/Game/getOneclassArticle': { req: ArticleCategoryRequest; res: Article[] };
   '/api/Game/getArticledetail': { req: ArticleDetailRequest; res: Article };
-  '/api/Game/getArticlelist': { req: ArticleCategoryRequest; res: Article[] };
+  '/api/Game/getArticlelist': { req: ArticleCategoryRequest; res: ArticleSummary[] };
+  '/api/Game/getWinners': { req: Record<string, never>; res: WinnerEntry[] };
+  '/api/Game/getFinanceProducts': { req: Record<string, never>; res: FinanceProduct[] };
   '/api/Game/getRoomList': { req: RoomListRequest; res: Room[] };
   '/api/Game/getGameList': { req: Record<string, never>; res: GameListItem[] };
   '/api/Game/getGameinfo': { req: GameInfoRequest; res: GameInfoAnswer };

@@ -13,3 +13,6 @@ export { Icon, type IconName } from './icons';
 export { Logo } from './Logo';
 export { goBack, navigate } from './navigation';
 export { ScreenActiveContext, useScreenActive } from './screen';
+export { LevelBadge } from './LevelBadge';
+export { levelName } from './levelNames';
+export { usePageVisible, usePrefersReducedMotion } from './visibility';

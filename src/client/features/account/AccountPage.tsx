@@ -7,9 +7,19 @@ import { vipLevel } from '../../../shared/vip';
 import { LOCALE_NAMES } from '../../../shared/locale';
 import { useProfile } from '../../data';
 import { textOfCode, useLocale } from '../../i18n';
-import { EmptyState, Icon, MenuLink, MenuList, Page, StaleBadge, navigate, toast, useScreenActive } from '../../ui';
-import { LevelBadge } from './LevelBadge';
-import { levelName } from './levelNames';
+import {
+  EmptyState,
+  Icon,
+  LevelBadge,
+  MenuLink,
+  MenuList,
+  Page,
+  StaleBadge,
+  levelName,
+  navigate,
+  toast,
+  useScreenActive,
+} from '../../ui';
 import { useLogout } from './useLogout';
 import './account.css';
 

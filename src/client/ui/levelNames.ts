@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { vipLevel } from '../../../shared/vip';
+import { vipLevel } from '../../shared/vip';
 
 /** The eight level names, matching the badge colours (LevelBadge.tsx), bronze to diamond. Display only. */
 const LEVEL_NAMES: readonly MessageDescriptor[] = [

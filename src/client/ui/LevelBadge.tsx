@@ -1,4 +1,4 @@
-import { vipLevel } from '../../../shared/vip';
+import { vipLevel } from '../../shared/vip';
 
 /** Colours of the eight VIP levels, bronze to diamond. */
 const LEVEL_COLOURS = ['#b98a5e', '#c0c7d4', '#f3c04f', '#5ed3b4', '#5fa8ff', '#a98bff', '#ff7eb6', '#7ef0ff'];

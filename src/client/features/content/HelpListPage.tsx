@@ -1,12 +1,83 @@
+import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { EmptyState, Page } from '../../ui';
+import type { ArticleSummary } from '../../../shared/api/types';
+import { ARTICLE_CATEGORY, articleTitle } from '../../../shared/content';
+import { useLocale } from '../../i18n';
+import { Icon, Page, StaleBadge } from '../../ui';
+import { useArticleSummaries } from './contentApi';
+import { ArticleTime, articleImages, ContentLoading } from './parts';
+import './content.css';
 
-/** Article list of category 9; filled by the content issue. */
+function SummaryRow({ article }: { article: ArticleSummary }) {
+  const locale = useLocale();
+  const title = articleTitle(article, locale);
+  const [cover] = articleImages(article);
+  return (
+    <li>
+      <Link href={`/help/${article.id}`} className="article-row" data-testid="article-row">
+        {cover ? (
+          <img src={cover} alt="" loading="lazy" decoding="async" className="article-thumb" />
+        ) : (
+          <span className="article-thumb article-thumb-empty" aria-hidden="true">
+            <Icon name="book" size={22} />
+          </span>
+        )}
+        <span className="article-row-text">
+          <span className="article-row-title">{title}</span>
+          <ArticleTime time={article.time} />
+        </span>
+        <Icon name="chevron" size={18} className="menu-chevron" />
+      </Link>
+    </li>
+  );
+}
+
+/** One category's titles and pictures, each leading to /help/:id. */
+function Section({ type, heading, empty, testId }: { type: number; heading: string; empty: string; testId: string }) {
+  const { t } = useLingui();
+  const list = useArticleSummaries(type);
+  const rows = list.data ?? [];
+  const headingId = `help-section-${type}`;
+  return (
+    <section className="help-section" aria-labelledby={headingId} data-testid={testId}>
+      <div className="help-section-head">
+        <h2 id={headingId} className="section-title">
+          {heading}
+        </h2>
+        <StaleBadge status={list.status} updatedAt={list.updatedAt} validating={list.isValidating} />
+      </div>
+      {rows.length > 0 ? (
+        <ul className="article-list card">
+          {rows.map((article) => (
+            <SummaryRow key={article.id} article={article} />
+          ))}
+        </ul>
+      ) : list.isLoading ? (
+        <ContentLoading />
+      ) : list.data ? (
+        <p className="content-muted card">{empty}</p>
+      ) : (
+        <div className="content-muted card">
+          <p>{t`Not available offline yet: it will appear once the app can reach the server.`}</p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void list.refresh()}>
+            {t`Try again`}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Help (/help/list): the help guides first (an addition of ours), then the article list of
+ * category 9 (SPEC.md section 2): titles and pictures, newest first.
+ */
 export default function HelpListPage() {
   const { t } = useLingui();
   return (
-    <Page title={t`Help`}>
-      <EmptyState title={t`No help articles yet`} text={t`Help articles will be listed here.`} icon="book" />
+    <Page title={t`Help`} className="content-page">
+      <Section type={ARTICLE_CATEGORY.Help} heading={t`Guides`} empty={t`No guides yet.`} testId="help-guides" />
+      <Section type={ARTICLE_CATEGORY.News} heading={t`News`} empty={t`No news yet.`} testId="help-news" />
     </Page>
   );
 }

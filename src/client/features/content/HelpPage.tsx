@@ -1,14 +1,40 @@
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { EmptyState, Page } from '../../ui';
+import { isRefusal, parseId, useArticle } from './contentApi';
+import { ArticleView, ContentLoading, ContentUnavailable } from './parts';
+import './content.css';
 
-/** Help article; filled by the content issue. */
+/** One article by id (/help/:id), opened from the help list. Cached, so it reads offline once seen. */
 export default function HelpPage() {
   const { t } = useLingui();
-  const { id = '' } = useParams<{ id: string }>();
+  const { id } = useParams<{ id: string }>();
+  const articleId = parseId(id);
+  const synced = useArticle(articleId);
+  const article = synced.data ?? null;
+  // The server answered that there is no such article (a refusal, or no data): not a network problem.
+  const missing = articleId === null || (!article && (synced.data === null || isRefusal(synced.error)));
+
   return (
-    <Page title={t`Help`} backTo="/help/list">
-      <EmptyState title={t`Article not available yet`} text={t`Article ${id} will be shown here.`} icon="book" />
+    <Page title={t`Help`} backTo="/help/list" className="content-page">
+      {article ? (
+        <ArticleView article={article} freshness={synced} />
+      ) : missing ? (
+        <EmptyState
+          title={t`Article not found`}
+          text={t`It may have been removed, or the link is mistyped.`}
+          icon="book"
+          action={
+            <Link href="/help/list" className="btn btn-secondary">
+              {t`All articles`}
+            </Link>
+          }
+        />
+      ) : synced.isLoading ? (
+        <ContentLoading />
+      ) : (
+        <ContentUnavailable onRetry={() => void synced.refresh()} />
+      )}
     </Page>
   );
 }

@@ -1,12 +1,149 @@
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { EmptyState, Page } from '../../ui';
+import type { Article } from '../../../shared/api/types';
+import { ARTICLE_CATEGORY, articleContent, articleTitle } from '../../../shared/content';
+import { useLocale } from '../../i18n';
+import { EmptyState, Icon, Page, StaleBadge } from '../../ui';
+import { ArticleHtml } from './ArticleHtml';
+import { useCategoryArticles } from './contentApi';
+import { ArticleImages, ArticleTime, ContentLoading, ContentUnavailable } from './parts';
+import './content.css';
 
-/** News (9) and announcements (14); filled by the content issue. */
+type TabKey = 'news' | 'announcements';
+
+const TAB_CATEGORY: Record<TabKey, number> = {
+  news: ARTICLE_CATEGORY.News,
+  announcements: ARTICLE_CATEGORY.Announcement,
+};
+
+const TABS: readonly TabKey[] = ['news', 'announcements'];
+
+/** One entry: title and date; tapping it opens the sanitised content below. */
+function MessageEntry({ article, open, onToggle }: { article: Article; open: boolean; onToggle: () => void }) {
+  const locale = useLocale();
+  const title = articleTitle(article, locale);
+  const bodyId = useId();
+  return (
+    <li className={`message${open ? ' is-open' : ''}`} data-testid="message">
+      <button
+        type="button"
+        className="message-head"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={onToggle}
+        data-testid="message-toggle"
+      >
+        <span className="message-head-text">
+          <span className="message-title" data-testid="message-title">
+            {title}
+          </span>
+          <ArticleTime time={article.time} />
+        </span>
+        <Icon name="chevron" size={18} className="message-chevron" />
+      </button>
+      <div id={bodyId} className="message-body" hidden={!open} data-testid="message-body">
+        {open && (
+          <>
+            <ArticleImages article={article} title={title} />
+            <ArticleHtml html={articleContent(article, locale)} />
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function MessageList({ tab, panelId, tabId }: { tab: TabKey; panelId: string; tabId: string }) {
+  const { t } = useLingui();
+  const list = useCategoryArticles(TAB_CATEGORY[tab]);
+  const [openIds, setOpenIds] = useState<ReadonlySet<number>>(() => new Set());
+  const rows = list.data ?? [];
+
+  function toggle(id: number) {
+    setOpenIds((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <div id={panelId} role="tabpanel" aria-labelledby={tabId} className="message-panel" data-testid={`messages-${tab}`}>
+      <StaleBadge status={list.status} updatedAt={list.updatedAt} validating={list.isValidating} />
+      {rows.length > 0 ? (
+        <ul className="message-list card">
+          {rows.map((article) => (
+            <MessageEntry
+              key={article.id}
+              article={article}
+              open={openIds.has(article.id)}
+              onToggle={() => toggle(article.id)}
+            />
+          ))}
+        </ul>
+      ) : list.isLoading ? (
+        <ContentLoading />
+      ) : list.data ? (
+        tab === 'news' ? (
+          <EmptyState title={t`No news yet`} text={t`News will appear here when it is published.`} icon="inbox" />
+        ) : (
+          <EmptyState
+            title={t`No announcements yet`}
+            text={t`Announcements will appear here when they are published.`}
+            icon="inbox"
+          />
+        )
+      ) : (
+        <ContentUnavailable onRetry={() => void list.refresh()} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Messages (/message): news (category 9) and announcements (14) in two tabs, each entry expanding
+ * in place. The page is kept alive, so the chosen tab and the open entries survive navigating away
+ * and back; both lists are cached, so they read offline.
+ */
 export default function MessagesPage() {
   const { t } = useLingui();
+  const [tab, setTab] = useState<TabKey>('news');
+  const baseId = useId();
+  const labels: Record<TabKey, string> = { news: t`News`, announcements: t`Announcements` };
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = TABS[(TABS.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+    setTab(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  }
+
   return (
-    <Page title={t`Messages`} backTo="/user">
-      <EmptyState title={t`No messages yet`} text={t`News and announcements will appear here.`} icon="inbox" />
+    <Page title={t`Messages`} backTo="/user" className="content-page">
+      <div className="tabs" role="tablist" aria-label={t`Messages`} onKeyDown={onKeyDown}>
+        {TABS.map((key) => (
+          <button
+            key={key}
+            id={`${baseId}-tab-${key}`}
+            type="button"
+            role="tab"
+            className={`tab-button${tab === key ? ' is-active' : ''}`}
+            aria-selected={tab === key}
+            aria-controls={`${baseId}-panel-${key}`}
+            tabIndex={tab === key ? 0 : -1}
+            onClick={() => setTab(key)}
+          >
+            {labels[key]}
+          </button>
+        ))}
+      </div>
+      {TABS.map((key) => (
+        <div key={key} hidden={tab !== key}>
+          <MessageList tab={key} panelId={`${baseId}-panel-${key}`} tabId={`${baseId}-tab-${key}`} />
+        </div>
+      ))}
     </Page>
   );
 }

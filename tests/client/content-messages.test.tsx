@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { navigate } from 'wouter/use-browser-location';
+import { ApiPath } from '../../src/shared/api/paths';
+import { ARTICLE_CATEGORY } from '../../src/shared/content';
+import type { Locale } from '../../src/shared/locale';
+import MessagesPage from '../../src/client/features/content/MessagesPage';
+import { KeepAliveOutlet } from '../../src/client/app/KeepAliveOutlet';
+import { startSession } from '../../src/client/api/session';
+import { writeCached } from '../../src/client/data/sync';
+import { setOnlineStateForTest } from '../../src/client/data/online';
+import { activateLocale } from '../../src/client/i18n';
+import { fakeFetch, ok, Providers, resetClientState, type FakeCall } from './helpers';
+import { article, deferred, renderAt } from './content-fixtures';
+
+beforeEach(async () => {
+  await resetClientState();
+  startSession('token');
+});
+
+afterEach(async () => {
+  await activateLocale('en', { persist: false });
+});
+
+const NEWS = [
+  article(92, { title_yw: 'Maintenance done', content_yw: '<p>All <strong>rooms</strong> are open.</p>' }),
+  article(91, { title_yw: 'New rooms', img: ['/articles/rooms.svg'] }),
+];
+const ANNOUNCEMENTS = [
+  article(141, {
+    category: ARTICLE_CATEGORY.Announcement,
+    title_yw: 'Withdrawal hours',
+    content_yw: '<p onclick="alert(1)">Within 24 hours.</p><script>window.__pwned = 1</script>',
+  }),
+];
+
+function messageServer(byType: Record<number, unknown>) {
+  return fakeFetch({
+    [ApiPath.oneClassArticle]: (call: FakeCall) => ok(byType[call.body.type as number] ?? []),
+  });
+}
+
+const panel = (tab: 'news' | 'announcements') => screen.getByTestId(`messages-${tab}`);
+const titles = (tab: 'news' | 'announcements') =>
+  within(panel(tab))
+    .queryAllByTestId('message-title')
+    .map((el) => el.textContent);
+
+describe('/message', () => {
+  it('two tabs, news (9) and announcements (14), both fetched so both read offline later', async () => {
+    const fake = messageServer({ 9: NEWS, 14: ANNOUNCEMENTS });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderAt('/message', '/message', <MessagesPage />);
+
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['News', 'Announcements']);
+    expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(titles('news')).toEqual(['Maintenance done', 'New rooms']));
+    expect(
+      fake
+        .to(ApiPath.oneClassArticle)
+        .map((call) => call.body.type)
+        .sort(),
+    ).toEqual([14, 9]);
+    expect(panel('announcements').closest('[hidden]')).not.toBeNull();
+
+    fireEvent.click(tabs[1]);
+    expect(screen.getAllByRole('tab')[1].getAttribute('aria-selected')).toBe('true');
+    expect(panel('announcements').closest('[hidden]')).toBeNull();
+    expect(titles('announcements')).toEqual(['Withdrawal hours']);
+  });
+
+  it('an entry shows title and date; tapping it expands the sanitised content, tapping again folds it', async () => {
+    vi.stubGlobal('fetch', messageServer({ 9: NEWS, 14: ANNOUNCEMENTS }).fetch);
+    renderAt('/message', '/message', <MessagesPage />);
+    await waitFor(() => expect(titles('news')).toHaveLength(2));
+
+    const [first, second] = within(panel('news')).getAllByTestId('message');
+    const toggle = within(first).getByTestId('message-toggle');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(first).getByTestId('article-date').getAttribute('datetime')).toBe(
+      new Date((1_773_000_000 + 92 * 3600) * 1000).toISOString(),
+    );
+    expect(within(first).queryByTestId('article-html')).toBeNull();
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(first).getByTestId('article-html').innerHTML).toBe('<p>All <strong>rooms</strong> are open.</p>');
+    // The other entry stays folded; its picture loads only when opened.
+    expect(within(second).queryByTestId('article-image')).toBeNull();
+    fireEvent.click(within(second).getByTestId('message-toggle'));
+    expect(within(second).getByTestId('article-image').getAttribute('alt')).toBe('New rooms');
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(first).queryByTestId('article-html')).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Announcements' }));
+    const [announcement] = within(panel('announcements')).getAllByTestId('message');
+    fireEvent.click(within(announcement).getByTestId('message-toggle'));
+    const html = within(announcement).getByTestId('article-html');
+    expect(html.innerHTML).toBe('<p>Within 24 hours.</p>');
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it('shows cached entries first, then the fresh list', async () => {
+    await writeCached('articles:category-9', [article(1, { title_yw: 'Cached message' })], 1_000);
+    const answer = deferred<unknown>();
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.oneClassArticle]: (call: FakeCall) => (call.body.type === 9 ? answer.promise : ok([])),
+      }).fetch,
+    );
+    renderAt('/message', '/message', <MessagesPage />);
+    await waitFor(() => expect(titles('news')).toEqual(['Cached message']));
+    await act(async () => answer.resolve(ok(NEWS)));
+    await waitFor(() => expect(titles('news')).toEqual(['Maintenance done', 'New rooms']));
+  });
+
+  it('an empty state per tab', async () => {
+    vi.stubGlobal('fetch', messageServer({ 9: NEWS }).fetch);
+    renderAt('/message', '/message', <MessagesPage />);
+    await waitFor(() => expect(titles('news')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('tab', { name: 'Announcements' }));
+    expect(await within(panel('announcements')).findByRole('heading', { name: 'No announcements yet' })).toBeTruthy();
+    expect(within(panel('news')).queryByRole('heading', { name: 'No news yet' })).toBeNull();
+  });
+
+  it('offline: cached messages with a stale badge, nothing sent, and still expandable', async () => {
+    const fake = messageServer({});
+    vi.stubGlobal('fetch', fake.fetch);
+    await writeCached('articles:category-9', NEWS, Date.now() - 600_000);
+    await writeCached('articles:category-14', ANNOUNCEMENTS, Date.now() - 600_000);
+    setOnlineStateForTest({ browserOnline: false });
+    renderAt('/message', '/message', <MessagesPage />);
+    await waitFor(() => expect(titles('news')).toHaveLength(2));
+    expect(within(panel('news')).getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
+    fireEvent.click(within(panel('news')).getAllByTestId('message-toggle')[0]);
+    expect(within(panel('news')).getByTestId('article-html').textContent).toBe('All rooms are open.');
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  const LANGUAGES: [Locale, string, string, string][] = [
+    ['en', 'Title 92', 'Content 92', 'Announcements'],
+    ['vi', 'Tiêu đề 92', 'Nội dung 92', 'Thông báo'],
+    ['zh-CN', '标题 92', '内容 92', '公告'],
+    ['zh-TW', '標題 92', '內容 92', '公告'],
+  ];
+  it.each(LANGUAGES)('in %s shows titles, content and tabs in that language', async (locale, title, content, tab) => {
+    await activateLocale(locale, { persist: false });
+    await writeCached('articles:category-9', [article(92)]);
+    setOnlineStateForTest({ browserOnline: false });
+    renderAt('/message', '/message', <MessagesPage />);
+    await waitFor(() => expect(titles('news')).toEqual([title]));
+    fireEvent.click(within(panel('news')).getByTestId('message-toggle'));
+    expect(within(panel('news')).getByTestId('article-html').textContent).toBe(content);
+    expect(screen.getAllByRole('tab')[1].textContent).toBe(tab);
+  });
+
+  it('keeps the chosen tab and open entries when the member navigates away and back (kept alive)', async () => {
+    vi.stubGlobal('fetch', messageServer({ 9: NEWS, 14: ANNOUNCEMENTS }).fetch);
+    window.history.replaceState(null, '', '/message');
+    render(
+      <Providers>
+        <KeepAliveOutlet />
+      </Providers>,
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: 'Announcements' }));
+    await waitFor(() => expect(titles('announcements')).toEqual(['Withdrawal hours']));
+    fireEvent.click(within(panel('announcements')).getByTestId('message-toggle'));
+
+    await act(async () => navigate('/languageSet'));
+    await screen.findByRole('heading', { level: 1, name: 'Language' });
+    await act(async () => navigate('/message'));
+
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Announcements' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(within(panel('announcements')).getByTestId('message-toggle').getAttribute('aria-expanded')).toBe('true');
+  });
+});

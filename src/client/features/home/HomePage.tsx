@@ -1,17 +1,25 @@
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { INTRODUCTION_ARTICLE_ID } from '../../../shared/content';
 import { LOCALE_NAMES } from '../../../shared/locale';
 import { formatUsd } from '../../../shared/money';
+import { vipLevel } from '../../../shared/vip';
 import { useSession } from '../../api';
 import { useConfig, useProfile } from '../../data';
 import { useLocale } from '../../i18n';
-import { Icon, Logo, StaleBadge, navigate } from '../../ui';
+import { Icon, LevelBadge, StaleBadge, levelName, navigate } from '../../ui';
+import { BannerCarousel } from './BannerCarousel';
+import { BrandMark } from './BrandMark';
 import { GameTiles } from './GameTiles';
+import { WinnersTicker } from './WinnersTicker';
 import './home.css';
 
-/** Home for now: brand, language switcher, welcome bar, game tiles and quick menu. Banners come later. */
+/**
+ * Home (SPEC.md section 2): logo by language, language switcher, banners, welcome bar (nickname,
+ * VIP level, balance), game tiles, the winners ticker and the quick menu.
+ */
 export default function HomePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const config = useConfig().data;
   const { token } = useSession();
@@ -19,14 +27,14 @@ export default function HomePage() {
   const user = token ? profile.data : undefined;
   const languageName = LOCALE_NAMES[locale];
   const nickname = user ? user.nickname || user.name : '';
+  const level = vipLevel(user?.level ?? 1);
+  // The go-VIP action (SPEC.md section 2): a guest logs in first, a member sees the VIP rooms.
+  const goVip = () => navigate(token ? '/room_list/1' : '/login');
 
   return (
     <div className="page home-page">
       <header className="home-header">
-        <div className="home-brand">
-          <Logo size={36} />
-          <span className="home-site">{config?.siteName || 'RoundPlay'}</span>
-        </div>
+        <BrandMark />
         <Link href="/languageSet" className="chip" aria-label={t`Language: ${languageName}`}>
           <Icon name="globe" size={18} />
           <span>{languageName}</span>
@@ -34,6 +42,8 @@ export default function HomePage() {
       </header>
       <main className="page-body">
         <h1 className="visually-hidden">{t`Home`}</h1>
+        <BannerCarousel />
+
         <section className="welcome card" aria-label={t`Welcome`}>
           {token ? (
             <>
@@ -47,6 +57,13 @@ export default function HomePage() {
                     t`Welcome back`
                   )}
                 </p>
+                {user && (
+                  <p className="welcome-level">
+                    <LevelBadge level={level} size={24} />
+                    <span data-testid="home-level">{t`VIP ${level}`}</span>
+                    <span className="welcome-level-name">{levelName(i18n, level)}</span>
+                  </p>
+                )}
                 <p className="welcome-balance">
                   <span className="welcome-label">{t`Balance (USD)`}</span>
                   <span className="figure" data-testid="home-balance">
@@ -55,9 +72,15 @@ export default function HomePage() {
                 </p>
                 <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
               </div>
-              <Link href="/user" className="btn btn-secondary btn-small">
-                {t`My account`}
-              </Link>
+              <div className="welcome-buttons">
+                <button type="button" className="btn btn-primary btn-small" onClick={goVip} data-testid="go-vip">
+                  <Icon name="crown" size={18} />
+                  {t`Go VIP`}
+                </button>
+                <Link href="/user" className="btn btn-secondary btn-small">
+                  {t`My account`}
+                </Link>
+              </div>
             </>
           ) : (
             <>
@@ -76,6 +99,8 @@ export default function HomePage() {
 
         <GameTiles />
 
+        <WinnersTicker />
+
         <nav className="quick-menu" aria-label={t`Quick menu`}>
           <ul>
             <li>
@@ -92,9 +117,15 @@ export default function HomePage() {
               )}
             </li>
             <li>
-              <Link href="/info/26" className="quick-item">
-                <Icon name="book" />
+              <Link href={`/info/${INTRODUCTION_ARTICLE_ID}`} className="quick-item">
+                <Icon name="info" />
                 <span>{t`Introduction`}</span>
+              </Link>
+            </li>
+            <li>
+              <Link href="/help/list" className="quick-item">
+                <Icon name="book" />
+                <span>{t`Help`}</span>
               </Link>
             </li>
             <li>
@@ -104,7 +135,7 @@ export default function HomePage() {
               </Link>
             </li>
             <li>
-              <button type="button" className="quick-item" onClick={() => navigate(token ? '/room_list/1' : '/login')}>
+              <button type="button" className="quick-item" onClick={goVip} data-testid="quick-vip">
                 <Icon name="crown" />
                 <span>{t`VIP rooms`}</span>
               </button>

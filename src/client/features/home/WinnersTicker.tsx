@@ -1,0 +1,144 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { WinnerEntry } from '../../../shared/api/types';
+import { formatUsd } from '../../../shared/money';
+import { useBrowserOnline, useSynced } from '../../data';
+import { useLocale } from '../../i18n';
+import { StaleBadge, usePageVisible, usePrefersReducedMotion } from '../../ui';
+import { fetchWinners, WINNERS_KEY, WINNERS_REFRESH_MS } from './homeApi';
+
+/** Rows the ticker shows at once; with more, the list scrolls. */
+const WINDOW_ROWS = 5;
+/** Seconds each row takes to pass, so a longer list scrolls at the same speed. */
+const SECONDS_PER_ROW = 2.4;
+
+function WinnerRow({
+  entry,
+  formatTime,
+  copy = false,
+}: {
+  entry: WinnerEntry;
+  formatTime: (epochSeconds: number) => string;
+  /** The loop's second copy: not a row of its own for tests. */
+  copy?: boolean;
+}) {
+  const id = (name: string) => (copy ? undefined : name);
+  return (
+    <li className="winner-row" data-testid={id('winner-row')}>
+      <span className="winner-user" data-testid={id('winner-user')}>
+        {entry.user}
+      </span>
+      <span className="winner-outcome" data-testid={id('winner-outcome')}>
+        {entry.valuecn}
+      </span>
+      <span className="winner-money figure" data-testid={id('winner-money')}>
+        +{formatUsd(entry.money)}
+      </span>
+      <time className="winner-time" dateTime={new Date(entry.time * 1000).toISOString()}>
+        {formatTime(entry.time)}
+      </time>
+    </li>
+  );
+}
+
+/**
+ * The latest winners (our getWinners addition): real settled winning lines, the member's name
+ * masked by the server (DESIGN.md section 3). Refreshed about every 30 s while the member can see
+ * it; an empty list says so instead of showing rows that never happened.
+ */
+export function WinnersTicker() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const winners = useSynced(WINNERS_KEY, fetchWinners, {
+    maxAgeMs: 10_000,
+    refreshOnVisibleAfterMs: WINNERS_REFRESH_MS,
+  });
+  const visible = usePageVisible();
+  const online = useBrowserOnline();
+  const reducedMotion = usePrefersReducedMotion();
+  const { refresh } = winners;
+
+  useEffect(() => {
+    if (!visible || !online) return;
+    const timer = setInterval(() => void refresh(), WINNERS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [visible, online, refresh]);
+
+  // Outcome names come in the language of the request: ask again when the member switches.
+  const askedIn = useRef(locale);
+  useEffect(() => {
+    if (askedIn.current === locale) return;
+    askedIn.current = locale;
+    void refresh();
+  }, [locale, refresh]);
+
+  const formatTime = useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, {
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    return (epochSeconds: number) => format.format(new Date(epochSeconds * 1000));
+  }, [locale]);
+
+  const rows = winners.data ?? [];
+  const scrolling = rows.length > WINDOW_ROWS && !reducedMotion;
+
+  let body;
+  if (rows.length > 0) {
+    body = (
+      <div className={`ticker-window${scrolling ? ' is-scrolling' : ''}`} data-testid="winners-window">
+        <ol
+          className="ticker-list"
+          aria-label={t`Latest winners`}
+          style={scrolling ? { animationDuration: `${rows.length * SECONDS_PER_ROW}s` } : undefined}
+        >
+          {rows.map((entry) => (
+            <WinnerRow key={entry.id} entry={entry} formatTime={formatTime} />
+          ))}
+        </ol>
+        {scrolling && (
+          // The second copy makes the loop seamless; screen readers read the list once.
+          <ol
+            className="ticker-list"
+            aria-hidden="true"
+            style={{ animationDuration: `${rows.length * SECONDS_PER_ROW}s` }}
+          >
+            {rows.map((entry) => (
+              <WinnerRow key={entry.id} entry={entry} formatTime={formatTime} copy />
+            ))}
+          </ol>
+        )}
+      </div>
+    );
+  } else if (winners.isLoading) {
+    body = <div className="ticker-window ticker-skeleton skeleton" aria-busy="true" aria-label={t`Loading`} />;
+  } else if (winners.data) {
+    body = (
+      <div className="ticker-empty" data-testid="winners-empty">
+        <p className="ticker-empty-title">{t`No winners yet`}</p>
+        <p>{t`Winning orders will appear here once rounds are settled.`}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <p className="ticker-empty" data-testid="winners-unavailable">
+        {t`Winners will appear once the app can reach the server.`}
+      </p>
+    );
+  }
+
+  return (
+    <section className="winners card" aria-labelledby="winners-title" data-testid="winners">
+      <div className="winners-head">
+        <h2 id="winners-title" className="winners-title">
+          {t`Latest winners`}
+        </h2>
+        <StaleBadge status={winners.status} updatedAt={winners.updatedAt} validating={winners.isValidating} />
+      </div>
+      {body}
+    </section>
+  );
+}

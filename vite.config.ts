@@ -2,12 +2,17 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+/** The app's own version, shown on the version page (src/client/pwa/version.ts). */
+const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: { outDir: '../../dist', emptyOutDir: true, target: 'es2022' },
   server: { proxy: { '/api': apiTarget } },
   plugins: [

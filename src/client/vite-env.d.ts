@@ -5,3 +5,6 @@ declare module '*.po' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+/** The app's version from package.json, written in by vite.config.ts `define` (absent under vitest). */
+declare const __APP_VERSION__: string | undefined;

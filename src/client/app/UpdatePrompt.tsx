@@ -3,7 +3,7 @@ import { AnimatePresence, m } from 'framer-motion';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../ui';
 import { overlayRoot } from '../ui/overlay';
-import { dismissUpdate, reloadToUpdate, useNeedRefresh } from './pwa';
+import { dismissUpdate, reloadToUpdate, useNeedRefresh } from '../pwa';
 
 export function UpdatePrompt() {
   const needRefresh = useNeedRefresh();

@@ -1,12 +1,97 @@
+import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { EmptyState, Page } from '../../ui';
+import type { FinanceProduct } from '../../../shared/api/types';
+import { useBrowserOnline } from '../../data';
+import { EmptyState, Icon, Page, StaleBadge } from '../../ui';
+import { useFinanceProducts } from './financeApi';
+import { TierProjection, TierTerms } from './TierFigures';
+import './finance.css';
 
-/** Mining-pool product list; filled by the finance issue. */
+function TierCard({ product, position }: { product: FinanceProduct; position: number }) {
+  const { t } = useLingui();
+  const headingId = `tier-${product.id}-title`;
+  return (
+    <li className="card tier-card" data-testid="finance-tier" aria-labelledby={headingId}>
+      <h2 id={headingId} className="tier-title">
+        {t`Tier ${position}`}
+      </h2>
+      <TierTerms product={product} />
+      <TierProjection product={product} />
+      <div className="tier-actions">
+        <Link href={`/productdetail?id=${product.id}`} className="btn btn-secondary btn-small">
+          {t`Details`}
+        </Link>
+        <Link href={`/producttransferin?id=${product.id}`} className="btn btn-primary btn-small">
+          {t`Transfer in`}
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+/** Mining pool (/finance): the operator's lock-up tiers, each with its projection. */
 export default function FinancePage() {
   const { t } = useLingui();
+  const products = useFinanceProducts();
+  const online = useBrowserOnline();
+  const list = products.data ?? [];
+
+  const actions = (
+    <Link href="/productrule" className="icon-btn" aria-label={t`Rules`}>
+      <Icon name="book" />
+    </Link>
+  );
+
   return (
-    <Page title={t`Mining pool`}>
-      <EmptyState title={t`No products yet`} text={t`Lock-up products will be listed here.`} icon="chart" />
+    <Page title={t`Mining pool`} actions={actions} className="finance-page">
+      <p className="page-lead">
+        {t`Lock-up tiers published by the operator. Earnings shown are projections at the published rate, not guaranteed returns.`}
+      </p>
+      <nav className="finance-links" aria-label={t`Mining pool pages`}>
+        <Link href="/productorder" className="chip">
+          <Icon name="receipt" size={18} />
+          {t`My holdings`}
+        </Link>
+        <Link href="/productrule" className="chip">
+          <Icon name="book" size={18} />
+          {t`Rules`}
+        </Link>
+      </nav>
+      <StaleBadge status={products.status} updatedAt={products.updatedAt} validating={products.isValidating} />
+      {list.length > 0 ? (
+        <ul className="tier-list" aria-label={t`Tiers`}>
+          {list.map((product, i) => (
+            <TierCard key={product.id} product={product} position={i + 1} />
+          ))}
+        </ul>
+      ) : products.isLoading ? (
+        <ul className="tier-list" aria-busy="true" aria-label={t`Loading`}>
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="card tier-card tier-skeleton skeleton" />
+          ))}
+        </ul>
+      ) : products.data ? (
+        <EmptyState
+          title={t`No tiers published`}
+          text={t`The operator has not published any lock-up tiers.`}
+          icon="chart"
+        />
+      ) : (
+        <EmptyState
+          title={t`Tiers unavailable`}
+          text={
+            online
+              ? t`The tiers could not be loaded. Try again in a moment.`
+              : t`You are offline. The tiers will appear once you are back online.`
+          }
+          icon="cloudOff"
+          action={
+            <button type="button" className="btn btn-secondary" onClick={() => void products.refresh()}>
+              {t`Try again`}
+            </button>
+          }
+        />
+      )}
     </Page>
   );
 }

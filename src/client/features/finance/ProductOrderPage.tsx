@@ -1,12 +1,25 @@
+import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { EmptyState, Page } from '../../ui';
 
-/** Finance sub-page; filled by the finance issue. */
+/**
+ * My holdings (/productorder). No call lists lock-up holdings (transfers are arranged with customer
+ * service), so the page says so plainly instead of showing an invented list.
+ */
 export default function ProductOrderPage() {
   const { t } = useLingui();
   return (
-    <Page title={t`My lock-ups`} backTo="/finance">
-      <EmptyState title={t`No lock-ups yet`} text={t`Your lock-up orders will be listed here.`} icon="receipt" />
+    <Page title={t`My holdings`} backTo="/finance">
+      <EmptyState
+        title={t`No holdings`}
+        text={t`Lock-ups are arranged with customer service; the app has no holdings to list.`}
+        icon="receipt"
+        action={
+          <Link href="/finance" className="btn btn-secondary">
+            {t`See the tiers`}
+          </Link>
+        }
+      />
     </Page>
   );
 }

@@ -1,16 +1,69 @@
-import { useLingui } from '@lingui/react/macro';
-import { EmptyState, Page } from '../../ui';
+import { Plural, useLingui } from '@lingui/react/macro';
+import { FINANCE_TRANSFER_MAX_USD, FINANCE_TRANSFER_MIN_USD } from '../../../shared/constants';
+import { projectTier } from '../../../shared/finance';
+import { formatUsd } from '../../../shared/money';
+import { Page, StaleBadge } from '../../ui';
+import { useFinanceProducts } from './financeApi';
+import { formatPercent } from './format';
+import { TierMissing } from './TierState';
+import './finance.css';
 
-/** Finance sub-page; filled by the finance issue. */
+/** The mining pool's rules (/productrule), written from the published tiers and the transfer limits. */
 export default function ProductRulePage() {
   const { t } = useLingui();
+  const products = useFinanceProducts();
+  const list = products.data ?? [];
+  const min = formatUsd(FINANCE_TRANSFER_MIN_USD);
+  const max = formatUsd(FINANCE_TRANSFER_MAX_USD);
+
   return (
-    <Page title={t`Product rules`} backTo="/finance">
-      <EmptyState
-        title={t`No rules published yet`}
-        text={t`The rules of the mining pool will be shown here.`}
-        icon="book"
-      />
+    <Page title={t`Product rules`} backTo="/finance" className="finance-page">
+      <StaleBadge status={products.status} updatedAt={products.updatedAt} validating={products.isValidating} />
+      <h2 className="section-title">{t`Tiers`}</h2>
+      {list.length > 0 ? (
+        <div className="card finance-table-card">
+          <table className="finance-table" data-testid="rule-tiers">
+            <thead>
+              <tr>
+                <th scope="col">{t`Minimum (USD)`}</th>
+                <th scope="col">{t`Daily rate`}</th>
+                <th scope="col">{t`Lock-up`}</th>
+                <th scope="col">{t`Annualized`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((product) => {
+                const projection = projectTier(product);
+                return (
+                  <tr key={product.id}>
+                    <td>{formatUsd(product.minimum)}</td>
+                    <td>{formatPercent(product.dailyRate)}</td>
+                    <td>
+                      <Plural value={product.days} one="# day" other="# days" />
+                    </td>
+                    <td>{projection ? formatPercent(projection.annualizedPercent) : '—'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : products.data ? (
+        <p className="finance-muted">{t`The operator has not published any lock-up tiers.`}</p>
+      ) : (
+        <TierMissing products={products} />
+      )}
+
+      <h2 className="section-title">{t`Rules`}</h2>
+      <ol className="card finance-rules" data-testid="rules">
+        <li>{t`An amount transferred in is from ${min} to ${max} USD.`}</li>
+        <li>{t`Each tier has a minimum amount; the amount stays locked for the tier's number of days.`}</li>
+        <li>
+          {t`Projected earnings are simple interest: amount × daily rate × days. The annualized rate is the daily rate × 365, not compounded.`}
+        </li>
+        <li>{t`Projections apply the published rate to an amount. They are not guaranteed returns.`}</li>
+        <li>{t`Transfers into the mining pool are not available online: they are arranged with customer service.`}</li>
+      </ol>
     </Page>
   );
 }

@@ -1,0 +1,64 @@
+/** The mining-pool tiers (operator configuration, getFinanceProducts) and how the pages read them. */
+import { useState } from 'react';
+import { useSearch } from 'wouter';
+import { api, ApiPath } from '../../api';
+import { useSynced, type Synced, type SyncKey } from '../../data';
+import { useScreenActive } from '../../ui';
+import type { FinanceProduct } from '../../../shared/api/types';
+
+export const FINANCE_PRODUCTS_KEY: SyncKey = 'finance:products';
+
+function isProduct(value: unknown): value is FinanceProduct {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Record<string, unknown>;
+  return (
+    Number.isInteger(p.id) &&
+    typeof p.minimum === 'number' &&
+    Number.isFinite(p.minimum) &&
+    typeof p.dailyRate === 'number' &&
+    Number.isFinite(p.dailyRate) &&
+    Number.isInteger(p.days)
+  );
+}
+
+/** A read is silent: the page shows what failed where the tiers would be. Rows of another shape are dropped. */
+export function fetchFinanceProducts(): Promise<FinanceProduct[]> {
+  return api
+    .call(ApiPath.financeProducts, {}, { silent: true })
+    .then((list) => (Array.isArray(list) ? list.filter(isProduct) : []));
+}
+
+/** Cache-first: the tiers read offline from the last answer, marked stale. */
+export function useFinanceProducts(): Synced<FinanceProduct[]> {
+  return useSynced(FINANCE_PRODUCTS_KEY, fetchFinanceProducts, { maxAgeMs: 60_000 });
+}
+
+function idOf(search: string): number | null {
+  const raw = new URLSearchParams(search).get('id');
+  if (raw === null || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/**
+ * The `?id=N` of the page. Kept-alive pages stay mounted while another page shows, so the id is
+ * read while this page is the one shown and kept while it is hidden.
+ */
+export function useProductId(): number | null {
+  const search = useSearch();
+  const active = useScreenActive();
+  const current = idOf(search);
+  const [kept, setKept] = useState(current);
+  if (active && current !== kept) setKept(current);
+  return active ? current : kept;
+}
+
+/** The tier with this id and its place in the list (1-based, as the list names it). */
+export function findTier(
+  products: readonly FinanceProduct[] | undefined,
+  id: number | null,
+): { product: FinanceProduct; position: number } | null {
+  if (!products || id === null) return null;
+  const index = products.findIndex((product) => product.id === id);
+  return index === -1 ? null : { product: products[index], position: index + 1 };
+}

@@ -250,7 +250,8 @@ describe('price feed over a real socket', () => {
     const feedServer = await server();
     feedServer.setPrice('BTC-USDT', { last: '43000', sodUtc8: '42000' });
     const live = feed(feedServer.url, { staleAfterMs: 300, pingAfterMs: 60_000 });
-    const states: string[] = [];
+    // A feed about to start says connecting, not stale.
+    const states: string[] = [live.getSnapshot().state];
     live.subscribe(() => states.push(live.getSnapshot().state));
     live.start();
     await vi.waitFor(() => expect(live.getSnapshot().state).toBe('live'));

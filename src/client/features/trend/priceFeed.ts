@@ -243,6 +243,8 @@ export class PriceFeed {
   private tickSinceOpen = false;
   private tickersSent = false;
   private running = false;
+  /** A feed made but not started yet is about to connect, not stale. */
+  private started = false;
   private online = true;
   private unsubscribeOnline: (() => void) | null = null;
   /** True from start() until the first tick or the first failure: the "connecting" state. */
@@ -287,6 +289,7 @@ export class PriceFeed {
   getSnapshot = (): PriceSnapshot => this.snapshot;
 
   private state(now: number): FeedState {
+    if (!this.started) return 'connecting';
     if (!this.running || !this.online) return 'stale';
     const fresh = this.lastTickAt !== null && now - this.lastTickAt <= this.opts.staleAfterMs;
     if (this.socket && this.opened && this.tickSinceOpen && fresh) return 'live';
@@ -336,6 +339,7 @@ export class PriceFeed {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.started = true;
     this.awaitingFirst = true;
     this.startedAt = this.opts.now();
     this.attempt = 0;
@@ -430,7 +434,9 @@ export class PriceFeed {
     this.tickSinceOpen = false;
     for (const name of ['subscribe', 'ack', 'ping', 'pong'] as const) this.clear(name);
     if (!socket) return;
-    socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+    socket.onopen = socket.onmessage = socket.onclose = null;
+    // Closing a socket still connecting reports an error (Node's `ws` throws it when unheard).
+    socket.onerror = () => {};
     try {
       socket.close();
     } catch {

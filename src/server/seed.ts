@@ -1,10 +1,11 @@
 /**
- * Seed data for an empty database (no games yet): catalogue, settings, an invitation code and a
- * demo member credited 1,000.00 USD through the ledger. Runs in one transaction, so a crash
- * half-way leaves the database empty and the next start seeds again.
+ * Seed data for an empty database (no games yet): catalogue, settings (the finance tiers among
+ * them), an invitation code and a demo member credited 1,000.00 USD through the ledger. Runs in one
+ * transaction, so a crash half-way leaves the database empty and the next start seeds again.
  */
 import { ErrorCode } from '../shared/errors';
 import { DEFAULT_SETTINGS } from './domain/appConfig';
+import { defaultFinanceSetting, FINANCE_SETTING_KEY } from './domain/content/financeProducts';
 import type { Deps } from './domain/deps';
 import { FundReason } from './domain/fundReasons';
 import { changeBalance } from './domain/ledger';
@@ -43,7 +44,7 @@ export async function seedIfEmpty(deps: Deps, options: { invitationCode?: string
     await insertArticles(trx, seedArticles(now));
     await syncIdSequence(trx, deps.dialect, 'articles');
     await insertBanners(trx, seedBanners());
-    await insertMissingSettings(trx, DEFAULT_SETTINGS);
+    await insertMissingSettings(trx, { ...DEFAULT_SETTINGS, [FINANCE_SETTING_KEY]: defaultFinanceSetting() });
     await insertInvitation(trx, invitationCode, now);
     // An operator may have created demo01 with the admin command before the first start.
     if (await findMemberByUsername(trx, DEMO_MEMBER.username)) return;

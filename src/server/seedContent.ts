@@ -1,13 +1,11 @@
 /**
  * What a fresh install starts with: the three games, a room of every coin group and kind, sample
- * articles in all four languages and three banners. Operators edit these rows afterwards.
+ * articles in all four languages (some with pictures from public/articles/) and three banners.
+ * Operators edit these rows afterwards. Articles go through the same sanitiser as an import.
  */
+import { ARTICLE_CATEGORY, INTRODUCTION_ARTICLE_ID } from '../shared/content';
 import type { NewArticle, NewBanner, NewGame, NewRoom, RoomKind } from './db/schema';
-
-/** Article categories: 9 and 14 are the spec's; help and the introduction are ours. */
-export const ArticleCategory = { News: 9, Announcement: 14, Introduction: 26, Help: 2 } as const;
-/** The quick menu opens the introduction by id (SPEC.md section 2, Home). */
-export const INTRODUCTION_ARTICLE_ID = 26;
+import { plainText, sanitizeArticleHtml } from './domain/content/sanitize';
 
 /** Round lengths of DESIGN.md section 4. `type` is the game type the home tiles open. */
 export const SEED_GAMES: NewGame[] = [
@@ -97,21 +95,42 @@ interface Texts {
   vi: string;
 }
 
-function article(id: number, category: number, title: Texts, content: Texts, createdAt: number): NewArticle {
+function article(
+  id: number,
+  category: number,
+  title: Texts,
+  content: Texts,
+  createdAt: number,
+  img: string[] = [],
+): NewArticle {
   return {
     id,
     category,
-    title: title.zhCN,
-    title_ft: title.zhTW,
-    title_yw: title.en,
-    title_vi: title.vi,
-    content: content.zhCN,
-    content_ft: content.zhTW,
-    content_yw: content.en,
-    content_vi: content.vi,
-    img: '[]',
+    title: plainText(title.zhCN),
+    title_ft: plainText(title.zhTW),
+    title_yw: plainText(title.en),
+    title_vi: plainText(title.vi),
+    content: sanitizeArticleHtml(content.zhCN),
+    content_ft: sanitizeArticleHtml(content.zhTW),
+    content_yw: sanitizeArticleHtml(content.en),
+    content_vi: sanitizeArticleHtml(content.vi),
+    img: JSON.stringify(img),
     created_at: createdAt,
   };
+}
+
+/** Pictures in public/articles/: served with the app and kept by its image cache for offline reading. */
+export const ARTICLE_IMAGES = {
+  launch: '/articles/launch.svg',
+  install: '/articles/install.svg',
+  order: '/articles/order.svg',
+  fairness: '/articles/fairness.svg',
+  hashChain: '/articles/hash-chain.svg',
+} as const;
+
+/** The fairness article shows the hash chain inside its text, in every language. */
+function chainFigure(alt: string): string {
+  return `<figure><img src="${ARTICLE_IMAGES.hashChain}" alt="${alt}" width="640" height="240" /><figcaption>${alt}</figcaption></figure>`;
 }
 
 export function seedArticles(now: number): NewArticle[] {
@@ -119,7 +138,7 @@ export function seedArticles(now: number): NewArticle[] {
   return [
     article(
       1,
-      ArticleCategory.News,
+      ARTICLE_CATEGORY.News,
       { zhCN: '平台上线', zhTW: '平台上線', en: 'We are live', vi: 'Chúng tôi đã ra mắt' },
       {
         zhCN: '<p>欢迎！现在可以用邀请码注册，进入房间参与每一轮。</p>',
@@ -128,10 +147,11 @@ export function seedArticles(now: number): NewArticle[] {
         vi: '<p>Chào mừng! Bạn có thể đăng ký bằng mã mời và tham gia các vòng trong mọi phòng.</p>',
       },
       now - 2 * day,
+      [ARTICLE_IMAGES.launch],
     ),
     article(
       2,
-      ArticleCategory.News,
+      ARTICLE_CATEGORY.News,
       { zhCN: '可安装的应用', zhTW: '可安裝的應用', en: 'Install the app', vi: 'Cài đặt ứng dụng' },
       {
         zhCN: '<p>在浏览器菜单中选择“添加到主屏幕”，离线时也能查看消息和资金记录。</p>',
@@ -140,10 +160,11 @@ export function seedArticles(now: number): NewArticle[] {
         vi: '<p>Chọn “Thêm vào màn hình chính” trong trình duyệt; tin nhắn và lịch sử quỹ vẫn xem được khi ngoại tuyến.</p>',
       },
       now - day,
+      [ARTICLE_IMAGES.install],
     ),
     article(
       3,
-      ArticleCategory.Announcement,
+      ARTICLE_CATEGORY.Announcement,
       { zhCN: '充值说明', zhTW: '儲值說明', en: 'About deposits', vi: 'Về việc nạp tiền' },
       {
         zhCN: '<p>应用内暂不支持充值，请联系客服办理。</p>',
@@ -155,7 +176,7 @@ export function seedArticles(now: number): NewArticle[] {
     ),
     article(
       4,
-      ArticleCategory.Announcement,
+      ARTICLE_CATEGORY.Announcement,
       { zhCN: '提现到账时间', zhTW: '提現到帳時間', en: 'Withdrawal times', vi: 'Thời gian rút tiền' },
       {
         zhCN: '<p>提现申请在24小时内到账。</p>',
@@ -167,7 +188,7 @@ export function seedArticles(now: number): NewArticle[] {
     ),
     article(
       5,
-      ArticleCategory.Help,
+      ARTICLE_CATEGORY.Help,
       { zhCN: '如何下单', zhTW: '如何下單', en: 'How to place an order', vi: 'Cách đặt lệnh' },
       {
         zhCN: '<p>选择最多9个结果，输入每项金额（至少20），点击购买并确认。剩余60秒时停止下单。</p>',
@@ -176,22 +197,32 @@ export function seedArticles(now: number): NewArticle[] {
         vi: '<p>Chọn tối đa 9 kết quả, nhập số tiền cho mỗi kết quả (ít nhất 20), bấm Mua và xác nhận. Ngừng nhận lệnh khi còn 60 giây.</p>',
       },
       now - day,
+      [ARTICLE_IMAGES.order],
     ),
     article(
       6,
-      ArticleCategory.Help,
+      ARTICLE_CATEGORY.Help,
       { zhCN: '结果如何产生', zhTW: '結果如何產生', en: 'How results are drawn', vi: 'Kết quả được tạo ra thế nào' },
       {
-        zhCN: '<p>每轮开始前公布种子的SHA-256承诺，开奖后公开种子，三个数字由种子算出，可随时验证。</p>',
-        zhTW: '<p>每輪開始前公布種子的SHA-256承諾，開獎後公開種子，三個數字由種子算出，可隨時驗證。</p>',
-        en: '<p>Before a round opens we publish a SHA-256 commitment to its seed; after the draw the seed is revealed and the three numbers follow from it, so anyone can check.</p>',
-        vi: '<p>Trước mỗi vòng, chúng tôi công bố cam kết SHA-256 của hạt giống; sau khi mở thưởng, hạt giống được công khai và ba con số suy ra từ đó, ai cũng kiểm tra được.</p>',
+        zhCN:
+          '<p>每轮开始前公布种子的SHA-256承诺，开奖后公开种子，三个数字由种子算出，可随时验证。</p>' +
+          chainFigure('哈希链：每个种子是下一个种子的SHA-256'),
+        zhTW:
+          '<p>每輪開始前公布種子的SHA-256承諾，開獎後公開種子，三個數字由種子算出，可隨時驗證。</p>' +
+          chainFigure('雜湊鏈：每個種子是下一個種子的SHA-256'),
+        en:
+          '<p>Before a round opens we publish a SHA-256 commitment to its seed; after the draw the seed is revealed and the three numbers follow from it, so anyone can check.</p>' +
+          chainFigure('The hash chain: each seed is the SHA-256 of the next one'),
+        vi:
+          '<p>Trước mỗi vòng, chúng tôi công bố cam kết SHA-256 của hạt giống; sau khi mở thưởng, hạt giống được công khai và ba con số suy ra từ đó, ai cũng kiểm tra được.</p>' +
+          chainFigure('Chuỗi băm: mỗi hạt giống là SHA-256 của hạt giống kế tiếp'),
       },
       now - day,
+      [ARTICLE_IMAGES.fairness],
     ),
     article(
       INTRODUCTION_ARTICLE_ID,
-      ArticleCategory.Introduction,
+      ARTICLE_CATEGORY.Introduction,
       { zhCN: '平台介绍', zhTW: '平台介紹', en: 'Introduction', vi: 'Giới thiệu' },
       {
         zhCN: '<p>每轮开出三个0-9的数字，按总和判定大小、单双等11种结果。房间分为USDT、BTC、ETH三组。</p>',

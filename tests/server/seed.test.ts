@@ -1,7 +1,10 @@
 /** Migrations and seed data of a fresh install. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { sanitizeArticleHtml } from '../../src/server/domain/content/sanitize';
 import { seedIfEmpty } from '../../src/server/seed';
 import { startServer, TEST_INVITATION, type TestServer } from './support/server';
 
@@ -89,8 +92,36 @@ describe('seed', () => {
       ]) {
         expect(text.trim()).not.toBe('');
       }
-      expect(JSON.parse(a.img)).toEqual([]);
+      const img = JSON.parse(a.img) as string[];
+      for (const path of img) expect(existsSync(join('public', path)), path).toBe(true);
     }
+    // News and help show pictures (public/articles/); announcements and the introduction do not.
+    const withImages = articles.filter((a) => JSON.parse(a.img).length > 0).map((a) => a.id);
+    expect(withImages.sort((x, y) => x - y)).toEqual([1, 2, 5, 6]);
+  });
+
+  it('stores articles already sanitised: nothing the shared allowlist would remove', async () => {
+    const articles = await server.deps.db.selectFrom('articles').selectAll().execute();
+    for (const a of articles) {
+      for (const html of [a.content, a.content_ft, a.content_yw, a.content_vi]) {
+        expect(sanitizeArticleHtml(html)).toBe(html);
+      }
+      for (const title of [a.title, a.title_ft, a.title_yw, a.title_vi]) expect(title).not.toMatch(/[<>]/);
+    }
+  });
+
+  it('has the finance tiers setting (SPEC.md section 9)', async () => {
+    const row = await server.deps.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'financeProducts')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.value)).toEqual([
+      { id: 1, minimum: 100_000, dailyRate: 0.15, days: 15 },
+      { id: 2, minimum: 300_000, dailyRate: 0.3, days: 30 },
+      { id: 3, minimum: 800_000, dailyRate: 0.8, days: 45 },
+      { id: 4, minimum: 1_500_000, dailyRate: 1.3, days: 60 },
+    ]);
   });
 
   it('a later article gets a fresh id (the id sequence knows about 26)', async () => {

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { AppConfig, FinanceProduct } from '../../src/shared/api/types';
+import { projectTier } from '../../src/shared/finance';
+import { formatMoney, formatUsd } from '../../src/shared/money';
+import { launchBrowser, snapshot } from './support/browser';
+import { admin, api, englishContext } from './support/members';
+import { startPriceFeedServer, type PriceFeedServer } from '../support/priceFeedServer';
+
+/**
+ * The trend page's live prices in real Chromium: the operator points the app at a test feed that
+ * speaks the exchange's protocol (tests/support/priceFeedServer.ts), the page subscribes as the
+ * spec says and shows its prices; when the feed stops the list says stale and how long ago the last
+ * tick came. Then the finance pages with the server's seeded tiers.
+ */
+async function rowText(page: Page, coin: string, testId: string): Promise<string | null> {
+  return page.locator(`[data-testid="price-row"][data-coin="${coin}"] [data-testid="${testId}"]`).textContent();
+}
+
+describe('trend and finance end to end', () => {
+  let browser: Browser;
+  let feed: PriceFeedServer;
+  let previousFeedUrl: string | null = null;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    feed = await startPriceFeedServer();
+    feed.setPrice('BTC-USDT', { last: '43210.5', sodUtc8: '42000.1' });
+    feed.setPrice('USDC-USDT', { last: '1.0002', sodUtc8: '1.0001' });
+    feed.setPrice('DOGE-USDT', { last: '0.0795', sodUtc8: '0.0812' });
+    // getconfig reads the settings table on every call (no cache), so the change shows at once.
+    const changed = admin('settings:set', 'priceFeedUrl', feed.url);
+    previousFeedUrl = /: "(.*)" -> "/.exec(changed)?.[1] ?? null;
+    expect(previousFeedUrl, changed).not.toBeNull();
+  });
+
+  afterAll(async () => {
+    // Other e2e files share the server: put the operator's setting back.
+    if (previousFeedUrl !== null) admin('settings:set', 'priceFeedUrl', previousFeedUrl);
+    await feed?.stop();
+    await browser?.close();
+  });
+
+  it('live prices from the operator-set feed, subscribed as the spec says; stale with the age of the last tick when it stops', async () => {
+    const config = await api<AppConfig>('/api/Index/getconfig', {});
+    expect(config.priceFeedUrl).toBe(feed.url);
+
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await page.goto('/lotteryprize');
+
+    await expect.poll(() => rowText(page, 'BTC', 'price-last'), { timeout: 15_000 }).toBe('43,210.50');
+    expect(await rowText(page, 'BTC', 'price-change')).toBe('+2.88%');
+    expect(await rowText(page, 'DOGE', 'price-change')).toBe('-2.09%');
+    expect(await rowText(page, 'USDT', 'price-last')).toBe('0.9998');
+    expect(await rowText(page, 'USDC', 'price-last')).toBe('1.0002');
+    // No tick for ETH from this feed: nothing invented.
+    expect(await rowText(page, 'ETH', 'price-last')).toBe('—');
+    await expect.poll(() => page.getByTestId('price-feed-state').textContent()).toBe('Live');
+    // Logged out: the figures ask for a login.
+    expect(await page.getByTestId('trend-login').isVisible()).toBe(true);
+
+    // What the browser sent: instruments 2 s after the socket opened, then the tickers of the eight coins.
+    const browserConnection = feed.connections.at(-1)!;
+    const sent = feed.received.filter((m) => m.connection === browserConnection.id && m.json !== null);
+    expect(sent[0].json).toEqual({ op: 'subscribe', args: [{ channel: 'instruments', instType: 'SPOT' }] });
+    expect(sent[0].at - browserConnection.openedAt).toBeGreaterThanOrEqual(1_900);
+    expect(sent[1].json).toEqual({
+      op: 'subscribe',
+      args: ['BTC', 'ETH', 'BNB', 'SOL', 'USDC', 'DOGE', 'TRX'].map((coin) => ({
+        channel: 'tickers',
+        instId: `${coin}-USDT`,
+      })),
+    });
+
+    // A new tick shows as it comes.
+    feed.push('BTC-USDT', { last: '43300', sodUtc8: '42000.1' });
+    await expect.poll(() => rowText(page, 'BTC', 'price-last')).toBe('43,300.00');
+    await snapshot(page, 'trend');
+
+    await feed.stop();
+    await expect
+      .poll(() => page.getByTestId('price-feed-state').textContent(), { timeout: 10_000 })
+      .toMatch(/^Stale · last tick \d+ s ago$/);
+    // The age grows while the feed stays away; the last prices stay on screen.
+    await expect
+      .poll(
+        async () => Number(/(\d+) s ago/.exec((await page.getByTestId('price-feed-state').textContent()) ?? '')?.[1]),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBeGreaterThanOrEqual(3);
+    expect(await rowText(page, 'BTC', 'price-last')).toBe('43,300.00');
+    await snapshot(page, 'trend-stale');
+    await context.close();
+  });
+
+  it('finance lists the server tiers with projections; transfer-in checks the amount and points to customer service', async () => {
+    const tiers = await api<FinanceProduct[]>('/api/Game/getFinanceProducts', {});
+    expect(tiers.length).toBeGreaterThan(0);
+    const config = await api<AppConfig>('/api/Index/getconfig', {});
+
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await page.goto('/finance');
+    await expect.poll(() => page.getByTestId('finance-tier').count(), { timeout: 15_000 }).toBe(tiers.length);
+    const first = page.getByTestId('finance-tier').first();
+    const projection = projectTier(tiers[0])!;
+    expect(await first.getByTestId('tier-minimum').textContent()).toBe(`${formatUsd(tiers[0].minimum)} USD`);
+    expect(await first.getByTestId('projection-daily').textContent()).toBe(formatMoney(projection.dailyCents));
+    expect(await first.getByTestId('projection-total').textContent()).toBe(formatMoney(projection.totalCents));
+    expect(await first.getByTestId('projection-annualized').textContent()).toBe(
+      `${projection.annualizedPercent.toFixed(2)}%`,
+    );
+    expect(await first.getByTestId('tier-projection').textContent()).toContain('projected, not guaranteed');
+    await snapshot(page, 'finance');
+
+    await first.getByRole('link', { name: 'Transfer in' }).click();
+    await page.waitForURL(`**/producttransferin?id=${tiers[0].id}`);
+    const amount = page.getByLabel('Amount (USD)');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Enter an amount');
+    await amount.fill('50,000');
+    expect(await amount.inputValue()).toBe('50000');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('The amount must be between 100,000.00 and 1,500,000.00 USD');
+    await amount.fill(String(Math.max(tiers[0].minimum, 100_000)));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const notice = page.getByTestId('transfer-unavailable');
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await notice.getByRole('status').textContent()).toContain('not available online');
+    expect(await notice.getByRole('link', { name: 'Contact customer service' }).getAttribute('href')).toBe(
+      config.serviceUrl,
+    );
+    await snapshot(page, 'finance-transfer-in');
+    await context.close();
+  });
+});

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { systemClock, type Clock } from './clock';
 import type { Db, Dialect } from './db/schema';
 import { SessionCache } from './domain/accounts/sessionCache';
+import { DEFAULT_PUBLIC_READ_OPTIONS, PublicReads, type PublicReadOptions } from './domain/content/publicReads';
 import { DEFAULT_ENGINE_OPTIONS, GameEngine } from './domain/game/engine';
 import type { ChainOptions } from './domain/game/chains';
 import type { SchedulerOptions } from './domain/game/scheduler';
@@ -15,6 +16,7 @@ import { accountRoutes } from './routes/accounts';
 import { registerAuthHook } from './routes/auth';
 import { registerJsonBodyParser } from './routes/bodyParser';
 import { configRoutes } from './routes/config';
+import { contentRoutes } from './routes/content';
 import type { RouteContext } from './routes/context';
 import { registerErrorHandlers } from './routes/errors';
 import { gameRoutes } from './routes/game';
@@ -49,6 +51,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** How long a session checked on a hot path may be reused (ms, real time); 0 turns it off. */
   sessionCacheTtlMs?: number;
+  /** How long public content (articles, banners, finance tiers) and the winners list may be cached. */
+  content?: Partial<PublicReadOptions>;
   /** The round engine: cache age, hash-chain size, scheduler (timers, lease, timing override). */
   game?: {
     cacheTtlMs?: number;
@@ -76,7 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   const sessions = new SessionCache(options.sessionCacheTtlMs ?? 1_000);
-  const ctx: RouteContext = { deps: { ...deps, smsSender: options.smsSender }, i18n, game, sessions };
+  const reads = new PublicReads(deps, { ...DEFAULT_PUBLIC_READ_OPTIONS, ...options.content });
+  const ctx: RouteContext = { deps: { ...deps, smsSender: options.smsSender }, i18n, game, sessions, reads };
   const distDir = options.distDir;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
 
@@ -91,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   passwordRoutes(app, ctx);
   userRoutes(app, ctx);
   gameRoutes(app, ctx);
+  contentRoutes(app, ctx);
   orderRoutes(app, ctx);
   orderViewRoutes(app, ctx);
   walletRoutes(app, ctx);

@@ -1,6 +1,6 @@
 /**
- * Fuzzing every path of the accounts and the round engine with random JSON bodies (and random tokens): no answer is ever
- * a 500, every answer is a well-formed envelope.
+ * Fuzzing every path of the accounts, the round engine and the public content with random JSON bodies (and random
+ * tokens): no answer is ever a 500, every answer is a well-formed envelope.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,12 @@ const PATHS = [
   ApiPath.gameLog,
   ApiPath.todayWinLost,
   ApiPath.trendData,
+  ApiPath.slide,
+  ApiPath.oneClassArticle,
+  ApiPath.articleList,
+  ApiPath.articleDetail,
+  ApiPath.winners,
+  ApiPath.financeProducts,
   '/api/Index/unknown',
 ];
 
@@ -58,6 +64,8 @@ const FIELDS = [
   'idempotencyKey',
   'before',
   'limit',
+  'type',
+  'id',
 ];
 
 let server: TestServer;

@@ -210,3 +210,44 @@ export async function memberTotalWin(db: Db, memberId: number): Promise<number> 
     .executeTakeFirstOrThrow();
   return Number(row.win);
 }
+
+export interface WinnerRow {
+  id: number;
+  username: string;
+  gametype: number;
+  seqno: string;
+  outcome: number;
+  award_cents: number;
+  finished_at: number | null;
+}
+
+/**
+ * The latest settled winning lines, newest first. `status = 'win'` is a literal so both databases
+ * match it to the partial index order_lines_winners (migration 0004): the query reads `limit`
+ * index entries and their joins, however many orders there are.
+ */
+export function latestWinningLines(db: Db, limit: number): Promise<WinnerRow[]> {
+  return winningLinesQuery(db, limit).execute();
+}
+
+/** The query of latestWinningLines, for a test that reads its plan. */
+export function winningLinesQuery(db: Db, limit: number) {
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('members', 'members.id', 'order_lines.member_id')
+    .innerJoin('rounds', 'rounds.id', 'order_lines.round_id')
+    .innerJoin('games', 'games.id', 'rounds.game_id')
+    .select([
+      'order_lines.id',
+      'members.username',
+      'games.type as gametype',
+      'rounds.seqno',
+      'order_lines.outcome',
+      'order_lines.award_cents',
+      'order_lines.finished_at',
+    ])
+    .where('order_lines.status', '=', sql.lit('win'))
+    .orderBy('order_lines.finished_at', 'desc')
+    .orderBy('order_lines.id', 'desc')
+    .limit(limit);
+}

@@ -5,6 +5,7 @@ import { ErrorCode } from '../../shared/errors';
 import { API_LANGS, localeOfApiLang, type ApiLang, type Locale } from '../../shared/locale';
 import type { SessionCache } from '../domain/accounts/sessionCache';
 import type { Authenticated } from '../domain/accounts/sessions';
+import type { PublicReads } from '../domain/content/publicReads';
 import type { Deps } from '../domain/deps';
 import type { GameEngine } from '../domain/game/engine';
 import type { Translator } from '../i18n';
@@ -16,6 +17,8 @@ export interface RouteContext {
   game: GameEngine;
   /** Sessions checked a moment ago, for routes flagged cachedAuth. */
   sessions: SessionCache;
+  /** Public content reads (articles, banners, finance tiers, winners) through short caches. */
+  reads: PublicReads;
 }
 
 declare module 'fastify' {

@@ -119,13 +119,16 @@ export interface Article {
 export type ArticleSummary = Omit<Article, 'content' | 'content_ft' | 'content_yw' | 'content_vi'>;
 
 /**
- * getOneclassArticle (whole articles, newest first) and getArticlelist (summaries, newest first).
+ * getOneclassArticle (whole articles, newest first) and getArticlelist (summaries, newest first),
+ * at most the 100 newest of the category; an unknown category answers []. A missing or
+ * non-integer `type` is refused with 1001.
  * Categories: 9 news, 14 announcements, 2 help, 26 the introduction (see ARTICLE_CATEGORY).
  */
 export interface ArticleCategoryRequest {
   type: number;
 }
 
+/** getArticledetail: a missing or non-integer `id`, or an id no article has, is refused with 1001. */
 export interface ArticleDetailRequest {
   id: number;
 }
@@ -137,7 +140,7 @@ export interface ArticleDetailRequest {
 export interface WinnerEntry {
   /** Order line id, stable for keys. */
   id: number;
-  /** The member's account name, masked (e.g. `de****01`). */
+  /** The member's account name, masked (e.g. `de***01`, as the live order table masks it). */
   user: string;
   gametype: number;
   seqno: string;

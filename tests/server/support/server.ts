@@ -95,6 +95,8 @@ export async function listenTestApp(
     // Tests set X-Forwarded-For to act as different clients.
     trustProxy: true,
     sessionCacheTtlMs: 50,
+    // Content changed by the admin command shows on the next read (the cache itself: ttl-cache.test.ts).
+    content: { cacheTtlMs: 0, winnersTtlMs: 0 },
     translator: await translatorFor(options),
     ...options,
     game: {

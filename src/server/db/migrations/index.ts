@@ -7,11 +7,13 @@ import type { Dialect } from '../schema';
 import { initialMigration } from './0001_initial';
 import { roundsMigration } from './0002_rounds';
 import { walletMigration } from './0003_wallet';
+import { winnersMigration } from './0004_winners';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
     '0002_rounds': roundsMigration(dialect),
     '0003_wallet': walletMigration(dialect),
+    '0004_winners': winnersMigration(),
   };
 }

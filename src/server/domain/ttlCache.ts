@@ -1,0 +1,44 @@
+/**
+ * A small read-through cache for public reads that every app start or home page asks for
+ * (articles, banners, finance tiers, winners). The admin command changes them from another
+ * process, so nothing can tell this one to drop an entry: an entry simply lives `ttlMs` (real
+ * time). A burst of requests after expiry shares one load. ttlMs <= 0 turns it off.
+ */
+interface Entry<V> {
+  value: V;
+  loadedAt: number;
+}
+
+export class TtlCache<K, V> {
+  private readonly entries = new Map<K, Entry<V>>();
+  private readonly loading = new Map<K, Promise<V>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    /** Keys come from request bodies (ids, categories): bounded, starting again when full. */
+    private readonly maxEntries = 1_000,
+  ) {}
+
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    if (this.ttlMs <= 0) return load();
+    const entry = this.entries.get(key);
+    if (entry && performance.now() - entry.loadedAt < this.ttlMs) return Promise.resolve(entry.value);
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = load()
+        .then((value) => {
+          if (this.entries.size >= this.maxEntries) this.entries.clear();
+          this.entries.set(key, { value, loadedAt: performance.now() });
+          return value;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Forget everything (after a change made by this process). */
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,328 @@
+/**
+ * The public content paths over HTTP in every language: articles by category (whole and as a
+ * list), one article, banners, the finance tiers and the winners ticker. Winners come only from
+ * real settled winning lines.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath } from '../../src/shared/api/paths';
+import type { Article, ArticleSummary, Banner, FinanceProduct, WinnerEntry } from '../../src/shared/api/types';
+import { WINNERS_LIMIT } from '../../src/shared/constants';
+import { API_LANGS, localeOfApiLang, type ApiLang } from '../../src/shared/locale';
+import { loadTranslator, type Translator } from '../../src/server/i18n';
+import { winningLinesQuery } from '../../src/server/repositories/orderViews';
+import { TEST_DIALECT } from './support/database';
+import { currentRound, drawCurrent, fundedMember, line, openRound, order, ROOM } from './support/game';
+import { startServer, type TestServer } from './support/server';
+
+const ARTICLE_KEYS = [
+  'category',
+  'content',
+  'content_ft',
+  'content_vi',
+  'content_yw',
+  'id',
+  'img',
+  'time',
+  'title',
+  'title_ft',
+  'title_vi',
+  'title_yw',
+];
+const SUMMARY_KEYS = ['category', 'id', 'img', 'time', 'title', 'title_ft', 'title_vi', 'title_yw'];
+
+let translator: Translator;
+beforeAll(async () => {
+  translator = await loadTranslator();
+});
+
+/** The localized text of 1001 a refusal must answer in `lang`. */
+function incomplete(lang: ApiLang): string {
+  return translator.text(localeOfApiLang(lang), 1001);
+}
+
+describe('articles, banners and finance tiers', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it.each(API_LANGS)('getOneclassArticle answers a category whole, newest first (lang %s)', async (lang) => {
+    const { status, body } = await server.call<Article[]>(ApiPath.oneClassArticle, { lang, type: 9 });
+    expect(status).toBe(200);
+    expect(body.code).toBe(1);
+    expect(body.info).toBe('ok');
+    expect(body.data.map((a) => a.id)).toEqual([2, 1]);
+    for (const article of body.data) {
+      expect(Object.keys(article).sort()).toEqual(ARTICLE_KEYS);
+      expect(article.category).toBe(9);
+      for (const text of [article.title, article.title_ft, article.title_yw, article.title_vi])
+        expect(text).not.toBe('');
+      expect(article.content_yw).toMatch(/^<p>/);
+      expect(Number.isInteger(article.time)).toBe(true);
+      expect(article.time).toBeLessThan(Date.now() / 1000 + 1);
+    }
+    expect(body.data[0].time).toBeGreaterThan(body.data[1].time);
+    expect(body.data[1].img).toEqual(['/articles/launch.svg']);
+  });
+
+  it('accepts the category as numeric text, and answers [] for a category with no articles', async () => {
+    const text = await server.call<Article[]>(ApiPath.oneClassArticle, { type: '14' });
+    expect(text.body.data.map((a) => a.id)).toEqual([4, 3]);
+    const none = await server.call<Article[]>(ApiPath.oneClassArticle, { type: 777 });
+    expect(none.body).toEqual({ code: 1, data: [], info: 'ok' });
+  });
+
+  it.each(API_LANGS)('getArticlelist answers titles and images without content (lang %s)', async (lang) => {
+    const { body } = await server.call<ArticleSummary[]>(ApiPath.articleList, { lang, type: 2 });
+    expect(body.code).toBe(1);
+    expect(body.info).toBe('ok');
+    // Both help articles share a publication time: the later id comes first.
+    expect(body.data.map((a) => a.id)).toEqual([6, 5]);
+    for (const summary of body.data) expect(Object.keys(summary).sort()).toEqual(SUMMARY_KEYS);
+    expect(body.data.map((a) => a.img)).toEqual([['/articles/fairness.svg'], ['/articles/order.svg']]);
+  });
+
+  it('every image the seed names is a file the app serves (public/)', async () => {
+    const rows = await server.deps.db.selectFrom('articles').select(['img', 'content_yw']).execute();
+    const paths = rows.flatMap((r) => [
+      ...(JSON.parse(r.img) as string[]),
+      ...[...r.content_yw.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]),
+    ]);
+    expect(paths).toContain('/articles/hash-chain.svg');
+    for (const path of paths) expect(existsSync(join('public', path)), path).toBe(true);
+  });
+
+  it.each(API_LANGS)('getArticledetail answers one article by id (lang %s)', async (lang) => {
+    const intro = await server.call<Article>(ApiPath.articleDetail, { lang, id: 26 });
+    expect(intro.body.code).toBe(1);
+    expect(intro.body.info).toBe('ok');
+    expect(Object.keys(intro.body.data).sort()).toEqual(ARTICLE_KEYS);
+    expect(intro.body.data).toMatchObject({ id: 26, category: 26, title_yw: 'Introduction', title_vi: 'Giới thiệu' });
+    const fairness = await server.call<Article>(ApiPath.articleDetail, { lang, id: '6' });
+    for (const html of [
+      fairness.body.data.content,
+      fairness.body.data.content_ft,
+      fairness.body.data.content_yw,
+      fairness.body.data.content_vi,
+    ])
+      expect(html).toContain('<img src="/articles/hash-chain.svg"');
+  });
+
+  it.each(API_LANGS)('an unknown article id is refused with 1001 in the request language (lang %s)', async (lang) => {
+    const { status, body } = await server.call(ApiPath.articleDetail, { lang, id: 987654 });
+    expect(status).toBe(200);
+    expect(body).toEqual({ code: 1001, data: null, info: incomplete(lang) });
+  });
+
+  it.each(API_LANGS)('missing or malformed type and id answer 1001, never a 500 (lang %s)', async (lang) => {
+    const bad: [string, Record<string, unknown>][] = [
+      [ApiPath.oneClassArticle, {}],
+      [ApiPath.oneClassArticle, { type: 'news' }],
+      [ApiPath.oneClassArticle, { type: 1.5 }],
+      [ApiPath.oneClassArticle, { type: -9 }],
+      [ApiPath.oneClassArticle, { type: null }],
+      [ApiPath.articleList, {}],
+      [ApiPath.articleList, { type: [9] }],
+      [ApiPath.articleList, { type: '9e0' }],
+      [ApiPath.articleDetail, {}],
+      [ApiPath.articleDetail, { id: 'abc' }],
+      [ApiPath.articleDetail, { id: 2.5 }],
+      [ApiPath.articleDetail, { id: 99999999999 }],
+      [ApiPath.articleDetail, { id: { id: 1 } }],
+    ];
+    for (const [path, body] of bad) {
+      const answer = await server.call(path, { lang, ...body });
+      expect(answer.status, `${path} ${JSON.stringify(body)}`).toBe(200);
+      expect(answer.body, `${path} ${JSON.stringify(body)}`).toEqual({
+        code: 1001,
+        data: null,
+        info: incomplete(lang),
+      });
+    }
+  });
+
+  it.each(API_LANGS)('slide answers the banners ordered by sort (lang %s)', async (lang) => {
+    const { body } = await server.call<Banner[]>(ApiPath.slide, { lang });
+    expect(body.code).toBe(1);
+    expect(body.info).toBe('ok');
+    expect(body.data.map((b) => b.path)).toEqual([
+      '/banners/banner-1.svg',
+      '/banners/banner-2.svg',
+      '/banners/banner-3.svg',
+    ]);
+    for (const banner of body.data) {
+      expect(Object.keys(banner).sort()).toEqual(['id', 'path', 'path_tw', 'path_vi', 'path_yw']);
+      expect(existsSync(join('public', banner.path_vi))).toBe(true);
+    }
+  });
+
+  it('slide orders by sort, then id', async () => {
+    const db = server.deps.db;
+    const before = await db.selectFrom('banners').selectAll().execute();
+    await db.updateTable('banners').set({ sort: 5 }).execute();
+    await db.updateTable('banners').set({ sort: 1 }).where('path', '=', '/banners/banner-3.svg').execute();
+    try {
+      const { body } = await server.call<Banner[]>(ApiPath.slide, {});
+      expect(body.data.map((b) => b.path)).toEqual([
+        '/banners/banner-3.svg',
+        '/banners/banner-1.svg',
+        '/banners/banner-2.svg',
+      ]);
+    } finally {
+      for (const b of before) await db.updateTable('banners').set({ sort: b.sort }).where('id', '=', b.id).execute();
+    }
+  });
+
+  it.each(API_LANGS)('getFinanceProducts answers the operator tiers sorted by minimum (lang %s)', async (lang) => {
+    const { body } = await server.call<FinanceProduct[]>(ApiPath.financeProducts, { lang });
+    expect(body.code).toBe(1);
+    expect(body.info).toBe('ok');
+    // SPEC.md section 9, written out here rather than read from the code under test.
+    expect(body.data).toEqual([
+      { id: 1, minimum: 100_000, dailyRate: 0.15, days: 15 },
+      { id: 2, minimum: 300_000, dailyRate: 0.3, days: 30 },
+      { id: 3, minimum: 800_000, dailyRate: 0.8, days: 45 },
+      { id: 4, minimum: 1_500_000, dailyRate: 1.3, days: 60 },
+    ]);
+  });
+
+  it('a database without the finance setting (older than it) answers the seed tiers', async () => {
+    const db = server.deps.db;
+    const stored = await db.selectFrom('settings').selectAll().where('key', '=', 'financeProducts').execute();
+    expect(stored).toHaveLength(1);
+    await db.deleteFrom('settings').where('key', '=', 'financeProducts').execute();
+    try {
+      const { body } = await server.call<FinanceProduct[]>(ApiPath.financeProducts, {});
+      expect(body.data.map((p) => [p.minimum, p.dailyRate, p.days])).toEqual([
+        [100_000, 0.15, 15],
+        [300_000, 0.3, 30],
+        [800_000, 0.8, 45],
+        [1_500_000, 1.3, 60],
+      ]);
+    } finally {
+      await db.insertInto('settings').values(stored).execute();
+    }
+  });
+});
+
+describe('getWinners', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it.each(API_LANGS)('answers [] on a fresh database (lang %s)', async (lang) => {
+    const { status, body } = await server.call<WinnerEntry[]>(ApiPath.winners, { lang });
+    expect(status).toBe(200);
+    expect(body).toEqual({ code: 1, data: [], info: 'ok' });
+  });
+
+  it('after a settled round: the winning line only, masked, in the request language; never the loser or an open order', async () => {
+    const [big, small, later] = [
+      await fundedMember(server, 500),
+      await fundedMember(server, 500),
+      await fundedMember(server, 500),
+    ];
+    // Big (0) and small (1) split every draw: exactly one of the two lines wins.
+    await openRound(server, 15);
+    expect((await order(server, big.token, ROOM.usdtStandard, [line(0, 40)])).body.code).toBe(1);
+    expect((await order(server, small.token, ROOM.usdtStandard, [line(1, 30)])).body.code).toBe(1);
+    const drawn = await drawCurrent(server, 15);
+    expect(drawn.settled_at).not.toBeNull();
+    // An order on big in the next round, not drawn yet: still waiting, never a winner.
+    await openRound(server, 15);
+    expect((await order(server, later.token, ROOM.usdtStandard, [line(0, 50)])).body.code).toBe(1);
+    expect((await currentRound(server, 15)).status).toBe('open');
+
+    const sum = drawn.sum!;
+    const [winner, outcome, stake] = sum >= 14 ? [big, 0, 40] : [small, 1, 30];
+    const winningLine = await server.deps.db
+      .selectFrom('order_lines')
+      .selectAll()
+      .where('member_id', '=', winner.id)
+      .executeTakeFirstOrThrow();
+    expect(winningLine.status).toBe('win');
+
+    for (const lang of API_LANGS) {
+      const { body } = await server.call<WinnerEntry[]>(ApiPath.winners, { lang });
+      expect(body.code).toBe(1);
+      expect(body.info).toBe('ok');
+      expect(body.data).toEqual([
+        {
+          id: winningLine.id,
+          // Masked: the first two and last two characters of the account name.
+          user: `${winner.username.slice(0, 2)}***${winner.username.slice(-2)}`,
+          gametype: 15,
+          seqno: drawn.seqno,
+          value: outcome,
+          valuecn: translator.outcomeNames(localeOfApiLang(lang))[outcome],
+          // Stake x the standard room's rate 1.95.
+          money: (stake * 195) / 100,
+          time: Math.floor(winningLine.finished_at! / 1000),
+        },
+      ]);
+      expect(JSON.stringify(body.data)).not.toContain(winner.username);
+    }
+    const names = API_LANGS.map((lang) => translator.outcomeNames(localeOfApiLang(lang))[outcome]);
+    expect(new Set(names).size).toBeGreaterThan(1);
+  });
+
+  it(`answers at most ${WINNERS_LIMIT}, newest first`, async () => {
+    const player = await fundedMember(server, 5_000);
+    for (let round = 0; round < 6; round++) {
+      await openRound(server, 15);
+      // Big and small: one of each pair wins, four pairs a round.
+      for (let i = 0; i < 4; i++) {
+        const { body } = await order(server, player.token, ROOM.usdtStandard, [line(0, 20 + i), line(1, 20 + i)]);
+        expect(body.code).toBe(1);
+      }
+      await drawCurrent(server, 15);
+    }
+    const { body } = await server.call<WinnerEntry[]>(ApiPath.winners, {});
+    expect(body.data).toHaveLength(WINNERS_LIMIT);
+    const keys = body.data.map((w) => [w.time, w.id]);
+    const sorted = [...keys].sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+    expect(keys).toEqual(sorted);
+    const newest = await server.deps.db
+      .selectFrom('order_lines')
+      .select('id')
+      .where('status', '=', 'win')
+      .orderBy('finished_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(WINNERS_LIMIT)
+      .execute();
+    expect(body.data.map((w) => w.id)).toEqual(newest.map((r) => r.id));
+  });
+
+  it.runIf(TEST_DIALECT === 'sqlite')(
+    'reads the partial index of winning lines, not the whole order table',
+    async () => {
+      const query = winningLinesQuery(server.deps.db, WINNERS_LIMIT).compile();
+      const plan = await server.deps.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+      );
+      const details = plan.rows.map((r) => r.detail).join('\n');
+      expect(details).toMatch(/order_lines USING INDEX order_lines_winners/);
+      expect(details).not.toMatch(/SCAN order_lines\b(?! USING)/);
+      expect(details).not.toMatch(/TEMP B-TREE/);
+    },
+  );
+
+  it.runIf(TEST_DIALECT === 'postgres')('matches the partial index of winning lines on PostgreSQL', async () => {
+    const query = winningLinesQuery(server.deps.db, WINNERS_LIMIT).compile();
+    // A test table is tiny, so the planner would rather scan it: forbid that to see the index fits.
+    const plan = await server.deps.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      return trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]),
+      );
+    });
+    const lines = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(lines).toMatch(/order_lines_winners/);
+  });
+});

@@ -1,9 +1,9 @@
 /**
  * The public content paths over HTTP in every language: articles by category (whole and as a
- * list), one article, banners, the finance tiers and the winners ticker. Winners come only from
- * real settled winning lines.
+ * list), one article, banners, the finance tiers and the winners ticker. Article HTML imported by
+ * the operator comes back harmless; winners come only from real settled winning lines.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { ApiPath } from '../../src/shared/api/paths';
 import type { Article, ArticleSummary, Banner, FinanceProduct, WinnerEntry } from '../../src/shared/api/types';
 import { WINNERS_LIMIT } from '../../src/shared/constants';
 import { API_LANGS, localeOfApiLang, type ApiLang } from '../../src/shared/locale';
+import { runAdmin } from '../../src/server/admin/commands';
 import { loadTranslator, type Translator } from '../../src/server/i18n';
 import { winningLinesQuery } from '../../src/server/repositories/orderViews';
 import { TEST_DIALECT } from './support/database';
@@ -206,6 +207,60 @@ describe('articles, banners and finance tiers', () => {
     } finally {
       await db.insertInto('settings').values(stored).execute();
     }
+  });
+
+  it('article HTML imported by the operator comes back harmless; allowed markup survives', async () => {
+    const html = [
+      '<p>Hello <strong>members</strong>, read <a href="https://example.com/rules" title="rules">the rules</a>.</p>',
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '<a href="javascript:alert(1)">one</a>',
+      '<a href="java\tscript:alert(2)">two</a>',
+      '<p style="position:fixed;top:0" onclick="alert(3)">styled</p>',
+      '<iframe src="https://evil.example/frame">framed</iframe>',
+      '<img src="/articles/order.svg" alt="order">',
+    ].join('');
+    const file = join(server.database.dir, 'xss.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        category: 9,
+        title: { en: '<b>Safe</b> title<script>alert(4)</script>', vi: 'Tiêu đề' },
+        content: { en: html, vi: html, 'zh-CN': html, 'zh-TW': html },
+        img: ['/articles/order.svg'],
+      }),
+    );
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(['article:import', file], {
+      env: server.database.env,
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    });
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+    const id = Number(/Inserted article #(\d+)/.exec(out.join('\n'))?.[1]);
+
+    for (const lang of API_LANGS) {
+      const { body } = await server.call<Article>(ApiPath.articleDetail, { lang, id });
+      expect(body.code).toBe(1);
+      const article = body.data;
+      expect(article.title_yw).toBe('Safe title');
+      expect(article.title_vi).toBe('Tiêu đề');
+      // Empty translations are answered as stored: the app falls back.
+      expect(article.title).toBe('');
+      for (const content of [article.content, article.content_ft, article.content_yw, article.content_vi]) {
+        expect(content).not.toMatch(/<script|alert|onerror|onclick|javascript|java\s*script|style=|<iframe|framed/i);
+        expect(content).toContain('<p>Hello <strong>members</strong>');
+        expect(content).toContain('<a href="https://example.com/rules" title="rules">the rules</a>');
+        expect(content).toContain('<img src="/articles/order.svg" alt="order" />');
+        expect(content).toContain('<a>one</a>');
+        expect(content).toContain('<p>styled</p>');
+      }
+    }
+    // The list shows it first (newest), without its content.
+    const list = await server.call<ArticleSummary[]>(ApiPath.articleList, { type: 9 });
+    expect(list.body.data[0]).toMatchObject({ id, title_yw: 'Safe title', img: ['/articles/order.svg'] });
   });
 });
 

@@ -21,6 +21,7 @@ import { Refused } from '../domain/refused';
 import { changeSetting, SETTING_KEYS } from '../domain/settings';
 import { loadTranslator, type Translator } from '../i18n';
 import { parseArgs, UsageError } from './args';
+import { CONTENT_COMMANDS, CONTENT_USAGE } from './contentCommands';
 import { AuditBreach, GAME_COMMANDS, GAME_USAGE } from './gameCommands';
 import { WALLET_COMMANDS, WALLET_USAGE } from './walletCommands';
 
@@ -42,6 +43,7 @@ export const USAGE = [
   '                                        (maxWithdrawalsPerDay 0-1000, turnoverMultiple 0-100, e.g. 1.5)',
   ...WALLET_USAGE,
   ...GAME_USAGE,
+  ...CONTENT_USAGE,
 ].join('\n');
 
 type Command = (deps: Deps, argv: readonly string[], io: AdminIo) => Promise<void>;
@@ -102,6 +104,7 @@ const COMMANDS: Record<string, Command> = {
   },
   ...WALLET_COMMANDS,
   ...GAME_COMMANDS,
+  ...CONTENT_COMMANDS,
 };
 
 function describeRefusal(error: Refused, translator: Translator): string {

@@ -1,0 +1,94 @@
+/** Operator commands of content: articles, banners and the finance tiers, from JSON files. */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { FinanceProduct } from '../../shared/api/types';
+import { formatMoney, toCents } from '../../shared/money';
+import {
+  importArticles,
+  readArticleFile,
+  readBannerFile,
+  removeArticle,
+  replaceBannerSet,
+} from '../domain/content/contentAdmin';
+import { setFinanceProducts } from '../domain/content/financeProducts';
+import type { Deps } from '../domain/deps';
+import { OperatorInputError } from '../domain/operator';
+import { parseArgs, UsageError } from './args';
+import type { AdminIo } from './commands';
+
+export const CONTENT_USAGE = [
+  '  article:import <file.json>            insert or update articles (one object or a list; see docs/examples/)',
+  '  article:delete <id>                   delete an article',
+  '  banner:import <file.json>             replace the banners: [{"path", "path_tw", "path_vi", "path_yw", "sort"}]',
+  '  finance:set <file.json>               replace the mining-pool tiers: [{"id", "minimum", "dailyRate", "days"}]',
+];
+
+function oneFile(argv: readonly string[]): string {
+  const { positionals } = parseArgs(argv, []);
+  if (positionals.length !== 1) throw new UsageError('expected one <file.json>');
+  return resolve(positionals[0]);
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    throw new OperatorInputError(`cannot read ${file} (${reason})`);
+  }
+}
+
+function readJson(file: string): unknown {
+  const text = readText(file);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new OperatorInputError(`${file} is not valid JSON: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+function describeTier(p: FinanceProduct): string {
+  return `#${p.id} from ${formatMoney(toCents(p.minimum) ?? 0)} USD at ${p.dailyRate.toFixed(2)} %/day for ${p.days} days`;
+}
+
+export const CONTENT_COMMANDS: Record<string, (deps: Deps, argv: readonly string[], io: AdminIo) => Promise<void>> = {
+  'article:import': async (deps, argv, io) => {
+    const file = oneFile(argv);
+    const folder = dirname(file);
+    // `"@intro.en.html"` names a file beside the JSON file.
+    const articles = readArticleFile(readJson(file), (name) => readText(resolve(folder, name)));
+    const done = await importArticles(deps, articles);
+    for (const a of done)
+      io.out(
+        `${a.action === 'inserted' ? 'Inserted' : 'Updated'} article #${a.id} (category ${a.category}): ${a.title}`,
+      );
+    const inserted = done.filter((a) => a.action === 'inserted').map((a) => a.id);
+    const updated = done.filter((a) => a.action === 'updated').map((a) => a.id);
+    io.out(
+      `Imported ${done.length} article${done.length === 1 ? '' : 's'}: ` +
+        `inserted ${inserted.length === 0 ? 'none' : inserted.join(', ')}; ` +
+        `updated ${updated.length === 0 ? 'none' : updated.join(', ')}. Running servers show them within seconds.`,
+    );
+  },
+  'article:delete': async (deps, argv, io) => {
+    const { positionals } = parseArgs(argv, []);
+    if (positionals.length !== 1 || !/^\d{1,10}$/.test(positionals[0]))
+      throw new UsageError('expected one numeric <id>');
+    const row = await removeArticle(deps, Number(positionals[0]));
+    const title = row.title_yw || row.title || row.title_ft || row.title_vi;
+    io.out(`Deleted article #${row.id} (category ${row.category}): ${title}`);
+  },
+  'banner:import': async (deps, argv, io) => {
+    const banners = readBannerFile(readJson(oneFile(argv)));
+    const ids = await replaceBannerSet(deps, banners);
+    banners.forEach((b, i) =>
+      io.out(`Banner #${ids[i]} (sort ${b.sort}): ${b.path || b.path_yw || b.path_vi || b.path_tw}`),
+    );
+    io.out(`Replaced the banners: ${ids.length} now. Running servers show them within seconds.`);
+  },
+  'finance:set': async (deps, argv, io) => {
+    const { before, after } = await setFinanceProducts(deps, readJson(oneFile(argv)));
+    io.out(`Finance tiers before: ${before.map(describeTier).join('; ')}`);
+    io.out(`Finance tiers now:    ${after.map(describeTier).join('; ')}`);
+  },
+};

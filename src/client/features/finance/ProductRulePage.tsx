@@ -34,12 +34,13 @@ export default function ProductRulePage() {
             <tbody>
               {list.map((product) => {
                 const projection = projectTier(product);
+                const days = product.days;
                 return (
                   <tr key={product.id}>
                     <td>{formatUsd(product.minimum)}</td>
                     <td>{formatPercent(product.dailyRate)}</td>
                     <td>
-                      <Plural value={product.days} one="# day" other="# days" />
+                      <Plural value={days} one="# day" other="# days" />
                     </td>
                     <td>{projection ? formatPercent(projection.annualizedPercent) : '—'}</td>
                   </tr>

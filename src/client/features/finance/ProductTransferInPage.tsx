@@ -36,6 +36,7 @@ export default function ProductTransferInPage() {
   const [error, setError] = useState<string | null>(null);
   const [accepted, setAccepted] = useState<number | null>(null);
   const noticeId = useId();
+  const position = found?.position ?? 0;
   const min = formatUsd(FINANCE_TRANSFER_MIN_USD);
   const max = formatUsd(FINANCE_TRANSFER_MAX_USD);
 
@@ -61,7 +62,7 @@ export default function ProductTransferInPage() {
     <Page title={t`Transfer in`} backTo="/finance" className="finance-page">
       {found && (
         <section className="card tier-card" aria-label={t`Chosen tier`} data-testid="transfer-tier">
-          <h2 className="tier-title">{t`Tier ${found.position}`}</h2>
+          <h2 className="tier-title">{t`Tier ${position}`}</h2>
           <TierTerms product={found.product} />
         </section>
       )}

@@ -7,11 +7,13 @@ import { formatPercent } from './format';
 /** A tier's published figures: minimum, daily rate, lock-up length. */
 export function TierTerms({ product }: { product: FinanceProduct }) {
   const { t } = useLingui();
+  const minimum = formatUsd(product.minimum);
+  const days = product.days;
   return (
     <dl className="tier-terms">
       <div>
         <dt>{t`Minimum`}</dt>
-        <dd data-testid="tier-minimum">{t`${formatUsd(product.minimum)} USD`}</dd>
+        <dd data-testid="tier-minimum">{t`${minimum} USD`}</dd>
       </div>
       <div>
         <dt>{t`Daily rate`}</dt>
@@ -20,7 +22,7 @@ export function TierTerms({ product }: { product: FinanceProduct }) {
       <div>
         <dt>{t`Lock-up`}</dt>
         <dd data-testid="tier-days">
-          <Plural value={product.days} one="# day" other="# days" />
+          <Plural value={days} one="# day" other="# days" />
         </dd>
       </div>
     </dl>

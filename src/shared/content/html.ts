@@ -48,6 +48,12 @@ export const ALLOWED_TAGS: readonly string[] = [
 export const DROPPED_WITH_CONTENT: readonly string[] = [
   'script',
   'style',
+  // Raw-text elements whose content a parser reads as text, a known route around sanitisers.
+  'xmp',
+  'plaintext',
+  'noembed',
+  'noframes',
+  'option',
   'iframe',
   'object',
   'embed',

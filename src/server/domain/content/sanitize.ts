@@ -13,12 +13,8 @@ import {
   URL_ATTRIBUTES,
 } from '../../../shared/content';
 
-/**
- * sanitize-html's own list of elements dropped with their content: raw-text elements whose inner
- * markup would otherwise come back as text (`xmp` is a known bypass). Kept besides ours.
- */
-const LIBRARY_NON_TEXT_TAGS = ['script', 'style', 'textarea', 'option', 'xmp', 'noembed', 'noframes', 'plaintext'];
-const NON_TEXT_TAGS = [...new Set([...DROPPED_WITH_CONTENT, ...LIBRARY_NON_TEXT_TAGS])];
+/** Dropped with their content; the shared list holds sanitize-html's own (xmp, plaintext...) too. */
+const NON_TEXT_TAGS = [...DROPPED_WITH_CONTENT];
 
 /** Drops URL attributes whose scheme is not allowed (values arrive with entities decoded). */
 function dropUnsafeUrls(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {

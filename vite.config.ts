@@ -42,6 +42,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Content pictures are the operator's, not the app shell's: the image runtime cache below
+        // keeps the ones a member has seen, instead of every install downloading them all.
+        globIgnores: ['banners/**', 'articles/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

@@ -73,11 +73,11 @@ export default function HomePage() {
                 <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
               </div>
               <div className="welcome-buttons">
-                <button type="button" className="btn btn-primary btn-small" onClick={goVip} data-testid="go-vip">
+                <button type="button" className="btn btn-primary" onClick={goVip} data-testid="go-vip">
                   <Icon name="crown" size={18} />
                   {t`Go VIP`}
                 </button>
-                <Link href="/user" className="btn btn-secondary btn-small">
+                <Link href="/user" className="btn btn-secondary">
                   {t`My account`}
                 </Link>
               </div>

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { Article, ArticleSummary, Banner } from '../../src/shared/api/types';
+import type { Locale } from '../../src/shared/locale';
+import { launchBrowser, phoneContext, snapshot } from './support/browser';
+import { api, englishContext, logIn, newMember } from './support/members';
+
+/**
+ * Home in each language (banner picture of that language, the site caption, the winners ticker),
+ * and a member reading a message and an article with its picture, then again offline after a
+ * reload: the service worker serves the shell and the picture, Dexie the texts.
+ */
+
+/** Which banner field a language reads (src/shared/content: bannerPath). */
+const BANNER_FIELD: Record<Locale, keyof Omit<Banner, 'id'>> = {
+  'zh-CN': 'path',
+  'zh-TW': 'path_tw',
+  en: 'path_yw',
+  vi: 'path_vi',
+};
+
+const HOME_TEXTS: Record<Locale, { caption: string; htmlLang: string; winners: string }> = {
+  vi: { caption: 'Vòng chơi định giờ, công bằng có thể kiểm chứng', htmlLang: 'vi', winners: 'Người thắng gần đây' },
+  'zh-CN': { caption: '定时回合，公平可验证', htmlLang: 'zh-CN', winners: '最新中奖' },
+  'zh-TW': { caption: '定時回合，公平可驗證', htmlLang: 'zh-TW', winners: '最新中獎' },
+  en: { caption: 'Timed rounds, provably fair', htmlLang: 'en', winners: 'Latest winners' },
+};
+
+/** True once an <img> has loaded a picture (not a broken icon). */
+async function imageLoaded(image: Locator): Promise<boolean> {
+  return image.evaluate((node) => {
+    const img = node as HTMLImageElement;
+    return img.complete && img.naturalWidth > 0;
+  });
+}
+
+/** Whether the service worker's image runtime cache (vite.config.ts, cacheName 'images') holds a URL. */
+async function inImageCache(page: Page, src: string): Promise<boolean> {
+  return page.evaluate(async (url) => {
+    const cache = await caches.open('images');
+    return (await cache.match(new URL(url, location.href).href)) !== undefined;
+  }, src);
+}
+
+/** An article that has a picture, found through the public API: help guides and news, then the introduction. */
+async function articleWithPicture(): Promise<{ article: ArticleSummary; listed: boolean }> {
+  for (const type of [2, 9, 14, 26]) {
+    const list = await api<ArticleSummary[]>('/api/Game/getArticlelist', { type });
+    const found = list.find((article) => article.img.length > 0);
+    // The help list shows guides (2) and news (9); others are opened by their address.
+    if (found) return { article: found, listed: type === 2 || type === 9 };
+  }
+  throw new Error('no article with a picture in the seed');
+}
+
+describe('content end to end', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(['vi', 'zh-CN', 'zh-TW', 'en'] as const)(
+    'home in %s: banner picture of the language, site caption, winners ticker',
+    async (locale) => {
+      const banners = await api<Banner[]>('/api/Game/slide', {});
+      expect(banners.length).toBeGreaterThan(0);
+      const context = await phoneContext(browser, inject('baseUrl'));
+      await context.addInitScript((lang) => localStorage.setItem('lang', lang), locale);
+      const page = await context.newPage();
+      await page.goto('/');
+
+      const texts = HOME_TEXTS[locale];
+      await expect.poll(() => page.getByTestId('home-tagline').textContent()).toBe(texts.caption);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(texts.htmlLang);
+
+      const first = page.getByTestId('banner-image').first();
+      await expect.poll(() => first.getAttribute('src')).toBe(banners[0][BANNER_FIELD[locale]]);
+      const sources = await page
+        .getByTestId('banner-image')
+        .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+      expect(sources).toEqual(banners.map((banner) => banner[BANNER_FIELD[locale]]));
+      await expect.poll(() => imageLoaded(first)).toBe(true);
+
+      // The ticker shows real rows or says there are none, in the language.
+      const winners = page.getByTestId('winners');
+      expect(await winners.getByRole('heading').textContent()).toBe(texts.winners);
+      await expect
+        .poll(
+          async () =>
+            (await winners.getByTestId('winner-row').count()) + (await winners.getByTestId('winners-empty').count()),
+        )
+        .toBeGreaterThan(0);
+
+      await page.evaluate(() => document.fonts.ready);
+      await snapshot(page, `home-${locale}`);
+      await page.locator('.quick-menu').scrollIntoViewIfNeeded();
+      await snapshot(page, `home-${locale}-lower`);
+      await context.close();
+    },
+  );
+
+  it('a member reads a message and an article with its picture, then both again offline after a reload', async () => {
+    const member = newMember('ct', '100');
+    const news = await api<Article[]>('/api/Game/getOneclassArticle', { type: 9 });
+    expect(news.length).toBeGreaterThan(0);
+    const { article: withPicture, listed } = await articleWithPicture();
+
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await logIn(page, member);
+
+    // A message: news tab, expand the newest.
+    await page.goto('/message');
+    const newsPanel = page.getByTestId('messages-news');
+    await expect.poll(() => newsPanel.getByTestId('message').count()).toBe(news.length);
+    const firstMessage = newsPanel.getByTestId('message').first();
+    expect(await firstMessage.getByTestId('message-title').textContent()).toBe(news[0].title_yw);
+    await firstMessage.getByTestId('message-toggle').click();
+    const messageHtml = firstMessage.getByTestId('article-html');
+    await expect.poll(() => messageHtml.isVisible()).toBe(true);
+    const messageText = (await messageHtml.textContent())?.trim() ?? '';
+    expect(messageText.length).toBeGreaterThan(0);
+    await page.waitForTimeout(300); // the chevron's turn
+    await snapshot(page, 'content-message');
+
+    // An article with its picture, opened from the help list.
+    if (listed) {
+      await page.goto('/help/list');
+      await page.locator(`a[href="/help/${withPicture.id}"]`).first().click();
+      await page.waitForURL(`**/help/${withPicture.id}`);
+    } else {
+      await page.goto(`/help/${withPicture.id}`);
+    }
+    await expect.poll(() => page.getByTestId('article-title').textContent()).toBe(withPicture.title_yw);
+    const picture = page.getByTestId('article-image').first();
+    await expect.poll(() => picture.getAttribute('src')).toBe(withPicture.img[0]);
+    await expect.poll(() => imageLoaded(picture)).toBe(true);
+    const articleText = (await page.getByTestId('article-html').textContent())?.trim() ?? '';
+    expect(articleText.length).toBeGreaterThan(0);
+    await snapshot(page, 'content-article');
+
+    // The service worker controls the page before the network goes.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect.poll(() => imageLoaded(page.getByTestId('article-image').first())).toBe(true);
+    await expect.poll(() => inImageCache(page, withPicture.img[0])).toBe(true);
+    // Home's banners go through the same cache.
+    await page.goto('/');
+    const banner = page.getByTestId('banner-image').first();
+    await expect.poll(() => imageLoaded(banner)).toBe(true);
+    const bannerSrc = (await banner.getAttribute('src')) ?? '';
+    // The member's welcome bar: nickname, VIP level and the Go VIP action.
+    await expect.poll(() => page.getByTestId('home-nickname').textContent()).toContain(member.username);
+    expect(await page.getByTestId('home-level').textContent()).toMatch(/^VIP [1-8]$/);
+    expect(await page.getByTestId('home-balance').textContent()).toBe('100.00');
+    await snapshot(page, 'home-member-en');
+    await expect.poll(() => inImageCache(page, bannerSrc)).toBe(true);
+    await page.goto(`/help/${withPicture.id}`);
+    await expect.poll(() => page.getByTestId('article-title').textContent()).toBe(withPicture.title_yw);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('article-title').textContent()).toBe(withPicture.title_yw);
+    expect((await page.getByTestId('article-html').textContent())?.trim()).toBe(articleText);
+    await expect.poll(() => imageLoaded(page.getByTestId('article-image').first())).toBe(true);
+    await expect.poll(() => page.getByTestId('stale-badge').first().isVisible()).toBe(true);
+    await snapshot(page, 'content-article-offline');
+
+    await page.goto('/message');
+    const offlineMessage = page.getByTestId('messages-news').getByTestId('message').first();
+    await expect.poll(() => offlineMessage.getByTestId('message-title').textContent()).toBe(news[0].title_yw);
+    await offlineMessage.getByTestId('message-toggle').click();
+    await expect
+      .poll(async () => (await offlineMessage.getByTestId('article-html').textContent())?.trim())
+      .toBe(messageText);
+    await expect
+      .poll(() => page.getByTestId('messages-news').getByTestId('stale-badge').first().isVisible())
+      .toBe(true);
+    await page.waitForTimeout(300);
+    await snapshot(page, 'content-message-offline');
+
+    await page.goto('/');
+    await expect.poll(() => imageLoaded(page.getByTestId('banner-image').first())).toBe(true);
+    expect(await page.getByTestId('banner-image').first().getAttribute('src')).toBe(bannerSrc);
+    await context.close();
+  });
+});

@@ -150,11 +150,11 @@ describe('keep-alive outlet', () => {
     expect(((await screen.findByLabelText('Current password')) as HTMLInputElement).value).toBe('');
   });
 
-  it('shows a titled empty state for screens later issues fill, never made-up rows', async () => {
-    window.history.replaceState(null, '', '/finance');
+  it('a screen with nothing to list shows a titled empty state, never made-up rows', async () => {
+    window.history.replaceState(null, '', '/productorder');
     renderOutlet();
-    expect(await screen.findByRole('heading', { name: 'Mining pool' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'No products yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My holdings' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'No holdings' })).toBeTruthy();
   });
 
   it('unknown paths get a not-found page', async () => {

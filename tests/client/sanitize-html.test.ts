@@ -113,6 +113,13 @@ describe('sanitizeHtml', () => {
     );
   });
 
+  it('drops raw-text elements (xmp, noembed, noframes, plaintext) with their content', () => {
+    expect(sanitizeHtml('<p>a</p><xmp><img src=x onerror=alert(1)></xmp><p>b</p>')).toBe('<p>a</p><p>b</p>');
+    expect(sanitizeHtml('<p>a</p><noembed><img src=x onerror=alert(1)></noembed>')).toBe('<p>a</p>');
+    expect(sanitizeHtml('<p>a</p><noframes><a href="javascript:x">n</a></noframes>')).toBe('<p>a</p>');
+    expect(sanitizeHtml('<p>a</p><plaintext><script>alert(1)</script>')).toBe('<p>a</p>');
+  });
+
   it('unwraps unknown elements, keeping their text and allowed children', () => {
     const box = parse(
       '<section><article><font color="red">Hello <b>world</b></font></article></section><marquee>m</marquee>',

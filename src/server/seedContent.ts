@@ -236,9 +236,15 @@ export function seedArticles(now: number): NewArticle[] {
 }
 
 export function seedBanners(): NewBanner[] {
-  // The image files live in public/banners/; one picture serves every language for now.
+  // The image files live in public/banners/: one picture per language, its headline translated.
   return [1, 2, 3].map((n) => {
     const path = `/banners/banner-${n}.svg`;
-    return { path, path_tw: path, path_vi: path, path_yw: path, sort: n };
+    return {
+      path,
+      path_tw: `/banners/banner-${n}.zh-TW.svg`,
+      path_vi: `/banners/banner-${n}.vi.svg`,
+      path_yw: `/banners/banner-${n}.en.svg`,
+      sort: n,
+    };
   });
 }

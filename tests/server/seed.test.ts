@@ -152,8 +152,13 @@ describe('seed', () => {
       '/banners/banner-2.svg',
       '/banners/banner-3.svg',
     ]);
-    for (const b of banners)
-      expect([b.path_tw, b.path_vi, b.path_yw].every((p) => p.startsWith('/banners/'))).toBe(true);
+    for (const b of banners) {
+      const paths = [b.path, b.path_tw, b.path_vi, b.path_yw];
+      expect(paths.every((p) => p.startsWith('/banners/'))).toBe(true);
+      // Each language has its own picture, and every picture exists in public/.
+      expect(new Set(paths).size).toBe(4);
+      for (const p of paths) expect(existsSync(join('public', p))).toBe(true);
+    }
   });
 
   it('has the invitation code, and the demo member credited 1,000.00 through the ledger', async () => {

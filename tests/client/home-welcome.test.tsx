@@ -64,7 +64,7 @@ describe('home welcome bar and quick menu', () => {
     expect(within(welcome).getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
   });
 
-  it('the quick menu opens customer service from config, the introduction (/info/26), help and language', async () => {
+  it('the quick menu opens customer service from config, the introduction (/info/26), help, language, trend, finance and messages', async () => {
     await writeCached('config:app', { siteName: 'RoundPlay', serviceUrl: 'https://help.example.com/chat' });
     setOnlineStateForTest({ browserOnline: false });
     renderHome();
@@ -74,6 +74,10 @@ describe('home welcome bar and quick menu', () => {
     expect(within(quickMenu()).getByRole('link', { name: 'Introduction' }).getAttribute('href')).toBe('/info/26');
     expect(within(quickMenu()).getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help/list');
     expect(within(quickMenu()).getByRole('link', { name: 'Language' }).getAttribute('href')).toBe('/languageSet');
+    // The trend and finance pages have no tab of their own (SPEC.md section 2): home leads there.
+    expect(within(quickMenu()).getByRole('link', { name: 'Market trend' }).getAttribute('href')).toBe('/lotteryprize');
+    expect(within(quickMenu()).getByRole('link', { name: 'Mining pool' }).getAttribute('href')).toBe('/finance');
+    expect(within(quickMenu()).getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/message');
   });
 
   const CAPTIONS: [Locale, string][] = [

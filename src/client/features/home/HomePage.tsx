@@ -129,6 +129,24 @@ export default function HomePage() {
               </Link>
             </li>
             <li>
+              <Link href="/lotteryprize" className="quick-item" data-testid="quick-trend">
+                <Icon name="chart" />
+                <span>{t`Market trend`}</span>
+              </Link>
+            </li>
+            <li>
+              <Link href="/finance" className="quick-item" data-testid="quick-finance">
+                <Icon name="coins" />
+                <span>{t`Mining pool`}</span>
+              </Link>
+            </li>
+            <li>
+              <Link href="/message" className="quick-item" data-testid="quick-messages">
+                <Icon name="inbox" />
+                <span>{t`Messages`}</span>
+              </Link>
+            </li>
+            <li>
               <Link href="/languageSet" className="quick-item">
                 <Icon name="globe" />
                 <span>{t`Language`}</span>

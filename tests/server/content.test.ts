@@ -354,10 +354,9 @@ describe('getWinners', () => {
     expect(body.data.map((w) => w.id)).toEqual(newest.map((r) => r.id));
   });
 
-  it.runIf(TEST_DIALECT === 'sqlite')(
-    'reads the partial index of winning lines, not the whole order table',
-    async () => {
-      const query = winningLinesQuery(server.deps.db, WINNERS_LIMIT).compile();
+  it('reads the partial index of winning lines, not the whole order table', async () => {
+    const query = winningLinesQuery(server.deps.db, WINNERS_LIMIT).compile();
+    if (TEST_DIALECT === 'sqlite') {
       const plan = await server.deps.db.executeQuery<{ detail: string }>(
         CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
       );
@@ -365,12 +364,9 @@ describe('getWinners', () => {
       expect(details).toMatch(/order_lines USING INDEX order_lines_winners/);
       expect(details).not.toMatch(/SCAN order_lines\b(?! USING)/);
       expect(details).not.toMatch(/TEMP B-TREE/);
-    },
-  );
-
-  it.runIf(TEST_DIALECT === 'postgres')('matches the partial index of winning lines on PostgreSQL', async () => {
-    const query = winningLinesQuery(server.deps.db, WINNERS_LIMIT).compile();
-    // A test table is tiny, so the planner would rather scan it: forbid that to see the index fits.
+      return;
+    }
+    // A test table is tiny, so PostgreSQL's planner would rather scan it: forbid that to see the index fits.
     const plan = await server.deps.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL enable_seqscan = off`.execute(trx);
       return trx.executeQuery<{ 'QUERY PLAN': string }>(

@@ -16,3 +16,4 @@ export { ScreenActiveContext, useScreenActive } from './screen';
 export { LevelBadge } from './LevelBadge';
 export { levelName } from './levelNames';
 export { usePageVisible, usePrefersReducedMotion } from './visibility';
+export { ContactServiceButton } from './ContactService';

@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import type { FinanceProduct } from '../../../shared/api/types';
-import { useBrowserOnline } from '../../data';
 import { EmptyState, Icon, Page, StaleBadge } from '../../ui';
 import { useFinanceProducts } from './financeApi';
 import { TierProjection, TierTerms } from './TierFigures';
+import { TiersUnavailable } from './TierState';
 import './finance.css';
 
 function TierCard({ product, position }: { product: FinanceProduct; position: number }) {
@@ -33,7 +33,6 @@ function TierCard({ product, position }: { product: FinanceProduct; position: nu
 export default function FinancePage() {
   const { t } = useLingui();
   const products = useFinanceProducts();
-  const online = useBrowserOnline();
   const list = products.data ?? [];
 
   const actions = (
@@ -77,20 +76,7 @@ export default function FinancePage() {
           icon="chart"
         />
       ) : (
-        <EmptyState
-          title={t`Tiers unavailable`}
-          text={
-            online
-              ? t`The tiers could not be loaded. Try again in a moment.`
-              : t`You are offline. The tiers will appear once you are back online.`
-          }
-          icon="cloudOff"
-          action={
-            <button type="button" className="btn btn-secondary" onClick={() => void products.refresh()}>
-              {t`Try again`}
-            </button>
-          }
-        />
+        <TiersUnavailable products={products} />
       )}
     </Page>
   );

@@ -40,7 +40,7 @@ export default function ProductDetailPage() {
         <TierTerms product={product} />
         <TierProjection product={product} />
         {projection && (
-          <p className="finance-muted" data-testid="projection-working">
+          <p className="text-muted" data-testid="projection-working">
             {t`${minimum} USD × ${rate} a day × ${days} days = ${total} USD, simple interest. Annualized is the daily rate × 365, not compounded.`}
           </p>
         )}

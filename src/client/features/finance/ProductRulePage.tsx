@@ -50,7 +50,7 @@ export default function ProductRulePage() {
           </table>
         </div>
       ) : products.data ? (
-        <p className="finance-muted">{t`The operator has not published any lock-up tiers.`}</p>
+        <p className="text-muted">{t`The operator has not published any lock-up tiers.`}</p>
       ) : (
         <TierMissing products={products} />
       )}

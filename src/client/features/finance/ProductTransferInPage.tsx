@@ -6,7 +6,7 @@ import { formatUsd, sanitizeAmountInput, toCents, toUsd } from '../../../shared/
 import { validateFinanceTransfer } from '../../../shared/validation/wallet';
 import { useConfig } from '../../data';
 import { messageOf } from '../../i18n';
-import { FormError, Icon, Page, SubmitButton, TextField } from '../../ui';
+import { FormError, Icon, Page, SubmitButton, TextField, ContactServiceButton } from '../../ui';
 import { findTier, useFinanceProducts, useProductId } from './financeApi';
 import { TierProjection, TierTerms } from './TierFigures';
 import './finance.css';
@@ -94,14 +94,7 @@ export default function ProductTransferInPage() {
             <p>{t`Transferring into the mining pool is not available online. Contact customer service to arrange it.`}</p>
           </div>
           {found && <TierProjection product={found.product} amount={accepted} />}
-          {serviceUrl ? (
-            <a className="btn btn-primary btn-block" href={serviceUrl} target="_blank" rel="noopener noreferrer">
-              <Icon name="headset" size={20} />
-              {t`Contact customer service`}
-            </a>
-          ) : (
-            <p className="finance-muted">{t`The customer-service link is not available right now.`}</p>
-          )}
+          <ContactServiceButton serviceUrl={serviceUrl} />
         </section>
       )}
     </Page>

@@ -60,7 +60,7 @@ export function TierProjection({ product, amount }: { product: FinanceProduct; a
           </div>
         </dl>
       ) : (
-        <p className="finance-muted">{t`No projection: this tier's figures are incomplete.`}</p>
+        <p className="text-muted">{t`No projection: this tier's figures are incomplete.`}</p>
       )}
     </section>
   );

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ErrorCode } from '../../../shared/errors';
 import { useConfig } from '../../data';
 import { textOfCode } from '../../i18n';
-import { Icon, Page, toast, useScreenActive } from '../../ui';
+import { Icon, Page, toast, useScreenActive, ContactServiceButton } from '../../ui';
 import './recharge.css';
 
 /**
@@ -37,14 +37,7 @@ export default function RechargePage() {
           <Icon name="alert" size={22} />
           <p>{warning}</p>
         </div>
-        {serviceUrl ? (
-          <a className="btn btn-primary btn-block" href={serviceUrl} target="_blank" rel="noopener noreferrer">
-            <Icon name="headset" size={20} />
-            {t`Contact customer service`}
-          </a>
-        ) : (
-          <p className="recharge-muted">{t`The customer-service link is not available right now.`}</p>
-        )}
+        <ContactServiceButton serviceUrl={serviceUrl} />
       </section>
     </Page>
   );

@@ -2,10 +2,9 @@
  * The operator command line against the same database as the server: in-process for each rule,
  * and as a real child process (npm run admin's entry) for the ledger round trip.
  */
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
-import { runAdmin } from '../../src/server/admin/commands';
+import { adminOf, adminProcess as runAdminProcess } from './support/admin';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -14,21 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function admin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(argv, { env: server.database.env, out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const admin = adminOf(() => server);
 
-function adminProcess(...argv: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...argv], {
-    env: { ...process.env, ...server.database.env },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const adminProcess = (...argv: string[]) => runAdminProcess(server, ...argv);
 
 async function balanceAndLedger(username: string): Promise<{ balance: number; ledgerSum: number; rows: number }> {
   const member = await server.deps.db

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { Article, Banner, FinanceProduct } from '../../src/shared/api/types';
-import { runAdmin } from '../../src/server/admin/commands';
+import { adminOf } from './support/admin';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -20,12 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function admin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(argv, { env: server.database.env, out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const admin = adminOf(() => server);
 
 let files = 0;
 /** Writes `content` (JSON unless it is text already) to a new file beside the others; answers its path. */

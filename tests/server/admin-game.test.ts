@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { Room } from '../../src/shared/api/types';
-import { runAdmin } from '../../src/server/admin/commands';
 import { fundedMember, type Player } from './support/game';
+import { adminOf } from './support/admin';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function admin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(argv, { env: server.database.env, out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const admin = adminOf(() => server);
 
 describe('game:list / game:set', () => {
   it('lists the games with their timing', async () => {

@@ -4,12 +4,11 @@
  * the wallet settings; the audit's withdrawal check. In-process for each rule, and as a real
  * process (npm run admin's entry) for a reject and the audit.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { UserInfo } from '../../src/shared/api/types';
-import { runAdmin } from '../../src/server/admin/commands';
+import { adminOf, adminProcess as runAdminProcess, adminProcessAsync as runAdminProcessAsync } from './support/admin';
 import { startServer, type TestServer } from './support/server';
 import { addCard, call, ledgerOf, PAY_PASSWORD, TRC20_ADDRESS, walletMember, withdraw } from './support/wallet';
 
@@ -20,36 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function admin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(argv, { env: server.database.env, out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const admin = adminOf(() => server);
 
-function adminProcess(...argv: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...argv], {
-    env: { ...process.env, ...server.database.env },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const adminProcess = (...argv: string[]) => runAdminProcess(server, ...argv);
 
 /** The same, without waiting: for two operators at once. */
-function adminProcessAsync(...argv: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...argv], {
-      env: { ...process.env, ...server.database.env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const adminProcessAsync = (...argv: string[]) => runAdminProcessAsync(server, ...argv);
 
 /** A member with `usd`, who has requested a withdrawal of `amount`; answers the withdrawal's id. */
 async function pendingWithdrawal(usd = 200, amount = 50) {

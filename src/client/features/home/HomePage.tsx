@@ -7,7 +7,7 @@ import { vipLevel } from '../../../shared/vip';
 import { useSession } from '../../api';
 import { useConfig, useProfile } from '../../data';
 import { useLocale } from '../../i18n';
-import { Icon, LevelBadge, StaleBadge, levelName, navigate } from '../../ui';
+import { Icon, LevelBadge, StaleBadge, levelName, navigate, type IconName } from '../../ui';
 import { BannerCarousel } from './BannerCarousel';
 import { BrandMark } from './BrandMark';
 import { GameTiles } from './GameTiles';
@@ -30,6 +30,16 @@ export default function HomePage() {
   const level = vipLevel(user?.level ?? 1);
   // The go-VIP action (SPEC.md section 2): a guest logs in first, a member sees the VIP rooms.
   const goVip = () => navigate(token ? '/room_list/1' : '/login');
+
+  // The trend, finance and messages pages have no tab of their own (SPEC.md section 2): home leads there.
+  const quickLinks: { href: string; icon: IconName; label: string }[] = [
+    { href: `/info/${INTRODUCTION_ARTICLE_ID}`, icon: 'info', label: t`Introduction` },
+    { href: '/help/list', icon: 'book', label: t`Help` },
+    { href: '/lotteryprize', icon: 'chart', label: t`Market trend` },
+    { href: '/finance', icon: 'coins', label: t`Mining pool` },
+    { href: '/message', icon: 'inbox', label: t`Messages` },
+    { href: '/languageSet', icon: 'globe', label: t`Language` },
+  ];
 
   return (
     <div className="page home-page">
@@ -116,42 +126,14 @@ export default function HomePage() {
                 </Link>
               )}
             </li>
-            <li>
-              <Link href={`/info/${INTRODUCTION_ARTICLE_ID}`} className="quick-item">
-                <Icon name="info" />
-                <span>{t`Introduction`}</span>
-              </Link>
-            </li>
-            <li>
-              <Link href="/help/list" className="quick-item">
-                <Icon name="book" />
-                <span>{t`Help`}</span>
-              </Link>
-            </li>
-            <li>
-              <Link href="/lotteryprize" className="quick-item" data-testid="quick-trend">
-                <Icon name="chart" />
-                <span>{t`Market trend`}</span>
-              </Link>
-            </li>
-            <li>
-              <Link href="/finance" className="quick-item" data-testid="quick-finance">
-                <Icon name="coins" />
-                <span>{t`Mining pool`}</span>
-              </Link>
-            </li>
-            <li>
-              <Link href="/message" className="quick-item" data-testid="quick-messages">
-                <Icon name="inbox" />
-                <span>{t`Messages`}</span>
-              </Link>
-            </li>
-            <li>
-              <Link href="/languageSet" className="quick-item">
-                <Icon name="globe" />
-                <span>{t`Language`}</span>
-              </Link>
-            </li>
+            {quickLinks.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} className="quick-item">
+                  <Icon name={item.icon} />
+                  <span>{item.label}</span>
+                </Link>
+              </li>
+            ))}
             <li>
               <button type="button" className="quick-item" onClick={goVip} data-testid="quick-vip">
                 <Icon name="crown" />

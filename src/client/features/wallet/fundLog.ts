@@ -2,6 +2,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { FUND_LOG_DEFAULT_DAYS } from '../../../shared/constants';
+import { DAY_MS, serverDateOf } from '../../../shared/serverDay';
 import type { FundLogEntry, FundReasonCode } from '../../../shared/api/types';
 import { readCached, type SyncKey } from '../../data';
 import { fetchFundLog } from './walletApi';
@@ -29,20 +30,14 @@ export interface FundLogQuery extends DateRange {
  * The contract reads dates in the server's day, UTC+8 (FinanceFlowRequest). "Today" is taken in
  * that day too, so a member west of UTC+8 late in the evening still sees the newest rows.
  */
-const SERVER_DAY_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function isoDay(epochMs: number): string {
-  return new Date(epochMs + SERVER_DAY_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 export function serverToday(now = Date.now()): string {
-  return isoDay(now);
+  return serverDateOf(now);
 }
 
 /** Default range: the last FUND_LOG_DEFAULT_DAYS days back to today (SPEC.md section 9). */
 export function defaultRange(now = Date.now()): DateRange {
-  return rangeEndingOn(isoDay(now));
+  return rangeEndingOn(serverDateOf(now));
 }
 
 /** FUND_LOG_DEFAULT_DAYS days back from a YYYY-MM-DD day, to that day. */

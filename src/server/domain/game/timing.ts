@@ -3,24 +3,10 @@
  * ordering opened in UTC+8 (the price feed's and the operators' day), then the round's place in
  * that day for its game, from 0001. The same UTC+8 day is used for "today" and the trend figures.
  */
-export const DAY_MS = 24 * 60 * 60 * 1000;
-/** UTC+8 (DESIGN.md leaves the day open; FinanceFlowRequest already names UTC+8). */
-export const SERVER_DAY_OFFSET_MS = 8 * 60 * 60 * 1000;
+import { dayNumber, isoDate } from '../../../shared/serverDay';
 
-/** Days since 1970-01-01 in UTC+8. */
-export function dayNumber(epochMs: number): number {
-  return Math.floor((epochMs + SERVER_DAY_OFFSET_MS) / DAY_MS);
-}
-
-/** The first instant (epoch ms) of a UTC+8 day. */
-export function dayStart(day: number): number {
-  return day * DAY_MS - SERVER_DAY_OFFSET_MS;
-}
-
-/** 2026-11-22 for a day number. */
-export function isoDate(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
+/** The day arithmetic is shared with the app (src/shared/serverDay.ts). */
+export { DAY_MS, SERVER_DAY_OFFSET_MS, dayNumber, dayStart, isoDate } from '../../../shared/serverDay';
 
 export function seqnoDay(epochMs: number): string {
   return isoDate(dayNumber(epochMs)).replace(/-/g, '');

@@ -112,15 +112,16 @@ describe('home winners ticker', () => {
     expect(rows()).toHaveLength(0);
   });
 
-  it('asks again when the language changes, since outcome names come in the request language', async () => {
-    const fake = fakeFetch({
-      [ApiPath.winners]: (call) => ok([winner({ id: 4, valuecn: call.body.lang === 'vi' ? 'Lớn' : 'Big' })]),
-    });
+  it('names outcomes in the chosen language from the index, so a cached list follows a switch offline', async () => {
+    const fake = fakeFetch({ [ApiPath.winners]: () => ok([]) });
     vi.stubGlobal('fetch', fake.fetch);
+    // valuecn is the language the list was read in; the row names value 0 in the member's language.
+    await writeCached('winners:latest', [winner({ id: 4, value: 0, valuecn: 'Big' })], Date.now() - 60_000);
+    setOnlineStateForTest({ browserOnline: false });
     renderHome();
     await waitFor(() => expect(within(rows()[0]).getByTestId('winner-outcome').textContent).toBe('Big'));
     await act(async () => activateLocale('vi', { persist: false }));
     await waitFor(() => expect(within(rows()[0]).getByTestId('winner-outcome').textContent).toBe('Lớn'));
-    expect(fake.to(ApiPath.winners).at(-1)?.body.lang).toBe('vi');
+    expect(fake.to(ApiPath.winners)).toHaveLength(0);
   });
 });

@@ -15,7 +15,7 @@ import { cancelOrder, fetchAward, placeOrder } from './gameApi';
 import { LiveOrdersTable } from './LiveOrdersTable';
 import { moneyCents, newIdempotencyKey, orderLines, roomRates } from './model';
 import { OptionGrid } from './OptionGrid';
-import { useOutcomeName } from './outcomeNames';
+import { useOutcomeName } from '../../i18n';
 import { OwnOrdersSheet } from './OwnOrdersSheet';
 import { RecordSheet } from './RecordSheet';
 import { ResultsList } from './ResultsList';

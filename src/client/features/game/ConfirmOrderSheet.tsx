@@ -3,7 +3,7 @@ import type { OrderLine } from '../../../shared/api/types';
 import { formatMoney, formatUsd } from '../../../shared/money';
 import { FormError, Sheet } from '../../ui';
 import { formatOdds, orderTotalCents } from './model';
-import { useOutcomeName } from './outcomeNames';
+import { useOutcomeName } from '../../i18n';
 
 export interface PendingOrder {
   seqno: string;

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { LiveOrder } from '../../../shared/api/types';
 import { formatUsd } from '../../../shared/money';
 import { StaleBadge } from '../../ui';
-import { useOutcomeName } from './outcomeNames';
+import { useOutcomeName } from '../../i18n';
 
 /** Everyone's orders in the current round, from real rows (usernames masked by the server). */
 export function LiveOrdersTable({

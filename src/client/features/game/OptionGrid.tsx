@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { OUTCOME_KEYS } from '../../../shared/game';
 import { formatOdds } from './model';
-import { useOutcomeName } from './outcomeNames';
+import { useOutcomeName } from '../../i18n';
 
 /** The eleven outcomes in two columns with the room's odds; several may be selected (SPEC.md section 2). */
 export function OptionGrid({

@@ -4,7 +4,7 @@ import type { OwnOrderItem } from '../../../shared/api/types';
 import { formatUsd } from '../../../shared/money';
 import { Sheet, Spinner } from '../../ui';
 import { formatOdds } from './model';
-import { ORDER_STATUS_NAMES, useOutcomeName } from './outcomeNames';
+import { ORDER_STATUS_NAMES, useOutcomeName } from '../../i18n';
 
 /** The member's orders of the current round, with a cancel button on each one still waiting. */
 export function OwnOrdersSheet({

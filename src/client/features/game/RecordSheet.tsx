@@ -7,7 +7,7 @@ import { formatDateTime } from '../../i18n';
 import { Sheet, Spinner } from '../../ui';
 import { fetchGameLog, GAME_LOG_PAGE } from './gameApi';
 import { formatOdds } from './model';
-import { ORDER_STATUS_NAMES, useOutcomeName } from './outcomeNames';
+import { ORDER_STATUS_NAMES, useOutcomeName } from '../../i18n';
 
 /** The member's order history of this game (getGamelog), newest first, a page at a time. */
 export function RecordSheet({ open, gametype, onClose }: { open: boolean; gametype?: number; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { GameRound } from '../../../shared/api/types';
 import { DrawNumbers } from './DrawNumbers';
 import { numbersOf, resultOutcomes } from './model';
-import { useOutcomeName } from './outcomeNames';
+import { useOutcomeName } from '../../i18n';
 
 const SHOWN = 10;
 

@@ -12,7 +12,7 @@ import { messageOf } from '../../i18n';
 import { EmptyState, Icon, Page, StaleBadge, navigate, toast } from '../../ui';
 import { fetchRooms, roomsKey } from './gameApi';
 import { formatOdds, moneyCents, oddsSummary } from './model';
-import { ROOM_KIND_NAMES } from './outcomeNames';
+import { ROOM_KIND_NAMES } from '../../i18n';
 import './game.css';
 
 /** Coin groups: roomtype 1 USDT, 2 BTC, 3 ETH (SPEC.md section 7: roomtype = tab index + 1). */

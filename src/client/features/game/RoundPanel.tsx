@@ -4,7 +4,7 @@ import { formatCountdown } from '../../../shared/game';
 import { StaleBadge } from '../../ui';
 import { DrawNumbers } from './DrawNumbers';
 import { numbersOf, resultOutcomes, type RoundClock } from './model';
-import { useOutcomeName } from './outcomeNames';
+import { useOutcomeName } from '../../i18n';
 
 /**
  * Round number, mm:ss countdown and whether orders are taken, with the last draw under it (the

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { WinnerEntry } from '../../../shared/api/types';
 import { formatUsd } from '../../../shared/money';
 import { useBrowserOnline, useSynced } from '../../data';
-import { useLocale } from '../../i18n';
+import { useLocale, useOutcomeName } from '../../i18n';
 import { StaleBadge, usePageVisible, usePrefersReducedMotion } from '../../ui';
 import { fetchWinners, WINNERS_KEY, WINNERS_REFRESH_MS } from './homeApi';
 
@@ -23,13 +23,16 @@ function WinnerRow({
   copy?: boolean;
 }) {
   const id = (name: string) => (copy ? undefined : name);
+  // Named here from the index rather than the server's valuecn, so a cached list follows the
+  // member's language offline too.
+  const outcomeName = useOutcomeName();
   return (
     <li className="winner-row" data-testid={id('winner-row')}>
       <span className="winner-user" data-testid={id('winner-user')}>
         {entry.user}
       </span>
       <span className="winner-outcome" data-testid={id('winner-outcome')}>
-        {entry.valuecn}
+        {outcomeName(entry.value)}
       </span>
       <span className="winner-money figure" data-testid={id('winner-money')}>
         +{formatUsd(entry.money)}
@@ -63,14 +66,6 @@ export function WinnersTicker() {
     const timer = setInterval(() => void refresh(), WINNERS_REFRESH_MS);
     return () => clearInterval(timer);
   }, [visible, online, refresh]);
-
-  // Outcome names come in the language of the request: ask again when the member switches.
-  const askedIn = useRef(locale);
-  useEffect(() => {
-    if (askedIn.current === locale) return;
-    askedIn.current = locale;
-    void refresh();
-  }, [locale, refresh]);
 
   const formatTime = useMemo(() => {
     const format = new Intl.DateTimeFormat(locale, {

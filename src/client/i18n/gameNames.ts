@@ -2,12 +2,15 @@ import { useCallback } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { OUTCOME_KEYS } from '../../../shared/game';
-import type { OrderStatus, RoomKind } from '../../../shared/api/types';
+import { OUTCOME_KEYS } from '../../shared/game';
+import type { OrderStatus, RoomKind } from '../../shared/api/types';
 
 type OutcomeKey = (typeof OUTCOME_KEYS)[number];
 
-/** The eleven outcome names (DESIGN.md section 4), by the keys of src/shared; the index is OUTCOME_KEYS order. */
+/**
+ * Game vocabulary in the member's language (the game room, the home ticker): the eleven outcome
+ * names (DESIGN.md section 4) by the keys of src/shared, the index being OUTCOME_KEYS order.
+ */
 export const OUTCOME_NAMES: Record<OutcomeKey, MessageDescriptor> = {
   big: msg({ message: 'Big', context: 'game outcome: sum 14-27' }),
   small: msg({ message: 'Small', context: 'game outcome: sum 0-13' }),

@@ -96,16 +96,19 @@ describe('article:import', () => {
       file([
         { category: 2, title: { en: 'Guide' }, content: { en: '@intro.en.html', vi: '@intro.vi.html' } },
         { category: 2, title: { vi: 'Hướng dẫn 2' }, content: { vi: '<p>@ is text when inline</p>' } },
+        { category: 2, title: { en: 'Mentions' }, content: { en: '@everyone: rounds pause at 3:00' } },
       ]),
     );
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     const ids = [...result.out.matchAll(/^Inserted article #(\d+)/gm)].map((m) => Number(m[1]));
-    expect(ids).toHaveLength(2);
+    expect(ids).toHaveLength(3);
     const guide = await detail(ids[0]);
     expect(guide.data.content_yw).toBe('<h2>Welcome</h2>\n<p>Read <a href="/help/list">help</a>.</p>');
     expect(guide.data.content_vi).toBe('<p>Xin chào</p>');
     expect((await detail(ids[1])).data.content_vi).toBe('<p>@ is text when inline</p>');
+    // Only "@<file>.html" names a file; other text that starts with @ is text.
+    expect((await detail(ids[2])).data.content_yw).toBe('@everyone: rounds pause at 3:00');
   });
 
   it('inserts with a chosen id, and later articles get ids after it (the id sequence follows)', async () => {

@@ -209,6 +209,23 @@ describe('articles, banners and finance tiers', () => {
     }
   });
 
+  it('a finance setting edited into junk answers no tiers, never tiers the operator did not set', async () => {
+    const db = server.deps.db;
+    const [stored] = await db.selectFrom('settings').selectAll().where('key', '=', 'financeProducts').execute();
+    await db
+      .updateTable('settings')
+      .set({ value: '[{"id":1,"minimum":"lots"}]' })
+      .where('key', '=', 'financeProducts')
+      .execute();
+    try {
+      const { body } = await server.call<FinanceProduct[]>(ApiPath.financeProducts, {});
+      expect(body.code).toBe(1);
+      expect(body.data).toEqual([]);
+    } finally {
+      await db.updateTable('settings').set({ value: stored.value }).where('key', '=', 'financeProducts').execute();
+    }
+  });
+
   it('article HTML imported by the operator comes back harmless; allowed markup survives', async () => {
     const html = [
       '<p>Hello <strong>members</strong>, read <a href="https://example.com/rules" title="rules">the rules</a>.</p>',

@@ -33,7 +33,7 @@ export function contentRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.slide, async (request) => success(ctx, request, await ctx.reads.banners(), 'read'));
 
   app.post(ApiPath.financeProducts, async (request) =>
-    success(ctx, request, await ctx.reads.financeProducts(), 'read'),
+    success(ctx, request, await ctx.reads.financeProducts((message) => request.log.error(message)), 'read'),
   );
 
   app.post(ApiPath.winners, async (request) => {

@@ -35,6 +35,9 @@ const MAX_IMAGES = 20;
 const MAX_PATH = 500;
 const MAX_BANNERS = 20;
 
+/** A content value naming an HTML file beside the JSON file (`@intro.en.html`); other text starting with @ is text. */
+const FILE_REFERENCE = /^@[\w./-]+\.html?$/;
+
 /** Column suffix of each language (SPEC.md section 3: title, title_ft, title_yw, title_vi). */
 const COLUMN: Record<Locale, { title: keyof NewArticle; content: keyof NewArticle }> = {
   'zh-CN': { title: 'title', content: 'content' },
@@ -81,7 +84,7 @@ function readTexts(
       throw new OperatorInputError(`${where}: ${field} has an unknown language "${key}" (use ${LOCALES.join(', ')})`);
     }
     if (typeof text !== 'string') throw new OperatorInputError(`${where}: ${field}.${key} must be text`);
-    const source = read && text.startsWith('@') ? read(text.slice(1)) : text;
+    const source = read && FILE_REFERENCE.test(text) ? read(text.slice(1)) : text;
     texts[key as Locale] = clean(source);
   }
   return texts;

@@ -54,23 +54,28 @@ export function defaultFinanceSetting(): string {
   return JSON.stringify(DEFAULT_FINANCE_PRODUCTS);
 }
 
-function decode(stored: string | undefined): FinanceProduct[] | null {
-  if (stored === undefined) return null;
+/** The stored tiers; `unreadable` when the value was edited around finance:set and no longer parses. */
+function decode(stored: string): FinanceProduct[] | 'unreadable' {
   try {
     const parsed = parseFinanceProducts(JSON.parse(stored));
-    return typeof parsed === 'string' ? null : parsed;
+    return typeof parsed === 'string' ? 'unreadable' : parsed;
   } catch {
-    return null;
+    return 'unreadable';
   }
 }
 
 /**
- * The operator's tiers. A value that no longer parses (edited around finance:set) answers the
- * seed's tiers too, rather than an error on a display-only page.
+ * The operator's tiers. A database older than the setting answers the seed's tiers (SPEC.md
+ * section 9). A value that no longer parses answers no tiers at all, and says so in the log:
+ * figures the operator did not set are never shown as theirs (DESIGN.md section 3).
  */
-export async function financeProducts(deps: Deps): Promise<FinanceProduct[]> {
+export async function financeProducts(deps: Deps, log?: (message: string) => void): Promise<FinanceProduct[]> {
   const stored = (await readSettings(deps.db)).get(FINANCE_SETTING_KEY);
-  return decode(stored) ?? (parseFinanceProducts([...DEFAULT_FINANCE_PRODUCTS]) as FinanceProduct[]);
+  if (stored === undefined) return parseFinanceProducts([...DEFAULT_FINANCE_PRODUCTS]) as FinanceProduct[];
+  const decoded = decode(stored);
+  if (decoded !== 'unreadable') return decoded;
+  log?.(`The setting ${FINANCE_SETTING_KEY} does not parse; no finance tiers are shown. Fix it with finance:set.`);
+  return [];
 }
 
 /** finance:set: checks, then replaces the tiers. */

@@ -57,8 +57,8 @@ export class PublicReads {
     return this.singles.get('banners', () => banners(this.deps));
   }
 
-  financeProducts(): Promise<FinanceProduct[]> {
-    return this.finance.get('finance', () => financeProducts(this.deps));
+  financeProducts(log?: (message: string) => void): Promise<FinanceProduct[]> {
+    return this.finance.get('finance', () => financeProducts(this.deps, log));
   }
 
   winnerRows(): Promise<WinnerRow[]> {

@@ -2,6 +2,7 @@
  * The trend page (/lotteryprize): the member's figures and chart from getTrendData (fake API), and
  * the live price list from a real websocket feed (tests/support/priceFeedServer.ts).
  */
+import { activateLocale } from '../../src/client/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { WebSocket as WsWebSocket } from 'ws';
@@ -112,11 +113,26 @@ describe('price list', () => {
     renderScreen(LotteryPrizePage);
     await waitFor(() => expect(lastOf('BTC')).toBe('43,000.00'));
     await feed.stop();
-    await waitFor(() => expect(feedState()).toMatch(/^Stale · last tick \d+ s ago$/));
-    await waitFor(() => expect(Number(/(\d+) s ago/.exec(feedState()!)![1])).toBeGreaterThanOrEqual(2), {
+    await waitFor(() => expect(feedState()).toMatch(/^Stale · last tick \d+ sec ago$/));
+    await waitFor(() => expect(Number(/(\d+) sec ago/.exec(feedState()!)![1])).toBeGreaterThanOrEqual(2), {
       timeout: 4_000,
     });
     expect(lastOf('BTC')).toBe('43,000.00');
+  }, 10_000);
+
+  it("the age of the last tick is written in the member's language", async () => {
+    await activateLocale('vi', { persist: false });
+    try {
+      server();
+      feed.setPrice('BTC-USDT', { last: '43000', sodUtc8: '42000' });
+      renderScreen(LotteryPrizePage);
+      await waitFor(() => expect(lastOf('BTC')).toBe('43,000.00'));
+      await feed.stop();
+      await waitFor(() => expect(feedState()).toMatch(/\d+ giây/));
+      expect(feedState()).not.toMatch(/\d+ sec/);
+    } finally {
+      await activateLocale('en', { persist: false });
+    }
   }, 10_000);
 
   it('offline: the socket closes and the list says stale; back online it is live again', async () => {
@@ -125,7 +141,7 @@ describe('price list', () => {
     renderScreen(LotteryPrizePage);
     await waitFor(() => expect(lastOf('ETH')).toBe('2,301.42'));
     act(() => setOnlineStateForTest({ browserOnline: false }));
-    await waitFor(() => expect(feedState()).toMatch(/^Stale · last tick \d+ s ago$/));
+    await waitFor(() => expect(feedState()).toMatch(/^Stale · last tick \d+ sec ago$/));
     await feed.waitFor(() => feed.openCount() === 0, 2_000, 'the socket to close');
     act(() => setOnlineStateForTest({ browserOnline: true }));
     await waitFor(() => expect(feedState()).toBe('Live'));

@@ -150,11 +150,11 @@ describe('version page', () => {
     expect(reg.update).not.toHaveBeenCalled();
   });
 
-  it('the server does not answer for the worker script: reported as unreachable, update() not called', async () => {
+  it('the server answers 404 for the worker script: reported as a server failure, not as offline; update() not called', async () => {
     const reg = fakeRegistration(() => {});
     attach(reg, 'http://api.test/sw.js');
     // The fake API answers 404 for the worker script.
-    expect(await checkForUpdate()).toBe('offline');
+    expect(await checkForUpdate()).toBe('failed');
     expect(reg.update).not.toHaveBeenCalled();
   });
 

@@ -81,11 +81,11 @@ describe('trend and finance end to end', () => {
     await feed.stop();
     await expect
       .poll(() => page.getByTestId('price-feed-state').textContent(), { timeout: 10_000 })
-      .toMatch(/^Stale · last tick \d+ s ago$/);
+      .toMatch(/^Stale · last tick \d+ sec ago$/);
     // The age grows while the feed stays away; the last prices stay on screen.
     await expect
       .poll(
-        async () => Number(/(\d+) s ago/.exec((await page.getByTestId('price-feed-state').textContent()) ?? '')?.[1]),
+        async () => Number(/(\d+) sec ago/.exec((await page.getByTestId('price-feed-state').textContent()) ?? '')?.[1]),
         {
           timeout: 10_000,
         },

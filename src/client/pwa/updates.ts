@@ -6,7 +6,7 @@ import { isBrowserOnline } from '../data/online';
  * registered in 'prompt' mode (register.ts): a new version waits until the member says reload, so
  * nothing reloads by itself and no half-filled form is lost.
  */
-export type UpdateCheck = 'update-available' | 'up-to-date' | 'offline' | 'unsupported';
+export type UpdateCheck = 'update-available' | 'up-to-date' | 'offline' | 'failed' | 'unsupported';
 
 /** How long a check waits for a new worker found by update() to finish installing. */
 const INSTALL_WAIT_MS = 30_000;
@@ -90,7 +90,8 @@ export async function checkForUpdate(): Promise<UpdateCheck> {
     // As the periodic check does: only ask for an update when the server answers for the worker.
     if (scriptUrl) {
       const response = await fetch(scriptUrl, { cache: 'no-store', headers: { 'cache-control': 'no-cache' } });
-      if (!response.ok) return 'offline';
+      // The server answered, but not with the worker: a server fault, not the member's network.
+      if (!response.ok) return 'failed';
     }
     await reg.update();
   } catch {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { PRICE_COINS, type PriceCoin } from '../../../shared/constants';
 import { Spinner } from '../../ui';
+import { useLocale } from '../../i18n';
 import { ageSeconds, formatChange, formatPrice } from './format';
 import type { PriceSnapshot } from './priceFeed';
 import { usePrices } from './usePrices';
@@ -38,14 +39,20 @@ function useNow(enabled: boolean): number {
   return now;
 }
 
-function age(seconds: number): string {
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7_200) return `${Math.floor(seconds / 60)} min`;
-  return `${Math.floor(seconds / 3_600)} h`;
+/** "42 s", "3 min", "2 h" in the member's language (Intl unit formatting). */
+function age(seconds: number, locale: string): string {
+  const [value, unit] =
+    seconds < 120
+      ? [seconds, 'second']
+      : seconds < 7_200
+        ? [Math.floor(seconds / 60), 'minute']
+        : [Math.floor(seconds / 3_600), 'hour'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
 }
 
 function FeedState({ snapshot }: { snapshot: PriceSnapshot }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const stale = snapshot.state === 'stale';
   const now = useNow(stale && snapshot.lastTickAt !== null);
   if (snapshot.state === 'live') {
@@ -64,7 +71,7 @@ function FeedState({ snapshot }: { snapshot: PriceSnapshot }) {
       </span>
     );
   }
-  const since = snapshot.lastTickAt === null ? null : age(ageSeconds(snapshot.lastTickAt, now));
+  const since = snapshot.lastTickAt === null ? null : age(ageSeconds(snapshot.lastTickAt, now), locale);
   return (
     <span
       className="stale-badge feed-state"

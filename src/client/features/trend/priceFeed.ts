@@ -487,7 +487,8 @@ export class PriceFeed {
     if (!message) return;
     switch (message.kind) {
       case 'subscribed':
-        this.attempt = 0;
+        // The backoff resets on the first tick, not here: a feed that acknowledges and then drops
+        // the connection must not be retried at full speed for ever.
         if (message.channel === 'instruments') this.sendTickers();
         break;
       case 'error':

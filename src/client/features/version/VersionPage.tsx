@@ -50,6 +50,7 @@ function WebAppCard() {
     'update-available': { text: t`A new version is ready. Reload the app to use it.`, tone: 'new' },
     'up-to-date': { text: t`You have the latest version.`, tone: 'ok' },
     offline: { text: t`Could not reach the server. Connect to the internet and try again.`, tone: 'warn' },
+    failed: { text: t`The server could not answer the update check. Try again later.`, tone: 'warn' },
     unsupported: {
       text: t`This browser does not install the app, so there is nothing to update: reloading the page gets the latest version.`,
       tone: 'warn',

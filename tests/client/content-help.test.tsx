@@ -141,6 +141,14 @@ describe('/help/:id', () => {
     expect(await screen.findByRole('heading', { name: 'Article not found' })).toBeTruthy();
   });
 
+  it('an article removed on the server since it was read: not found, not the cached copy', async () => {
+    await writeCached('articles:id-92', article(92, { title_yw: 'Removed since' }), Date.now() - 60_000);
+    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.articleDetail]: () => refused(1001, 'Incomplete parameters') }).fetch);
+    renderAt('/help/92', '/help/:id', <HelpPage />);
+    expect(await screen.findByRole('heading', { name: 'Article not found' })).toBeTruthy();
+    expect(screen.queryByTestId('article-title')).toBeNull();
+  });
+
   it('cached first, then fresh', async () => {
     await writeCached('articles:id-92', article(92, { title_yw: 'Cached' }), 1_000);
     const answer = deferred<unknown>();

@@ -149,6 +149,14 @@ describe('sanitizeHtml', () => {
     expect(anchor.hasAttribute('name')).toBe(false);
   });
 
+  it('keeps links into the app in the app: no new tab, and no target the article set', () => {
+    const box = parse('<a href="/help/3" target="_top">guide</a><a href="mailto:help@example.com">mail</a>');
+    const [inApp, mail] = [...box.querySelectorAll('a')];
+    expect(inApp.getAttribute('href')).toBe('/help/3');
+    expect(inApp.hasAttribute('target')).toBe(false);
+    expect(mail.getAttribute('target')).toBe('_blank');
+  });
+
   it('gives images without alt an empty alt, and empty input an empty string', () => {
     expect(parse('<img src="/a.png">').querySelector('img')?.getAttribute('alt')).toBe('');
     expect(sanitizeHtml('')).toBe('');

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import type { ArticleSummary } from '../../../shared/api/types';
 import { ARTICLE_CATEGORY, articleTitle } from '../../../shared/content';
+import { useBrowserOnline } from '../../data';
 import { useLocale } from '../../i18n';
 import { Icon, Page, StaleBadge } from '../../ui';
 import { useArticleSummaries } from './contentApi';
@@ -35,6 +36,7 @@ function SummaryRow({ article }: { article: ArticleSummary }) {
 /** One category's titles and pictures, each leading to /help/:id. */
 function Section({ type, heading, empty, testId }: { type: number; heading: string; empty: string; testId: string }) {
   const { t } = useLingui();
+  const online = useBrowserOnline();
   const list = useArticleSummaries(type);
   const rows = list.data ?? [];
   const headingId = `help-section-${type}`;
@@ -58,7 +60,11 @@ function Section({ type, heading, empty, testId }: { type: number; heading: stri
         <p className="content-muted card">{empty}</p>
       ) : (
         <div className="content-muted card">
-          <p>{t`Not available offline yet: it will appear once the app can reach the server.`}</p>
+          <p>
+            {online
+              ? t`Could not be loaded. Try again in a moment.`
+              : t`Not available offline yet: it will appear once the app can reach the server.`}
+          </p>
           <button type="button" className="btn btn-secondary btn-small" onClick={() => void list.refresh()}>
             {t`Try again`}
           </button>

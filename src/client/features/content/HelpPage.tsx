@@ -11,9 +11,10 @@ export default function HelpPage() {
   const { id } = useParams<{ id: string }>();
   const articleId = parseId(id);
   const synced = useArticle(articleId);
-  const article = synced.data ?? null;
-  // The server answered that there is no such article (a refusal, or no data): not a network problem.
-  const missing = articleId === null || (!article && (synced.data === null || isRefusal(synced.error)));
+  // The server answered that there is no such article (a refusal, or no data): not a network
+  // problem. A refusal also outranks a cached copy: the article was removed since it was read.
+  const missing = articleId === null || isRefusal(synced.error) || synced.data === null;
+  const article = missing ? null : (synced.data ?? null);
 
   return (
     <Page title={t`Help`} backTo="/help/list" className="content-page">

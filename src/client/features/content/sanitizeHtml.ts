@@ -29,6 +29,15 @@ function copyAttributes(from: Element, to: Element, tag: string): void {
   }
 }
 
+function isExternal(href: string | null): boolean {
+  if (href === null) return false;
+  try {
+    return new URL(href, window.location.href).origin !== window.location.origin;
+  } catch {
+    return true;
+  }
+}
+
 function copyChildren(from: Node, to: Node, doc: Document): void {
   for (const child of Array.from(from.childNodes)) {
     if (child.nodeType === Node.TEXT_NODE) {
@@ -55,8 +64,9 @@ function copyChildren(from: Node, to: Node, doc: Document): void {
       copy.setAttribute('loading', 'lazy');
       copy.setAttribute('decoding', 'async');
     }
-    if (tag === 'a' && copy.hasAttribute('href')) {
-      // Links leave the app in a new tab, without a handle back to it.
+    if (tag === 'a' && isExternal(copy.getAttribute('href'))) {
+      // Links to other sites open in a new tab, without a handle back to the app; links into the
+      // app stay in it (an installed app would otherwise open them in the browser).
       copy.setAttribute('target', '_blank');
       copy.setAttribute('rel', 'noopener noreferrer');
     }

@@ -7,7 +7,7 @@ import { commitmentOf, drawFromSeed, hashForward, toHex } from '../../src/shared
 import { startSession } from '../../src/client/api/session';
 import FairnessPage from '../../src/client/features/game/FairnessPage';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
-import { gameInfo } from './game-fixtures';
+import { drawnRoundOf, gameInfo } from './game-fixtures';
 
 /** A fresh hash chain from a random top seed: seeds[k] is round k's seed, seeds[0] the published anchor. */
 function freshChain(length: number): string[] {
@@ -16,28 +16,7 @@ function freshChain(length: number): string[] {
 }
 
 function round(seeds: string[], k: number, overrides: Partial<GameRound> = {}): GameRound {
-  const seqno = `20261122-${String(k).padStart(4, '0')}`;
-  const [num1, num2, num3] = drawFromSeed(seeds[k], 700 + k);
-  return {
-    id: 700 + k,
-    seqno,
-    gametype: 15,
-    status: 'drawn',
-    initmoney: 0,
-    num1,
-    num2,
-    num3,
-    sum: num1 + num2 + num3,
-    resultcn: '',
-    results: [],
-    diff: { minute: 0, second: 0 },
-    drawAt: 0,
-    closeAt: 0,
-    commitment: commitmentOf(seeds[k]),
-    seed: seeds[k],
-    anchor: seeds[0],
-    ...overrides,
-  };
+  return drawnRoundOf(seeds, k, 700, overrides);
 }
 
 function renderProof(his: GameRound[], seqno: string) {

@@ -47,12 +47,17 @@ export function chain(length: number): string[] {
 
 const SEEDS = chain(6);
 
-/** A drawn round k (1..6) of the test chain, with honest numbers. */
-export function drawnRound(k: number, overrides: Partial<GameRound> = {}): GameRound {
+/** A drawn round k of a chain (seeds[0] the anchor), with honest numbers; ids count from idBase. */
+export function drawnRoundOf(
+  seeds: string[],
+  k: number,
+  idBase: number,
+  overrides: Partial<GameRound> = {},
+): GameRound {
   const seqno = `20261122-${String(k).padStart(4, '0')}`;
-  const [num1, num2, num3] = drawFromSeed(SEEDS[k], 100 + k);
+  const [num1, num2, num3] = drawFromSeed(seeds[k], idBase + k);
   return {
-    id: 100 + k,
+    id: idBase + k,
     seqno,
     gametype: 15,
     status: 'drawn',
@@ -66,11 +71,16 @@ export function drawnRound(k: number, overrides: Partial<GameRound> = {}): GameR
     diff: { minute: 0, second: 0 },
     drawAt: 0,
     closeAt: 0,
-    commitment: commitmentOf(SEEDS[k]),
-    seed: SEEDS[k],
-    anchor: SEEDS[0],
+    commitment: commitmentOf(seeds[k]),
+    seed: seeds[k],
+    anchor: seeds[0],
     ...overrides,
   };
+}
+
+/** A drawn round k (1..6) of the test chain, with honest numbers. */
+export function drawnRound(k: number, overrides: Partial<GameRound> = {}): GameRound {
+  return drawnRoundOf(SEEDS, k, 100, overrides);
 }
 
 export function currentRound(options: { seqno?: string; now: number; drawIn: number; closeIn: number }): GameRound {

@@ -24,7 +24,25 @@ export interface LiveLineRow {
   created_at: number;
 }
 
-/** Everyone's lines of a round in a room after a cursor, oldest first (cancelled ones left out). */
+/** Everyone's live (not cancelled) lines of a round in a room, with the member's name. */
+function liveLines(db: Db, roundId: number, roomId: number) {
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('members', 'members.id', 'order_lines.member_id')
+    .select([
+      'order_lines.id',
+      'members.username',
+      'order_lines.outcome',
+      'order_lines.rate',
+      'order_lines.stake_cents',
+      'order_lines.created_at',
+    ])
+    .where('order_lines.round_id', '=', roundId)
+    .where('order_lines.room_id', '=', roomId)
+    .where('order_lines.status', '<>', 'cancel');
+}
+
+/** The live lines after a cursor, oldest first. */
 export function liveLinesAfter(
   db: Db,
   roundId: number,
@@ -32,45 +50,16 @@ export function liveLinesAfter(
   afterId: number,
   limit: number,
 ): Promise<LiveLineRow[]> {
-  return db
-    .selectFrom('order_lines')
-    .innerJoin('members', 'members.id', 'order_lines.member_id')
-    .select([
-      'order_lines.id',
-      'members.username',
-      'order_lines.outcome',
-      'order_lines.rate',
-      'order_lines.stake_cents',
-      'order_lines.created_at',
-    ])
-    .where('order_lines.round_id', '=', roundId)
-    .where('order_lines.room_id', '=', roomId)
+  return liveLines(db, roundId, roomId)
     .where('order_lines.id', '>', afterId)
-    .where('order_lines.status', '<>', 'cancel')
     .orderBy('order_lines.id')
     .limit(limit)
     .execute();
 }
 
-/** The newest lines of a round in a room, newest first. */
+/** The newest live lines, newest first. */
 export function latestLiveLines(db: Db, roundId: number, roomId: number, limit: number): Promise<LiveLineRow[]> {
-  return db
-    .selectFrom('order_lines')
-    .innerJoin('members', 'members.id', 'order_lines.member_id')
-    .select([
-      'order_lines.id',
-      'members.username',
-      'order_lines.outcome',
-      'order_lines.rate',
-      'order_lines.stake_cents',
-      'order_lines.created_at',
-    ])
-    .where('order_lines.round_id', '=', roundId)
-    .where('order_lines.room_id', '=', roomId)
-    .where('order_lines.status', '<>', 'cancel')
-    .orderBy('order_lines.id', 'desc')
-    .limit(limit)
-    .execute();
+  return liveLines(db, roundId, roomId).orderBy('order_lines.id', 'desc').limit(limit).execute();
 }
 
 export interface OwnLineRow {

@@ -92,7 +92,16 @@ describe('/help/list', () => {
     expect(within(screen.getByTestId('help-news')).getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
     // Guides were never cached: said plainly, with a retry.
     expect(within(screen.getByTestId('help-guides')).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(screen.getByTestId('help-guides')).getByText(/^Not available offline yet/)).toBeTruthy();
     expect(fake.calls).toHaveLength(0);
+  });
+
+  it('online but the server fails: says it could not be loaded, not that the member is offline', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.articleList]: () => refused(2002, 'Unknown error') }).fetch);
+    renderAt('/help/list', '/help/list', <HelpListPage />);
+    const news = screen.getByTestId('help-news');
+    expect(await within(news).findByText('Could not be loaded. Try again in a moment.')).toBeTruthy();
+    expect(within(news).queryByText(/offline/)).toBeNull();
   });
 
   const TITLES: [Locale, string, string][] = [

@@ -246,6 +246,21 @@ describe('price feed over a real socket', () => {
     await vi.waitFor(() => expect(live.getSnapshot().state).toBe('live'));
   });
 
+  it('a feed that acknowledges and then drops is still retried with growing delays (only a tick resets the backoff)', async () => {
+    const feedServer = await server({ dropAfterAck: true });
+    const live = feed(feedServer.url, { backoffBaseMs: 50, backoffMaxMs: 400, random: () => 1 });
+    live.start();
+    await feedServer.waitFor(() => feedServer.connections.length >= 5, 5_000, 'five connections');
+    const opened = feedServer.connections.map((connection) => connection.openedAt);
+    const closed = feedServer.connections.map((connection) => connection.closedAt ?? 0);
+    // From each drop to the next connection: 50, 100, 200, 400 ms, not 50 ms every time.
+    const waits = opened.slice(1).map((at, i) => at - closed[i]);
+    [50, 100, 200, 400].forEach((expected, i) => {
+      expect(waits[i], `wait ${i}: ${waits.join(', ')}`).toBeGreaterThanOrEqual(expected - 5);
+    });
+    expect(live.getSnapshot().state).not.toBe('live');
+  });
+
   it('stale after silence, with the age of the last tick; live again when ticks resume', async () => {
     const feedServer = await server();
     feedServer.setPrice('BTC-USDT', { last: '43000', sodUtc8: '42000' });

@@ -38,6 +38,8 @@ export interface PriceFeedServerOptions {
   dropOnConnect?: boolean;
   /** Acknowledge subscribes (default true). */
   ackSubscribes?: boolean;
+  /** Close the connection right after acknowledging the instruments subscribe, before any tick. */
+  dropAfterAck?: boolean;
   /** Push each instrument's current price right after a tickers subscribe, as the exchange does (default true). */
   pushOnSubscribe?: boolean;
 }
@@ -151,6 +153,10 @@ export async function startPriceFeedServer(options: PriceFeedServerOptions = {})
       for (const arg of request.args as { channel?: string; instId?: string; instType?: string }[]) {
         if (options.ackSubscribes !== false) {
           send(socket, JSON.stringify({ event: 'subscribe', arg, connId: `c${connection.id}` }));
+        }
+        if (options.dropAfterAck && arg.channel === 'instruments') {
+          socket.terminate();
+          return;
         }
         if (arg.channel === 'instruments') {
           connection.instruments = true;

@@ -4,6 +4,7 @@
  * Operators edit these rows afterwards. Articles go through the same sanitiser as an import.
  */
 import { ARTICLE_CATEGORY, INTRODUCTION_ARTICLE_ID } from '../shared/content';
+import { rateFields } from '../shared/game';
 import type { NewArticle, NewBanner, NewGame, NewRoom, RoomKind } from './db/schema';
 import { plainText, sanitizeArticleHtml } from './domain/content/sanitize';
 
@@ -63,7 +64,6 @@ export const VIP_MIN_LEVEL = 2;
 export function seedRooms(): NewRoom[] {
   return COIN_GROUPS.flatMap((group) =>
     KINDS.map((k) => {
-      const [rate0, rate1, rate2, rate3, rate4, rate5, rate6, rate7, rate8, rate9, rate10] = k.rates;
       return {
         roomtype: group.roomtype,
         kind: k.kind,
@@ -72,17 +72,7 @@ export function seedRooms(): NewRoom[] {
         minjoin_cents: k.minjoin,
         minbuy_cents: k.minbuy,
         minlevel: k.kind === 'vip' ? VIP_MIN_LEVEL : 0,
-        rate0,
-        rate1,
-        rate2,
-        rate3,
-        rate4,
-        rate5,
-        rate6,
-        rate7,
-        rate8,
-        rate9,
-        rate10,
+        ...rateFields(k.rates),
       };
     }),
   );

@@ -6,6 +6,7 @@ import { ApiPath } from '../../src/shared/api/paths';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { sanitizeArticleHtml } from '../../src/server/domain/content/sanitize';
 import { seedIfEmpty } from '../../src/server/seed';
+import { ratesOf } from '../../src/shared/game';
 import { startServer, TEST_INVITATION, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -49,19 +50,7 @@ describe('seed', () => {
     // Probabilities per 1000 draws of three uniform digits (DESIGN.md section 4).
     const per1000 = [500, 500, 500, 500, 231, 269, 269, 231, 56, 56, 10];
     for (const room of rooms) {
-      const rates = [
-        room.rate0,
-        room.rate1,
-        room.rate2,
-        room.rate3,
-        room.rate4,
-        room.rate5,
-        room.rate6,
-        room.rate7,
-        room.rate8,
-        room.rate9,
-        room.rate10,
-      ];
+      const rates = ratesOf(room);
       rates.forEach((rate, outcome) => {
         const returnPer1000 = (rate / 100) * per1000[outcome];
         expect(returnPer1000, `room ${room.title} outcome ${outcome}`).toBeLessThan(1000);

@@ -1,5 +1,5 @@
 /** Operator commands of the round engine: games, rooms and the ledger audit. */
-import { oddsToHundredths } from '../../shared/game';
+import { oddsToHundredths, RATE_FIELDS } from '../../shared/game';
 import { formatMoney, toCents } from '../../shared/money';
 import { runAudit } from '../domain/audit';
 import type { Deps } from '../domain/deps';
@@ -46,7 +46,7 @@ function id(argv: readonly string[], allowed: readonly string[]): { id: number; 
   return { id: Number(positionals[0]), options };
 }
 
-const RATE_OPTIONS = Array.from({ length: 11 }, (_, i) => `rate${i}`);
+const RATE_OPTIONS: readonly string[] = RATE_FIELDS;
 
 function describeRoom(room: RoomSettings): string {
   const rates = room.rates.map((r) => (r / 100).toFixed(2)).join(' ');

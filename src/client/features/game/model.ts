@@ -4,7 +4,7 @@
  */
 import type { GameRound, LiveOrder, OrderLine, Room } from '../../../shared/api/types';
 import { OUTCOME_COUNT } from '../../../shared/constants';
-import { secondsUntil, winningOutcomes, type Outcome, type RoundProof } from '../../../shared/game';
+import { ratesOf, secondsUntil, winningOutcomes, type Outcome, type RoundProof } from '../../../shared/game';
 import { toUsd, type Cents } from '../../../shared/money';
 
 // ---- Server clock -----------------------------------------------------------------
@@ -48,19 +48,7 @@ export function msUntilNextTick(round: Pick<GameRound, 'drawAt' | 'closeAt'>, se
 
 /** The eleven odds of a room as decimals, by outcome index. */
 export function roomRates(room: Room): number[] {
-  return [
-    room.rate0,
-    room.rate1,
-    room.rate2,
-    room.rate3,
-    room.rate4,
-    room.rate5,
-    room.rate6,
-    room.rate7,
-    room.rate8,
-    room.rate9,
-    room.rate10,
-  ];
+  return ratesOf(room);
 }
 
 /** The odds summary of a room card: the two-way odds (big) and the best odds on offer. */

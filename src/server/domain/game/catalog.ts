@@ -6,6 +6,7 @@
  */
 import type { GameListItem, Room, RoomKind } from '../../../shared/api/types';
 import { toUsd } from '../../../shared/money';
+import { rateFields, ratesOf } from '../../../shared/game';
 import type { Db, GameRow, RoomRow } from '../../db/schema';
 import { listGameRows, listRoomRows } from '../../repositories/gameCatalog';
 import type { RoundTiming } from './timing';
@@ -51,19 +52,7 @@ export function gameSettings(row: GameRow, override: TimingOverride = {}): GameS
 }
 
 export function roomRates(row: RoomRow): number[] {
-  return [
-    row.rate0,
-    row.rate1,
-    row.rate2,
-    row.rate3,
-    row.rate4,
-    row.rate5,
-    row.rate6,
-    row.rate7,
-    row.rate8,
-    row.rate9,
-    row.rate10,
-  ];
+  return ratesOf(row);
 }
 
 export function roomSettings(row: RoomRow): RoomSettings {
@@ -83,7 +72,6 @@ export function roomSettings(row: RoomRow): RoomSettings {
 }
 
 export function roomWire(room: RoomSettings): Room & { enabled: boolean } {
-  const [rate0, rate1, rate2, rate3, rate4, rate5, rate6, rate7, rate8, rate9, rate10] = room.rates.map((r) => r / 100);
   return {
     id: room.id,
     type: room.roomtype,
@@ -95,17 +83,7 @@ export function roomWire(room: RoomSettings): Room & { enabled: boolean } {
     minlevel: room.minlevel,
     refund1314: room.refund1314,
     enabled: room.enabled,
-    rate0,
-    rate1,
-    rate2,
-    rate3,
-    rate4,
-    rate5,
-    rate6,
-    rate7,
-    rate8,
-    rate9,
-    rate10,
+    ...rateFields(room.rates.map((r) => r / 100)),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { MIN_ORDER_USD, OUTCOME_COUNT, VIP_LEVELS } from '../../../shared/constants';
 import type { Updateable } from 'kysely';
+import { RATE_FIELDS } from '../../../shared/game';
 import type { GamesTable, RoomsTable } from '../../db/schema';
 import { listGameRows, listRoomRows, updateGameRow, updateRoomRow } from '../../repositories/gameCatalog';
 import type { Deps } from '../deps';
@@ -80,7 +81,7 @@ export async function changeRoom(deps: Deps, id: number, change: RoomChange): Pr
     if (!Number.isSafeInteger(rate) || rate <= 100 || rate > 1_000_000) {
       throw new OperatorInputError(`rate${outcome} must be above 1.00 with at most two decimals`);
     }
-    update[`rate${outcome}` as `rate${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`] = rate;
+    update[RATE_FIELDS[outcome]] = rate;
   }
   if (change.minlevel !== undefined) {
     if (!Number.isInteger(change.minlevel) || change.minlevel < 0 || change.minlevel > VIP_LEVELS) {

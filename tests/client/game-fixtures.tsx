@@ -1,6 +1,6 @@
 import { Route } from 'wouter';
 import { render } from '@testing-library/react';
-import type { GameInfoAnswer, GameRound, LiveOrder, Room, UserInfo } from '../../src/shared/api/types';
+import type { GameInfoAnswer, GameRound, LiveOrder, OwnOrderItem, Room, UserInfo } from '../../src/shared/api/types';
 import { commitmentOf, drawFromSeed, hashForward } from '../../src/shared/game';
 import ActivityPage from '../../src/client/features/game/ActivityPage';
 import { DialogHost, Toaster } from '../../src/client/ui';
@@ -131,6 +131,28 @@ export function gameInfo(options: {
 
 export function liveOrder(id: number, seqno: string, overrides: Partial<LiveOrder> = {}): LiveOrder {
   return { id, username: `me***${id}`, value: 0, valuecn: '', rate: 1.96, money: 20, seqno, time: 0, ...overrides };
+}
+
+/** One of the member's own order lines: a waiting 20 USD line in room 5 unless overridden. */
+export function ownOrder(orderId: number, overrides: Partial<OwnOrderItem> = {}): OwnOrderItem {
+  return {
+    order_id: orderId,
+    roomid: 5,
+    gametype: 15,
+    value: 1,
+    valuecn: '',
+    seqno: '',
+    rate: 1.96,
+    money: 20,
+    status: 'wait',
+    award: 0,
+    time: 0,
+    num1: null,
+    num2: null,
+    num3: null,
+    sum: null,
+    ...overrides,
+  };
 }
 
 export function renderRoom(path = '/activity/5') {

@@ -8,7 +8,7 @@ import { writeCached } from '../../src/client/data/sync';
 import { activateLocale, messageOf, textOfCode } from '../../src/client/i18n';
 import { toast } from '../../src/client/ui/toast';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
-import { gameInfo, renderRoom, ROOM, USER } from './game-fixtures';
+import { gameInfo, ownOrder, renderRoom, ROOM, USER } from './game-fixtures';
 
 beforeEach(async () => {
   await resetClientState();
@@ -238,23 +238,7 @@ describe('confirm popup', () => {
 });
 
 describe('own orders', () => {
-  const waiting: OwnOrderItem = {
-    order_id: 77,
-    roomid: 5,
-    gametype: 15,
-    value: 2,
-    valuecn: '',
-    seqno: '20261122-0007',
-    rate: 1.96,
-    money: 20,
-    status: 'wait',
-    award: 0,
-    time: 0,
-    num1: null,
-    num2: null,
-    num3: null,
-    sum: null,
-  };
+  const waiting = ownOrder(77, { value: 2, seqno: '20261122-0007' });
 
   it('lists the round orders; cancel asks first, calls getGamecancel, confirms and refreshes', async () => {
     const fake = roomServer({ orders: [waiting] });
@@ -322,15 +306,10 @@ describe('room odds and deposit', () => {
     vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
       if (new URL(request.url).pathname === ApiPath.gameLog) {
-        const item: OwnOrderItem = {
-          order_id: 9,
-          roomid: 5,
-          gametype: 15,
+        const item = ownOrder(9, {
           value: 10,
-          valuecn: '',
           seqno: '20261122-0006',
           rate: 150,
-          money: 20,
           status: 'win',
           award: 3000,
           time: 1_700_000_000,
@@ -338,7 +317,7 @@ describe('room odds and deposit', () => {
           num2: 4,
           num3: 4,
           sum: 12,
-        };
+        });
         return new Response(JSON.stringify(ok([item])), { headers: { 'content-type': 'application/json' } });
       }
       return base(request);

@@ -7,26 +7,9 @@ import { writeCached } from '../../src/client/data/sync';
 import { setOnlineStateForTest } from '../../src/client/data/online';
 import { activateLocale, messageOf } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
-import { gameInfo, liveOrder, renderRoom, USER } from './game-fixtures';
-import type { OwnOrderItem } from '../../src/shared/api/types';
+import { gameInfo, liveOrder, ownOrder, renderRoom, USER } from './game-fixtures';
 
-const OWN_ORDER: OwnOrderItem = {
-  order_id: 5,
-  roomid: 5,
-  gametype: 15,
-  value: 1,
-  valuecn: '',
-  seqno: '',
-  rate: 1.96,
-  money: 20,
-  status: 'wait',
-  award: 0,
-  time: 0,
-  num1: null,
-  num2: null,
-  num3: null,
-  sum: null,
-};
+const OWN_ORDER = ownOrder(5);
 
 beforeEach(async () => {
   await resetClientState();

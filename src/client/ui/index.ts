@@ -17,3 +17,4 @@ export { LevelBadge } from './LevelBadge';
 export { levelName } from './levelNames';
 export { usePageVisible, usePrefersReducedMotion } from './visibility';
 export { ContactServiceButton } from './ContactService';
+export { UnavailableState } from './UnavailableState';

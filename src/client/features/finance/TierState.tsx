@@ -1,28 +1,18 @@
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import type { Synced } from '../../data';
-import { useBrowserOnline } from '../../data';
-import { EmptyState } from '../../ui';
+import { EmptyState, UnavailableState } from '../../ui';
 import type { FinanceProduct } from '../../../shared/api/types';
 
 /** The tiers could not be read and none are cached: why, and a way to try again. */
 export function TiersUnavailable({ products }: { products: Synced<FinanceProduct[]> }) {
   const { t } = useLingui();
-  const online = useBrowserOnline();
   return (
-    <EmptyState
+    <UnavailableState
       title={t`Tiers unavailable`}
-      text={
-        online
-          ? t`The tiers could not be loaded. Try again in a moment.`
-          : t`You are offline. The tiers will appear once you are back online.`
-      }
-      icon="cloudOff"
-      action={
-        <button type="button" className="btn btn-secondary" onClick={() => void products.refresh()}>
-          {t`Try again`}
-        </button>
-      }
+      failedText={t`The tiers could not be loaded. Try again in a moment.`}
+      offlineText={t`You are offline. The tiers will appear once you are back online.`}
+      onRetry={() => void products.refresh()}
     />
   );
 }

@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { TrendData } from '../../../shared/api/types';
 import { formatUsd } from '../../../shared/money';
 import { useSession } from '../../api';
-import { useBrowserOnline, useSynced } from '../../data';
-import { EmptyState, Icon, Page, StaleBadge, useScreenActive } from '../../ui';
+import { useSynced } from '../../data';
+import { Icon, Page, StaleBadge, UnavailableState, useScreenActive } from '../../ui';
 import { PriceList } from './PriceList';
 import { TrendChart } from './TrendChart';
 import { fetchTrend, TREND_KEY } from './trendApi';
@@ -26,7 +26,6 @@ function Figure({ label, value, signed, testId }: { label: string; value: number
 
 function MemberFigures() {
   const { t } = useLingui();
-  const online = useBrowserOnline();
   const trend = useSynced<TrendData>(TREND_KEY, fetchTrend, { refreshOnVisibleAfterMs: 30_000 });
   const active = useScreenActive();
 
@@ -44,19 +43,11 @@ function MemberFigures() {
       return <div className="card trend-figures-skeleton skeleton" aria-busy="true" aria-label={t`Loading`} />;
     }
     return (
-      <EmptyState
+      <UnavailableState
         title={t`Figures unavailable`}
-        text={
-          online
-            ? t`Your figures could not be loaded. Try again in a moment.`
-            : t`You are offline. Your figures will appear once you are back online.`
-        }
-        icon="cloudOff"
-        action={
-          <button type="button" className="btn btn-secondary" onClick={() => void trend.refresh()}>
-            {t`Try again`}
-          </button>
-        }
+        failedText={t`Your figures could not be loaded. Try again in a moment.`}
+        offlineText={t`You are offline. Your figures will appear once you are back online.`}
+        onRetry={() => void trend.refresh()}
       />
     );
   }

@@ -5,6 +5,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from './clock';
+import type { TrustProxy } from './config';
 import type { Db, Dialect } from './db/schema';
 import { SessionCache } from './domain/accounts/sessionCache';
 import { DEFAULT_PUBLIC_READ_OPTIONS, PublicReads, type PublicReadOptions } from './domain/content/publicReads';
@@ -45,10 +46,13 @@ export interface AppOptions {
   translator?: Translator;
   logger?: FastifyServerOptions['logger'];
   /**
-   * Take the client address from X-Forwarded-For. Only behind a reverse proxy: otherwise any
-   * client could pick its own address and walk around the rate limits.
+   * Which reverse proxies may name the client's address in X-Forwarded-For (config.ts, TRUST_PROXY):
+   * a hop count or their addresses. Anything looser would let a client pick its own address and
+   * walk around the per-address limits.
    */
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
+  /** The site is served over HTTPS (HTTPS=on): send Strict-Transport-Security. */
+  https?: boolean;
   /** How long a session checked on a hot path may be reused (ms, real time); 0 turns it off. */
   sessionCacheTtlMs?: number;
   /** How long public content (articles, banners, finance tiers) and the winners list may be cached. */

@@ -1,8 +1,25 @@
 /**
- * Server settings from the environment (README documents each). Parsed once at start so a typo
- * in PORT fails loudly instead of listening somewhere unexpected.
+ * Server settings from the environment (README documents each). Every variable is parsed and
+ * checked here, once, before the server or the admin command opens or writes anything: a bad
+ * value stops the start with one line naming the variable (ConfigError, exit code 1).
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+
+/** pino's own levels; anything else would make the logger throw after the database was opened. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** SQLite's durability of a commit (README, "Durability"). */
+export const SQLITE_SYNCHRONOUS = ['FULL', 'NORMAL'] as const;
+export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For, as Fastify's trustProxy takes it:
+ * false (none: the socket's address), a hop count (the last N proxies), or a list of proxy
+ * addresses and CIDR ranges.
+ */
+export type TrustProxy = false | number | string[];
 
 export interface ServerConfig {
   port: number;
@@ -15,9 +32,12 @@ export interface ServerConfig {
   publicApiUrl: string;
   /** Folder of the built app (vite build output). */
   distDir: string;
-  logLevel: string;
-  /** Trust X-Forwarded-For for the client address (rate limits): only behind a reverse proxy. */
-  trustProxy: boolean;
+  logLevel: LogLevel;
+  trustProxy: TrustProxy;
+  /** The operator serves the site over HTTPS (behind a TLS proxy): send HSTS. */
+  https: boolean;
+  /** SQLite's `synchronous` setting: FULL (default) makes every acknowledged commit survive a power cut. */
+  sqliteSynchronous: SqliteSynchronous;
   /**
    * ROUND_SECONDS / CLOSE_SECONDS: every game's round length and close window for rounds made by
    * this process, over the operator's values (for test and e2e runs with short rounds).
@@ -27,25 +47,31 @@ export interface ServerConfig {
 
 export class ConfigError extends Error {}
 
+/** The variable's value, or undefined when it is unset or blank. */
+function valueOf(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+}
+
 function parsePort(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return 8080;
+  if (raw === undefined) return 8080;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0-65535, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new ConfigError(`PORT must be 0-65535, got "${raw}"`);
   return port;
 }
 
 function parseSeconds(name: string, raw: string | undefined, min: number): number | undefined {
-  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > 86_400) {
+  if (!/^\d+$/.test(raw) || value < min || value > 86_400) {
     throw new ConfigError(`${name} must be a whole number of seconds from ${min} to 86400, got "${raw}"`);
   }
   return value;
 }
 
 function parseRoundTiming(env: NodeJS.ProcessEnv): ServerConfig['roundTiming'] {
-  const roundSeconds = parseSeconds('ROUND_SECONDS', env.ROUND_SECONDS, 10);
-  const closeSeconds = parseSeconds('CLOSE_SECONDS', env.CLOSE_SECONDS, 0);
+  const roundSeconds = parseSeconds('ROUND_SECONDS', valueOf(env, 'ROUND_SECONDS'), 10);
+  const closeSeconds = parseSeconds('CLOSE_SECONDS', valueOf(env, 'CLOSE_SECONDS'), 0);
   if (roundSeconds !== undefined && closeSeconds !== undefined && closeSeconds >= roundSeconds) {
     throw new ConfigError('CLOSE_SECONDS must be less than ROUND_SECONDS');
   }
@@ -55,17 +81,93 @@ function parseRoundTiming(env: NodeJS.ProcessEnv): ServerConfig['roundTiming'] {
   };
 }
 
+function parseOneOf<T extends string>(name: string, raw: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (raw === undefined) return fallback;
+  const found = allowed.find((value) => value.toLowerCase() === raw.toLowerCase());
+  if (!found) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return found;
+}
+
+function parseSwitch(name: string, raw: string | undefined): boolean {
+  if (raw === undefined) return false;
+  const value = raw.toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(value)) return true;
+  if (['0', 'false', 'off', 'no'].includes(value)) return false;
+  throw new ConfigError(`${name} must be on or off (1/0, true/false), got "${raw}"`);
+}
+
+function isCidrOrAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * TRUST_PROXY: unset or "off" trusts no proxy; a whole number trusts that many proxy hops; a
+ * comma-separated list trusts those addresses or CIDR ranges. "true" (trust any left-most
+ * X-Forwarded-For, which any client can forge) is refused.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined || ['off', 'false', '0', 'no'].includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY as a hop count must be 1-10, got "${raw}"`);
+    return hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isCidrOrAddress(entry));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be off, a hop count (e.g. 1) or a list of proxy addresses or CIDR ranges ` +
+        `(e.g. 10.0.0.1,192.168.0.0/16), got "${raw}"`,
+    );
+  }
+  return entries;
+}
+
+function parseDatabaseUrl(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a URL like postgres://user:password@host:5432/database');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//"`);
+  }
+  return raw;
+}
+
+function parsePublicApiUrl(raw: string | undefined): string {
+  if (raw === undefined) return '';
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new ConfigError(`PUBLIC_API_URL must be an http:// or https:// URL, got "${raw}"`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const databaseUrl = env.DATABASE_URL?.trim() || null;
   return {
-    port: parsePort(env.PORT),
-    host: env.HOST?.trim() || '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR?.trim() || './data'),
-    databaseUrl,
-    publicApiUrl: env.PUBLIC_API_URL?.trim() ?? '',
-    distDir: resolve(env.DIST_DIR?.trim() || './dist'),
-    logLevel: env.LOG_LEVEL?.trim() || 'warn',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    port: parsePort(valueOf(env, 'PORT')),
+    host: valueOf(env, 'HOST') ?? '0.0.0.0',
+    dataDir: resolve(valueOf(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: parseDatabaseUrl(valueOf(env, 'DATABASE_URL')),
+    publicApiUrl: parsePublicApiUrl(valueOf(env, 'PUBLIC_API_URL')),
+    distDir: resolve(valueOf(env, 'DIST_DIR') ?? './dist'),
+    logLevel: parseOneOf('LOG_LEVEL', valueOf(env, 'LOG_LEVEL'), LOG_LEVELS, 'warn'),
+    trustProxy: parseTrustProxy(valueOf(env, 'TRUST_PROXY')),
+    https: parseSwitch('HTTPS', valueOf(env, 'HTTPS')),
+    sqliteSynchronous: parseOneOf('SQLITE_SYNCHRONOUS', valueOf(env, 'SQLITE_SYNCHRONOUS'), SQLITE_SYNCHRONOUS, 'FULL'),
     roundTiming: parseRoundTiming(env),
   };
 }

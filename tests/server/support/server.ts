@@ -92,8 +92,8 @@ export async function listenTestApp(
     smsSender: sms,
     clock: () => clock.now,
     rateLimits: { login: 10_000, register: 10_000, smsSend: 10_000 },
-    // Tests set X-Forwarded-For to act as different clients.
-    trustProxy: true,
+    // Tests act as different clients through X-Forwarded-For, as a reverse proxy on loopback would send it.
+    trustProxy: ['127.0.0.1'],
     sessionCacheTtlMs: 50,
     // Content changed by the admin command shows on the next read (the cache itself: ttl-cache.test.ts).
     content: { cacheTtlMs: 0, winnersTtlMs: 0 },

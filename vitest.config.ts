@@ -10,7 +10,13 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/server/setup.ts'],
+          testTimeout: 20_000,
+        },
       },
       {
         // The same server suite on PostgreSQL: a throwaway cluster per run, a fresh database per server.
@@ -24,6 +30,7 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
           globalSetup: ['tests/server/pg/global-setup.ts'],
+          setupFiles: ['tests/server/setup.ts'],
           env: { TEST_DB: 'postgres' },
         },
       },

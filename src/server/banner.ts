@@ -4,6 +4,8 @@ import { DEMO_MEMBER } from './seed';
 export interface BannerFacts {
   port: number;
   invitationCode: string | null;
+  /** Started with --demo: the demo member exists and may be shown. */
+  demo: boolean;
   database: string;
   servesApp: boolean;
   distDir: string;
@@ -13,7 +15,9 @@ export function startBanner(facts: BannerFacts): string[] {
   return [
     `App: http://localhost:${facts.port}/`,
     `Invitation code: ${facts.invitationCode ?? '(none active: npm run admin -- invite:create)'}`,
-    `Demo login: ${DEMO_MEMBER.username} / ${DEMO_MEMBER.password}`,
+    ...(facts.demo
+      ? [`Demo login: ${DEMO_MEMBER.username} / ${DEMO_MEMBER.password} (demo data: for trying the app only)`]
+      : []),
     'SMS codes are printed on this console (ConsoleSmsSender).',
     `Database: ${facts.database}`,
     facts.servesApp

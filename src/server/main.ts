@@ -1,28 +1,56 @@
-/** `npm run server`: migrate, seed an empty database, listen, print the start banner. */
-import { loadConfig } from './config';
+/**
+ * `npm run server` (and `npm start`): check the environment, migrate, seed an empty database with
+ * the catalogue and content (never members or money), add the demo data only with `--demo`,
+ * listen, print the start banner; on SIGTERM or SIGINT stop cleanly.
+ *
+ * Flags: `--demo` adds the demo member and an invitation code (for trying the app, never for
+ * production); `--check-config` validates the environment and exits (npm start runs it before
+ * building, so a bad value stops everything before anything is written).
+ */
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { startBanner } from './banner';
 import { systemClock } from './clock';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { loadTranslator } from './i18n';
 import { pruneExpiredSessions } from './domain/accounts/sessions';
 import { currentInvitationCode } from './domain/operator';
+import { createLogger } from './logger';
 import { hasBuiltApp } from './routes/static';
-import { seedIfEmpty } from './seed';
+import { seedDemo, seedIfEmpty } from './seed';
 import { ConsoleSmsSender } from './sms';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+/** In-flight requests get this long to finish after SIGTERM; then their connections are closed. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+function flags(argv: string[]): { demo: boolean; checkConfig: boolean } {
+  const { values } = parseArgs({
+    args: argv,
+    options: { demo: { type: 'boolean', default: false }, 'check-config': { type: 'boolean', default: false } },
+    strict: true,
+    allowPositionals: false,
+  });
+  return { demo: values.demo, checkConfig: values['check-config'] };
+}
+
+async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promise<void> {
   const { db, dialect, description } = openDatabase(config, { backgroundCheckpoints: true });
   await migrateToLatest(db, dialect);
   const deps = { db, dialect, clock: systemClock };
   const seed = await seedIfEmpty(deps);
-  if (seed.seeded) console.log('Empty database: seeded games, rooms, articles, banners and the demo member.');
+  if (seed.seeded) logger.info('empty database: seeded the games, rooms, articles, banners and settings');
+  if (demo) {
+    const made = await seedDemo(deps);
+    logger.warn(made.created ? 'demo data added: the demo member with 1,000.00 USD' : 'demo data already present');
+  }
   await pruneExpiredSessions(deps);
 
   const translator = await loadTranslator();
-  if (translator.missing.length > 0) console.warn(`Error catalogue missing for: ${translator.missing.join(', ')}`);
+  if (translator.missing.length > 0) logger.warn({ missing: translator.missing }, 'error catalogue missing');
   const app = await buildApp({
     db,
     dialect,
@@ -30,8 +58,9 @@ async function main(): Promise<void> {
     distDir: config.distDir,
     publicApiUrl: config.publicApiUrl,
     translator,
-    logger: { level: config.logLevel },
+    logger,
     trustProxy: config.trustProxy,
+    https: config.https,
     game: { scheduler: { timing: config.roundTiming } },
   });
   // A deep accept queue: a thousand members polling at once must not find the door shut (Node's default is 511).
@@ -42,23 +71,66 @@ async function main(): Promise<void> {
   const banner = startBanner({
     port,
     invitationCode: await currentInvitationCode(deps),
+    demo,
     database: description,
     servesApp: hasBuiltApp(config.distDir),
     distDir: config.distDir,
   });
-  console.log(banner.join('\n'));
+  process.stdout.write(`${banner.join('\n')}\n`);
 
+  let stopping = false;
   const stop = async (signal: string) => {
-    console.log(`${signal}: shutting down`);
-    await app.close();
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting at once');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests');
+    await shutDown(app, logger);
     await db.destroy();
+    logger.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/**
+ * Stops accepting, lets running requests finish (closing what is still open after the grace
+ * time), and stops the round drawer, which releases its lease so another instance takes over.
+ */
+async function shutDown(app: FastifyInstance, logger: Logger): Promise<void> {
+  const force = setTimeout(() => {
+    logger.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(force);
+  }
+}
+
+async function main(): Promise<void> {
+  let options: { demo: boolean; checkConfig: boolean };
+  let config: ServerConfig;
+  try {
+    options = flags(process.argv.slice(2));
+    config = loadConfig();
+  } catch (error) {
+    const known = error instanceof ConfigError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
+    process.stderr.write(`Configuration error: ${known ? (error as Error).message : String(error)}\n`);
+    process.exit(1);
+  }
+  if (options.checkConfig) return;
+  const logger = createLogger(config.logLevel);
+  try {
+    await serve(config, logger, options.demo);
+  } catch (error) {
+    logger.fatal({ err: error }, 'the server could not start');
+    process.stderr.write(`The server could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+void main();

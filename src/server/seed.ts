@@ -1,7 +1,9 @@
 /**
- * Seed data for an empty database (no games yet): catalogue, settings (the finance tiers among
- * them), an invitation code and a demo member credited 1,000.00 USD through the ledger. Runs in one
- * transaction, so a crash half-way leaves the database empty and the next start seeds again.
+ * Seed data. `seedIfEmpty` gives an empty database what every install needs and nothing that
+ * holds money: the game catalogue, articles, banners, settings (the finance tiers among them).
+ * It runs in one transaction, so a crash half-way leaves the database empty and the next start
+ * seeds again. `seedDemo` adds the demo member (1,000.00 USD through the ledger, a withdrawal
+ * password) and an invitation code, only when the operator asks for it (`npm run demo`).
  */
 import { ErrorCode } from '../shared/errors';
 import { DEFAULT_SETTINGS } from './domain/appConfig';
@@ -19,7 +21,7 @@ import {
   insertRooms,
   syncIdSequence,
 } from './repositories/catalog';
-import { insertInvitation } from './repositories/invitations';
+import { firstActiveInvitation, insertInvitation } from './repositories/invitations';
 import { findMemberByUsername, insertMember } from './repositories/members';
 import { insertMissingSettings } from './repositories/settings';
 import { SEED_GAMES, seedArticles, seedBanners, seedRooms } from './seedContent';
@@ -28,16 +30,18 @@ export const DEMO_MEMBER = { username: 'demo01', password: 'demo1234', payPasswo
 
 export interface SeedResult {
   seeded: boolean;
+  /** The invitation code the seed added, if it was given one. */
   invitationCode: string | null;
 }
 
+/**
+ * The catalogue and content of a fresh install. An invitation code is added only when one is
+ * given (tests); a production install gets its first one from `npm run admin -- invite:create`.
+ */
 export async function seedIfEmpty(deps: Deps, options: { invitationCode?: string } = {}): Promise<SeedResult> {
   if ((await countGames(deps.db)) > 0) return { seeded: false, invitationCode: null };
-  const passwordHash = await hashSecret(DEMO_MEMBER.password);
-  const payPasswordHash = await hashSecret(DEMO_MEMBER.payPassword);
-  const invitationCode = options.invitationCode ?? randomInvitationCode();
+  const invitationCode = options.invitationCode ?? null;
   const now = deps.clock();
-
   await deps.db.transaction().execute(async (trx) => {
     await insertGames(trx, SEED_GAMES);
     await insertRooms(trx, seedRooms());
@@ -45,9 +49,33 @@ export async function seedIfEmpty(deps: Deps, options: { invitationCode?: string
     await syncIdSequence(trx, deps.dialect, 'articles');
     await insertBanners(trx, seedBanners());
     await insertMissingSettings(trx, { ...DEFAULT_SETTINGS, [FINANCE_SETTING_KEY]: defaultFinanceSetting() });
-    await insertInvitation(trx, invitationCode, now);
-    // An operator may have created demo01 with the admin command before the first start.
-    if (await findMemberByUsername(trx, DEMO_MEMBER.username)) return;
+    if (invitationCode !== null) await insertInvitation(trx, invitationCode, now);
+  });
+  return { seeded: true, invitationCode };
+}
+
+export interface DemoSeedResult {
+  /** False when the demo member already existed (nothing was changed). */
+  created: boolean;
+  invitationCode: string;
+}
+
+/**
+ * Demo data for trying the app, asked for explicitly: the demo member with its balance and
+ * withdrawal password, and an invitation code when none is active. Idempotent: an existing demo01
+ * (made earlier, or by the operator) is left as it is.
+ */
+export async function seedDemo(deps: Deps): Promise<DemoSeedResult> {
+  const passwordHash = await hashSecret(DEMO_MEMBER.password);
+  const payPasswordHash = await hashSecret(DEMO_MEMBER.payPassword);
+  const now = deps.clock();
+  return deps.db.transaction().execute(async (trx) => {
+    let invitationCode = await firstActiveInvitation(trx);
+    if (invitationCode === undefined) {
+      invitationCode = randomInvitationCode();
+      await insertInvitation(trx, invitationCode, now);
+    }
+    if (await findMemberByUsername(trx, DEMO_MEMBER.username)) return { created: false, invitationCode };
     const memberId = await insertMember(trx, {
       username: DEMO_MEMBER.username,
       password_hash: passwordHash,
@@ -69,6 +97,6 @@ export async function seedIfEmpty(deps: Deps, options: { invitationCode?: string
       insufficientCode: ErrorCode.WrongAmount,
       now,
     });
+    return { created: true, invitationCode };
   });
-  return { seeded: true, invitationCode };
 }

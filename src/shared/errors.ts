@@ -70,6 +70,11 @@ export const ErrorCode = {
   ContactServiceForDeposit: 2056,
   WithdrawPasswordEmpty: 2057,
   SelectWithdrawMethod: 2058,
+  /**
+   * Not in SPEC.md's catalogue (added, README "Error codes"): a password or code locked after too
+   * many wrong tries; the text says in how many minutes ({minutes}) to try again.
+   */
+  TooManyTries: 3001,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

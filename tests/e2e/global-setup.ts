@@ -80,7 +80,17 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM');
     throw error;
   }
-  const invitationCode = /^Invitation code: (\S+)/m.exec(banner)![1];
+  // A production start: no member, no money, no invitation code until the operator makes one.
+  if (!/^Invitation code: \(none active/m.test(banner)) throw new Error(`expected no invitation code:\n${banner}`);
+  const invite = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'invite:create'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  const invitationCode = /invitation code (\S+?)\.?$/im.exec(invite.stdout)?.[1];
+  if (invite.status !== 0 || !invitationCode) {
+    child.kill('SIGTERM');
+    throw new Error(`invite:create failed:\n${invite.stdout}\n${invite.stderr}`);
+  }
 
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('invitationCode', invitationCode);

@@ -175,8 +175,8 @@ describe('two app instances on one database', () => {
     const a = server.app.game.scheduler;
     const b = second.app.game.scheduler;
     for (let i = 0; i < 12; i++) {
-      // The leader renews on every tick, well inside the lease time (10 s).
-      server.clock.advance(5_000);
+      // The leader renews on every tick, inside the lease time (3 s).
+      server.clock.advance(2_000);
       const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
       expect([ra.leader, rb.leader]).toEqual([true, false]);
     }
@@ -193,10 +193,10 @@ describe('two app instances on one database', () => {
     const a = server.app.game.scheduler;
     const b = second.app.game.scheduler;
     expect((await a.tick()).leader).toBe(true);
-    server.clock.advance(5_000);
+    server.clock.advance(2_000);
     expect((await b.tick()).leader).toBe(false);
     // a stopped renewing (a hung process): after the lease time b leads, and a no longer does.
-    server.clock.advance(10_000);
+    server.clock.advance(3_000);
     expect((await b.tick()).leader).toBe(true);
     expect((await a.tick()).leader).toBe(false);
     await server.restart();

@@ -1,84 +1,145 @@
-/** `npm run server` as a real process: migrate, seed, listen, the start banner, codes on the console. */
+/**
+ * `npm run server` as a real process: a production start (no member, no money), the demo start,
+ * the environment checked before anything is opened, health probes, a clean SIGTERM with requests
+ * in flight, and the round drawer's recovery after kill -9.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import { createTestDatabase, type TestDatabase } from './support/database';
 
-let database: TestDatabase;
-let child: ChildProcess;
-let output = '';
-
-function waitFor(pattern: RegExp, timeoutMs = 30_000): Promise<RegExpExecArray> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const match = pattern.exec(output);
-      if (match) {
-        clearInterval(timer);
-        resolve(match);
-      } else if (child.exitCode !== null || Date.now() - started > timeoutMs) {
-        clearInterval(timer);
-        reject(new Error(`no ${pattern} in server output:\n${output}`));
-      }
-    }, 50);
-  });
+interface ServerProcess {
+  child: ChildProcess;
+  output: () => string;
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...database.env, PORT: '0', HOST: '127.0.0.1', DIST_DIR: database.dir },
+const running: ServerProcess[] = [];
+const databases: TestDatabase[] = [];
+
+function startProcess(env: Record<string, string>, args: string[] = []): ServerProcess {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(/^Database: .*$/m);
-}, 60_000);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const server: ServerProcess = {
+    child,
+    output: () => output,
+    exited,
+    waitFor: (pattern, timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
+        const started = Date.now();
+        const timer = setInterval(() => {
+          const match = pattern.exec(output);
+          if (match) {
+            clearInterval(timer);
+            resolve(match);
+          } else if (child.exitCode !== null || child.signalCode !== null || Date.now() - started > timeoutMs) {
+            clearInterval(timer);
+            reject(new Error(`no ${pattern} in server output:\n${output}`));
+          }
+        }, 25);
+      }),
+  };
+  running.push(server);
+  return server;
+}
 
-afterAll(async () => {
-  if (child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+async function freshDatabase(): Promise<TestDatabase> {
+  const database = await createTestDatabase();
+  databases.push(database);
+  return database;
+}
+
+const envOf = (database: TestDatabase) => ({ ...database.env, DIST_DIR: database.dir });
+
+async function baseOf(server: ServerProcess): Promise<string> {
+  const port = (await server.waitFor(/^App: http:\/\/localhost:(\d+)\/$/m))[1];
+  return `http://127.0.0.1:${port}`;
+}
+
+async function post<T = unknown>(base: string, path: string, body: object): Promise<{ code: number; data: T }> {
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { code: number; data: T };
+}
+
+async function stopProcess(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) {
+    server.child.kill('SIGKILL');
+    await server.exited;
   }
-  await database.close();
+}
+
+afterEach(async () => {
+  for (const server of running.splice(0)) await stopProcess(server);
 });
 
-describe('the server process', () => {
-  it('prints the start banner with the exact prefixes', async () => {
-    expect(output).toMatch(/^App: http:\/\/localhost:\d+\/$/m);
-    expect(output).toMatch(/^Invitation code: [A-Z0-9]{8}$/m);
-    expect(output).toMatch(/^Demo login: demo01 \/ demo1234$/m);
-    expect(output).toMatch(/^SMS codes are printed on this console \(ConsoleSmsSender\)\.$/m);
-    expect(output).toMatch(
+afterAll(async () => {
+  for (const database of databases.splice(0)) await database.close();
+});
+
+async function rowCount(database: TestDatabase, table: 'members' | 'fund_log' | 'invitations'): Promise<number> {
+  const row = await database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('a production start', () => {
+  it('seeds the catalogue but no member, no money and no invitation code; says how to make one', async () => {
+    const database = await freshDatabase();
+    const server = startProcess(envOf(database));
+    await server.waitFor(/^Database: .*$/m);
+    expect(server.output()).toMatch(/^App: http:\/\/localhost:\d+\/$/m);
+    expect(server.output()).toMatch(/^Invitation code: \(none active: npm run admin -- invite:create\)$/m);
+    expect(server.output()).not.toMatch(/Demo login/);
+    expect(server.output()).toMatch(/^SMS codes are printed on this console \(ConsoleSmsSender\)\.$/m);
+    expect(server.output()).toMatch(
       database.dialect === 'postgres'
         ? /^Database: PostgreSQL 127\.0\.0\.1:\d+\/test_/m
         : /^Database: SQLite .*app\.sqlite$/m,
     );
+    expect(await rowCount(database, 'members')).toBe(0);
+    expect(await rowCount(database, 'fund_log')).toBe(0);
+    expect(await rowCount(database, 'invitations')).toBe(0);
+    const games = await database.db.selectFrom('games').select('id').execute();
+    expect(games.length).toBeGreaterThan(0);
+    const base = await baseOf(server);
+    expect((await post(base, ApiPath.getConfig, {})).code).toBe(1);
+    expect((await post(base, ApiPath.login, { username: 'demo01', password: 'demo1234' })).code).toBe(1002);
   });
+});
 
-  it('printed the invitation code that is in the database, and registration works with the printed code', async () => {
-    const code = (await waitFor(/^Invitation code: (\S+)$/m))[1];
-    const port = (await waitFor(/^App: http:\/\/localhost:(\d+)\/$/m))[1];
+describe('a demo start (npm run demo)', () => {
+  it('adds the demo member and an invitation code; registration works with the printed code', async () => {
+    const database = await freshDatabase();
+    const server = startProcess(envOf(database), ['--demo']);
+    expect((await server.waitFor(/^Demo login: (\S+) \/ (\S+) \(demo data: for trying the app only\)$/m))[1]).toBe(
+      'demo01',
+    );
+    const code = (await server.waitFor(/^Invitation code: ([A-Z0-9]{8})$/m))[1];
     const rows = await database.db.selectFrom('invitations').select('code').execute();
     expect(rows.map((r) => r.code)).toEqual([code]);
-
-    const base = `http://127.0.0.1:${port}`;
-    const post = async (path: string, body: object) =>
-      (await (
-        await fetch(base + path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json()) as {
-        code: number;
-        data: { token?: string } | null;
-      };
-    expect((await post(ApiPath.getConfig, {})).code).toBe(1);
-    expect((await post(ApiPath.smsSend, { quhao: '+84', mobile: '912300077' })).code).toBe(1);
-    const captcha = (await waitFor(/^SMS code for \+84912300077: (\d{6})$/m))[1];
-    const registered = await post(ApiPath.register, {
+    const base = await baseOf(server);
+    expect((await post(base, ApiPath.login, { username: 'demo01', password: 'demo1234' })).code).toBe(1);
+    expect((await post(base, ApiPath.smsSend, { quhao: '+84', mobile: '912300077' })).code).toBe(1);
+    const captcha = (await server.waitFor(/^SMS code for \+84912300077: (\d{6})$/m))[1];
+    const registered = await post<{ token?: string }>(base, ApiPath.register, {
       username: 'proc01',
       phone: '912300077',
       captcha,
@@ -87,6 +148,112 @@ describe('the server process', () => {
       invitation: code,
     });
     expect(registered.code).toBe(1);
-    expect(registered.data?.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(registered.data.token).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('the environment is checked before anything is opened', () => {
+  it.each([
+    ['LOG_LEVEL', 'verbose', /^Configuration error: LOG_LEVEL must be one of fatal, error, warn, info/],
+    ['PORT', '99999', /^Configuration error: PORT must be 0-65535, got "99999"$/],
+    ['TRUST_PROXY', 'true', /^Configuration error: TRUST_PROXY must be off, a hop count/],
+    ['HTTPS', 'maybe', /^Configuration error: HTTPS must be on or off/],
+    ['SQLITE_SYNCHRONOUS', 'OFF', /^Configuration error: SQLITE_SYNCHRONOUS must be one of FULL, NORMAL/],
+    ['ROUND_SECONDS', '5', /^Configuration error: ROUND_SECONDS must be a whole number/],
+  ])('%s=%s: one line, exit code 1, no database made', async (name, value, message) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'config-check-'));
+    try {
+      const server = startProcess({ DATA_DIR: dataDir, DATABASE_URL: '', DIST_DIR: dataDir, [name]: value });
+      const { code } = await server.exited;
+      expect(code).toBe(1);
+      const lines = server.output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+      expect(existsSync(join(dataDir, 'app.sqlite'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('an unknown flag is refused the same way', async () => {
+    const database = await freshDatabase();
+    const server = startProcess(envOf(database), ['--demo-data']);
+    expect((await server.exited).code).toBe(1);
+    expect(server.output()).toMatch(/^Configuration error: Unknown option '--demo-data'/);
+  });
+});
+
+describe('running it', () => {
+  it('answers the health probes: alive, and ready with every check', async () => {
+    const database = await freshDatabase();
+    const server = startProcess(envOf(database));
+    const base = await baseOf(server);
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok' },
+      problems: [],
+    });
+  });
+
+  it('SIGTERM: requests in flight are answered, the lease is handed over, exit code 0', async () => {
+    const database = await freshDatabase();
+    const server = startProcess(envOf(database));
+    const base = await baseOf(server);
+    // Logins hash with scrypt for a few hundred milliseconds each: they are still running at the signal.
+    const inFlight = Array.from({ length: 4 }, (_, i) =>
+      post(base, ApiPath.login, { username: `nobody${i}x`, password: 'wrong123' }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const answers = await Promise.all(inFlight);
+    expect(answers.map((a) => a.code)).toEqual([1002, 1002, 1002, 1002]);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    const lease = await database.db.selectFrom('scheduler_lease').select(['expires_at']).executeTakeFirstOrThrow();
+    expect(lease.expires_at).toBe(0);
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+
+  it('after kill -9, the next due round is drawn within 3 s of the new server answering', async () => {
+    const database = await freshDatabase();
+    const timing = { ROUND_SECONDS: '10', CLOSE_SECONDS: '2' };
+    const first = startProcess({ ...envOf(database), ...timing });
+    await baseOf(first);
+    const open = await database.db
+      .selectFrom('rounds')
+      .select(['id', 'draw_at'])
+      .where('status', '=', 'open')
+      .orderBy('draw_at')
+      .executeTakeFirstOrThrow();
+    first.child.kill('SIGKILL');
+    await first.exited;
+    // The dead process still holds the lease; wait until its round is due.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, open.draw_at - Date.now() + 200)));
+
+    const second = startProcess({ ...envOf(database), ...timing });
+    const base = await baseOf(second);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const answeredAt = Date.now();
+    let drawnAt: number | null = null;
+    while (Date.now() - answeredAt < 5_000) {
+      const round = await database.db
+        .selectFrom('rounds')
+        .select(['drawn_at'])
+        .where('id', '=', open.id)
+        .executeTakeFirstOrThrow();
+      if (round.drawn_at !== null) {
+        drawnAt = Date.now();
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(drawnAt, 'the overdue round was drawn').not.toBeNull();
+    expect(drawnAt! - answeredAt).toBeLessThanOrEqual(3_000);
   });
 });

@@ -46,7 +46,22 @@ export interface SmsCodesTable {
   sent_at: number;
   expires_at: number;
   used: Generated<number>;
+  /** Wrong codes typed against this one; it is dead at MAX_CODE_FAILURES (domain/accounts/guards.ts). */
+  failures: Generated<number>;
 }
+
+/** Wrong tries at one member's secret (domain/accounts/guards.ts). */
+export interface MemberGuardsTable {
+  member_id: number;
+  secret: GuardedSecret;
+  failures: Generated<number>;
+  /** When the counted window of wrong tries began (epoch ms). */
+  window_start: Generated<number>;
+  /** Tries are refused until then (epoch ms); 0 when not locked. */
+  locked_until: Generated<number>;
+}
+
+export type GuardedSecret = 'login' | 'pay';
 
 export interface FundLogTable {
   id: Generated<number>;
@@ -249,6 +264,7 @@ export interface Database {
   sessions: SessionsTable;
   invitations: InvitationsTable;
   sms_codes: SmsCodesTable;
+  member_guards: MemberGuardsTable;
   fund_log: FundLogTable;
   settings: SettingsTable;
   games: GamesTable;

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { DEFAULT_QUHAO, VIP_LEVELS } from '../../shared/constants';
 import { ErrorCode } from '../../shared/errors';
-import { validateRegister } from '../../shared/validation';
+import { isPlainText, validateRegister } from '../../shared/validation';
 import type { Member } from '../db/schema';
 import { firstActiveInvitation, insertInvitation, invitationExists } from '../repositories/invitations';
 import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
@@ -59,6 +59,17 @@ export function randomInvitationCode(): string {
 
 export class OperatorInputError extends Error {}
 
+/**
+ * Text the operator sets that members see or the CLI prints (titles, notes, references, settings):
+ * plain text only, as members' fields are (src/shared/validation/text.ts).
+ */
+export function checkOperatorText(what: string, value: string): string {
+  if (!isPlainText(value)) {
+    throw new OperatorInputError(`${what} holds control or bidirectional-control characters: type plain text`);
+  }
+  return value;
+}
+
 export async function createInvitation(deps: Deps, code?: string): Promise<string> {
   const chosen = code?.trim() || randomInvitationCode();
   if (!INVITATION_CODE_PATTERN.test(chosen)) {
@@ -83,6 +94,8 @@ export interface Deposit {
 
 export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<BalanceChanged & { member: Member }> {
   if (!Number.isSafeInteger(deposit.cents) || deposit.cents <= 0) throw refused(ErrorCode.WrongAmount);
+  checkOperatorText('the reference', deposit.ref);
+  if (deposit.note !== undefined) checkOperatorText('the note', deposit.note);
   return deps.db.transaction().execute(async (trx) => {
     const member = await findMemberByUsername(trx, deposit.username);
     if (!member) throw refused(ErrorCode.UserNotFound);

@@ -1,16 +1,37 @@
 /**
  * Password hashing (scrypt with a random salt) and session tokens (32 random bytes, stored only as
- * their SHA-256). The stored hash names its parameters so they can be raised later without
- * breaking existing accounts.
+ * their SHA-256). The stored hash names its parameters, so raising them keeps old accounts
+ * working: such a hash is replaced on the member's next successful login (needsRehash).
  */
 import { createHash, hash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const KEY_LENGTH = 32;
-const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 
-function derive(secret: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** OWASP's recommended scrypt cost (Password Storage Cheat Sheet): 128 MiB and a few hundred ms per hash. */
+export const OWASP_SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+
+let cost: ScryptCost = OWASP_SCRYPT_COST;
+
+/**
+ * The cost new hashes get. Only the test suites lower it (tests/server/setup.ts), so that
+ * thousands of test accounts do not each take a quarter of a second; the server never calls it.
+ */
+export function useScryptCost(next: ScryptCost): void {
+  cost = next;
+  dummyHash = null;
+}
+
+function derive(secret: string, salt: Buffer, options: ScryptCost, keyLength: number): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; allow twice that (Node's default cap is 32 MiB).
+  const maxmem = 256 * options.N * options.r;
   return new Promise((resolve, reject) => {
-    scrypt(secret.normalize('NFC'), salt, keyLength, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+    scrypt(secret.normalize('NFC'), salt, keyLength, { ...options, maxmem } satisfies ScryptOptions, (err, key) =>
       err ? reject(err) : resolve(key),
     );
   });
@@ -18,23 +39,50 @@ function derive(secret: string, salt: Buffer, options: ScryptOptions, keyLength:
 
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(secret, salt, PARAMS, KEY_LENGTH);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await derive(secret, salt, cost, KEY_LENGTH);
+  return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+interface StoredHash {
+  cost: ScryptCost;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseStored(stored: string): StoredHash | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [, n, r, p, saltText, keyText] = parts;
+  const key = Buffer.from(keyText, 'base64');
+  const parsed = { N: Number(n), r: Number(r), p: Number(p) };
+  if (key.length === 0 || !Object.values(parsed).every((v) => Number.isSafeInteger(v) && v > 0)) return null;
+  return { cost: parsed, salt: Buffer.from(saltText, 'base64'), key };
 }
 
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, saltText, keyText] = parts;
-  const expected = Buffer.from(keyText, 'base64');
-  if (expected.length === 0) return false;
-  const key = await derive(
-    secret,
-    Buffer.from(saltText, 'base64'),
-    { N: Number(n), r: Number(r), p: Number(p) },
-    expected.length,
-  );
-  return timingSafeEqual(key, expected);
+  const parsed = parseStored(stored);
+  if (!parsed) return false;
+  const key = await derive(secret, parsed.salt, parsed.cost, parsed.key.length);
+  return timingSafeEqual(key, parsed.key);
+}
+
+/** A hash made at a lower cost than new ones get: replace it while the secret is at hand. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseStored(stored);
+  if (!parsed) return false;
+  return parsed.cost.N < cost.N || parsed.cost.r < cost.r || parsed.cost.p < cost.p;
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Spends the time of checking a password against a hash of the current cost, for an account that
+ * does not exist: a wrong name then takes as long as a wrong password, and timing does not tell
+ * who is registered.
+ */
+export async function verifyDummy(secret: string): Promise<void> {
+  dummyHash ??= hashSecret(randomBytes(16).toString('hex'));
+  await verifySecret(secret, await dummyHash);
 }
 
 export function newToken(): { token: string; hash: string } {

@@ -2,7 +2,8 @@
 import { readSettings, writeSetting } from '../repositories/settings';
 import { DEFAULT_SETTINGS, type SettingKey } from './appConfig';
 import type { Deps } from './deps';
-import { OperatorInputError } from './operator';
+import { isSafePath } from '../../shared/validation';
+import { checkOperatorText, OperatorInputError } from './operator';
 import {
   MAX_TURNOVER_MULTIPLE,
   MAX_WITHDRAWALS_PER_DAY_LIMIT,
@@ -17,7 +18,11 @@ function isSettingKey(key: string): key is SettingKey {
 }
 
 function checkValue(key: SettingKey, value: string): void {
+  // Every setting is shown to members or printed by the CLI as text.
+  checkOperatorText(key, value);
   const url = (protocols: string[]) => {
+    // A link is written into an attribute or handed to the browser: no quotes, spaces or javascript:.
+    if (!isSafePath(value)) throw new OperatorInputError(`${key} must be a URL without spaces or quotes`);
     let parsed: URL;
     try {
       parsed = new URL(value);

@@ -30,6 +30,17 @@ export async function setPasswordHash(db: Db, id: number, hash: string): Promise
   await db.updateTable('members').set({ password_hash: hash }).where('id', '=', id).execute();
 }
 
+/** Swaps a hash for a stronger one of the same password, unless the password changed meanwhile. */
+export async function upgradePasswordHash(
+  db: Db,
+  id: number,
+  column: 'password_hash' | 'pay_password_hash',
+  from: string,
+  to: string,
+): Promise<void> {
+  await db.updateTable('members').set({ [column]: to }).where('id', '=', id).where(column, '=', from).execute();
+}
+
 export async function setPayPasswordHash(db: Db, id: number, hash: string): Promise<void> {
   await db.updateTable('members').set({ pay_password_hash: hash }).where('id', '=', id).execute();
 }

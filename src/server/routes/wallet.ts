@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiPath } from '../../shared/api/paths';
+import { ErrorCode } from '../../shared/errors';
 import { BANK_CARD_TYPES } from '../../shared/api/types';
 import { addCard, deleteCard, listCards } from '../domain/wallet/bankCards';
 import { fundFlow } from '../domain/wallet/fundFlow';
@@ -13,6 +14,7 @@ import { requestWithdrawal } from '../domain/wallet/withdraw';
 import { localeOf, requireAuth, success, type RouteContext } from './context';
 import { idField, numberField, textField } from './gameFields';
 import { parseBody } from './parse';
+import { memberLimitConfig, type RateLimits } from './rateLimits';
 
 // Generous bounds: the rules (validateBankCard) decide what is missing; these only keep junk small.
 const AddCardBody = z.object({
@@ -27,7 +29,11 @@ const AddCardBody = z.object({
 const DeleteCardBody = z.object({ id: idField });
 
 const WithdrawBody = z.object({
-  bank_id: idField.optional(),
+  // No account chosen arrives as a missing, empty or null bank_id: 2058, not a malformed request.
+  bank_id: z
+    .union([idField, z.literal(''), z.null()])
+    .optional()
+    .transform((id) => (typeof id === 'number' ? id : null)),
   money: numberField.optional(),
   pwd: textField(128).optional(),
   idempotencyKey: z.string().min(1).max(128).optional(),
@@ -40,7 +46,7 @@ const FinanceFlowBody = z.object({
   limit: idField.optional(),
 });
 
-export function walletRoutes(app: FastifyInstance, ctx: RouteContext): void {
+export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: RateLimits): void {
   app.post(ApiPath.bankCardList, async (request) =>
     success(ctx, request, await listCards(ctx.deps, requireAuth(request).member.id), 'read'),
   );
@@ -60,10 +66,12 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext): void {
     success(ctx, request, await leftMoney(ctx.deps, requireAuth(request).member), 'read'),
   );
 
-  app.post(ApiPath.withdraw, async (request) => {
+  // A withdrawal checks the withdrawal password: a member's tries are few, wherever they come from.
+  const withdrawLimit = memberLimitConfig(limits.withdraw, ErrorCode.SendingTooFrequently);
+  app.post(ApiPath.withdraw, { config: withdrawLimit }, async (request) => {
     const body = parseBody(WithdrawBody, request.body);
     const answer = await requestWithdrawal(ctx.deps, requireAuth(request).member, {
-      bankId: body.bank_id ?? null,
+      bankId: body.bank_id,
       money: body.money ?? null,
       pwd: body.pwd ?? '',
       idempotencyKey: body.idempotencyKey,

@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './wallet';
 export * from './game';
+export * from './text';

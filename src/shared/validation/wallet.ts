@@ -3,6 +3,7 @@ import { FINANCE_TRANSFER_MAX_USD, FINANCE_TRANSFER_MIN_USD } from '../constants
 import { ErrorCode, MessageKey, refuse, type Refusal } from '../errors';
 import type { AddBankCardRequest, BankCardType } from '../api/types';
 import { toCents, type Cents } from '../money';
+import { validatePlainText } from './text';
 
 /** The add-card form is the request itself. */
 export type BankCardInput = AddBankCardRequest;
@@ -19,6 +20,9 @@ function blank(value: string | undefined): boolean {
 }
 
 export function validateBankCard(input: BankCardInput): Refusal | null {
+  // Stored and shown as text (to the member and in the operator's withdrawal list): no control characters.
+  const unsafe = validatePlainText(input.bank, input.account, input.username, input.branch, input.address);
+  if (unsafe) return unsafe;
   if (input.type === 'Bank') {
     if (blank(input.bank) || blank(input.account) || blank(input.username) || blank(input.branch)) {
       return refuse(ErrorCode.IncompleteParameters);

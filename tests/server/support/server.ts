@@ -7,7 +7,7 @@ import type { ApiResponse } from '../../../src/shared/api/envelope';
 import { buildApp, type AppOptions } from '../../../src/server/app';
 import type { Deps } from '../../../src/server/domain/deps';
 import { loadTranslator, type Translator } from '../../../src/server/i18n';
-import { seedIfEmpty } from '../../../src/server/seed';
+import { seedDemo, seedIfEmpty } from '../../../src/server/seed';
 import type { SmsMessage, SmsSender } from '../../../src/server/sms';
 import type { TickReport } from '../../../src/server/domain/game/scheduler';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -91,7 +91,7 @@ export async function listenTestApp(
     dialect: database.dialect,
     smsSender: sms,
     clock: () => clock.now,
-    rateLimits: { login: 10_000, register: 10_000, smsSend: 10_000 },
+    rateLimits: { login: 10_000, register: 10_000, smsSend: 10_000, withdraw: 10_000 },
     // Tests act as different clients through X-Forwarded-For, as a reverse proxy on loopback would send it.
     trustProxy: ['127.0.0.1'],
     sessionCacheTtlMs: 50,
@@ -146,6 +146,8 @@ export async function startServer(initialOptions: TestAppOptions = {}): Promise<
   const clock = newFakeClock();
   const deps: Deps = { db: database.db, dialect: database.dialect, clock: () => clock.now };
   await seedIfEmpty(deps, { invitationCode: TEST_INVITATION });
+  // Tests log in as the demo member (demo01): demo data, asked for explicitly as `npm run demo` does.
+  await seedDemo(deps);
   const sms = new RecordingSmsSender();
   let options = initialOptions;
   let { app, url } = await listenTestApp(database, clock, sms, options);

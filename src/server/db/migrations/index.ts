@@ -8,6 +8,7 @@ import { initialMigration } from './0001_initial';
 import { roundsMigration } from './0002_rounds';
 import { walletMigration } from './0003_wallet';
 import { winnersMigration } from './0004_winners';
+import { guardsMigration } from './0005_guards';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -15,5 +16,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0002_rounds': roundsMigration(dialect),
     '0003_wallet': walletMigration(dialect),
     '0004_winners': winnersMigration(),
+    '0005_guards': guardsMigration(),
   };
 }

@@ -1,4 +1,7 @@
-/** Verification codes by SMS: a 60 s resend lock per number, and none for a registered number. */
+/**
+ * Verification codes by SMS: a 60 s resend lock per number, none for a registered number, and a
+ * code dies after MAX_CODE_FAILURES wrong tries.
+ */
 import { randomInt } from 'node:crypto';
 import { CAPTCHA_LOCK_SECONDS, CAPTCHA_TTL_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
@@ -6,9 +9,11 @@ import { validateCaptchaRequest } from '../../../shared/validation';
 import type { SmsSender } from '../../sms';
 import type { Db } from '../../db/schema';
 import { phoneIsRegistered } from '../../repositories/members';
-import { consumeSmsCode, insertSmsCode, latestSmsCode } from '../../repositories/smsCodes';
+import { reserveCodeTry } from '../../repositories/guards';
+import { consumeSmsCode, insertSmsCode, latestSmsCode, type SmsCodeRow } from '../../repositories/smsCodes';
 import type { Deps } from '../deps';
 import { refused, refusedFrom } from '../refused';
+import { MAX_CODE_FAILURES } from './guards';
 
 export interface CaptchaRequest {
   quhao?: string;
@@ -41,13 +46,34 @@ export async function sendCaptcha(
   return { lockSeconds: CAPTCHA_LOCK_SECONDS };
 }
 
+/** The latest code sent to a number, and whether this try was one too many for it. */
+export interface CaptchaTry {
+  sent: SmsCodeRow | undefined;
+  /** The code had already taken MAX_CODE_FAILURES tries: it is dead. */
+  spent: boolean;
+}
+
 /**
- * Checks a typed code against the latest one sent to the number and uses it up: 2053 when it
- * does not match (or none was sent), 2054 when it expired. Call inside the registration transaction.
+ * Counts a try against the latest code sent to the number, before it is compared and outside the
+ * registration transaction (whose rollback would forget it): tries sent at the same moment all
+ * count, and after MAX_CODE_FAILURES the code is dead.
  */
-export async function consumeCaptcha(db: Db, quhao: string, phone: string, typed: string, now: number): Promise<void> {
-  const last = await latestSmsCode(db, quhao, phone);
-  if (!last || last.used === 1 || last.code !== typed.trim()) throw refused(ErrorCode.CaptchaWrong);
+export async function countCaptchaTry(db: Db, quhao: string, phone: string): Promise<CaptchaTry> {
+  const sent = await latestSmsCode(db, quhao, phone);
+  if (!sent || sent.used === 1) return { sent, spent: false };
+  return { sent, spent: !(await reserveCodeTry(db, sent.id, MAX_CODE_FAILURES)) };
+}
+
+/**
+ * Checks a typed code against the counted try and uses it up: 2053 when it does not match (or
+ * none was sent), 2054 when it expired or took too many wrong tries (either way: ask for a new
+ * one). Call inside the registration transaction.
+ */
+export async function consumeCaptcha(db: Db, attempt: CaptchaTry, typed: string, now: number): Promise<void> {
+  const last = attempt.sent;
+  if (!last || last.used === 1) throw refused(ErrorCode.CaptchaWrong);
+  if (attempt.spent) throw refused(ErrorCode.CaptchaExpired);
+  if (last.code !== typed.trim()) throw refused(ErrorCode.CaptchaWrong);
   if (last.expires_at <= now) throw refused(ErrorCode.CaptchaExpired);
   if (!(await consumeSmsCode(db, last.id))) throw refused(ErrorCode.CaptchaWrong);
 }

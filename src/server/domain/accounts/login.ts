@@ -1,10 +1,16 @@
-/** Login: 1002 unknown account, 1003 wrong password, 1069 frozen; a new session on success. */
+/**
+ * Login: 1002 unknown account, 1003 wrong password, 3001 after too many wrong ones (guards.ts),
+ * 1069 frozen; a new session on success. An unknown name costs the same password check as a
+ * known one, so timing does not tell who is registered; a hash of an older, cheaper cost is
+ * upgraded once the password is known to be right.
+ */
 import { ErrorCode } from '../../../shared/errors';
 import { validateLogin } from '../../../shared/validation';
-import { findMemberByUsername, setMemberLang } from '../../repositories/members';
+import { findMemberByUsername, setMemberLang, upgradePasswordHash } from '../../repositories/members';
 import type { Deps } from '../deps';
 import { refused, refusedFrom } from '../refused';
-import { verifySecret } from '../secrets';
+import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../secrets';
+import { checkGuardedSecret } from './guards';
 import { openSession } from './sessions';
 
 export interface LoginInput {
@@ -17,10 +23,23 @@ export async function login(deps: Deps, input: LoginInput): Promise<{ token: str
   const refusal = validateLogin(input);
   if (refusal) throw refusedFrom(refusal);
   const member = await findMemberByUsername(deps.db, input.username.trim());
-  if (!member) throw refused(ErrorCode.UserNotFound);
-  if (!(await verifySecret(input.password, member.password_hash))) throw refused(ErrorCode.LoginPasswordWrong);
+  if (!member) {
+    await verifyDummy(input.password);
+    throw refused(ErrorCode.UserNotFound);
+  }
+  const stored = member.password_hash;
+  await checkGuardedSecret(
+    deps,
+    member.id,
+    'login',
+    () => verifySecret(input.password, stored),
+    ErrorCode.LoginPasswordWrong,
+  );
   // Only after the password matched, so the frozen state is not told to strangers.
   if (member.frozen === 1) throw refused(ErrorCode.AccountFrozen);
+  if (needsRehash(stored)) {
+    await upgradePasswordHash(deps.db, member.id, 'password_hash', stored, await hashSecret(input.password));
+  }
   if (member.lang !== input.lang) await setMemberLang(deps.db, member.id, input.lang);
   return { token: await openSession(deps.db, member.id, deps.clock()) };
 }

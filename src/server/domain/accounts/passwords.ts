@@ -1,12 +1,16 @@
-/** Changing the login password and the withdrawal (pay) password. */
+/**
+ * Changing the login password and the withdrawal (pay) password. The old password is a guess at
+ * the secret like any other: it counts toward that secret's wrong-try limit (guards.ts).
+ */
 import { ErrorCode } from '../../../shared/errors';
 import { validateLoginPasswordChange, validatePayPasswordChange } from '../../../shared/validation';
 import type { Member } from '../../db/schema';
 import { setPasswordHash, setPayPasswordHash } from '../../repositories/members';
 import { deleteOtherSessions } from '../../repositories/sessions';
 import type { Deps } from '../deps';
-import { refused, refusedFrom } from '../refused';
+import { refusedFrom } from '../refused';
 import { hashSecret, verifySecret } from '../secrets';
+import { checkGuardedSecret } from './guards';
 
 export async function changeLoginPassword(
   deps: Deps,
@@ -17,7 +21,14 @@ export async function changeLoginPassword(
   // The contract sends no repeat field (the app checks it), so the new one stands for both.
   const refusal = validateLoginPasswordChange({ old: input.passwd, next: input.npasswd, repeat: input.npasswd });
   if (refusal) throw refusedFrom(refusal);
-  if (!(await verifySecret(input.passwd, member.password_hash))) throw refused(ErrorCode.OldPasswordWrong);
+  const stored = member.password_hash;
+  await checkGuardedSecret(
+    deps,
+    member.id,
+    'login',
+    () => verifySecret(input.passwd, stored),
+    ErrorCode.OldPasswordWrong,
+  );
   const hash = await hashSecret(input.npasswd);
   await deps.db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, member.id, hash);
@@ -35,8 +46,9 @@ export async function changePayPassword(
   const old = input.srcpwd ?? '';
   const refusal = validatePayPasswordChange({ old, next: input.newpwd, repeat: input.newpwd2, noPassword2 });
   if (refusal) throw refusedFrom(refusal);
-  if (member.pay_password_hash !== null && !(await verifySecret(old, member.pay_password_hash))) {
-    throw refused(ErrorCode.OldPasswordWrong);
+  const stored = member.pay_password_hash;
+  if (stored !== null) {
+    await checkGuardedSecret(deps, member.id, 'pay', () => verifySecret(old, stored), ErrorCode.OldPasswordWrong);
   }
   await setPayPasswordHash(deps.db, member.id, await hashSecret(input.newpwd));
 }

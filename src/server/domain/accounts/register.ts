@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../dbErrors';
 import type { Deps } from '../deps';
 import { refused, refusedFrom } from '../refused';
 import { hashSecret } from '../secrets';
-import { consumeCaptcha } from './captcha';
+import { consumeCaptcha, countCaptchaTry } from './captcha';
 import { openSession } from './sessions';
 
 export interface RegisterInput {
@@ -34,6 +34,7 @@ export async function register(deps: Deps, input: RegisterInput): Promise<{ toke
   // Hash before the transaction: scrypt is slow on purpose and must not hold the write lock.
   const passwordHash = await hashSecret(input.password);
   const payPasswordHash = input.payPwd ? await hashSecret(input.payPwd) : null;
+  const captchaTry = await countCaptchaTry(deps.db, quhao, phone);
 
   try {
     return await deps.db.transaction().execute(async (trx) => {
@@ -41,7 +42,7 @@ export async function register(deps: Deps, input: RegisterInput): Promise<{ toke
       if (!(await activeInvitationExists(trx, invitation))) throw refused(ErrorCode.ReferralCodeWrong);
       if (await findMemberByUsername(trx, username)) throw refused(ErrorCode.AccountRegistered);
       if (await phoneIsRegistered(trx, quhao, phone)) throw refused(ErrorCode.PhoneRegistered);
-      await consumeCaptcha(trx, quhao, phone, input.captcha, now);
+      await consumeCaptcha(trx, captchaTry, input.captcha, now);
       const memberId = await insertMember(trx, {
         username,
         password_hash: passwordHash,

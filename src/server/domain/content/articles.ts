@@ -16,7 +16,7 @@ import {
 } from '../../repositories/content';
 import type { Deps } from '../deps';
 import { refused } from '../refused';
-import { isSafeImagePath } from './sanitize';
+import { isSafePath } from '../../../shared/validation';
 
 /** Most articles a category answers (newest first); older ones stay in the database. */
 export const ARTICLE_LIST_LIMIT = 100;
@@ -32,7 +32,7 @@ export function imagePaths(stored: string): string[] {
     return [];
   }
   if (!Array.isArray(parsed)) return [];
-  return parsed.filter((p): p is string => typeof p === 'string' && isSafeImagePath(p));
+  return parsed.filter((p): p is string => typeof p === 'string' && isSafePath(p));
 }
 
 export function summaryWire(row: ArticleSummaryRow): ArticleSummary {

@@ -25,7 +25,8 @@ import {
 } from '../../repositories/content';
 import type { Deps } from '../deps';
 import { OperatorInputError } from '../operator';
-import { isSafeImagePath, plainText, sanitizeArticleHtml } from './sanitize';
+import { plainText, sanitizeArticleHtml } from './sanitize';
+import { isPlainText, isSafePath } from '../../../shared/validation';
 
 const MAX_ID = 2_147_483_647;
 const MAX_ARTICLES = 500;
@@ -104,7 +105,13 @@ function readArticle(raw: unknown, index: number, read: ReadReference): ArticleI
   if (id !== undefined) where += ` (id ${id})`;
   if (!positiveId(category)) throw new OperatorInputError(`${where}: category must be a positive whole number`);
   if (title === undefined) throw new OperatorInputError(`${where}: title is missing`);
-  const titles = readTexts(where, 'title', title, plainText);
+  const titles = readTexts(where, 'title', title, (text) => {
+    // Refused, not cleaned: a title with a line break or an override is not what the operator meant.
+    if (!isPlainText(text)) {
+      throw new OperatorInputError(`${where}: a title holds control or bidirectional-control characters`);
+    }
+    return plainText(text);
+  });
   if (LOCALES.every((l) => titles[l] === '')) {
     throw new OperatorInputError(`${where}: at least one title must hold text`);
   }
@@ -122,7 +129,7 @@ function readImages(where: string, img: unknown): string[] {
   if (!Array.isArray(img)) throw new OperatorInputError(`${where}: img must be a list of image paths`);
   if (img.length > MAX_IMAGES) throw new OperatorInputError(`${where}: at most ${MAX_IMAGES} images`);
   for (const path of img) {
-    if (typeof path !== 'string' || path.length > MAX_PATH || !isSafeImagePath(path)) {
+    if (typeof path !== 'string' || path.length > MAX_PATH || !isSafePath(path)) {
       throw new OperatorInputError(
         `${where}: image ${JSON.stringify(path)} is not a usable path (relative, or http/https, no spaces)`,
       );
@@ -233,7 +240,7 @@ export function readBannerFile(raw: unknown): NewBanner[] {
     const paths = {} as Record<(typeof BANNER_FIELDS)[number], string>;
     for (const field of BANNER_FIELDS) {
       const value = entry[field] ?? '';
-      if (typeof value !== 'string' || value.length > MAX_PATH || (value !== '' && !isSafeImagePath(value))) {
+      if (typeof value !== 'string' || value.length > MAX_PATH || (value !== '' && !isSafePath(value))) {
         throw new OperatorInputError(
           `${where}: ${field} ${JSON.stringify(value)} is not a usable image path (relative, or http/https, no spaces)`,
         );

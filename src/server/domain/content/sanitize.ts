@@ -1,7 +1,8 @@
 /**
  * Article HTML is sanitised before it is stored (the seed, the admin import), with the allowlist
  * the app sanitises with again before it renders (src/shared/content/html.ts). Titles are plain
- * text: every tag is stripped. Image paths (an article's img list, banners) must pass isSafeUrl.
+ * text: every tag is stripped. Image paths (an article's img list, banners) must pass isSafePath
+ * (src/shared/validation/text.ts).
  */
 import sanitizeHtml from 'sanitize-html';
 import {
@@ -66,9 +67,4 @@ export function plainText(text: string): string {
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-/** An image path for an article's img list or a banner: non-empty, no spaces, a safe scheme. */
-export function isSafeImagePath(path: string): boolean {
-  return path.trim() === path && path !== '' && !/\s/.test(path) && isSafeUrl(path);
 }

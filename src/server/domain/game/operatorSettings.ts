@@ -9,7 +9,7 @@ import { RATE_FIELDS } from '../../../shared/game';
 import type { GamesTable, RoomsTable } from '../../db/schema';
 import { listGameRows, listRoomRows, updateGameRow, updateRoomRow } from '../../repositories/gameCatalog';
 import type { Deps } from '../deps';
-import { OperatorInputError } from '../operator';
+import { checkOperatorText, OperatorInputError } from '../operator';
 import { gameSettings, roomSettings, type GameSettings, type RoomSettings } from './catalog';
 import { timingProblem } from './timing';
 
@@ -60,7 +60,7 @@ export async function changeRoom(deps: Deps, id: number, change: RoomChange): Pr
   const update: Updateable<RoomsTable> = {};
   if (change.title !== undefined) {
     if (change.title.trim() === '') throw new OperatorInputError('a room title cannot be empty');
-    update.title = change.title.trim();
+    update.title = checkOperatorText('a room title', change.title.trim());
   }
   if (change.minjoinCents !== undefined) {
     if (!Number.isSafeInteger(change.minjoinCents) || change.minjoinCents < 0) {

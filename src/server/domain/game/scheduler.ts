@@ -5,12 +5,17 @@
  * game without one, and settles every drawn round not yet settled. Rounds whose draw time passed
  * while no server ran are found the same way at start: drawn once, never skipped. Everything a
  * tick does is a guarded write, so a second process doing it anyway changes nothing.
+ *
+ * Hand-over: a stopping server releases the lease, so another takes over on its next tick. A
+ * process that died without releasing it (kill -9, a crash) is recognised when the new process
+ * runs on the same host: its holder names a pid that is gone (or is our own pid, reused by a
+ * restart in a container), and the lease is taken at once instead of after its expiry.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Deps } from '../deps';
 import { listGameRows } from '../../repositories/gameCatalog';
-import { acquireLease, releaseLease } from '../../repositories/lease';
+import { acquireLease, leaseHolder, releaseLease, takeOverLease } from '../../repositories/lease';
 import { nextDrawAt, overdueRounds, unsettledDrawnRounds } from '../../repositories/rounds';
 import { gameSettings, type TimingOverride } from './catalog';
 import type { ChainStore } from './chains';
@@ -33,12 +38,43 @@ export interface SchedulerOptions {
 
 export const DEFAULT_SCHEDULER_OPTIONS: SchedulerOptions = {
   timers: true,
-  leaseTtlMs: 10_000,
+  // Renewed every tick (at most maxSleepMs apart): a leader that vanished elsewhere is replaced in 3 s.
+  leaseTtlMs: 3_000,
   maxSleepMs: 1_000,
   settleBatch: DEFAULT_SETTLE_BATCH,
   timing: {},
-  onError: (error) => console.error('round scheduler:', error),
+  // buildApp passes one that logs through the server's logger.
+  onError: () => undefined,
 };
+
+/** Holders of the schedulers of this process that have not stopped. */
+const liveHolders = new Set<string>();
+
+/** Whether a lease holder (`host:pid:random`) is a process of this host that no longer runs. */
+export function isGoneLocalHolder(holder: string): boolean {
+  const parts = holder.split(':');
+  if (parts.length < 3) return false;
+  const pid = Number(parts[parts.length - 2]);
+  const host = parts.slice(0, -2).join(':');
+  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  // Our own pid: one of our schedulers, or an earlier run that restarted with this pid (a container).
+  if (pid === process.pid) return !liveHolders.has(holder);
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+export interface SchedulerStatus {
+  /** Ticking on timers and not stopped. */
+  running: boolean;
+  /** Real milliseconds since the last tick ended, or null before the first. */
+  lastTickAgeMs: number | null;
+  /** This process held the lease at its last tick. */
+  leader: boolean;
+}
 
 export interface TickReport {
   leader: boolean;
@@ -52,6 +88,8 @@ export class Scheduler {
   private running: Promise<TickReport> = Promise.resolve({ leader: false, opened: 0, drawn: 0, settled: 0 });
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private lastTickEnded: number | null = null;
+  private leader = false;
 
   constructor(
     private readonly deps: Deps,
@@ -63,19 +101,36 @@ export class Scheduler {
 
   /** The first tick (recovery after a restart) before the server answers, then the timers. */
   async start(): Promise<void> {
+    liveHolders.add(this.holder);
     await this.tick();
     if (this.options.timers) this.schedule(0);
   }
 
   /** One pass; ticks never overlap (a call waits for the one running). */
   tick(): Promise<TickReport> {
-    const next = this.running.catch(() => undefined).then(() => this.work());
+    const next = this.running
+      .catch(() => undefined)
+      .then(() => this.work())
+      .then((report) => {
+        this.lastTickEnded = performance.now();
+        this.leader = report.leader;
+        return report;
+      });
     this.running = next;
     return next;
   }
 
+  status(): SchedulerStatus {
+    return {
+      running: this.options.timers && !this.stopped,
+      lastTickAgeMs: this.lastTickEnded === null ? null : performance.now() - this.lastTickEnded,
+      leader: this.leader,
+    };
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
+    liveHolders.delete(this.holder);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running.catch(() => undefined);
@@ -100,11 +155,20 @@ export class Scheduler {
     return Math.max(5, Math.min(this.options.maxSleepMs, untilDraw));
   }
 
+  private async lead(): Promise<boolean> {
+    const { db, clock } = this.deps;
+    const ttl = this.options.leaseTtlMs;
+    if (await acquireLease(db, LEASE_NAME, this.holder, clock(), ttl)) return true;
+    const holder = await leaseHolder(db, LEASE_NAME, clock());
+    if (holder === null || !isGoneLocalHolder(holder)) return false;
+    return takeOverLease(db, LEASE_NAME, holder, this.holder, clock(), ttl);
+  }
+
   private async work(): Promise<TickReport> {
     const report: TickReport = { leader: false, opened: 0, drawn: 0, settled: 0 };
     if (this.stopped) return report;
     const { db, clock } = this.deps;
-    if (!(await acquireLease(db, LEASE_NAME, this.holder, clock(), this.options.leaseTtlMs))) return report;
+    if (!(await this.lead())) return report;
     report.leader = true;
     const games = new Map((await listGameRows(db)).map((row) => [row.id, gameSettings(row, this.options.timing)]));
 

@@ -18,7 +18,7 @@ import {
 import type { Deps } from '../deps';
 import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
 import { changeBalance, type BalanceChanged } from '../ledger';
-import { OperatorInputError } from '../operator';
+import { checkOperatorText, OperatorInputError } from '../operator';
 
 export const WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ['pending', 'paid', 'rejected'];
 const MAX_NOTE_LENGTH = 500;
@@ -32,7 +32,7 @@ export function withdrawalsOf(deps: Deps, status?: WithdrawalStatus): Promise<Wi
 }
 
 function checkNote(note: string): string {
-  const trimmed = note.trim();
+  const trimmed = checkOperatorText('a note', note.trim());
   if (trimmed.length > MAX_NOTE_LENGTH) throw new OperatorInputError(`a note is at most ${MAX_NOTE_LENGTH} characters`);
   return trimmed;
 }

@@ -4,9 +4,10 @@
  * its destination) and makes ONE conditional debit through the ledger (reason withdraw, ref the
  * withdrawal); the operator later pays or rejects it (operatorWithdrawals.ts).
  *
- * Codes, in the order they are checked: 1050 an amount that is not above 0 with at most two
- * decimals; 2058 no account; 2057 an empty withdrawal password, or none set yet; 1032 an account
- * that is not one of the member's live ones; 1033 a wrong withdrawal password; 1064 turnover
+ * Codes, in the order they are checked: 2058 no account (bank_id missing, empty or null); 1050 an
+ * amount that is not above 0 with at most two decimals; 2057 an empty withdrawal password, or none set yet; 1032 an account
+ * that is not one of the member's live ones; 1033 a wrong withdrawal password (3001 once it is
+ * locked after too many wrong ones, domain/accounts/guards.ts); 1064 turnover
  * still owed; 1048 the daily maximum reached (requests of the UTC+8 day that were not rejected;
  * the catalogue's "contact customer service" text, as the spec keeps the figure private);
  * 1025 more than the balance; 1069 frozen (403 at the session check, 1069 if frozen meanwhile);
@@ -25,7 +26,9 @@ import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
 import { dayNumber, dayStart } from '../game/timing';
 import { changeBalance } from '../ledger';
 import { refused, refusedFrom } from '../refused';
-import { verifySecret } from '../secrets';
+import { hashSecret, needsRehash, verifySecret } from '../secrets';
+import { checkGuardedSecret } from '../accounts/guards';
+import { upgradePasswordHash } from '../../repositories/members';
 import { turnoverRemainingCents } from './turnover';
 import { readWalletSettings } from './walletSettings';
 
@@ -96,6 +99,8 @@ async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number
 }
 
 export async function requestWithdrawal(deps: Deps, member: Member, input: WithdrawInput): Promise<1> {
+  // Without an account nothing else can be judged (SPEC.md section 5: "account must be chosen").
+  if (input.bankId === null) throw refused(ErrorCode.SelectWithdrawMethod);
   // The form's rules, as the app checks them; the balance is the conditional debit's to decide.
   const verdict = validateWithdraw({
     amount: input.money === null ? '' : String(input.money),
@@ -113,8 +118,18 @@ export async function requestWithdrawal(deps: Deps, member: Member, input: Withd
   const card = await activeCardOf(deps.db, member.id, cardId);
   if (!card) throw refused(ErrorCode.BankCardNotFound);
   if (member.pay_password_hash === null) throw refused(ErrorCode.WithdrawPasswordEmpty);
-  // scrypt, compared in constant time (secrets.ts), before any lock is taken.
-  if (!(await verifySecret(input.pwd, member.pay_password_hash))) throw refused(ErrorCode.PaymentPasswordWrong);
+  // scrypt, compared in constant time (secrets.ts), before any lock is taken; counted per member.
+  const stored = member.pay_password_hash;
+  await checkGuardedSecret(
+    deps,
+    member.id,
+    'pay',
+    () => verifySecret(input.pwd, stored),
+    ErrorCode.PaymentPasswordWrong,
+  );
+  if (needsRehash(stored)) {
+    await upgradePasswordHash(deps.db, member.id, 'pay_password_hash', stored, await hashSecret(input.pwd));
+  }
 
   try {
     await hold(deps, member, card, cents, key, hash);

@@ -1,0 +1,58 @@
+/**
+ * Probes for load balancers and orchestrators (README, "Health"). /healthz: the process answers.
+ * /readyz: this instance can serve members: the database answers, its schema is the one this code
+ * expects, and the round drawer is running; while the server shuts down it answers 503 so traffic
+ * drains to other instances. Plain JSON, not the contract's envelope: these are not app calls.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { pendingMigrations } from '../db/migrate';
+import type { RouteContext } from './context';
+
+type Check = 'ok' | 'failing';
+
+export interface Readiness {
+  status: 'ready' | 'not ready' | 'stopping';
+  checks: { database: Check; migrations: Check; roundDrawer: Check };
+  /** What failed, for the operator reading the probe by hand. */
+  problems: string[];
+}
+
+/** A drawer that has not finished a tick for this long is stuck (it ticks at least every second). */
+const DRAWER_STALL_MS = 15_000;
+
+export function healthRoutes(app: FastifyInstance, ctx: RouteContext, state: { stopping: boolean }): void {
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/readyz', async (_request, reply): Promise<Readiness> => {
+    reply.header('cache-control', 'no-store');
+    const problems: string[] = [];
+    const checks: Readiness['checks'] = { database: 'ok', migrations: 'ok', roundDrawer: 'ok' };
+    try {
+      await sql`select 1`.execute(ctx.deps.db);
+      const pending = await pendingMigrations(ctx.deps.db, ctx.deps.dialect);
+      if (pending.length > 0) {
+        checks.migrations = 'failing';
+        problems.push(`migrations not run: ${pending.join(', ')}`);
+      }
+    } catch (error) {
+      checks.database = 'failing';
+      checks.migrations = 'failing';
+      problems.push(`database: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const drawer = ctx.game.scheduler.status();
+    if (!drawer.running) {
+      checks.roundDrawer = 'failing';
+      problems.push('round drawer stopped');
+    } else if (drawer.lastTickAgeMs !== null && drawer.lastTickAgeMs > DRAWER_STALL_MS) {
+      checks.roundDrawer = 'failing';
+      problems.push(`round drawer has not ticked for ${Math.round(drawer.lastTickAgeMs / 1000)} s`);
+    }
+    const ready = problems.length === 0 && !state.stopping;
+    reply.code(ready ? 200 : 503);
+    return { status: state.stopping ? 'stopping' : ready ? 'ready' : 'not ready', checks, problems };
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * Member and operator text is data: plain-text fields refuse control and bidirectional-control
+ * characters (1001 for members, a clear refusal for the operator) and change nothing; markup is
+ * kept as the text it is; picture and link paths refuse quotes, whitespace and javascript:.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath } from '../../src/shared/api/paths';
+import type { BankCard } from '../../src/shared/api/types';
+import { readArticleFile, readBannerFile } from '../../src/server/domain/content/contentAdmin';
+import { changeRoom } from '../../src/server/domain/game/operatorSettings';
+import { creditDeposit, OperatorInputError } from '../../src/server/domain/operator';
+import { changeSetting } from '../../src/server/domain/settings';
+import { approveWithdrawal } from '../../src/server/domain/wallet/operatorWithdrawals';
+import { startServer, type TestServer } from './support/server';
+import { BANK, call, ledgerOf, walletMember } from './support/wallet';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const UNSAFE: [string, string][] = [
+  ['an escape sequence', 'Bank \u001b[2J'],
+  ['a line feed (a forged line)', 'Bank\nwithdrawal #1 paid'],
+  ['a carriage return', 'Bank\rX'],
+  ['a NUL', 'Bank\u0000'],
+  ['DEL', 'Bank\u007f'],
+  ['a C1 control (CSI)', 'Bank\u009b2J'],
+  ['a right-to-left override', 'Bank \u202egnp.exe'],
+  ['a left-to-right isolate', 'Bank \u2066x\u2069'],
+];
+
+describe('a member’s bank card', () => {
+  it.each(UNSAFE)('with %s in any field answers 1001 and stores nothing', async (_name, text) => {
+    const m = await walletMember(server);
+    const before = await ledgerOf(server, m.id);
+    for (const field of ['bank', 'account', 'username', 'branch'] as const) {
+      const answer = await call(server, ApiPath.addBankCard, m.token, { ...BANK, [field]: text });
+      expect(answer.body.code, field).toBe(1001);
+      expect(answer.body.info).toBe('Incomplete parameters');
+    }
+    const usdt = await call(server, ApiPath.addBankCard, m.token, { type: 'USDT-TRC20', address: text });
+    expect(usdt.body.code).toBe(1001);
+    expect(await ledgerOf(server, m.id)).toEqual(before);
+  });
+
+  it('keeps markup and tabs as the text they are', async () => {
+    const m = await walletMember(server);
+    const bank = '<img src=x onerror=alert(1)>\tBank & Co "quoted"';
+    const answer = await call<BankCard>(server, ApiPath.addBankCard, m.token, { ...BANK, bank });
+    expect(answer.body.code).toBe(1);
+    const list = await call<BankCard[]>(server, ApiPath.bankCardList, m.token);
+    expect(list.body.data.map((c) => c.bank)).toEqual([bank]);
+  });
+});
+
+describe('the operator’s text', () => {
+  const refusedText = /control or bidirectional-control characters/;
+
+  it.each(UNSAFE)('a setting, a room title, a reference or a note with %s is refused', async (_name, text) => {
+    await expect(changeSetting(server.deps, 'siteName', `Round${text}`)).rejects.toThrow(refusedText);
+    await expect(changeRoom(server.deps, 1, { title: text })).rejects.toThrow(refusedText);
+    await expect(
+      creditDeposit(server.deps, { username: 'demo01', cents: 100, ref: `ref ${text}` }),
+    ).rejects.toThrow(refusedText);
+    await expect(approveWithdrawal(server.deps, 1, text)).rejects.toThrow(refusedText);
+    const title = { en: text };
+    expect(() => readArticleFile({ category: 9, title }, () => '')).toThrow(refusedText);
+    const rooms = await server.deps.db.selectFrom('rooms').select('title').where('id', '=', 1).execute();
+    expect(rooms[0].title).not.toContain(text);
+  });
+
+  it.each([
+    ['javascript:', 'javascript:alert(1)'],
+    ['a scheme hidden by a tab', 'java\tscript:alert(1)'],
+    ['a space', 'https://example.com/a b'],
+    ['a double quote', 'https://example.com/" onerror="alert(1)'],
+    ['a single quote', "/banners/x.svg'"],
+    ['an angle bracket', '/banners/<x>.svg'],
+  ])('a link or picture path with %s is refused', async (_name, path) => {
+    await expect(changeSetting(server.deps, 'serviceUrl', path)).rejects.toThrow(OperatorInputError);
+    expect(() => readBannerFile([{ path, path_tw: '', path_vi: '', path_yw: '' }])).toThrow(OperatorInputError);
+    expect(() => readArticleFile({ category: 9, title: { en: 'Pictures' }, img: [path] }, () => '')).toThrow(
+      OperatorInputError,
+    );
+  });
+
+  it('accepts ordinary links and paths', async () => {
+    await expect(changeSetting(server.deps, 'serviceUrl', 'https://support.example.com/chat?lang=vi')).resolves.toEqual(
+      expect.objectContaining({ after: 'https://support.example.com/chat?lang=vi' }),
+    );
+    expect(readBannerFile([{ path: '/banners/a.svg', path_tw: '', path_vi: '', path_yw: '' }])).toHaveLength(1);
+  });
+});

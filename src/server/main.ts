@@ -100,6 +100,9 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
  * time), and stops the round drawer, which releases its lease so another instance takes over.
  */
 async function shutDown(app: FastifyInstance, logger: Logger): Promise<void> {
+  // A keep-alive connection whose request finishes during the shutdown would otherwise stay open
+  // until its idle timeout, holding the close back: close each one as soon as it is idle.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 50);
   const force = setTimeout(() => {
     logger.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
     app.server.closeAllConnections();
@@ -107,6 +110,7 @@ async function shutDown(app: FastifyInstance, logger: Logger): Promise<void> {
   try {
     await app.close();
   } finally {
+    clearInterval(idle);
     clearTimeout(force);
   }
 }

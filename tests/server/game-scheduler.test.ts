@@ -3,6 +3,8 @@
  * operator's round and close lengths, recovery after a restart (an overdue round drawn and settled
  * once), and two app instances on one database driving the rounds once.
  */
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { runAdmin } from '../../src/server/admin/commands';
@@ -200,6 +202,27 @@ describe('two app instances on one database', () => {
     expect((await b.tick()).leader).toBe(true);
     expect((await a.tick()).leader).toBe(false);
     await server.restart();
+  });
+
+  it('a lease left by a process of this host that is gone (kill -9) is taken at once; a live one elsewhere is not', async () => {
+    const a = server.app.game.scheduler;
+    const leaveLease = (holder: string) =>
+      server.deps.db
+        .updateTable('scheduler_lease')
+        .set({ holder, expires_at: server.clock.now + 60_000 })
+        .execute();
+    // The pid of a process that has ended.
+    const gonePid = spawnSync(process.execPath, ['-e', '0']).pid;
+    await leaveLease(`${hostname()}:${gonePid}:deadbeef`);
+    expect((await a.tick()).leader).toBe(true);
+    // An earlier run of this very pid (a restarted container) is gone too.
+    await leaveLease(`${hostname()}:${process.pid}:earlier0`);
+    expect((await a.tick()).leader).toBe(true);
+    // A holder on another host is waited out: its lease may be live.
+    await leaveLease(`another-host:${gonePid}:deadbeef`);
+    expect((await a.tick()).leader).toBe(false);
+    server.clock.advance(60_000);
+    expect((await a.tick()).leader).toBe(true);
   });
 
   it('even if both act at once (no lease), every round is drawn and settled once', async () => {

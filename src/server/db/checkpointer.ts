@@ -34,7 +34,8 @@ export interface Checkpointer {
 export function startCheckpointer(
   file: string,
   everyMs = 250,
-  onError: (message: string) => void = console.warn,
+  // The server passes one that logs through its logger (connect.ts).
+  onError: (message: string) => void = () => undefined,
 ): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_CODE, { eval: true, workerData: { file, driver, everyMs } });

@@ -1,6 +1,10 @@
-/** Per-IP rate limits on login, register and sms_send answer the envelope with HTTP 429. */
+/**
+ * Per-address rate limits on login, register and sms_send answer the envelope with HTTP 429; the
+ * address is the connection's, or the one a trusted proxy names (TRUST_PROXY), never the client's own claim.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
+import { loadConfig } from '../../src/server/config';
 import { uniquePhone } from './support/members';
 import { startServer, type TestServer } from './support/server';
 
@@ -54,6 +58,29 @@ describe('rate limits', () => {
       expect((await attempt('10.9.0.3')).status).toBe(429);
     } finally {
       await direct.close();
+    }
+  });
+
+  it.each([
+    ['a hop count (TRUST_PROXY=1)', '1'],
+    ['the proxy’s address (TRUST_PROXY=127.0.0.1)', '127.0.0.1'],
+  ])('behind a trusted proxy named by %s, a forged X-Forwarded-For does not escape the limit', async (_name, value) => {
+    const proxied = await startServer({
+      rateLimits: { login: 2 },
+      trustProxy: loadConfig({ TRUST_PROXY: value }).trustProxy,
+    });
+    try {
+      // The client writes its own X-Forwarded-For; the proxy (this test, on loopback) appends the address it saw.
+      const attempt = (forged: string, real: string) =>
+        proxied.call(ApiPath.login, { username: 'demo01', password: 'wrong123' }, { ip: `${forged}, ${real}` });
+      expect((await attempt('1.1.1.1', '10.9.1.1')).status).toBe(200);
+      expect((await attempt('2.2.2.2', '10.9.1.1')).status).toBe(200);
+      expect((await attempt('3.3.3.3', '10.9.1.1')).status).toBe(429);
+      expect((await attempt('10.9.1.2', '10.9.1.1')).status).toBe(429);
+      // Another client behind the same proxy has its own count.
+      expect((await attempt('1.1.1.1', '10.9.1.2')).status).toBe(200);
+    } finally {
+      await proxied.close();
     }
   });
 

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { systemClock, type Clock } from './clock';
 import type { TrustProxy } from './config';
 import type { Db, Dialect } from './db/schema';
+import { appConfig } from './domain/appConfig';
 import { SessionCache } from './domain/accounts/sessionCache';
 import { DEFAULT_PUBLIC_READ_OPTIONS, PublicReads, type PublicReadOptions } from './domain/content/publicReads';
 import { DEFAULT_ENGINE_OPTIONS, GameEngine } from './domain/game/engine';
@@ -25,6 +26,7 @@ import { orderRoutes } from './routes/orders';
 import { orderViewRoutes } from './routes/orderViews';
 import { passwordRoutes } from './routes/passwords';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
+import { registerSecurityHeaders } from './routes/securityHeaders';
 import { hasBuiltApp, staticRoutes } from './routes/static';
 import { userRoutes } from './routes/user';
 import { walletRoutes } from './routes/wallet';
@@ -89,6 +91,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const distDir = options.distDir;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
 
+  // First of all hooks, so that every answer carries the headers, refusals and 404s included.
+  await registerSecurityHeaders(app, {
+    https: options.https ?? false,
+    publicApiUrl: options.publicApiUrl ?? '',
+    priceFeedUrl: async () => (await appConfig(deps)).priceFeedUrl,
+    cacheTtlMs: options.content?.cacheTtlMs ?? DEFAULT_PUBLIC_READ_OPTIONS.cacheTtlMs,
+  });
   registerJsonBodyParser(app);
   registerErrorHandlers(app, ctx, distDir !== undefined && hasBuiltApp(distDir));
   registerAuthHook(app, ctx);

@@ -1,0 +1,142 @@
+/**
+ * Security headers on every answer: API envelopes (refusals, 404s, 429s and the error handler's
+ * answers included), /manifest.json, the built app, its service worker and the SPA fallback.
+ * @fastify/helmet sets them in an onRequest hook, before any handler or error handler can answer,
+ * so registerSecurityHeaders runs before every other hook and route; Permissions-Policy, which
+ * helmet does not know, comes from the same place.
+ *
+ * The policy: scripts, styles, fonts, the manifest and workers only from this origin (no inline
+ * code, no eval: the built index.html holds none); pictures also from http(s) hosts, because an
+ * article may name remote pictures (contentAdmin.ts); connections to this origin, the API's origin
+ * when PUBLIC_API_URL puts it elsewhere, and the price feed the operator set (`priceFeedUrl`, which
+ * the admin command may change while servers run, so it is read through a short cache).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { TtlCache } from '../domain/ttlCache';
+
+export interface SecurityHeaderOptions {
+  /** The site is served over HTTPS (HTTPS=on): Strict-Transport-Security and upgrade-insecure-requests. */
+  https: boolean;
+  /** PUBLIC_API_URL: the API's origin when it is not this one ('' = this origin). */
+  publicApiUrl: string;
+  /** The current price feed setting (a ws:// or wss:// URL). */
+  priceFeedUrl: () => string | Promise<string>;
+  /** How long a read of the price feed setting is reused (ms, real time); 0 reads it on every request. */
+  cacheTtlMs?: number;
+}
+
+/** The same age as public content: an operator's change shows within about five seconds. */
+export const DEFAULT_FEED_CACHE_TTL_MS = 5_000;
+
+/** Powerful features the app never uses, denied to it and to anything it might embed. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
+/** The service worker script (vite-plugin-pwa's generateSW output). */
+export const SERVICE_WORKER_PATH = '/sw.js';
+
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
+
+/** Sources of pictures: articles may name remote http(s) pictures. */
+const IMAGE_SOURCES = ["'self'", 'data:', 'blob:', 'https:', 'http:'];
+
+// A host of letters, digits, dots and dashes, or a bracketed IPv6 address, and an optional port:
+// anything else (a URL parser accepts `;` and `,` in a host) could break the header.
+const SAFE_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** scheme://host[:port] of a URL with one of the protocols, or null when it is not one. */
+export function originOf(url: string, protocols: readonly string[]): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  if (!protocols.includes(parsed.protocol) || !SAFE_HOST.test(parsed.host)) return null;
+  return `${parsed.protocol}//${parsed.host.toLowerCase()}`;
+}
+
+/** A path with a percent sign that does not decode (Fastify's router refuses it before any hook). */
+function isUndecodable(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0];
+  if (!path.includes('%')) return false;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+  const apiOrigin = options.publicApiUrl === '' ? null : originOf(options.publicApiUrl, ['http:', 'https:']);
+  const feeds = new TtlCache<'feed', string | null>(options.cacheTtlMs ?? DEFAULT_FEED_CACHE_TTL_MS);
+  // After a failed read (the database busy or gone for a moment) the last good origin is kept.
+  let lastFeedOrigin: string | null = null;
+  const connectSources = new WeakMap<IncomingMessage, string>();
+
+  const connectSrcOf = (feedOrigin: string | null): string =>
+    ["'self'", ...new Set([apiOrigin, feedOrigin].filter((origin) => origin !== null))].join(' ');
+
+  app.addHook('onRequest', async (request, reply) => {
+    try {
+      lastFeedOrigin = await feeds.get('feed', async () => originOf(await options.priceFeedUrl(), ['ws:', 'wss:']));
+    } catch (error) {
+      request.log.warn({ err: error }, 'price feed setting unreadable; connect-src keeps the last one');
+    }
+    let connectSrc = connectSrcOf(lastFeedOrigin);
+    // The service worker fetches the pictures it caches (vite.config.ts, runtimeCaching) itself, and
+    // a worker's fetch is checked against its own connect-src, not img-src: its policy lets it reach
+    // what pages may show as pictures. Pages keep the narrow list.
+    if (request.url.split('?')[0] === SERVICE_WORKER_PATH) connectSrc += ' https: http:';
+    connectSources.set(request.raw, connectSrc);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+
+  const helmetOptions = {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        // No 'unsafe-inline': the boot styles are a stylesheet (src/client/styles/boot.css), React and
+        // framer-motion set styles through the CSSOM, which style-src does not govern, and article
+        // HTML loses its style attributes in the sanitisers.
+        'style-src': ["'self'"],
+        'img-src': IMAGE_SOURCES,
+        'font-src': ["'self'"],
+        'connect-src': [(req: IncomingMessage) => connectSources.get(req) ?? connectSrcOf(lastFeedOrigin)],
+        'manifest-src': ["'self'"],
+        'worker-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        // Over plain HTTP (a LAN, a test) upgrading would break every request, so only with HTTPS.
+        ...(options.https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    // frame-ancestors 'none' for browsers that still read only the older header.
+    xFrameOptions: { action: 'deny' },
+    // No address of the app (a room, a round, a member's page) goes to picture hosts or linked sites;
+    // nothing here reads a Referer.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+  } satisfies FastifyHelmetOptions;
+  await app.register(fastifyHelmet, { global: true, ...helmetOptions });
+
+  // Fastify answers a path it cannot percent-decode (400, FST_ERR_BAD_URL) before any hook runs, so
+  // such a request gets the same headers here, on the raw response, as it arrives.
+  const badUrlCsp = fastifyHelmet.contentSecurityPolicy(helmetOptions.contentSecurityPolicy);
+  app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!isUndecodable(req.url ?? '/')) return;
+    badUrlCsp(req, res, () => {});
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('x-frame-options', 'DENY');
+    res.setHeader('referrer-policy', 'no-referrer');
+    res.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    if (options.https) res.setHeader('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
+  });
+}

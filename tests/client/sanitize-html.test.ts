@@ -1,20 +1,73 @@
-import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../../src/client/features/content/sanitizeHtml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { sanitizeHtml as sanitizeHere } from '../../src/client/features/content/sanitizeHtml';
+import { launchBrowser } from '../e2e/support/browser';
 
-/** Parses the sanitiser's output the way the page will, to look at what survived. */
-function parse(html: string): HTMLElement {
-  const box = document.createElement('div');
-  box.innerHTML = sanitizeHtml(html);
-  return box;
-}
+/**
+ * The sanitiser is DOMPurify, which only vouches for real browsers' parsers: every case runs in
+ * Chromium (the sanitiser bundled as the app would load it, on a page of an http origin, so that
+ * links into the app can be told from links out), and again in this suite's happy-dom, which the
+ * component tests render article HTML with (see happy-dom-dompurify.ts).
+ */
+const ORIGIN = 'http://app.test';
+let browser: Browser | undefined;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  const built = await build({
+    configFile: false,
+    logLevel: 'silent',
+    publicDir: false,
+    build: {
+      write: false,
+      minify: false,
+      target: 'es2022',
+      lib: { entry: 'src/client/features/content/sanitizeHtml.ts', formats: ['iife'], name: 'articleHtml' },
+    },
+  });
+  const output = (Array.isArray(built) ? built[0] : built) as { output: { code?: string }[] };
+  const code = output.output[0].code ?? '';
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  await page.route(`${ORIGIN}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>articles</title>' }),
+  );
+  await page.goto(`${ORIGIN}/help/list`);
+  await page.addScriptTag({ content: code });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Sanitize = (html: string) => Promise<string>;
+
+const inChromium: Sanitize = (html) =>
+  page!.evaluate(
+    (dirty) =>
+      (window as unknown as { articleHtml: { sanitizeHtml(html: string): string } }).articleHtml.sanitizeHtml(dirty),
+    html,
+  );
+const inHappyDom: Sanitize = async (html) => sanitizeHere(html);
 
 /** Every attribute name left anywhere in the output. */
 function attributeNames(box: HTMLElement): string[] {
   return [...box.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.name));
 }
 
-describe('sanitizeHtml', () => {
-  it('keeps allowed markup: headings, paragraphs, emphasis, lists, tables, figures, links and images', () => {
+describe.each([
+  ['Chromium', inChromium],
+  ['happy-dom', inHappyDom],
+])('sanitizeHtml in %s', (_engine, sanitizeHtml: Sanitize) => {
+  /** Parses the sanitiser's output the way the page will, to look at what survived. */
+  async function parse(html: string): Promise<HTMLElement> {
+    const box = document.createElement('div');
+    box.innerHTML = await sanitizeHtml(html);
+    return box;
+  }
+
+  it('keeps allowed markup: headings, paragraphs, emphasis, lists, tables, figures, links and images', async () => {
     const html = [
       '<h2>Title</h2>',
       '<p>One <strong>bold</strong>, <em>em</em>, <u>u</u>, <s>s</s>, H<sub>2</sub>O, x<sup>2</sup><br>line</p>',
@@ -24,7 +77,7 @@ describe('sanitizeHtml', () => {
       '<figure><img src="/articles/a.svg" alt="A picture" width="300" height="128" title="t"><figcaption>cap</figcaption></figure>',
       '<p><a href="https://example.com/x?y=1" title="Example">link</a> <a href="mailto:help@example.com">mail</a> <a href="tel:+84123">tel</a> <a href="/help/3">rel</a></p>',
     ].join('');
-    const box = parse(html);
+    const box = await parse(html);
     expect(box.querySelector('h2')?.textContent).toBe('Title');
     expect(box.querySelectorAll('li')).toHaveLength(3);
     expect(box.querySelector('th')?.getAttribute('colspan')).toBe('2');
@@ -48,17 +101,17 @@ describe('sanitizeHtml', () => {
     expect(box.textContent).toContain('One bold, em, u, s, H2O, x2line');
   });
 
-  it('drops script elements with their content', () => {
-    const box = parse(
+  it('drops script elements with their content', async () => {
+    const box = await parse(
       '<p>before</p><script>alert(1)</script><p>after<script src="https://evil.test/x.js"></script></p>',
     );
     expect(box.querySelector('script')).toBeNull();
     expect(box.textContent).toBe('beforeafter');
-    expect(sanitizeHtml('<SCRIPT>alert(1)</SCRIPT>ok')).toBe('ok');
+    expect(await sanitizeHtml('<SCRIPT>alert(1)</SCRIPT>ok')).toBe('ok');
   });
 
-  it('removes event handler attributes (onerror, onclick, onload) and style/class/id', () => {
-    const box = parse(
+  it('removes event handler attributes (onerror, onclick, onload) and style/class/id', async () => {
+    const box = await parse(
       '<img src="/a.png" onerror="alert(1)" alt="x"><p onclick="alert(2)" style="color:red" class="c" id="i">p</p><a href="/x" onmouseover="alert(3)">a</a><body onload="alert(4)">',
     );
     expect(attributeNames(box).filter((name) => name.startsWith('on'))).toEqual([]);
@@ -69,7 +122,7 @@ describe('sanitizeHtml', () => {
     expect(box.querySelector('p')?.textContent).toBe('p');
   });
 
-  it('refuses javascript: and other unsafe schemes, also with tabs, newlines or entities inside the scheme', () => {
+  it('refuses javascript: and other unsafe schemes, also with tabs, newlines or entities inside the scheme', async () => {
     const hrefs = [
       'javascript:alert(1)',
       'JaVaScRiPt:alert(1)',
@@ -83,24 +136,24 @@ describe('sanitizeHtml', () => {
       'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
     ];
     for (const href of hrefs) {
-      const box = parse(`<a href="${href}">x</a>`);
+      const box = await parse(`<a href="${href}">x</a>`);
       expect(box.querySelector('a')?.hasAttribute('href'), href).toBe(false);
       expect(box.textContent).toBe('x');
     }
     // An image with an unsafe source is dropped altogether.
-    expect(parse('<img src="javascript:alert(1)" alt="x">').querySelector('img')).toBeNull();
-    expect(parse('<img src="data:image/svg+xml,<svg onload=alert(1)>">').querySelector('img')).toBeNull();
+    expect((await parse('<img src="javascript:alert(1)" alt="x">')).querySelector('img')).toBeNull();
+    expect((await parse('<img src="data:image/svg+xml,<svg onload=alert(1)>">')).querySelector('img')).toBeNull();
   });
 
-  it('drops iframe, object, embed, style, form controls with their content', () => {
-    const box = parse(
+  it('drops iframe, object, embed, style, form controls with their content', async () => {
+    const box = await parse(
       '<iframe src="https://evil.test"></iframe><object data="x"></object><embed src="x"><style>body{display:none}</style><form action="/x"><input name="a"><button>b</button><textarea>t</textarea></form><p>kept</p>',
     );
     expect(box.innerHTML).toBe('<p>kept</p>');
   });
 
-  it('drops svg and math with everything nested inside, even allowed elements and text', () => {
-    const box = parse(
+  it('drops svg and math with everything nested inside, even allowed elements and text', async () => {
+    const box = await parse(
       '<p>a</p><svg><a href="javascript:alert(1)"><text>svg text</text></a><script>alert(1)</script><foreignObject><p onclick="x">inside</p><img src=x onerror=alert(1)></foreignObject></svg><math><mi><a href="javascript:x">m</a></mi></math><p>b</p>',
     );
     expect(box.innerHTML.startsWith('<p>a</p>')).toBe(true);
@@ -108,40 +161,42 @@ describe('sanitizeHtml', () => {
     expect(box.textContent).not.toMatch(/svg text|inside|alert|m$/);
     expect(attributeNames(box)).toEqual([]);
     // Nested deeper, inside allowed elements.
-    expect(sanitizeHtml('<div><span><svg><svg><image href="x" onload="alert(1)"/></svg></svg>ok</span></div>')).toBe(
-      '<div><span>ok</span></div>',
-    );
+    expect(
+      await sanitizeHtml('<div><span><svg><svg><image href="x" onload="alert(1)"/></svg></svg>ok</span></div>'),
+    ).toBe('<div><span>ok</span></div>');
   });
 
-  it('drops raw-text elements (xmp, noembed, noframes, plaintext) with their content', () => {
-    expect(sanitizeHtml('<p>a</p><xmp><img src=x onerror=alert(1)></xmp><p>b</p>')).toBe('<p>a</p><p>b</p>');
-    expect(sanitizeHtml('<p>a</p><noembed><img src=x onerror=alert(1)></noembed>')).toBe('<p>a</p>');
-    expect(sanitizeHtml('<p>a</p><noframes><a href="javascript:x">n</a></noframes>')).toBe('<p>a</p>');
-    expect(sanitizeHtml('<p>a</p><plaintext><script>alert(1)</script>')).toBe('<p>a</p>');
+  it('drops raw-text elements (xmp, noembed, noframes, plaintext) with their content', async () => {
+    expect(await sanitizeHtml('<p>a</p><xmp><img src=x onerror=alert(1)></xmp><p>b</p>')).toBe('<p>a</p><p>b</p>');
+    expect(await sanitizeHtml('<p>a</p><noembed><img src=x onerror=alert(1)></noembed>')).toBe('<p>a</p>');
+    expect(await sanitizeHtml('<p>a</p><noframes><a href="javascript:x">n</a></noframes>')).toBe('<p>a</p>');
+    expect(await sanitizeHtml('<p>a</p><plaintext><script>alert(1)</script>')).toBe('<p>a</p>');
   });
 
-  it('unwraps unknown elements, keeping their text and allowed children', () => {
-    const box = parse(
+  it('unwraps unknown elements, keeping their text and allowed children', async () => {
+    const box = await parse(
       '<section><article><font color="red">Hello <b>world</b></font></article></section><marquee>m</marquee>',
     );
     expect(box.innerHTML).toBe('Hello <b>world</b>m');
   });
 
-  it('drops comments and does not let a comment or CDATA trick reintroduce markup', () => {
-    expect(sanitizeHtml('<p>a<!-- <script>alert(1)</script> -->b</p>')).toBe('<p>ab</p>');
-    const box = parse('<p><![CDATA[<img src=x onerror=alert(1)>]]></p>');
+  it('drops comments and does not let a comment or CDATA trick reintroduce markup', async () => {
+    expect(await sanitizeHtml('<p>a<!-- <script>alert(1)</script> -->b</p>')).toBe('<p>ab</p>');
+    const box = await parse('<p><![CDATA[<img src=x onerror=alert(1)>]]></p>');
     expect(attributeNames(box).filter((name) => name.startsWith('on'))).toEqual([]);
     expect(box.querySelector('img')).toBeNull();
   });
 
-  it('escapes text so that it stays text', () => {
-    const box = parse('<p>&lt;img src=x onerror=alert(1)&gt;</p>');
+  it('escapes text so that it stays text', async () => {
+    const box = await parse('<p>&lt;img src=x onerror=alert(1)&gt;</p>');
     expect(box.querySelector('img')).toBeNull();
     expect(box.querySelector('p')?.textContent).toBe('<img src=x onerror=alert(1)>');
   });
 
-  it('forces links into a new tab with rel="noopener noreferrer", overriding what the article said', () => {
-    const box = parse('<a href="https://example.com" target="_self" rel="opener">x</a><a name="anchor">no href</a>');
+  it('forces links into a new tab with rel="noopener noreferrer", overriding what the article said', async () => {
+    const box = await parse(
+      '<a href="https://example.com" target="_self" rel="opener">x</a><a name="anchor">no href</a>',
+    );
     const [link, anchor] = [...box.querySelectorAll('a')];
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -149,18 +204,46 @@ describe('sanitizeHtml', () => {
     expect(anchor.hasAttribute('name')).toBe(false);
   });
 
-  it('keeps links into the app in the app: no new tab, and no target the article set', () => {
-    const box = parse('<a href="/help/3" target="_top">guide</a><a href="mailto:help@example.com">mail</a>');
+  it('keeps links into the app in the app: no new tab, and no target the article set', async () => {
+    const box = await parse('<a href="/help/3" target="_top">guide</a><a href="mailto:help@example.com">mail</a>');
     const [inApp, mail] = [...box.querySelectorAll('a')];
     expect(inApp.getAttribute('href')).toBe('/help/3');
     expect(inApp.hasAttribute('target')).toBe(false);
     expect(mail.getAttribute('target')).toBe('_blank');
   });
 
-  it('gives images without alt an empty alt, and empty input an empty string', () => {
-    expect(parse('<img src="/a.png">').querySelector('img')?.getAttribute('alt')).toBe('');
-    expect(sanitizeHtml('')).toBe('');
-    expect(sanitizeHtml('   ')).toBe('');
-    expect(sanitizeHtml('plain text')).toBe('plain text');
+  it('leaves no handler behind after known mutation-XSS payloads are parsed again', async () => {
+    const payloads = [
+      '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
+      '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+      '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+      '<a href="/x"><table><a href="javascript:alert(1)">x</a></table></a>',
+    ];
+    for (const payload of payloads) {
+      // The page parses the output once more when it sets innerHTML: that parse must find nothing live.
+      const once = await parse(payload);
+      const twice = document.createElement('div');
+      twice.innerHTML = once.innerHTML;
+      for (const box of [once, twice]) {
+        expect(
+          attributeNames(box).filter((name) => name.startsWith('on')),
+          payload,
+        ).toEqual([]);
+        expect(box.querySelectorAll('script, style, svg, math, iframe, noscript'), payload).toHaveLength(0);
+        const hrefs = [...box.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
+        expect(
+          hrefs.filter((href) => /script:/i.test(href)),
+          payload,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('gives images without alt an empty alt, and empty input an empty string', async () => {
+    expect((await parse('<img src="/a.png">')).querySelector('img')?.getAttribute('alt')).toBe('');
+    expect(await sanitizeHtml('')).toBe('');
+    expect(await sanitizeHtml('   ')).toBe('');
+    expect(await sanitizeHtml('plain text')).toBe('plain text');
   });
 });

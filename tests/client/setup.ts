@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { activateLocale } from '../../src/client/i18n';
+// DOMPurify (article HTML) needs two standard DOM behaviours happy-dom lacks.
+import './happy-dom-dompurify';
 
 // fake-indexeddb needs structuredClone; happy-dom has it, older DOM shims did not.
 if (typeof globalThis.structuredClone !== 'function') {

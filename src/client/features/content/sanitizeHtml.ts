@@ -1,5 +1,8 @@
+import DOMPurify, { type Config, type UponSanitizeAttributeHookEvent } from 'dompurify';
 import {
+  ALLOWED_ATTRIBUTES,
   ALLOWED_TAGS,
+  ALLOWED_URL_SCHEMES,
   DROPPED_WITH_CONTENT,
   URL_ATTRIBUTES,
   isAllowedAttribute,
@@ -8,26 +11,34 @@ import {
 
 /**
  * Article HTML as the app renders it: the server already sanitised it with the same allowlist
- * (src/shared/content/html.ts), and this second pass keeps a row written around the server from
- * running script in the app.
+ * (src/shared/content/html.ts), and this second pass, DOMPurify configured from that allowlist,
+ * keeps a row written around the server from running script in the app. DOMPurify parses into an
+ * inert document (no script runs, no picture loads) and keeps only what the configuration allows;
+ * the hooks below add the shared list's per-element rules, which DOMPurify's flat lists cannot say.
  *
- * The input is parsed into an inert <template> (its content belongs to a document without a
- * browsing context: no script runs, no image or frame loads) and a new tree is built from what
- * the allowlist keeps, so nothing of the input reaches the output unless it was copied on
- * purpose: allowed elements with their allowed attributes, text, nothing else.
+ * Only the content screens import this module, so DOMPurify loads with them, not with the app shell.
  */
 const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
-const allowedTags = new Set(ALLOWED_TAGS);
-const droppedTags = new Set(DROPPED_WITH_CONTENT);
+const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
-function copyAttributes(from: Element, to: Element, tag: string): void {
-  for (const attribute of Array.from(from.attributes)) {
-    const name = attribute.name.toLowerCase();
-    if (!isAllowedAttribute(tag, name)) continue;
-    if (URL_ATTRIBUTES.includes(name) && !isSafeUrl(attribute.value)) continue;
-    to.setAttribute(name, attribute.value);
-  }
-}
+const CONFIG: Config = {
+  ALLOWED_TAGS: [...ALLOWED_TAGS],
+  // Every attribute some element may keep; which element may keep which is the hook's job.
+  ALLOWED_ATTR: [...new Set(Object.values(ALLOWED_ATTRIBUTES).flat())],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  // The allowed schemes, or no scheme at all (a relative URL), DOMPurify's own default shape.
+  ALLOWED_URI_REGEXP: new RegExp(
+    `^(?:(?:${ALLOWED_URL_SCHEMES.map(escapeForRegExp).join('|')}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`,
+    'i',
+  ),
+  // Unknown elements are unwrapped (text kept); these go with everything inside them.
+  KEEP_CONTENT: true,
+  FORBID_CONTENTS: [...DROPPED_WITH_CONTENT],
+  // svg and math never survive, not even their text (they are also in DROPPED_WITH_CONTENT).
+  ALLOWED_NAMESPACES: [HTML_NAMESPACE],
+};
 
 function isExternal(href: string | null): boolean {
   if (href === null) return false;
@@ -38,50 +49,45 @@ function isExternal(href: string | null): boolean {
   }
 }
 
-function copyChildren(from: Node, to: Node, doc: Document): void {
-  for (const child of Array.from(from.childNodes)) {
-    if (child.nodeType === Node.TEXT_NODE) {
-      to.appendChild(doc.createTextNode(child.textContent ?? ''));
-      continue;
-    }
-    if (child.nodeType !== Node.ELEMENT_NODE) continue; // comments, processing instructions
-    const element = child as Element;
-    // svg and math content (and anything else outside HTML) never survives, not even as text.
-    if (element.namespaceURI !== HTML_NAMESPACE) continue;
-    const tag = element.localName.toLowerCase();
-    if (droppedTags.has(tag)) continue;
-    if (!allowedTags.has(tag)) {
-      // Unknown element: unwrapped, its text and allowed children kept in its place.
-      copyChildren(element, to, doc);
-      continue;
-    }
-    const copy = doc.createElement(tag);
-    copyAttributes(element, copy, tag);
+/** A DOMPurify of its own, so these hooks never touch another caller's sanitising. */
+let purifier: ReturnType<typeof DOMPurify> | null = null;
+
+function articlePurifier(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier;
+  const purify = DOMPurify(window);
+  purify.addHook('uponSanitizeAttribute', (node: Element, data: UponSanitizeAttributeHookEvent) => {
+    const tag = node.localName.toLowerCase();
+    const name = data.attrName;
+    data.keepAttr = isAllowedAttribute(tag, name) && (!URL_ATTRIBUTES.includes(name) || isSafeUrl(data.attrValue));
+  });
+  purify.addHook('afterSanitizeAttributes', (node: Element) => {
+    const tag = node.localName?.toLowerCase();
     if (tag === 'img') {
       // An image without a safe source shows nothing; one without alt is decorative.
-      if (!copy.getAttribute('src')) continue;
-      if (!copy.hasAttribute('alt')) copy.setAttribute('alt', '');
-      copy.setAttribute('loading', 'lazy');
-      copy.setAttribute('decoding', 'async');
+      if (!node.getAttribute('src')) {
+        node.remove();
+        return;
+      }
+      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+      node.setAttribute('loading', 'lazy');
+      node.setAttribute('decoding', 'async');
     }
-    if (tag === 'a' && isExternal(copy.getAttribute('href'))) {
+    if (tag === 'a' && isExternal(node.getAttribute('href'))) {
       // Links to other sites open in a new tab, without a handle back to the app; links into the
       // app stay in it (an installed app would otherwise open them in the browser).
-      copy.setAttribute('target', '_blank');
-      copy.setAttribute('rel', 'noopener noreferrer');
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
     }
-    copyChildren(element, copy, doc);
-    to.appendChild(copy);
-  }
+  });
+  purifier = purify;
+  return purify;
 }
 
 /** The allowlisted HTML of an article, as a string safe to set as innerHTML. */
 export function sanitizeHtml(html: string): string {
   if (html.trim() === '') return '';
-  const target = document.implementation.createHTMLDocument('');
-  const source = target.createElement('template');
-  source.innerHTML = html;
-  const container = target.createElement('div');
-  copyChildren(source.content, container, target);
-  return container.innerHTML;
+  const purify = articlePurifier();
+  // Without the DOM features DOMPurify needs it would hand the input back untouched: show nothing.
+  if (!purify.isSupported) return '';
+  return purify.sanitize(html, CONFIG);
 }

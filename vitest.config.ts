@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // Restarts a PostgreSQL cluster of its own: the server-pg project's alone.
+          exclude: ['tests/server/pg-restart.test.ts'],
           environment: 'node',
           setupFiles: ['tests/server/setup.ts'],
           testTimeout: 20_000,

@@ -59,8 +59,44 @@ export function openSqlite(file: string, options: SqliteOptions = {}): OpenDatab
   return { db, dialect: 'sqlite', description: `SQLite ${file}` };
 }
 
-export function openPostgres(url: string, maxConnections = 10): OpenDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, types: pgTypes });
+export interface PostgresOptions {
+  /**
+   * A connection the database dropped (a restart, a failover, an operator ending sessions): told
+   * once per connection, for the log. The pool has already discarded it and connects anew when
+   * asked; a request that was using it fails on its own and answers a coded refusal.
+   */
+  onConnectionError?: (error: Error) => void;
+  /** How long a request waits for a connection (a new one, or a free one of a full pool). */
+  connectionTimeoutMillis?: number;
+}
+
+/** A request waiting longer than this for a connection answers "network error, refresh" (1004). */
+export const PG_CONNECTION_TIMEOUT_MS = 5_000;
+
+export function openPostgres(url: string, maxConnections = 10, options: PostgresOptions = {}): OpenDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    types: pgTypes,
+    // A database that is down or unreachable fails a request within seconds instead of holding it.
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? PG_CONNECTION_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    // TCP keepalive notices a peer that vanished without closing (a dropped network, a dead host).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // Without listeners a dropped connection's 'error' event would end the process. The pool emits
+  // an idle connection's error; a connection Kysely holds emits on the client itself (pg-pool only
+  // listens while it is idle), so every client gets a listener too. The first error of each
+  // connection is told (a terminated one also reports "Connection terminated unexpectedly").
+  const told = new WeakSet<pg.Client>();
+  const report = (error: Error, client: pg.Client) => {
+    if (told.has(client)) return;
+    told.add(client);
+    options.onConnectionError?.(error);
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', (error) => report(error, client)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', description: `PostgreSQL ${describePgUrl(url)}` };
 }

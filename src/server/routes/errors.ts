@@ -1,12 +1,17 @@
 /**
  * Every failure answers the envelope (DESIGN.md section 3.5): a refusal its own code at HTTP 200,
- * a rate limit 429, an unknown path 404 with 1001, a malformed request 1001, and anything
- * unexpected 2002, never a 500 and never a stack trace.
+ * a rate limit 429, an unknown path 404 with 1001, a malformed request 1001, a database that is
+ * away for the moment (restarting, unreachable, locked) 503 with 1004 "network error, refresh",
+ * and anything unexpected 2002, never a 500 and never a stack trace.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/errors';
+import { describeDatabaseError, isDatabaseUnavailable } from '../domain/dbErrors';
 import { Refused } from '../domain/refused';
 import { envelope, localeOf, type RouteContext } from './context';
+
+/** Retry-After of a 503 while the database is away: about as long as a restart takes. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
@@ -40,6 +45,13 @@ export function registerErrorHandlers(app: FastifyInstance, ctx: RouteContext, s
     // Client mistakes Fastify catches before our handlers: bad body, too large, bad media type.
     if (status !== undefined && status >= 400 && status < 500) {
       return answer(request, reply, 200, ErrorCode.IncompleteParameters, ErrorCode.IncompleteParameters);
+    }
+    // The database is restarting or out of reach: the member retries shortly, so a passing
+    // condition, told in one line per request without a stack.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ database: describeDatabaseError(error) }, 'database unavailable');
+      reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+      return answer(request, reply, 503, ErrorCode.NetworkErrorRefresh, ErrorCode.NetworkErrorRefresh);
     }
     request.log.error({ err: error }, 'unexpected fault');
     return answer(request, reply, 200, ErrorCode.UnknownError, ErrorCode.UnknownError);

@@ -1,10 +1,24 @@
 /**
  * The operator command line against the same database as the server: in-process for each rule,
- * and as a real child process (npm run admin's entry) for the ledger round trip.
+ * and as a real child process (npm run admin's entry) for the ledger round trip. The command line
+ * itself: --help for the tool and every command without opening a database, unknown options
+ * refused, passwords from standard input or a prompt without echo, never from argv.
  */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_NAMES } from '../../src/server/admin/commands';
+import { secretReader } from '../../src/server/admin/secretInput';
 import { ApiPath } from '../../src/shared/api/paths';
-import { adminOf, adminProcess as runAdminProcess } from './support/admin';
+import {
+  adminInProcess,
+  adminOf,
+  adminProcess as runAdminProcess,
+  adminProcessWithInput,
+  adminProgram,
+} from './support/admin';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -16,6 +30,19 @@ afterAll(() => server.close());
 const admin = adminOf(() => server);
 
 const adminProcess = (...argv: string[]) => runAdminProcess(server, ...argv);
+
+/** member:create with the password piped on standard input, as `printf '%s\n' pw | npm run admin -- ...`. */
+const createMember = (username: string, password: string) =>
+  admin.withInput(`${password}\n`)('member:create', username);
+
+async function memberExists(username: string): Promise<boolean> {
+  const row = await server.deps.db
+    .selectFrom('members')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 async function balanceAndLedger(username: string): Promise<{ balance: number; ledgerSum: number; rows: number }> {
   const member = await server.deps.db
@@ -32,28 +59,61 @@ async function balanceAndLedger(username: string): Promise<{ balance: number; le
 }
 
 describe('member:create', () => {
-  it('creates a member who can log in', async () => {
-    const result = await admin('member:create', 'alice01', 'pass1234');
+  it('creates a member who can log in, with the password from standard input', async () => {
+    const result = await createMember('alice01', 'pass1234');
     expect(result).toMatchObject({ code: 0 });
     expect(result.out).toMatch(/Created member alice01 \(id \d+\)/);
     expect((await server.call(ApiPath.login, { username: 'alice01', password: 'pass1234' })).body.code).toBe(1);
   });
 
+  it('reads the first line only (CRLF too); the rest of standard input is left alone', async () => {
+    expect((await admin.withInput('pass5678\r\nsomething else\n')('member:create', 'alice02')).code).toBe(0);
+    expect((await server.call(ApiPath.login, { username: 'alice02', password: 'pass5678' })).body.code).toBe(1);
+  });
+
   it.each([
-    [['member:create', 'onlyletters', 'pass1234'], /letters and digits|1010/i],
-    [['member:create', 'bob01', 'short'], /1015|1011/],
-    [['member:create', 'demo01', 'pass1234'], /1013/],
-  ])('refuses %j with a clear message and exit 1', async (argv, message) => {
-    const result = await admin(...argv);
+    ['onlyletters', 'pass1234', /letters and digits|1010/i],
+    ['bob01', 'short', /1015|1011/],
+    ['bob02', '', /1015|1011|1001/],
+    ['demo01', 'pass1234', /1013/],
+  ])('refuses %s / %j with a clear message and exit 1', async (username, password, message) => {
+    const result = await createMember(username, password);
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/Refused: /);
     expect(result.err).toMatch(message);
   });
 
   it('missing arguments are a usage error (exit 2)', async () => {
-    const result = await admin('member:create', 'carol01');
+    const result = await admin.withInput('pass1234\n')('member:create');
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/Usage/);
+  });
+
+  it.each([
+    [['member:create', 'carol01', 'pass1234']],
+    [['member:create', 'carol01', '--password', 'pass1234']],
+    [['member:create', 'carol01', '--password=pass1234']],
+    [['member:create', '--pwd', 'pass1234', 'carol01']],
+    [['member:create', 'carol01', '-p', 'pass1234']],
+  ])('refuses a password on argv %j (exit 2) and says how to give it', async (argv) => {
+    const result = await admin.withInput('pass1234\n')(...argv);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/not taken on the command line/);
+    expect(result.err).toMatch(/standard input/);
+    expect(result.err).toContain(`printf '%s\\n' "$PASSWORD" | npm run admin -- member:create <username>`);
+    expect(await memberExists('carol01')).toBe(false);
+  });
+
+  it('without any standard input it is a usage error that names the ways to give one', async () => {
+    const empty = await admin.withInput('')('member:create', 'carol01');
+    expect(empty.code).toBe(2);
+    expect(empty.err).toMatch(
+      /no password given: type it at the prompt, or give it as the first line of standard input/,
+    );
+    // A caller of runAdmin that gives no readSecret at all (another program) cannot create members.
+    const none = await admin('member:create', 'carol01');
+    expect(none.code).toBe(2);
+    expect(await memberExists('carol01')).toBe(false);
   });
 });
 
@@ -82,7 +142,7 @@ describe('invite:create', () => {
 
 describe('credit', () => {
   it('deposits through the ledger: balance and one fund-log row with the ref', async () => {
-    await admin('member:create', 'dave01', 'pass1234');
+    await createMember('dave01', 'pass1234');
     const result = await admin('credit', 'dave01', '250.50', '--ref', 'bank-tx-991');
     expect(result.code).toBe(0);
     expect(result.out).toMatch(
@@ -107,13 +167,18 @@ describe('credit', () => {
 
   it.each([
     [['credit', 'dave01', '0'], 1, /positive/],
-    [['credit', 'dave01', '-5'], 1, /positive/],
+    [['credit', 'dave01', '--', '-5'], 1, /positive/],
+    [['credit', 'dave01', '-5'], 2, /unknown option -5 \(a value that starts with "-" goes after "--"\)/],
     [['credit', 'dave01', '1.234'], 1, /two decimals/],
     [['credit', 'dave01', 'ten'], 1, /positive/],
     [['credit', 'nobody99', '10'], 1, /1002/],
     [['credit', 'dave01'], 2, /Usage/],
     [['credit', 'dave01', '10', '--reff', 'x'], 2, /unknown option --reff/],
-    [['credit', 'dave01', '10', '--ref'], 2, /needs a value/],
+    [['credit', 'dave01', '10', '--ref'], 2, /--ref needs a value/],
+    [['credit', 'dave01', '10', '--ref='], 2, /--ref needs a value/],
+    [['credit', 'dave01', '10', '--ref', '--note'], 2, /--ref needs a value \(write --ref=VALUE/],
+    [['credit', 'dave01', '10', '--help=yes'], 2, /--help takes no value/],
+    [['credit', 'dave01', '10', '-x'], 2, /unknown option -x/],
   ])('refuses %j (exit %i) and changes nothing', async (argv, exit, message) => {
     const before = await balanceAndLedger('dave01');
     const result = await admin(...argv);
@@ -125,7 +190,7 @@ describe('credit', () => {
 
 describe('member:freeze / member:unfreeze', () => {
   it('freezes and unfreezes a member', async () => {
-    await admin('member:create', 'erin01', 'pass1234');
+    await createMember('erin01', 'pass1234');
     expect((await admin('member:freeze', 'erin01')).code).toBe(0);
     expect((await server.call(ApiPath.login, { username: 'erin01', password: 'pass1234' })).body.code).toBe(1069);
     expect((await admin('member:unfreeze', 'erin01')).code).toBe(0);
@@ -163,14 +228,136 @@ describe('unknown commands', () => {
     const result = await admin('member:delete', 'x');
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/Unknown command "member:delete"/);
+    expect(result.err).toMatch(/^Usage: npm run admin -- <command>/m);
     expect((await admin()).code).toBe(2);
-    expect((await admin('help')).code).toBe(0);
+    expect((await admin('--bogus')).code).toBe(2);
+    expect((await admin('help', 'member:delete')).code).toBe(2);
+  });
+});
+
+describe('--help and usage errors open no database', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'admin-help-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** A fresh DATA_DIR: nothing may appear in it (no app.sqlite, no migration). */
+  const env = () => ({ DATA_DIR: join(dataDir, 'data'), DATABASE_URL: '' });
+  const nothingOpened = () => {
+    expect(existsSync(join(dataDir, 'data', 'app.sqlite'))).toBe(false);
+    expect(readdirSync(dataDir)).toEqual([]);
+  };
+
+  it.each([['help'], ['--help'], ['-h']])('%s prints the whole usage on standard output, exit 0', async (flag) => {
+    const result = await adminInProcess(env(), [flag]);
+    expect(result.code).toBe(0);
+    expect(result.err).toBe('');
+    expect(result.out).toMatch(/^Usage: npm run admin -- <command> \[arguments\]$/m);
+    for (const name of COMMAND_NAMES) expect(result.out).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    expect(result.out).toMatch(/Exit codes: 0 done, 1 refused or an audit breach, 2 usage error\./);
+    nothingOpened();
+  });
+
+  it.each(COMMAND_NAMES.map((name) => [name]))(
+    '%s --help and -h print its usage, exit 0, and open nothing',
+    async (name) => {
+      for (const argv of [
+        [name, '--help'],
+        [name, '-h'],
+        ['help', name],
+        [name, 'x', '--help', '--bogus'],
+      ]) {
+        const result = await adminInProcess(env(), argv, 'pass1234\n');
+        expect(result.code, argv.join(' ')).toBe(0);
+        expect(result.out).toMatch(new RegExp(`^Usage: npm run admin -- ${name}( |\n|$)`));
+        expect(result.err).toBe('');
+      }
+      nothingOpened();
+    },
+  );
+
+  it.each(COMMAND_NAMES.map((name) => [name]))(
+    '%s refuses an unknown option (exit 2) before opening anything',
+    async (name) => {
+      const result = await adminInProcess(env(), [name, '1', '--bogus', 'x'], 'pass1234\n');
+      expect(result.code).toBe(2);
+      expect(result.err).toMatch(new RegExp(`^${name}: unknown option --bogus`));
+      expect(result.err).toMatch(new RegExp(`^Usage: npm run admin -- ${name}`, 'm'));
+      nothingOpened();
+    },
+  );
+
+  it('a wrong number of arguments is refused before opening anything', async () => {
+    for (const argv of [['credit', 'bob'], ['member:level'], ['withdraw:reject', 'abc'], ['backup'], ['audit', 'x']]) {
+      const result = await adminInProcess(env(), argv);
+      expect(result.code, argv.join(' ')).toBe(2);
+    }
+    nothingOpened();
+  });
+
+  it('as a real process: credit --help exits 0 with its usage and creates no database', () => {
+    const result = adminProgram(env(), ['credit', '--help']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: npm run admin -- credit <username> <amount> \[--ref TEXT\]$/m);
+    nothingOpened();
+    const tool = adminProgram(env(), ['-h']);
+    expect(tool.status).toBe(0);
+    expect(tool.stdout).toMatch(/^ {2}backup <file>/m);
+    nothingOpened();
+  });
+});
+
+describe('the password prompt at a terminal', () => {
+  /** A fake terminal: what the operator types, and what the program wrote to it. */
+  function terminal() {
+    const input = Object.assign(new PassThrough(), { isTTY: true, rawModes: [] as boolean[] });
+    const setRawMode = (mode: boolean) => input.rawModes.push(mode);
+    let shown = '';
+    const source = {
+      input: Object.assign(input, { setRawMode }),
+      prompt: { write: (text: string) => (shown += text) },
+    };
+    return { input, read: secretReader(source), shown: () => shown };
+  }
+
+  /** Types `text` once the program asks (raw mode on), as a person would. */
+  async function type(input: PassThrough & { rawModes: boolean[] }, text: string, rawModesBefore: number) {
+    while (input.rawModes.length <= rawModesBefore) await new Promise((resolve) => setTimeout(resolve, 1));
+    input.write(text);
+  }
+
+  it('shows nothing of what is typed, asks twice, and takes edits and arrow keys out', async () => {
+    const tty = terminal();
+    const answer = tty.read('Password for bob: ', { confirm: true });
+    await type(tty.input, 'pasx\u007fs12\u001b[D34\r', 0);
+    await type(tty.input, 'pass1234\n', 2);
+    expect(await answer).toBe('pass1234');
+    expect(tty.shown()).toBe('Password for bob: \nThe same again: \n');
+    expect(tty.input.rawModes).toEqual([true, false, true, false]);
+  });
+
+  it('refuses two different passwords (exit 1 in the program); Ctrl-C cancels', async () => {
+    const tty = terminal();
+    const answer = tty.read('Password: ', { confirm: true });
+    await type(tty.input, 'pass1234\r', 0);
+    await type(tty.input, 'pass12345\r', 2);
+    await expect(answer).rejects.toThrow(/the two passwords differ; nothing changed/);
+    const cancelled = terminal();
+    const never = cancelled.read('Password: ');
+    await type(cancelled.input, 'pa\u0003', 0);
+    await expect(never).rejects.toThrow(/cancelled/);
+    expect(cancelled.input.rawModes).toEqual([true, false]);
   });
 });
 
 describe('as a real process (npm run admin)', () => {
   it('credit moves the balance the running server reports, and fund-log sums equal balances', async () => {
-    const created = adminProcess('member:create', 'frank01', 'pass1234');
+    const onArgv = adminProcess('member:create', 'frank01', 'pass1234');
+    expect(onArgv.status).toBe(2);
+    expect(onArgv.stderr).toMatch(/not taken on the command line/);
+
+    const created = adminProcessWithInput(server, 'pass1234\n', 'member:create', 'frank01');
     expect(created.status, created.stderr).toBe(0);
     expect(created.stdout).toMatch(/Created member frank01/);
 

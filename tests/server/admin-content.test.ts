@@ -337,7 +337,8 @@ describe('finance:set', () => {
 describe('usage', () => {
   it('lists the content commands', async () => {
     const result = await admin('help');
+    expect(result.code).toBe(0);
     for (const command of ['article:import', 'article:delete', 'banner:import', 'finance:set'])
-      expect(result.err).toContain(command);
+      expect(result.out).toContain(command);
   });
 });

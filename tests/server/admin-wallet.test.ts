@@ -258,10 +258,15 @@ describe('settings:set for the wallet', () => {
       ['turnoverMultiple', '101', /from 0 \(no turnover needed\) to 100/],
       ['turnoverMultiple', 'x', /turnoverMultiple is a number/],
     ] as const) {
-      const result = await admin('settings:set', key, value);
+      // `--` ends the options, so a value may start with "-".
+      const result = await admin('settings:set', '--', key, value);
       expect(result.code, `${key} ${value}`).toBe(1);
       expect(result.err).toMatch(message);
     }
+    // Without it, "-1" reads as an option: a usage error that says what to do.
+    const flag = await admin('settings:set', 'maxWithdrawalsPerDay', '-1');
+    expect(flag.code).toBe(2);
+    expect(flag.err).toMatch(/unknown option -1 \(a value that starts with "-" goes after "--"\)/);
     const stored = await server.deps.db.selectFrom('settings').selectAll().execute();
     const get = (key: string) => stored.find((s) => s.key === key)?.value;
     expect([get('maxWithdrawalsPerDay'), get('turnoverMultiple')]).toEqual(['5', '2.5']);
@@ -271,10 +276,11 @@ describe('settings:set for the wallet', () => {
 
   it('the usage names every command and setting', async () => {
     const help = await admin('help');
+    expect(help.code).toBe(0);
     for (const name of ['withdraw:list', 'withdraw:approve', 'withdraw:reject', 'member:level', 'invite:create'])
-      expect(help.err).toContain(name);
-    for (const key of ['maxWithdrawalsPerDay', 'turnoverMultiple', 'serviceUrl']) expect(help.err).toContain(key);
-    expect(help.err).toContain('game:set');
+      expect(help.out).toContain(name);
+    for (const key of ['maxWithdrawalsPerDay', 'turnoverMultiple', 'serviceUrl']) expect(help.out).toContain(key);
+    expect(help.out).toContain('game:set');
   });
 });
 

@@ -1,14 +1,16 @@
 /**
  * The operator command line, as a function so tests can call it in-process; cli.ts runs it as a
- * program. It opens the same database as the server (same environment) and migrates it first.
+ * program. The command line is read first (node:util parseArgs, strict): `--help`/`-h` and usage
+ * errors never open a database. Then it opens the same database as the server (same environment)
+ * and migrates it, and runs the command. Everything it prints goes through one sink that makes
+ * control and bidirectional characters visible (terminalText.ts), one line per call.
  * Exit codes: 0 done, 1 refused (bad input for the data) or an audit breach, 2 usage error.
  */
 import { formatMoney, toCents } from '../../shared/money';
 import { systemClock } from '../clock';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import type { Deps } from '../domain/deps';
 import {
   createInvitation,
   createMember,
@@ -20,125 +22,262 @@ import {
 import { Refused } from '../domain/refused';
 import { changeSetting, SETTING_KEYS } from '../domain/settings';
 import { loadTranslator, type Translator } from '../i18n';
-import { parseArgs, UsageError } from './args';
-import { CONTENT_COMMANDS, CONTENT_USAGE } from './contentCommands';
-import { AuditBreach, GAME_COMMANDS, GAME_USAGE } from './gameCommands';
-import { WALLET_COMMANDS, WALLET_USAGE } from './walletCommands';
+import { asksForHelp, UsageError } from './args';
+import { BACKUP_COMMANDS } from './backupCommand';
+import { databaseCommand, exactly, type AdminCommand, type CommandIo } from './command';
+import { CONTENT_COMMANDS } from './contentCommands';
+import { AuditBreach, GAME_COMMANDS } from './gameCommands';
+import { terminalSafe } from './terminalText';
+import { WALLET_COMMANDS } from './walletCommands';
 
 export interface AdminIo {
   env: NodeJS.ProcessEnv;
   out: (line: string) => void;
   err: (line: string) => void;
+  /**
+   * Reads a password (member:create): cli.ts prompts without echo at a terminal, or reads the
+   * first line of standard input. A caller without it cannot run a command that needs one (exit 2).
+   */
+  readSecret?: (prompt: string, options?: { confirm?: boolean }) => Promise<string>;
 }
 
-export const USAGE = [
-  'Usage: npm run admin -- <command>',
-  '  member:create <username> <password>   create a member (registration rules apply)',
-  '  invite:create [code]                  create an invitation code (random when omitted)',
-  '  credit <username> <amount> [--ref TEXT]  deposit USD: balance and a fund-log row',
-  "  member:freeze <username>              refuse the member's login and sessions (1069)",
-  '  member:unfreeze <username>            lift a freeze',
-  '  member:level <username> <1-8>         set the VIP level',
-  `  settings:set <key> <value>            change a setting; keys: ${SETTING_KEYS.join(', ')}`,
-  '                                        (maxWithdrawalsPerDay 0-1000, turnoverMultiple 0-100, e.g. 1.5)',
-  ...WALLET_USAGE,
-  ...GAME_USAGE,
-  ...CONTENT_USAGE,
-].join('\n');
+const PASSWORD_NOT_ON_ARGV =
+  'the password is not taken on the command line (shell history and the process list keep it): ' +
+  'type it at the prompt, or give it as the first line of standard input, e.g. ' +
+  `printf '%s\\n' "$PASSWORD" | npm run admin -- member:create <username>`;
 
-type Command = (deps: Deps, argv: readonly string[], io: AdminIo) => Promise<void>;
+/** `--password x`, `--pwd=x`, `-p x`: refused with the way to give it instead. */
+const PASSWORD_OPTION = /^(--?(password|pass|pwd|passwd)(=.*)?|-p)$/i;
 
-function exactly(argv: readonly string[], count: number, names: string): string[] {
-  const { positionals } = parseArgs(argv, []);
-  if (positionals.length !== count) throw new UsageError(`expected ${names}`);
-  return positionals;
-}
+const MEMBER_COMMANDS: Record<string, AdminCommand> = {
+  'member:create': databaseCommand({
+    synopsis: '<username>',
+    summary: 'create a member (registration rules apply); asks for the password',
+    details: [
+      'The password is typed at the prompt (twice, nothing shown) or read as the first line of standard input:',
+      `  printf '%s\\n' "$PASSWORD" | npm run admin -- member:create <username>`,
+      'It is never taken on the command line, where shell history and the process list would keep it.',
+    ],
+    precheck(argv) {
+      if (argv.some((arg) => PASSWORD_OPTION.test(arg))) throw new UsageError(PASSWORD_NOT_ON_ARGV);
+    },
+    async parse(line, io) {
+      if (line.positionals.length === 2) throw new UsageError(PASSWORD_NOT_ON_ARGV);
+      const [username] = exactly(line, 1, '<username>');
+      const password = await io.readSecret(`Password for ${username}: `, { confirm: true });
+      return { username, password };
+    },
+    async run(deps, input, io) {
+      const member = await createMember(deps, input);
+      io.out(`Created member ${member.username} (id ${member.id}), balance 0.00 USD.`);
+    },
+  }),
+  'invite:create': databaseCommand({
+    synopsis: '[code]',
+    summary: 'create an invitation code (random when omitted)',
+    parse(line) {
+      if (line.positionals.length > 1) throw new UsageError('expected at most one [code]');
+      return line.positionals[0];
+    },
+    async run(deps, code, io) {
+      io.out(`Created invitation code ${await createInvitation(deps, code)}.`);
+    },
+  }),
+  credit: databaseCommand({
+    synopsis: '<username> <amount> [--ref TEXT]',
+    summary: 'deposit USD: balance and a fund-log row',
+    details: ['--ref TEXT   the reference stored with the fund-log row (default "cli"), e.g. the bank transfer'],
+    options: { ref: { type: 'string' } },
+    parse(line) {
+      const [username, amount] = exactly(line, 2, '<username> <amount> [--ref TEXT]');
+      const cents = toCents(amount.replace(/,/g, ''));
+      if (cents === null || cents <= 0) {
+        throw new OperatorInputError(`amount must be a positive USD amount with at most two decimals, got "${amount}"`);
+      }
+      return { username, cents, ref: line.values.ref ?? 'cli' };
+    },
+    async run(deps, deposit, io) {
+      const done = await creditDeposit(deps, deposit);
+      io.out(
+        `Credited ${formatMoney(deposit.cents)} USD to ${done.member.username}: balance ` +
+          `${formatMoney(done.beforeCents)} -> ${formatMoney(done.afterCents)} USD ` +
+          `(fund log #${done.fundLogId}, ref ${deposit.ref}).`,
+      );
+    },
+  }),
+  'member:freeze': databaseCommand({
+    synopsis: '<username>',
+    summary: "refuse the member's login and sessions (1069)",
+    parse: (line) => exactly(line, 1, '<username>')[0],
+    async run(deps, username, io) {
+      await setFrozen(deps, username, true);
+      io.out(`Froze member ${username}: login and sessions are refused (1069).`);
+    },
+  }),
+  'member:unfreeze': databaseCommand({
+    synopsis: '<username>',
+    summary: 'lift a freeze',
+    parse: (line) => exactly(line, 1, '<username>')[0],
+    async run(deps, username, io) {
+      await setFrozen(deps, username, false);
+      io.out(`Unfroze member ${username}.`);
+    },
+  }),
+  'member:level': databaseCommand({
+    synopsis: '<username> <1-8>',
+    summary: 'set the VIP level',
+    parse(line) {
+      const [username, levelText] = exactly(line, 2, '<username> <1-8>');
+      // Anything but digits (1.5, 1e0, -2) is refused by setLevel with the range in its message.
+      return { username, level: /^\d+$/.test(levelText) ? Number(levelText) : Number.NaN };
+    },
+    async run(deps, { username, level }, io) {
+      const changed = await setLevel(deps, username, level);
+      io.out(`Member ${changed.member.username}: level ${changed.before} -> ${changed.after}.`);
+    },
+  }),
+  'settings:set': databaseCommand({
+    synopsis: '<key> <value>',
+    summary: `change a setting; keys: ${SETTING_KEYS.join(', ')}`,
+    details: ['maxWithdrawalsPerDay 0-1000, turnoverMultiple 0-100 (e.g. 1.5), agreement 1 (open) or 2 (closed)'],
+    parse(line) {
+      const [key, value] = exactly(line, 2, '<key> <value>');
+      return { key, value };
+    },
+    async run(deps, { key, value }, io) {
+      const changed = await changeSetting(deps, key, value);
+      io.out(`Setting ${key}: "${changed.before}" -> "${changed.after}".`);
+    },
+  }),
+};
 
-const COMMANDS: Record<string, Command> = {
-  'member:create': async (deps, argv, io) => {
-    const [username, password] = exactly(argv, 2, '<username> <password>');
-    const member = await createMember(deps, { username, password });
-    io.out(`Created member ${member.username} (id ${member.id}), balance 0.00 USD.`);
-  },
-  'invite:create': async (deps, argv, io) => {
-    const { positionals } = parseArgs(argv, []);
-    if (positionals.length > 1) throw new UsageError('expected at most one [code]');
-    const code = await createInvitation(deps, positionals[0]);
-    io.out(`Created invitation code ${code}.`);
-  },
-  credit: async (deps, argv, io) => {
-    const { positionals, options } = parseArgs(argv, ['ref']);
-    if (positionals.length !== 2) throw new UsageError('expected <username> <amount> [--ref TEXT]');
-    const [username, amount] = positionals;
-    const cents = toCents(amount.replace(/,/g, ''));
-    if (cents === null || cents <= 0) {
-      throw new OperatorInputError(`amount must be a positive USD amount with at most two decimals, got "${amount}"`);
-    }
-    const ref = options.get('ref') ?? 'cli';
-    const done = await creditDeposit(deps, { username, cents, ref });
-    io.out(
-      `Credited ${formatMoney(cents)} USD to ${done.member.username}: balance ${formatMoney(done.beforeCents)} -> ` +
-        `${formatMoney(done.afterCents)} USD (fund log #${done.fundLogId}, ref ${ref}).`,
-    );
-  },
-  'member:freeze': async (deps, argv, io) => {
-    const [username] = exactly(argv, 1, '<username>');
-    await setFrozen(deps, username, true);
-    io.out(`Froze member ${username}: login and sessions are refused (1069).`);
-  },
-  'member:unfreeze': async (deps, argv, io) => {
-    const [username] = exactly(argv, 1, '<username>');
-    await setFrozen(deps, username, false);
-    io.out(`Unfroze member ${username}.`);
-  },
-  'member:level': async (deps, argv, io) => {
-    const [username, levelText] = exactly(argv, 2, '<username> <1-8>');
-    // Anything but digits (1.5, 1e0, -2) is refused by setLevel with the range in its message.
-    const changed = await setLevel(deps, username, /^\d+$/.test(levelText) ? Number(levelText) : Number.NaN);
-    io.out(`Member ${changed.member.username}: level ${changed.before} -> ${changed.after}.`);
-  },
-  'settings:set': async (deps, argv, io) => {
-    const [key, value] = exactly(argv, 2, '<key> <value>');
-    const changed = await changeSetting(deps, key, value);
-    io.out(`Setting ${key}: "${changed.before}" -> "${changed.after}".`);
-  },
+const COMMANDS: Record<string, AdminCommand> = {
+  ...MEMBER_COMMANDS,
   ...WALLET_COMMANDS,
   ...GAME_COMMANDS,
   ...CONTENT_COMMANDS,
+  ...BACKUP_COMMANDS,
 };
+
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
+const SUMMARY_COLUMN = 40;
+const PROGRAM = 'npm run admin --';
+
+/** `credit <username> <amount> [--ref TEXT]`, continuation lines indented under the first. */
+function synopsisLines(name: string, command: AdminCommand): string[] {
+  const indent = ' '.repeat(name.length + 1);
+  return command.synopsis.map((part, i) => (i === 0 ? `${name} ${part}`.trimEnd() : `${indent}${part}`));
+}
+
+/** The tool's usage: every command with its one-line summary. */
+export function toolUsage(): string[] {
+  const lines = [`Usage: ${PROGRAM} <command> [arguments]`, ''];
+  for (const [name, command] of Object.entries(COMMANDS)) {
+    const synopsis = synopsisLines(name, command).map((l) => `  ${l}`);
+    const last = synopsis[synopsis.length - 1];
+    if (last.length < SUMMARY_COLUMN - 1) {
+      synopsis[synopsis.length - 1] = `${last.padEnd(SUMMARY_COLUMN)}${command.summary}`;
+    } else {
+      synopsis.push(`${' '.repeat(SUMMARY_COLUMN)}${command.summary}`);
+    }
+    lines.push(...synopsis);
+  }
+  lines.push(
+    '',
+    `${PROGRAM} <command> --help (or -h) shows one command's usage; nothing is opened or changed.`,
+    'A value that starts with "-" goes after "--" (credit alice -- -5) or as --name=VALUE.',
+    'Exit codes: 0 done, 1 refused or an audit breach, 2 usage error.',
+  );
+  return lines;
+}
+
+/** One command's usage, for `<command> --help` and after its usage errors. */
+export function commandUsage(name: string): string[] {
+  const command = COMMANDS[name];
+  const [first, ...rest] = synopsisLines(name, command);
+  const indent = ' '.repeat(`Usage: ${PROGRAM} `.length);
+  return [
+    `Usage: ${PROGRAM} ${first}`,
+    ...rest.map((l) => `${indent}${l}`),
+    `${command.summary[0].toUpperCase()}${command.summary.slice(1)}.`,
+    ...command.details,
+  ];
+}
 
 function describeRefusal(error: Refused, translator: Translator): string {
   return `Refused: ${translator.text('en', error.messageId, error.values)} (code ${error.code})`;
 }
 
+const noSecret: NonNullable<AdminIo['readSecret']> = () =>
+  Promise.reject(new UsageError('this command needs a password, and nothing here can read one'));
+
+/** The sink: every line printed, and every prompt, with control and bidi characters made visible. */
+function safeIo(io: AdminIo): CommandIo {
+  const readSecret = io.readSecret ?? noSecret;
+  return {
+    out: (line) => io.out(terminalSafe(line)),
+    err: (line) => io.err(terminalSafe(line)),
+    readSecret: (prompt, options) => readSecret(terminalSafe(prompt), options),
+  };
+}
+
 export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
+  const safe = safeIo(io);
   const [name, ...rest] = argv;
-  const command = name === undefined ? undefined : COMMANDS[name];
-  if (!command) {
-    io.err(name === undefined || name === 'help' || name === '--help' ? USAGE : `Unknown command "${name}".\n${USAGE}`);
-    return name === 'help' || name === '--help' ? 0 : 2;
+  if (name === 'help' || name === '--help' || name === '-h') {
+    const topic = rest[0];
+    if (topic !== undefined && Object.hasOwn(COMMANDS, topic)) commandUsage(topic).forEach(safe.out);
+    else if (topic === undefined) toolUsage().forEach(safe.out);
+    else {
+      safe.err(`Unknown command "${topic}".`);
+      toolUsage().forEach(safe.err);
+      return 2;
+    }
+    return 0;
   }
-  const config = loadConfig(io.env);
-  const { db, dialect } = openDatabase(config);
+  if (name === undefined || !Object.hasOwn(COMMANDS, name)) {
+    if (name !== undefined) safe.err(`Unknown command "${name}".`);
+    toolUsage().forEach(safe.err);
+    return 2;
+  }
+  if (asksForHelp(rest)) {
+    commandUsage(name).forEach(safe.out);
+    return 0;
+  }
   try {
-    await migrateToLatest(db, dialect);
-    await command({ db, dialect, clock: systemClock }, rest, io);
+    const work = await COMMANDS[name].prepare(rest, safe);
+    const config = loadConfig(io.env);
+    if (work.needs === 'config') {
+      await work.run(config);
+      return 0;
+    }
+    const { db, dialect } = openDatabase(config);
+    try {
+      await migrateToLatest(db, dialect);
+      await work.run({ db, dialect, clock: systemClock });
+    } finally {
+      await db.destroy();
+    }
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`${name}: ${error.message}\n${USAGE}`);
+      safe.err(`${name}: ${error.message}`);
+      commandUsage(name).forEach(safe.err);
       return 2;
     }
     if (error instanceof Refused) {
-      io.err(`${name}: ${describeRefusal(error, await loadTranslator())}`);
+      safe.err(`${name}: ${describeRefusal(error, await loadTranslator())}`);
       return 1;
     }
     if (error instanceof OperatorInputError || error instanceof AuditBreach) {
-      io.err(`${name}: ${error.message}`);
+      safe.err(`${name}: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof ConfigError) {
+      safe.err(error.message);
       return 1;
     }
     throw error;
-  } finally {
-    await db.destroy();
   }
 }

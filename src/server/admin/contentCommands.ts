@@ -11,22 +11,13 @@ import {
   replaceBannerSet,
 } from '../domain/content/contentAdmin';
 import { setFinanceProducts } from '../domain/content/financeProducts';
-import type { Deps } from '../domain/deps';
 import { OperatorInputError } from '../domain/operator';
-import { parseArgs, UsageError } from './args';
-import type { AdminIo } from './commands';
+import { UsageError, type CommandLine, type OptionSpecs } from './args';
+import { databaseCommand, type AdminCommand } from './command';
 
-export const CONTENT_USAGE = [
-  '  article:import <file.json>            insert or update articles (one object or a list; see docs/examples/)',
-  '  article:delete <id>                   delete an article',
-  '  banner:import <file.json>             replace the banners: [{"path", "path_tw", "path_vi", "path_yw", "sort"}]',
-  '  finance:set <file.json>               replace the mining-pool tiers: [{"id", "minimum", "dailyRate", "days"}]',
-];
-
-function oneFile(argv: readonly string[]): string {
-  const { positionals } = parseArgs(argv, []);
-  if (positionals.length !== 1) throw new UsageError('expected one <file.json>');
-  return resolve(positionals[0]);
+function oneFile(line: CommandLine<OptionSpecs>): string {
+  if (line.positionals.length !== 1) throw new UsageError('expected one <file.json>');
+  return resolve(line.positionals[0]);
 }
 
 function readText(file: string): string {
@@ -51,44 +42,67 @@ function describeTier(p: FinanceProduct): string {
   return `#${p.id} from ${formatMoney(toCents(p.minimum) ?? 0)} USD at ${p.dailyRate.toFixed(2)} %/day for ${p.days} days`;
 }
 
-export const CONTENT_COMMANDS: Record<string, (deps: Deps, argv: readonly string[], io: AdminIo) => Promise<void>> = {
-  'article:import': async (deps, argv, io) => {
-    const file = oneFile(argv);
-    const folder = dirname(file);
-    // `"@intro.en.html"` names a file beside the JSON file.
-    const articles = readArticleFile(readJson(file), (name) => readText(resolve(folder, name)));
-    const done = await importArticles(deps, articles);
-    for (const a of done)
+export const CONTENT_COMMANDS: Record<string, AdminCommand> = {
+  'article:import': databaseCommand({
+    synopsis: '<file.json>',
+    summary: 'insert or update articles (one object or a list; see docs/examples/)',
+    details: [
+      '{"id"?, "category", "title": {"en": ...}, "content"?: {"en": "<p>...</p>" or "@file.html"}, "img"?: [...]}',
+    ],
+    parse: oneFile,
+    async run(deps, file, io) {
+      const folder = dirname(file);
+      // `"@intro.en.html"` names a file beside the JSON file.
+      const articles = readArticleFile(readJson(file), (name) => readText(resolve(folder, name)));
+      const done = await importArticles(deps, articles);
+      for (const a of done)
+        io.out(
+          `${a.action === 'inserted' ? 'Inserted' : 'Updated'} article #${a.id} (category ${a.category}): ${a.title}`,
+        );
+      const inserted = done.filter((a) => a.action === 'inserted').map((a) => a.id);
+      const updated = done.filter((a) => a.action === 'updated').map((a) => a.id);
       io.out(
-        `${a.action === 'inserted' ? 'Inserted' : 'Updated'} article #${a.id} (category ${a.category}): ${a.title}`,
+        `Imported ${done.length} article${done.length === 1 ? '' : 's'}: ` +
+          `inserted ${inserted.length === 0 ? 'none' : inserted.join(', ')}; ` +
+          `updated ${updated.length === 0 ? 'none' : updated.join(', ')}. Running servers show them within seconds.`,
       );
-    const inserted = done.filter((a) => a.action === 'inserted').map((a) => a.id);
-    const updated = done.filter((a) => a.action === 'updated').map((a) => a.id);
-    io.out(
-      `Imported ${done.length} article${done.length === 1 ? '' : 's'}: ` +
-        `inserted ${inserted.length === 0 ? 'none' : inserted.join(', ')}; ` +
-        `updated ${updated.length === 0 ? 'none' : updated.join(', ')}. Running servers show them within seconds.`,
-    );
-  },
-  'article:delete': async (deps, argv, io) => {
-    const { positionals } = parseArgs(argv, []);
-    if (positionals.length !== 1 || !/^\d{1,10}$/.test(positionals[0]))
-      throw new UsageError('expected one numeric <id>');
-    const row = await removeArticle(deps, Number(positionals[0]));
-    const title = row.title_yw || row.title || row.title_ft || row.title_vi;
-    io.out(`Deleted article #${row.id} (category ${row.category}): ${title}`);
-  },
-  'banner:import': async (deps, argv, io) => {
-    const banners = readBannerFile(readJson(oneFile(argv)));
-    const ids = await replaceBannerSet(deps, banners);
-    banners.forEach((b, i) =>
-      io.out(`Banner #${ids[i]} (sort ${b.sort}): ${b.path || b.path_yw || b.path_vi || b.path_tw}`),
-    );
-    io.out(`Replaced the banners: ${ids.length} now. Running servers show them within seconds.`);
-  },
-  'finance:set': async (deps, argv, io) => {
-    const { before, after } = await setFinanceProducts(deps, readJson(oneFile(argv)));
-    io.out(`Finance tiers before: ${before.map(describeTier).join('; ')}`);
-    io.out(`Finance tiers now:    ${after.map(describeTier).join('; ')}`);
-  },
+    },
+  }),
+  'article:delete': databaseCommand({
+    synopsis: '<id>',
+    summary: 'delete an article',
+    parse(line) {
+      if (line.positionals.length !== 1 || !/^\d{1,10}$/.test(line.positionals[0]))
+        throw new UsageError('expected one numeric <id>');
+      return Number(line.positionals[0]);
+    },
+    async run(deps, id, io) {
+      const row = await removeArticle(deps, id);
+      const title = row.title_yw || row.title || row.title_ft || row.title_vi;
+      io.out(`Deleted article #${row.id} (category ${row.category}): ${title}`);
+    },
+  }),
+  'banner:import': databaseCommand({
+    synopsis: '<file.json>',
+    summary: 'replace the banners: [{"path", "path_tw", "path_vi", "path_yw", "sort"}]',
+    parse: oneFile,
+    async run(deps, file, io) {
+      const banners = readBannerFile(readJson(file));
+      const ids = await replaceBannerSet(deps, banners);
+      banners.forEach((b, i) =>
+        io.out(`Banner #${ids[i]} (sort ${b.sort}): ${b.path || b.path_yw || b.path_vi || b.path_tw}`),
+      );
+      io.out(`Replaced the banners: ${ids.length} now. Running servers show them within seconds.`);
+    },
+  }),
+  'finance:set': databaseCommand({
+    synopsis: '<file.json>',
+    summary: 'replace the mining-pool tiers: [{"id", "minimum", "dailyRate", "days"}]',
+    parse: oneFile,
+    async run(deps, file, io) {
+      const { before, after } = await setFinanceProducts(deps, readJson(file));
+      io.out(`Finance tiers before: ${before.map(describeTier).join('; ')}`);
+      io.out(`Finance tiers now:    ${after.map(describeTier).join('; ')}`);
+    },
+  }),
 };

@@ -1,6 +1,5 @@
 /** Operator commands of the wallet: list, approve (paid) and reject (refunded) withdrawals. */
 import { formatMoney } from '../../shared/money';
-import type { Deps } from '../domain/deps';
 import {
   approveWithdrawal,
   isWithdrawalStatus,
@@ -9,14 +8,8 @@ import {
   withdrawalsOf,
 } from '../domain/wallet/operatorWithdrawals';
 import type { WithdrawalListRow } from '../repositories/withdrawals';
-import { parseArgs, UsageError } from './args';
-import type { AdminIo } from './commands';
-
-export const WALLET_USAGE = [
-  '  withdraw:list [--status pending|paid|rejected]  withdrawals, oldest first (all when no --status)',
-  '  withdraw:approve <id> [--note TEXT]   mark a pending withdrawal paid (the money was held at request)',
-  '  withdraw:reject <id> [--note TEXT]    refuse a pending withdrawal and give the money back',
-];
+import { UsageError, type CommandLine } from './args';
+import { databaseCommand, nonePositional, type AdminCommand } from './command';
 
 const time = (ms: number) => new Date(ms).toISOString();
 
@@ -36,47 +29,67 @@ function describe(w: WithdrawalListRow): string {
   );
 }
 
-function idAndNote(argv: readonly string[]): { id: number; note: string } {
-  const { positionals, options } = parseArgs(argv, ['note']);
-  if (positionals.length !== 1 || !/^\d{1,10}$/.test(positionals[0])) {
+const NOTE = { note: { type: 'string' } } as const;
+
+function idAndNote(line: CommandLine<typeof NOTE>): { id: number; note: string } {
+  if (line.positionals.length !== 1 || !/^\d{1,10}$/.test(line.positionals[0])) {
     throw new UsageError('expected one numeric <id> [--note TEXT]');
   }
-  return { id: Number(positionals[0]), note: options.get('note') ?? '' };
+  return { id: Number(line.positionals[0]), note: line.values.note ?? '' };
 }
 
-export const WALLET_COMMANDS: Record<string, (deps: Deps, argv: readonly string[], io: AdminIo) => Promise<void>> = {
-  'withdraw:list': async (deps, argv, io) => {
-    const { positionals, options } = parseArgs(argv, ['status']);
-    if (positionals.length > 0) throw new UsageError('withdraw:list takes no positional arguments');
-    const status = options.get('status');
-    if (status !== undefined && !isWithdrawalStatus(status)) {
-      throw new UsageError(`--status takes ${WITHDRAWAL_STATUSES.join(', ')}`);
-    }
-    const rows = await withdrawalsOf(deps, status);
-    for (const row of rows) io.out(describe(row));
-    const total = rows.reduce((sum, row) => sum + row.amount_cents, 0);
-    const which = status === undefined ? '' : `${status} `;
-    io.out(
-      rows.length === 0
-        ? `No ${which}withdrawals.`
-        : `${rows.length} ${which}withdrawal${rows.length === 1 ? '' : 's'}, ${formatMoney(total)} USD in all.`,
-    );
-  },
-  'withdraw:approve': async (deps, argv, io) => {
-    const { id, note } = idAndNote(argv);
-    const w = await approveWithdrawal(deps, id, note);
-    io.out(
-      `Approved withdrawal #${w.id}: pending -> paid, ${formatMoney(w.amount_cents)} USD to ${w.username} ` +
-        `via ${destination(w)}. No balance change (the money was held when it was requested).`,
-    );
-  },
-  'withdraw:reject': async (deps, argv, io) => {
-    const { id, note } = idAndNote(argv);
-    const { withdrawal: w, refund } = await rejectWithdrawal(deps, id, note);
-    io.out(
-      `Rejected withdrawal #${w.id}: pending -> rejected, ${formatMoney(w.amount_cents)} USD given back to ` +
-        `${w.username}: balance ${formatMoney(refund.beforeCents)} -> ${formatMoney(refund.afterCents)} USD ` +
-        `(fund log #${refund.fundLogId}).`,
-    );
-  },
+export const WALLET_COMMANDS: Record<string, AdminCommand> = {
+  'withdraw:list': databaseCommand({
+    synopsis: '[--status pending|paid|rejected]',
+    summary: 'withdrawals, oldest first (all when no --status)',
+    options: { status: { type: 'string' } },
+    parse(line) {
+      nonePositional('withdraw:list', line);
+      const status = line.values.status;
+      if (status !== undefined && !isWithdrawalStatus(status)) {
+        throw new UsageError(`--status takes ${WITHDRAWAL_STATUSES.join(', ')}`);
+      }
+      return status;
+    },
+    async run(deps, status, io) {
+      const rows = await withdrawalsOf(deps, status);
+      for (const row of rows) io.out(describe(row));
+      const total = rows.reduce((sum, row) => sum + row.amount_cents, 0);
+      const which = status === undefined ? '' : `${status} `;
+      io.out(
+        rows.length === 0
+          ? `No ${which}withdrawals.`
+          : `${rows.length} ${which}withdrawal${rows.length === 1 ? '' : 's'}, ${formatMoney(total)} USD in all.`,
+      );
+    },
+  }),
+  'withdraw:approve': databaseCommand({
+    synopsis: '<id> [--note TEXT]',
+    summary: 'mark a pending withdrawal paid (the money was held at request)',
+    details: ['--note TEXT   kept with the withdrawal (at most 500 characters, plain text)'],
+    options: NOTE,
+    parse: idAndNote,
+    async run(deps, { id, note }, io) {
+      const w = await approveWithdrawal(deps, id, note);
+      io.out(
+        `Approved withdrawal #${w.id}: pending -> paid, ${formatMoney(w.amount_cents)} USD to ${w.username} ` +
+          `via ${destination(w)}. No balance change (the money was held when it was requested).`,
+      );
+    },
+  }),
+  'withdraw:reject': databaseCommand({
+    synopsis: '<id> [--note TEXT]',
+    summary: 'refuse a pending withdrawal and give the money back',
+    details: ['--note TEXT   shown to the member with the refund (at most 500 characters, plain text)'],
+    options: NOTE,
+    parse: idAndNote,
+    async run(deps, { id, note }, io) {
+      const { withdrawal: w, refund } = await rejectWithdrawal(deps, id, note);
+      io.out(
+        `Rejected withdrawal #${w.id}: pending -> rejected, ${formatMoney(w.amount_cents)} USD given back to ` +
+          `${w.username}: balance ${formatMoney(refund.beforeCents)} -> ${formatMoney(refund.afterCents)} USD ` +
+          `(fund log #${refund.fundLogId}).`,
+      );
+    },
+  }),
 };

@@ -4,14 +4,20 @@ import { inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { phoneContext } from './browser';
 
-/** Runs `npm run admin -- …` against the e2e server's database; returns what it printed. */
-export function admin(...args: string[]): string {
+/** `npm run admin -- …` against the e2e server's database with `stdin` piped in; returns what it printed. */
+function adminWithInput(stdin: string, args: string[]): string {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
     env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
     encoding: 'utf8',
+    input: stdin,
   });
   if (run.status !== 0) throw new Error(`admin ${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
   return run.stdout;
+}
+
+/** Runs `npm run admin -- …` against the e2e server's database; returns what it printed. */
+export function admin(...args: string[]): string {
+  return adminWithInput('', args);
 }
 
 /** One call of the contract; throws unless it answers code 1. */
@@ -37,7 +43,8 @@ export function newMember(prefix: string, creditUsd: string): Member {
   made += 1;
   const username = `${prefix}${Date.now().toString().slice(-6)}${made}x`;
   const password = 'play1234';
-  admin('member:create', username, password);
+  // The password is the first line of standard input, never an argument (README, Operator command line).
+  adminWithInput(`${password}\n`, ['member:create', username]);
   admin('credit', username, creditUsd, '--ref', `e2e ${prefix}`);
   return { username, password };
 }

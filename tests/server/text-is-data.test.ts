@@ -61,9 +61,9 @@ describe('the operator’s text', () => {
   it.each(UNSAFE)('a setting, a room title, a reference or a note with %s is refused', async (_name, text) => {
     await expect(changeSetting(server.deps, 'siteName', `Round${text}`)).rejects.toThrow(refusedText);
     await expect(changeRoom(server.deps, 1, { title: text })).rejects.toThrow(refusedText);
-    await expect(
-      creditDeposit(server.deps, { username: 'demo01', cents: 100, ref: `ref ${text}` }),
-    ).rejects.toThrow(refusedText);
+    await expect(creditDeposit(server.deps, { username: 'demo01', cents: 100, ref: `ref ${text}` })).rejects.toThrow(
+      refusedText,
+    );
     await expect(approveWithdrawal(server.deps, 1, text)).rejects.toThrow(refusedText);
     const title = { en: text };
     expect(() => readArticleFile({ category: 9, title }, () => '')).toThrow(refusedText);
@@ -82,6 +82,18 @@ describe('the operator’s text', () => {
     await expect(changeSetting(server.deps, 'serviceUrl', path)).rejects.toThrow(OperatorInputError);
     expect(() => readBannerFile([{ path, path_tw: '', path_vi: '', path_yw: '' }])).toThrow(OperatorInputError);
     expect(() => readArticleFile({ category: 9, title: { en: 'Pictures' }, img: [path] }, () => '')).toThrow(
+      OperatorInputError,
+    );
+  });
+
+  it('the price feed takes a websocket URL, not one that breaks out of its header', async () => {
+    await expect(changeSetting(server.deps, 'priceFeedUrl', 'wss://ws.okx.com:8443/ws/v5/public')).resolves.toEqual(
+      expect.objectContaining({ after: 'wss://ws.okx.com:8443/ws/v5/public' }),
+    );
+    await expect(
+      changeSetting(server.deps, 'priceFeedUrl', "wss://feed.example.com/ws' 'unsafe-inline"),
+    ).rejects.toThrow(OperatorInputError);
+    await expect(changeSetting(server.deps, 'priceFeedUrl', 'https://feed.example.com/ws')).rejects.toThrow(
       OperatorInputError,
     );
   });

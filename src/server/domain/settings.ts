@@ -2,7 +2,7 @@
 import { readSettings, writeSetting } from '../repositories/settings';
 import { DEFAULT_SETTINGS, type SettingKey } from './appConfig';
 import type { Deps } from './deps';
-import { isSafePath } from '../../shared/validation';
+import { isCleanUrlText } from '../../shared/validation';
 import { checkOperatorText, OperatorInputError } from './operator';
 import {
   MAX_TURNOVER_MULTIPLE,
@@ -21,8 +21,9 @@ function checkValue(key: SettingKey, value: string): void {
   // Every setting is shown to members or printed by the CLI as text.
   checkOperatorText(key, value);
   const url = (protocols: string[]) => {
-    // A link is written into an attribute or handed to the browser: no quotes, spaces or javascript:.
-    if (!isSafePath(value)) throw new OperatorInputError(`${key} must be a URL without spaces or quotes`);
+    // A link is written into an attribute, a header (the price feed's origin) or handed to the
+    // browser: one clean token; the scheme is checked below.
+    if (!isCleanUrlText(value)) throw new OperatorInputError(`${key} must be a URL without spaces or quotes`);
     let parsed: URL;
     try {
       parsed = new URL(value);

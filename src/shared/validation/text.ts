@@ -26,11 +26,18 @@ export function validatePlainText(...values: (string | undefined)[]): Refusal | 
     : refuse(ErrorCode.IncompleteParameters);
 }
 
+/** Characters that would let a path leave the attribute or header it is written into. */
+const PATH_BREAKERS = /[\s"'`<>\\]/;
+
+/** A URL written as one clean token: no whitespace, quotes, angle brackets or control characters. */
+export function isCleanUrlText(value: string): boolean {
+  return value !== '' && isPlainText(value) && !PATH_BREAKERS.test(value);
+}
+
 /**
- * A picture or link path (banners, article pictures, the service and download links): relative or
- * of an allowed scheme (never `javascript:`), without whitespace, quotes or angle brackets, so it
- * can never leave the attribute it is written into.
+ * A picture or link path (banners, article pictures, the service and download links): a clean
+ * token (isCleanUrlText), relative or of an allowed scheme (never `javascript:`).
  */
 export function isSafePath(value: string): boolean {
-  return value !== '' && isPlainText(value) && !/[\s"'`<>\\]/.test(value) && isSafeUrl(value);
+  return isCleanUrlText(value) && isSafeUrl(value);
 }

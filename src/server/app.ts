@@ -3,12 +3,13 @@
  * PWA. main.ts and the tests both call buildApp, so what the tests reach is what ships.
  */
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { TrustProxy } from './config';
 import type { Db, Dialect } from './db/schema';
 import { appConfig } from './domain/appConfig';
 import { SessionCache } from './domain/accounts/sessionCache';
+import { describeDatabaseError, isDatabaseUnavailable } from './domain/dbErrors';
 import { DEFAULT_PUBLIC_READ_OPTIONS, PublicReads, type PublicReadOptions } from './domain/content/publicReads';
 import { DEFAULT_ENGINE_OPTIONS, GameEngine } from './domain/game/engine';
 import type { ChainOptions } from './domain/game/chains';
@@ -22,6 +23,7 @@ import { contentRoutes } from './routes/content';
 import type { RouteContext } from './routes/context';
 import { registerErrorHandlers } from './routes/errors';
 import { gameRoutes } from './routes/game';
+import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { orderViewRoutes } from './routes/orderViews';
 import { passwordRoutes } from './routes/passwords';
@@ -46,7 +48,8 @@ export interface AppOptions {
   localesDir?: string;
   /** A translator already loaded (saves re-reading the catalogue). */
   translator?: Translator;
-  logger?: FastifyServerOptions['logger'];
+  /** The server's pino logger (logger.ts); none in tests unless one is given. */
+  logger?: FastifyBaseLogger;
   /**
    * Which reverse proxies may name the client's address in X-Forwarded-For (config.ts, TRUST_PROXY):
    * a hop count or their addresses. Anything looser would let a client pick its own address and
@@ -67,12 +70,20 @@ export interface AppOptions {
   };
 }
 
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // Contract bodies are a few hundred bytes; a small limit keeps junk cheap to refuse.
     bodyLimit: 64 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    // During a shutdown the listener is closed at once; a request that still arrives on an open
+    // connection is served (with its envelope) rather than refused with a bare 503.
+    return503OnClosing: false,
+    // A hop count as Fastify reads one (its types accept only the function form): trust the nearest n.
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
   });
   const deps = { db: options.db, dialect: options.dialect, clock: options.clock ?? systemClock };
   const i18n = options.translator ?? (await loadTranslator(options.localesDir));
@@ -81,7 +92,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     chain: { ...DEFAULT_ENGINE_OPTIONS.chain, ...options.game?.chain },
     scheduler: {
       ...DEFAULT_ENGINE_OPTIONS.scheduler,
-      onError: (error) => app.log.error({ err: error }, 'round scheduler'),
+      // A database that is away is logged once a tick as a line, not a stack (errors.ts answers 1004 meanwhile).
+      onError: (error) =>
+        isDatabaseUnavailable(error)
+          ? app.log.warn({ database: describeDatabaseError(error) }, 'round scheduler: database unavailable')
+          : app.log.error({ err: error }, 'round scheduler'),
       ...options.game?.scheduler,
     },
   });
@@ -112,7 +127,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   contentRoutes(app, ctx);
   orderRoutes(app, ctx);
   orderViewRoutes(app, ctx);
-  walletRoutes(app, ctx);
+  walletRoutes(app, ctx, limits);
+  const lifecycle = { stopping: false };
+  healthRoutes(app, ctx, lifecycle);
+  // From the first moment of a shutdown, /readyz sends load balancers elsewhere.
+  app.addHook('preClose', async () => {
+    lifecycle.stopping = true;
+  });
   await staticRoutes(app, { distDir, publicApiUrl: options.publicApiUrl ?? '' });
 
   // Rounds overdue since the last run are drawn and settled before the first request is answered.

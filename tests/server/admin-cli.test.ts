@@ -314,11 +314,14 @@ describe('the password prompt at a terminal', () => {
     const input = Object.assign(new PassThrough(), { isTTY: true, rawModes: [] as boolean[] });
     const setRawMode = (mode: boolean) => input.rawModes.push(mode);
     let shown = '';
-    const source = {
-      input: Object.assign(input, { setRawMode }),
-      prompt: { write: (text: string) => (shown += text) },
+    /** Whether echo was off (raw mode) when each prompt appeared: typing after it never shows. */
+    const echoOffAtPrompt: boolean[] = [];
+    const write = (text: string) => {
+      if (text.trim() !== '') echoOffAtPrompt.push(input.rawModes.at(-1) === true);
+      shown += text;
     };
-    return { input, read: secretReader(source), shown: () => shown };
+    const source = { input: Object.assign(input, { setRawMode }), prompt: { write } };
+    return { input, read: secretReader(source), shown: () => shown, echoOffAtPrompt };
   }
 
   /** Types `text` once the program asks (raw mode on), as a person would. */
@@ -335,6 +338,7 @@ describe('the password prompt at a terminal', () => {
     expect(await answer).toBe('pass1234');
     expect(tty.shown()).toBe('Password for bob: \nThe same again: \n');
     expect(tty.input.rawModes).toEqual([true, false, true, false]);
+    expect(tty.echoOffAtPrompt).toEqual([true, true]);
   });
 
   it('refuses two different passwords (exit 1 in the program); Ctrl-C cancels', async () => {

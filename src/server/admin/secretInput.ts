@@ -52,8 +52,9 @@ export function typedHidden(source: SecretInput, prompt: string): Promise<string
     let typed: string[] = [];
     // 'esc' after ESC, 'seq' inside `ESC [ ... final` or `ESC O final`.
     let state: 'text' | 'esc' | 'seq' = 'text';
-    source.prompt.write(prompt);
+    // Echo off before the prompt shows: nothing typed after it reaches the screen.
     input.setRawMode?.(true);
+    source.prompt.write(prompt);
     const finish = (error?: Error) => {
       input.off('data', onData);
       input.setRawMode?.(false);

@@ -1,8 +1,9 @@
 /**
  * The operator command line, as a function so tests can call it in-process; cli.ts runs it as a
- * program. The command line is read first (node:util parseArgs, strict): `--help`/`-h` and usage
- * errors never open a database. Then it opens the same database as the server (same environment)
- * and migrates it, and runs the command. Everything it prints goes through one sink that makes
+ * program. `--help`/`-h` answer before anything else; then the environment is checked and the
+ * command line read (node:util parseArgs, strict; a password asked for): usage errors never open a
+ * database. Then it opens the same database as the server (same environment), migrates it, and runs
+ * the command (backup opens its own connection and migrates nothing). Everything it prints goes through one sink that makes
  * control and bidirectional characters visible (terminalText.ts), one line per call.
  * Exit codes: 0 done, 1 refused (bad input for the data) or an audit breach, 2 usage error.
  */
@@ -246,8 +247,9 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     return 0;
   }
   try {
-    const work = await COMMANDS[name].prepare(rest, safe);
+    // The environment is checked before a password is asked for; neither opens anything.
     const config = loadConfig(io.env);
+    const work = await COMMANDS[name].prepare(rest, safe);
     if (work.needs === 'config') {
       await work.run(config);
       return 0;

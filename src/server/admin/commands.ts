@@ -87,7 +87,7 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
   credit: databaseCommand({
     synopsis: '<username> <amount> [--ref TEXT]',
     summary: 'deposit USD: balance and a fund-log row',
-    details: ['--ref TEXT   the reference stored with the fund-log row (default "cli"), e.g. the bank transfer'],
+    details: ['  --ref TEXT   the reference stored with the fund-log row (default "cli"), e.g. the bank transfer'],
     options: { ref: { type: 'string' } },
     parse(line) {
       const [username, amount] = exactly(line, 2, '<username> <amount> [--ref TEXT]');

@@ -66,7 +66,7 @@ export const WALLET_COMMANDS: Record<string, AdminCommand> = {
   'withdraw:approve': databaseCommand({
     synopsis: '<id> [--note TEXT]',
     summary: 'mark a pending withdrawal paid (the money was held at request)',
-    details: ['--note TEXT   kept with the withdrawal (at most 500 characters, plain text)'],
+    details: ['  --note TEXT   kept with the withdrawal (at most 500 characters, plain text)'],
     options: NOTE,
     parse: idAndNote,
     async run(deps, { id, note }, io) {
@@ -80,7 +80,7 @@ export const WALLET_COMMANDS: Record<string, AdminCommand> = {
   'withdraw:reject': databaseCommand({
     synopsis: '<id> [--note TEXT]',
     summary: 'refuse a pending withdrawal and give the money back',
-    details: ['--note TEXT   shown to the member with the refund (at most 500 characters, plain text)'],
+    details: ['  --note TEXT   shown to the member with the refund (at most 500 characters, plain text)'],
     options: NOTE,
     parse: idAndNote,
     async run(deps, { id, note }, io) {

@@ -20,6 +20,8 @@ declare module 'autocannon' {
   export interface Options {
     url: string;
     connections?: number;
+    /** Requests per second over all connections (no limit when left out). */
+    overallRate?: number;
     duration?: number;
     pipelining?: number;
     timeout?: number;

@@ -1,21 +1,29 @@
 /**
  * The SQLite driver's group commit (src/server/db/groupCommit.ts): concurrent transactions share a
  * physical commit, yet each stays atomic on its own, and none is reported committed before the
- * physical COMMIT that holds it succeeded. SQLite only: the server-pg project excludes this file.
+ * physical COMMIT that holds it succeeded. Writers of other connections (the admin command, in
+ * another process) take the write lock in turn instead of failing. SQLite only: the server-pg
+ * project excludes this file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../src/server/db/connect';
+import { GroupCommitSqliteDialect, MAX_YIELD_MS } from '../../src/server/db/groupCommit';
 import type { Database } from '../../src/server/db/schema';
+import { cachingSqlite } from '../../src/server/db/statementCache';
 
 let dir: string;
+let file: string;
 let db: Kysely<Database>;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
-  db = openSqlite(join(dir, 'g.sqlite')).db;
+  file = join(dir, 'g.sqlite');
+  db = openSqlite(file).db;
   await sql`CREATE TABLE parent (id INTEGER PRIMARY KEY)`.execute(db);
   await sql`CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)`.execute(
     db,
@@ -88,5 +96,152 @@ describe('group commit', () => {
     expect(await rows('t')).toHaveLength(200);
     const sum = await sql<{ s: number }>`SELECT SUM(v) AS s FROM t`.execute(db);
     expect(sum.rows[0].s).toBe((199 * 200) / 2);
+  });
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const valueOf = async (conn: Kysely<Database>, id: number) =>
+  (await sql<{ v: number }>`SELECT v FROM t WHERE id = ${id}`.execute(conn)).rows[0]?.v;
+
+/** A transaction that holds the write lock until `release` is called. */
+function holdLock(conn: Kysely<Database>, id: number): { release: () => void; done: Promise<void> } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const done = conn.transaction().execute(async (trx) => {
+    await sql`INSERT INTO t (id, v) VALUES (${id}, 0)`.execute(trx);
+    await released;
+  });
+  return { release, done };
+}
+
+describe('writers of two connections (the server and the admin command)', () => {
+  let other: Kysely<Database>;
+  beforeEach(() => {
+    other = openSqlite(file).db;
+  });
+  afterEach(async () => {
+    await other.destroy();
+  });
+
+  it('why BEGIN IMMEDIATE: in WAL a deferred transaction that has read cannot wait for the lock', () => {
+    const a = new SQLite(file);
+    const b = new SQLite(file);
+    try {
+      a.pragma('busy_timeout = 5000');
+      b.exec('INSERT INTO t (id, v) VALUES (1, 1)');
+      a.exec('BEGIN');
+      a.prepare('SELECT v FROM t WHERE id = 1').get();
+      b.exec('UPDATE t SET v = 2 WHERE id = 1');
+      const started = performance.now();
+      // The busy timeout is not used: SQLite fails at once (the snapshot that was read is stale).
+      expect(() => a.exec('UPDATE t SET v = 3 WHERE id = 1')).toThrow(
+        expect.objectContaining({ code: 'SQLITE_BUSY_SNAPSHOT' }),
+      );
+      expect(performance.now() - started).toBeLessThan(1_000);
+      a.exec('ROLLBACK');
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it('a transaction that reads, then writes, waits while another connection holds a group open, then commits', async () => {
+    await sql`INSERT INTO t (id, v) VALUES (1, 1)`.execute(db);
+    const held = holdLock(db, 2);
+    await pause(20);
+    const readThenWrite = other.transaction().execute(async (trx) => {
+      const v = await valueOf(trx, 1);
+      await sql`UPDATE t SET v = ${v! + 10} WHERE id = 1`.execute(trx);
+    });
+    await pause(50);
+    // Waiting, not failed: it says so beside the database.
+    expect(existsSync(`${file}-writer`)).toBe(true);
+    held.release();
+    await Promise.all([held.done, readThenWrite]);
+    expect(await valueOf(db, 1)).toBe(11);
+    expect(existsSync(`${file}-writer`)).toBe(false);
+  });
+
+  it('a write outside any transaction waits for the other connection too', async () => {
+    const held = holdLock(db, 1);
+    await pause(20);
+    const plain = sql`INSERT INTO t (id, v) VALUES (2, 2)`.execute(other);
+    await pause(50);
+    held.release();
+    await Promise.all([held.done, plain]);
+    expect(await rows('t')).toEqual([1, 2]);
+  });
+
+  it('a connection that writes without pause lets a waiting writer in at its next group (fair hand-over)', async () => {
+    let stop = false;
+    let id = 1_000;
+    // 20 writers back to back on the first connection: its groups follow each other at once.
+    const busy = Array.from({ length: 20 }, async () => {
+      while (!stop) await insertTx(id++, 1);
+    });
+    await pause(100);
+    const started = performance.now();
+    await other.transaction().execute(async (trx) => {
+      const v = await valueOf(trx, 1_000);
+      await sql`INSERT INTO t (id, v) VALUES (1, ${v ?? -1})`.execute(trx);
+    });
+    const waited = performance.now() - started;
+    const before = id;
+    await pause(50);
+    stop = true;
+    await Promise.all(busy);
+    expect(waited).toBeLessThan(250);
+    // The first connection carried on afterwards.
+    expect(id).toBeGreaterThan(before);
+    expect(await valueOf(db, 1)).toBe(1);
+  });
+
+  it('a writer file left by a process that died holds nobody up, and is removed', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    writeFileSync(`${file}-writer`, String(dead));
+    const aSecondAgo = new Date(Date.now() - 1_000);
+    utimesSync(`${file}-writer`, aSecondAgo, aSecondAgo);
+    const started = performance.now();
+    await insertTx(1, 1);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(existsSync(`${file}-writer`)).toBe(false);
+  });
+
+  it('a writer that asked and never comes holds a transaction up at most MAX_YIELD_MS', async () => {
+    writeFileSync(`${file}-writer`, String(process.pid));
+    const started = performance.now();
+    await insertTx(1, 1);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(MAX_YIELD_MS - 5);
+    expect(waited).toBeLessThan(MAX_YIELD_MS + 500);
+    rmSync(`${file}-writer`);
+  });
+
+  it('when the lock stays taken past the busy timeout, the transaction fails with SQLITE_BUSY and changes nothing', async () => {
+    const holder = new SQLite(file);
+    const impatient = new Kysely<Database>({
+      dialect: new GroupCommitSqliteDialect(cachingSqlite(new SQLite(file)), {
+        writerQueueFile: `${file}-writer`,
+        busyTimeoutMs: 200,
+      }),
+    });
+    try {
+      holder.exec('BEGIN IMMEDIATE');
+      const started = performance.now();
+      await expect(
+        impatient.transaction().execute(async (trx) => {
+          await sql`INSERT INTO t (id, v) VALUES (1, 1)`.execute(trx);
+        }),
+      ).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(195);
+      expect(existsSync(`${file}-writer`)).toBe(false);
+      holder.exec('ROLLBACK');
+      // The connection is usable again.
+      await sql`INSERT INTO t (id, v) VALUES (2, 2)`.execute(impatient);
+      expect(await rows('t')).toEqual([2]);
+    } finally {
+      holder.close();
+      await impatient.destroy();
+    }
   });
 });

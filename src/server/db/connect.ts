@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { SqliteSynchronous } from '../config';
 import type { Database, Db, Dialect } from './schema';
 import { startCheckpointer } from './checkpointer';
-import { GroupCommitSqliteDialect } from './groupCommit';
+import { BUSY_TIMEOUT_MS, GroupCommitSqliteDialect } from './groupCommit';
 import { cachingSqlite } from './statementCache';
 
 export interface OpenDatabase {
@@ -37,16 +38,26 @@ const pgTypes: pg.CustomTypesConfig = {
 export interface SqliteOptions {
   /** Checkpoint the WAL from a background thread (the long-running server), see checkpointer.ts. */
   backgroundCheckpoints?: boolean;
+  /**
+   * SQLite's `synchronous` (SQLITE_SYNCHRONOUS), FULL unless said otherwise. FULL: every COMMIT
+   * waits for the WAL to reach the disk (fsync), so an acknowledged order survives a power cut.
+   * NORMAL: the WAL is synced only at checkpoints; the database stays consistent after a power
+   * cut, but the last commits before it (acknowledged to members) can be lost.
+   */
+  synchronous?: SqliteSynchronous;
 }
 
 export function openSqlite(file: string, options: SqliteOptions = {}): OpenDatabase {
   const sqlite = new SQLite(file);
-  // WAL lets the admin command write while the server reads; the busy timeout covers the short
-  // moments both want to write.
+  // WAL lets the admin command write while the server reads. Writers (this server, the admin
+  // command, another server) take the write lock in turn through the group-commit driver: BEGIN
+  // IMMEDIATE, a fair hand-over through the file `${file}-writer`, at most BUSY_TIMEOUT_MS of
+  // waiting (groupCommit.ts). SQLite's own busy timeout covers the rest (e.g. a WAL recovery).
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // better-sqlite3 builds SQLite with WAL's default at NORMAL, so FULL has to be asked for.
+  sqlite.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   // A page cache that holds the hot indexes (the default is 2 MB) and reads through mmap: the
   // order path then rarely leaves memory for a read.
   sqlite.pragma('cache_size = -65536');
@@ -55,7 +66,9 @@ export function openSqlite(file: string, options: SqliteOptions = {}): OpenDatab
   // The automatic checkpoint stays as a safety net should the background one fall behind.
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 20000');
   const database = cachingSqlite(sqlite, () => checkpointer?.stop());
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database) });
+  const inMemory = file === ':memory:' || file === '';
+  const groupCommit = new GroupCommitSqliteDialect(database, inMemory ? {} : { writerQueueFile: `${file}-writer` });
+  const db = new Kysely<Database>({ dialect: groupCommit });
   return { db, dialect: 'sqlite', description: `SQLite ${file}` };
 }
 
@@ -112,10 +125,13 @@ export function describePgUrl(url: string): string {
 }
 
 export function openDatabase(
-  config: { dataDir: string; databaseUrl: string | null },
-  options: SqliteOptions = {},
+  config: { dataDir: string; databaseUrl: string | null; sqliteSynchronous?: SqliteSynchronous },
+  options: Omit<SqliteOptions, 'synchronous'> = {},
 ): OpenDatabase {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   mkdirSync(config.dataDir, { recursive: true });
-  return openSqlite(join(config.dataDir, 'app.sqlite'), options);
+  return openSqlite(join(config.dataDir, 'app.sqlite'), {
+    ...options,
+    synchronous: config.sqliteSynchronous ?? 'FULL',
+  });
 }

@@ -13,8 +13,25 @@
  * - if the physical COMMIT fails, every transaction of the group fails (none of them happened).
  *
  * It also queues callers first come, first served (Kysely's SQLite mutex wakes every waiter on
- * each release). Under no load it behaves like plain BEGIN ... COMMIT per transaction.
+ * each release). Under no load it behaves like plain BEGIN IMMEDIATE ... COMMIT per transaction.
+ *
+ * Other processes write to the same file (the admin command, a second server). Two rules keep
+ * their writes and ours from failing each other:
+ *
+ * - every physical transaction, and every write outside one, starts with BEGIN IMMEDIATE: it takes
+ *   the write lock before its first read. A plain (deferred) BEGIN takes it at the first write, and
+ *   in WAL mode a transaction that has read cannot wait for the lock: SQLite answers SQLITE_BUSY at
+ *   once, busy timeout or not (its snapshot may be stale). That made `admin credit` (a read, then
+ *   the balance update) fail with "database is locked" under member load, and orders (round guard
+ *   read first) fail the same way whenever the admin command had just written;
+ * - the write lock is handed over fairly (WriterQueue): SQLite does not queue writers, and its busy
+ *   handler retries only every 100 ms after the first quarter second, so a rare writer could miss
+ *   every free moment of a server that takes the lock again right after each group. Waiting here
+ *   is asynchronous (a try every millisecond) so that a server waiting for the admin command still
+ *   reads requests meanwhile; a waiter says so in a file beside the database, and the others let it
+ *   in before their next group.
  */
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -38,6 +55,81 @@ type CachedStatement = SqliteStatement & { readonly readonly: boolean };
 export const MAX_GROUP = 32;
 export const MAX_GROUP_MS = 10;
 const SAVEPOINT = 'kysely_logical_tx';
+/** How long taking the write lock may wait before it fails with SQLITE_BUSY (as busy_timeout). */
+export const BUSY_TIMEOUT_MS = 5_000;
+/** The longest a connection gives way to another process's waiting writer before it takes its turn anyway. */
+export const MAX_YIELD_MS = 1_000;
+/** A waiter's file this old is checked for a living owner; one older than STALE_MS is removed regardless. */
+const CHECK_OWNER_AFTER_MS = 200;
+const STALE_MS = 60_000;
+const RETRY_MS = 1;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+/**
+ * The fair hand-over of the write lock between connections (of other processes, or of this one):
+ * a connection that found the lock taken creates `file` (exclusively; its pid inside) and keeps it
+ * until its own transaction has ended; any other connection, before it takes the lock for its next
+ * transaction, waits while the file is there (at most MAX_YIELD_MS each time). A file whose owner
+ * died (killed while waiting) is removed by whoever sees it. Costs a stat per physical transaction.
+ */
+export class WriterQueue {
+  private mine = false;
+
+  constructor(readonly file: string) {}
+
+  /** Another connection waits for the lock (or holds it after waiting): give way. */
+  othersWaiting(): boolean {
+    if (this.mine) return false;
+    const stat = statSync(this.file, { throwIfNoEntry: false });
+    if (!stat) return false;
+    const age = Date.now() - stat.mtimeMs;
+    if (age < CHECK_OWNER_AFTER_MS || (age < STALE_MS && this.ownerAlive())) return true;
+    rmSync(this.file, { force: true });
+    return false;
+  }
+
+  /** Say that this connection waits for the lock; a no-op when another one already said so. */
+  ask(): void {
+    if (this.mine) return;
+    try {
+      writeFileSync(this.file, String(process.pid), { flag: 'wx' });
+      this.mine = true;
+    } catch {
+      // Another waiter is first (EEXIST), or the folder is read-only: wait without saying so.
+    }
+  }
+
+  /** The transaction that asked has ended: the others may take the lock again. */
+  done(): void {
+    if (!this.mine) return;
+    this.mine = false;
+    rmSync(this.file, { force: true });
+  }
+
+  private ownerAlive(): boolean {
+    try {
+      const pid = Number(readFileSync(this.file, 'utf8'));
+      if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      // EPERM: alive, another user's; ESRCH: gone; ENOENT: the file went meanwhile.
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  }
+}
+
+export interface GroupCommitOptions {
+  /** The hand-over file beside the database (see WriterQueue); none: the lock is simply retried. */
+  writerQueueFile?: string;
+  busyTimeoutMs?: number;
+}
 
 class FifoLock {
   private held = false;
@@ -94,8 +186,16 @@ class GroupCommitDriver implements Driver {
   private readonly lock = new FifoLock();
   private group: Group | null = null;
   private scheduled: NodeJS.Immediate | null = null;
+  private readonly queue: WriterQueue | null;
+  private readonly busyTimeoutMs: number;
 
-  constructor(private readonly database: SqliteDatabase) {}
+  constructor(
+    private readonly database: SqliteDatabase,
+    options: GroupCommitOptions = {},
+  ) {
+    this.queue = options.writerQueueFile ? new WriterQueue(options.writerQueueFile) : null;
+    this.busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+  }
 
   async init(): Promise<void> {}
 
@@ -107,7 +207,7 @@ class GroupCommitDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const logical = connection as LogicalConnection;
     if (!this.group) {
-      this.run('begin');
+      await this.lockForWriting();
       this.group = { startedAt: performance.now(), committed: 0, waiters: [] };
     }
     this.run(`savepoint ${SAVEPOINT}`);
@@ -145,19 +245,76 @@ class GroupCommitDriver implements Driver {
 
   async destroy(): Promise<void> {
     this.flush();
+    this.queue?.done();
     this.database.close();
   }
 
-  execute<R>(logical: LogicalConnection, query: CompiledQuery): Promise<QueryResult<R>> {
-    try {
-      // A write outside a transaction must not join (and wait on) an open group, so the group
-      // commits first. A read may look into it: it would only differ from the committed state if
-      // the group's COMMIT failed (an I/O fault), and reads move no money.
-      if (logical.state !== 'transaction' && this.group && !this.statement(query.sql).readonly) this.flush();
-      return Promise.resolve(this.run<R>(query.sql, query.parameters));
-    } catch (error) {
-      return Promise.reject(error);
+  async execute<R>(logical: LogicalConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+    // In a transaction, and for a read anywhere: run it. A read may look into an open group: it
+    // would only differ from the committed state if the group's COMMIT failed (an I/O fault), and
+    // reads move no money.
+    if (logical.state === 'transaction' || this.statement(query.sql).readonly) {
+      return this.run<R>(query.sql, query.parameters);
     }
+    // A write outside a transaction must not join (and wait on) an open group, so the group
+    // commits first; then it is a transaction of its own, taking the lock as transactions do.
+    this.flush();
+    await this.lockForWriting();
+    let result: QueryResult<R>;
+    try {
+      result = this.run<R>(query.sql, query.parameters);
+    } catch (error) {
+      this.rollbackQuietly();
+      throw error;
+    }
+    this.commitPhysical();
+    return result;
+  }
+
+  /**
+   * BEGIN IMMEDIATE, waiting for the write lock without blocking the event loop: first give way to
+   * a connection that is waiting already (WriterQueue), then try every RETRY_MS, saying we wait
+   * after the first failure, until busyTimeoutMs; then the last SQLITE_BUSY is thrown.
+   */
+  private async lockForWriting(): Promise<void> {
+    const started = performance.now();
+    while (this.queue?.othersWaiting() && performance.now() - started < MAX_YIELD_MS) await sleep(RETRY_MS);
+    for (;;) {
+      const busy = this.tryBegin();
+      if (busy === null) return;
+      if (performance.now() - started >= this.busyTimeoutMs) {
+        this.queue?.done();
+        throw busy;
+      }
+      this.queue?.ask();
+      await sleep(RETRY_MS);
+    }
+  }
+
+  /** One BEGIN IMMEDIATE without SQLite's own (sleeping, blocking) busy handler: null when taken, else the error. */
+  private tryBegin(): unknown {
+    this.run('pragma busy_timeout = 0');
+    try {
+      this.run('begin immediate');
+      return null;
+    } catch (error) {
+      if (isBusy(error)) return error;
+      this.queue?.done();
+      throw error;
+    } finally {
+      this.run(`pragma busy_timeout = ${this.busyTimeoutMs}`);
+    }
+  }
+
+  /** COMMIT of a transaction of ours; the lock is free again, for us and for those who waited. */
+  private commitPhysical(): void {
+    try {
+      this.run('commit');
+    } catch (error) {
+      this.rollbackQuietly();
+      throw error;
+    }
+    this.queue?.done();
   }
 
   private statement(sql: string): CachedStatement {
@@ -204,9 +361,8 @@ class GroupCommitDriver implements Driver {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = null;
     try {
-      this.run('commit');
+      this.commitPhysical();
     } catch (error) {
-      this.rollbackQuietly();
       for (const waiter of group.waiters) waiter.reject(error);
       return;
     }
@@ -226,14 +382,18 @@ class GroupCommitDriver implements Driver {
     } catch {
       // Already rolled back by SQLite.
     }
+    this.queue?.done();
   }
 }
 
 export class GroupCommitSqliteDialect implements Dialect {
-  constructor(private readonly database: SqliteDatabase) {}
+  constructor(
+    private readonly database: SqliteDatabase,
+    private readonly options: GroupCommitOptions = {},
+  ) {}
 
   createDriver(): Driver {
-    return new GroupCommitDriver(this.database);
+    return new GroupCommitDriver(this.database, this.options);
   }
 
   createQueryCompiler(): QueryCompiler {

@@ -18,6 +18,7 @@ import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { loadTranslator } from './i18n';
 import { pruneExpiredSessions } from './domain/accounts/sessions';
+import { describeDatabaseError } from './domain/dbErrors';
 import { currentInvitationCode } from './domain/operator';
 import { createLogger } from './logger';
 import { hasBuiltApp } from './routes/static';
@@ -38,7 +39,11 @@ function flags(argv: string[]): { demo: boolean; checkConfig: boolean } {
 }
 
 async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promise<void> {
-  const { db, dialect, description } = openDatabase(config, { backgroundCheckpoints: true });
+  const { db, dialect, description } = openDatabase(config, {
+    backgroundCheckpoints: true,
+    onCheckpointError: (message) => logger.warn(message),
+    onConnectionError: (error) => logger.warn({ database: describeDatabaseError(error) }, 'database connection lost'),
+  });
   await migrateToLatest(db, dialect);
   const deps = { db, dialect, clock: systemClock };
   const seed = await seedIfEmpty(deps);

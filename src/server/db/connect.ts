@@ -45,6 +45,8 @@ export interface SqliteOptions {
    * cut, but the last commits before it (acknowledged to members) can be lost.
    */
   synchronous?: SqliteSynchronous;
+  /** Told when a background checkpoint fails (the server logs it). */
+  onCheckpointError?: (message: string) => void;
 }
 
 export function openSqlite(file: string, options: SqliteOptions = {}): OpenDatabase {
@@ -62,7 +64,9 @@ export function openSqlite(file: string, options: SqliteOptions = {}): OpenDatab
   // order path then rarely leaves memory for a read.
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const checkpointer = options.backgroundCheckpoints ? startCheckpointer(file) : null;
+  const checkpointer = options.backgroundCheckpoints
+    ? startCheckpointer(file, undefined, options.onCheckpointError)
+    : null;
   // The automatic checkpoint stays as a safety net should the background one fall behind.
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 20000');
   const database = cachingSqlite(sqlite, () => checkpointer?.stop());
@@ -124,14 +128,22 @@ export function describePgUrl(url: string): string {
   }
 }
 
+/** How the server hears of database trouble it survives (both optional; the admin command passes none). */
+export interface DatabaseEvents {
+  onCheckpointError?: (message: string) => void;
+  onConnectionError?: (error: Error) => void;
+}
+
 export function openDatabase(
   config: { dataDir: string; databaseUrl: string | null; sqliteSynchronous?: SqliteSynchronous },
-  options: Omit<SqliteOptions, 'synchronous'> = {},
+  options: Omit<SqliteOptions, 'synchronous' | 'onCheckpointError'> & DatabaseEvents = {},
 ): OpenDatabase {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const { onCheckpointError, onConnectionError, ...sqliteOptions } = options;
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, undefined, { onConnectionError });
   mkdirSync(config.dataDir, { recursive: true });
   return openSqlite(join(config.dataDir, 'app.sqlite'), {
-    ...options,
+    ...sqliteOptions,
+    onCheckpointError,
     synchronous: config.sqliteSynchronous ?? 'FULL',
   });
 }

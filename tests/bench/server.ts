@@ -4,9 +4,13 @@
  * beside a Fastify hello-world baseline measured in the same run; and the settlement time of a
  * round with 100,000 order lines. autocannon runs here, in this process, so the server and the
  * load generator never share an event loop.
+ *
+ * Order intake is measured twice, with SQLITE_SYNCHRONOUS=FULL (the default: each commit waits
+ * for its fsync, so an acknowledged order survives a power cut) and NORMAL (no fsync at commit),
+ * each on its own copy of the same prepared database, to show what durability costs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +20,7 @@ import { runAudit } from '../../src/server/domain/audit';
 import { ChainStore } from '../../src/server/domain/game/chains';
 import { drawRound } from '../../src/server/domain/game/rounds';
 import { settleRound } from '../../src/server/domain/game/settlement';
+import type { SqliteSynchronous } from '../../src/server/config';
 import { roundById } from '../../src/server/repositories/rounds';
 import { createMembers, fillRound, longRounds, openBenchDatabase, type BenchMember } from './server-fixtures';
 
@@ -137,14 +142,36 @@ function roundRobin(members: BenchMember[], make: (member: BenchMember, i: numbe
   };
 }
 
+interface Intake {
+  synchronous: SqliteSynchronous;
+  orders: Result;
+  /** Orders of the measured run found in the database afterwards. */
+  landed: number;
+  polls: Result | null;
+}
+
+/**
+ * The real server on `dir` with the given SQLITE_SYNCHRONOUS: order intake (after a warm-up), then
+ * getGameinfo polling when asked; stopped, then the orders of the run counted in its database.
+ */
 async function realServer(
   dir: string,
   members: BenchMember[],
-): Promise<{ orders: Result; polls: Result; landed: number }> {
+  synchronous: SqliteSynchronous,
+  withPolls: boolean,
+): Promise<Intake> {
   const port = await freePort();
   const { child } = await startProcess(
     ['--import', 'tsx', 'src/server/main.ts'],
-    { DATA_DIR: dir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: dir, LOG_LEVEL: 'error' },
+    {
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: dir,
+      LOG_LEVEL: 'error',
+      SQLITE_SYNCHRONOUS: synchronous,
+    },
     /^App: http:\/\/localhost:\d+\/$/m,
   );
   try {
@@ -173,15 +200,18 @@ async function realServer(
       path: ApiPath.order,
       body: order('run'),
     });
-    const poll = roundRobin(members, (member) => ({ token: member.token, lang: 'en', roomid: 1 }));
-    await load({ url, connections: POLL_CONNECTIONS, seconds: WARMUP_SECONDS, path: ApiPath.gameInfo, body: poll });
-    const polls = await load({
-      url,
-      connections: POLL_CONNECTIONS,
-      seconds: SECONDS,
-      path: ApiPath.gameInfo,
-      body: poll,
-    });
+    let polls: Result | null = null;
+    if (withPolls) {
+      const poll = roundRobin(members, (member) => ({ token: member.token, lang: 'en', roomid: 1 }));
+      await load({ url, connections: POLL_CONNECTIONS, seconds: WARMUP_SECONDS, path: ApiPath.gameInfo, body: poll });
+      polls = await load({
+        url,
+        connections: POLL_CONNECTIONS,
+        seconds: SECONDS,
+        path: ApiPath.gameInfo,
+        body: poll,
+      });
+    }
     await stopProcess(child);
     const deps = await openBenchDatabase(dir);
     const row = await deps.db
@@ -190,7 +220,7 @@ async function realServer(
       .where('idem_key', 'like', 'run-%')
       .executeTakeFirstOrThrow();
     await deps.db.destroy();
-    return { orders, polls, landed: Number(row.n) };
+    return { synchronous, orders, landed: Number(row.n), polls };
   } finally {
     await stopProcess(child);
   }
@@ -224,14 +254,19 @@ async function settlement(dir: string): Promise<string[]> {
 }
 
 export async function runServerBench(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-server-'));
+  const prepared = mkdtempSync(join(tmpdir(), 'bench-server-'));
+  const dirs = {
+    FULL: mkdtempSync(join(tmpdir(), 'bench-full-')),
+    NORMAL: mkdtempSync(join(tmpdir(), 'bench-normal-')),
+  };
   const settleDir = mkdtempSync(join(tmpdir(), 'bench-settle-'));
   try {
     console.log('\n== Server (figures, not pass/fail; loopback, server in its own process) ==');
-    const deps = await openBenchDatabase(dir);
+    const deps = await openBenchDatabase(prepared);
     await longRounds(deps.db, 3_600);
     const members = await createMembers(deps, MEMBERS, 1_000_000_00);
     await deps.db.destroy();
+    for (const dir of Object.values(dirs)) cpSync(prepared, dir, { recursive: true });
     console.log(
       `${n(MEMBERS)} members with a session and a deposit; each request comes from the next member in turn ` +
         '(the server reuses a session checked within 1 s on these paths); rounds of 1 h so all orders land in one open round.',
@@ -244,15 +279,28 @@ export async function runServerBench(): Promise<void> {
     console.log(
       `Fastify hello world, POST JSON, ${n(POLL_CONNECTIONS)} connections, ${SECONDS} s: ${describe(hello.many)}`,
     );
-    const { orders, polls, landed } = await realServer(dir, members);
+    const full = await realServer(dirs.FULL, members, 'FULL', true);
+    const normal = await realServer(dirs.NORMAL, members, 'NORMAL', false);
     console.log(
-      `Order intake /api/Game/order, SQLite, ${ORDER_CONNECTIONS} connections, ${SECONDS} s: ${describe(orders)}`,
+      `Order intake /api/Game/order, SQLite, ${ORDER_CONNECTIONS} connections, ${SECONDS} s, each on a copy of the same database ` +
+        '— target >= 5,000 orders/s with p99 < 25 ms:',
     );
+    for (const intake of [full, normal]) {
+      const label = `synchronous=${intake.synchronous}${intake.synchronous === 'FULL' ? ' (default)' : ''}`;
+      console.log(`  ${label.padEnd(29)} ${describe(intake.orders)}`);
+      console.log(
+        `  ${''.padEnd(29)} orders landed: ${n(intake.landed)} of ${n(intake.orders.requests.total)} answers ` +
+          `(${n(intake.landed / SECONDS)} orders/s); ratio to hello world ` +
+          `${(intake.orders.requests.average / hello.few.requests.average).toFixed(2)}`,
+      );
+    }
+    const cost = 1 - full.landed / normal.landed;
     console.log(
-      `  orders landed: ${n(landed)} of ${n(orders.requests.total)} answers (${n(landed / SECONDS)} orders/s); ` +
-        `ratio to hello world ${(orders.requests.average / hello.few.requests.average).toFixed(2)} ` +
-        '— target >= 5,000 orders/s with p99 < 25 ms',
+      `  FULL takes ${(100 * Math.abs(cost)).toFixed(0)} % ${cost >= 0 ? 'fewer' : 'more'} orders/s than NORMAL; ` +
+        `p99 ${ms(full.orders.latency.p99)} against ${ms(normal.orders.latency.p99)} ` +
+        '(README, SQLITE_SYNCHRONOUS: FULL unless it costs more than 20 %)',
     );
+    const polls = full.polls!;
     console.log(`getGameinfo, ${n(POLL_CONNECTIONS)} polling connections, ${SECONDS} s: ${describe(polls)}`);
     console.log(
       `  ratio to hello world at ${n(POLL_CONNECTIONS)} connections ${(polls.requests.average / hello.many.requests.average).toFixed(2)} ` +
@@ -260,7 +308,6 @@ export async function runServerBench(): Promise<void> {
     );
     for (const line of await settlement(settleDir)) console.log(line);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(settleDir, { recursive: true, force: true });
+    for (const dir of [prepared, ...Object.values(dirs), settleDir]) rmSync(dir, { recursive: true, force: true });
   }
 }

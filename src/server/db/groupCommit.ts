@@ -6,7 +6,8 @@
  * - each logical transaction runs alone on the connection, as a SAVEPOINT inside the physical one,
  *   so it is atomic on its own: a refused order rolls back to its savepoint and nothing else;
  * - its commit (RELEASE) hands the connection to the next caller, but resolves only after the
- *   physical COMMIT that contains it: no caller hears "done" before its rows are durable;
+ *   physical COMMIT that contains it: no caller hears "done" before its rows are committed (and,
+ *   with synchronous=FULL, the default, on disk: connect.ts);
  * - the physical COMMIT happens at the end of the current turn of the event loop (setImmediate),
  *   so the requests whose data already arrived join in; at once when the group reaches MAX_GROUP
  *   transactions or MAX_GROUP_MS; and before any statement outside a transaction;

@@ -4,7 +4,13 @@
  * and the memory each check holds. A login pays one check; so does a wrong name (the dummy hash).
  */
 import { availableParallelism } from 'node:os';
-import { hashSecret, OWASP_SCRYPT_COST, useScryptCost, verifySecret, type ScryptCost } from '../../src/server/domain/secrets';
+import {
+  hashSecret,
+  OWASP_SCRYPT_COST,
+  useScryptCost,
+  verifySecret,
+  type ScryptCost,
+} from '../../src/server/domain/secrets';
 
 const BEFORE: ScryptCost = { N: 2 ** 14, r: 8, p: 1 };
 

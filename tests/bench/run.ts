@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { measureBundle, printBundle } from './bundle';
+import { runLoginBench } from './login';
 import { runServerBench } from './server';
 
 if (!existsSync('dist/index.html') || process.env.REBUILD === '1') {
@@ -15,3 +16,4 @@ if (!existsSync('dist/index.html') || process.env.REBUILD === '1') {
 }
 printBundle(measureBundle());
 await runServerBench();
+await runLoginBench();

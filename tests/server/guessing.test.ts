@@ -114,7 +114,13 @@ describe('the withdrawal password', () => {
     const card = await addCard(server, m.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS });
     await server.deps.db.updateTable('settings').set({ value: '0' }).where('key', '=', 'turnoverMultiple').execute();
     const reset = (srcpwd: string) =>
-      server.call(ApiPath.changePayPassword, { token: m.token, lang: 'en', srcpwd, newpwd: '975310', newpwd2: '975310' });
+      server.call(ApiPath.changePayPassword, {
+        token: m.token,
+        lang: 'en',
+        srcpwd,
+        newpwd: '975310',
+        newpwd2: '975310',
+      });
     for (let i = 0; i < 3; i++) {
       expect((await withdraw(server, m.token, { bank_id: card.id, money: 10, pwd: `00000${i}` })).body.code).toBe(1033);
     }

@@ -30,7 +30,10 @@ describe('health probes', () => {
       .selectAll()
       .where('name' as never, '=', '0005_guards' as never)
       .executeTakeFirstOrThrow();
-    await db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '0005_guards' as never).execute();
+    await db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', '0005_guards' as never)
+      .execute();
     try {
       const answer = await get('/readyz');
       expect(answer.status).toBe(503);
@@ -40,7 +43,10 @@ describe('health probes', () => {
         problems: ['migrations not run: 0005_guards'],
       });
     } finally {
-      await db.insertInto('kysely_migration' as never).values(row as never).execute();
+      await db
+        .insertInto('kysely_migration' as never)
+        .values(row as never)
+        .execute();
     }
     expect((await get('/readyz')).status).toBe(200);
   });

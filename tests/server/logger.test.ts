@@ -11,7 +11,15 @@ function capture(): { stream: Writable; lines: () => Record<string, unknown>[] }
       done();
     },
   });
-  return { stream, lines: () => chunks.join('').trim().split('\n').map((line) => JSON.parse(line)) };
+  return {
+    stream,
+    lines: () =>
+      chunks
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+  };
 }
 
 describe('the server logger', () => {

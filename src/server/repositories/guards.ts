@@ -70,7 +70,12 @@ export async function clearTries(db: Db, memberId: number, secret: GuardedSecret
 }
 
 /** The end of the secret's lock, or null when it is not locked. */
-export async function lockedUntil(db: Db, memberId: number, secret: GuardedSecret, now: number): Promise<number | null> {
+export async function lockedUntil(
+  db: Db,
+  memberId: number,
+  secret: GuardedSecret,
+  now: number,
+): Promise<number | null> {
   const row = await db
     .selectFrom('member_guards')
     .select('locked_until')

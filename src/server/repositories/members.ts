@@ -38,7 +38,12 @@ export async function upgradePasswordHash(
   from: string,
   to: string,
 ): Promise<void> {
-  await db.updateTable('members').set({ [column]: to }).where('id', '=', id).where(column, '=', from).execute();
+  await db
+    .updateTable('members')
+    .set({ [column]: to })
+    .where('id', '=', id)
+    .where(column, '=', from)
+    .execute();
 }
 
 export async function setPayPasswordHash(db: Db, id: number, hash: string): Promise<void> {

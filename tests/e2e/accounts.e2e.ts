@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
+import { newMember } from './support/members';
 import { smsCodeFor } from './support/server-log';
 
 /**
@@ -32,7 +33,7 @@ describe('accounts end to end', () => {
     await page.getByRole('button', { name: labels.submit, exact: true }).click();
   }
 
-  it('registers with the printed invitation code and the console code, logs out, logs in, changes language', async () => {
+  it('registers with the operator's invitation code and the console code, logs out, logs in, changes language', async () => {
     const context = await phoneContext(browser, inject('baseUrl'));
     const page = await context.newPage();
 
@@ -83,8 +84,10 @@ describe('accounts end to end', () => {
   it('after a first load, goes offline and reloads: the shell and the cached account page still render', async () => {
     const context = await phoneContext(browser, inject('baseUrl'));
     const page = await context.newPage();
+    // A member the operator made and credited: a production start has no demo member.
+    const member = newMember('off', '1000');
     await page.goto('/login');
-    await logIn(page, 'demo01', 'demo1234');
+    await logIn(page, member.username, member.password);
     await page.waitForURL('**/user');
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('1,000.00');
 

@@ -47,7 +47,11 @@ describe('game end to end', () => {
     admin('game:set', String(GAME_ID), '--seconds', String(ROUND_SECONDS), '--close', String(CLOSE_SECONDS));
     browser = await launchBrowser();
     // New timings apply from the next round: wait (within the hook's time) for the first short one.
-    const { token } = await api<{ token: string }>('/api/Index/login', { username: 'demo01', password: 'demo1234' });
+    const watcher = newGameMember();
+    const { token } = await api<{ token: string }>('/api/Index/login', {
+      username: watcher.username,
+      password: watcher.password,
+    });
     const started = Date.now();
     for (;;) {
       const info = await api<GameInfoAnswer>('/api/Game/getGameinfo', { roomid: ROOM_ID, token });

@@ -142,7 +142,7 @@ describe('the app under its Content-Security-Policy', () => {
     const member: Member = { username: `csp${unique}x`, password: 'pass1234' };
     const phone = `9${unique}3`;
 
-    // Register, with the printed invitation code and the code from the server console.
+    // Register, with the operator's invitation code and the code from the server console.
     const first = await page.goto('/register');
     const policy = first?.headers()['content-security-policy'] ?? '';
     expect(policy).toContain("script-src 'self'");

@@ -1,7 +1,8 @@
 /**
- * E2E set-up: build the app as `npm start` would serve it, start the real server on a fresh
- * embedded database in a temp folder, and hand the tests its URL, the printed invitation code
- * and the path of its console log (verification codes are printed there).
+ * E2E set-up: build the app as `npm start` would serve it, start the real server (a production
+ * start: no demo data) on a fresh embedded database in a temp folder, make an invitation code with
+ * the admin command as an operator would, and hand the tests the URL, that code and the path of
+ * the server's console log (verification codes are printed there).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';

@@ -33,7 +33,7 @@ describe('accounts end to end', () => {
     await page.getByRole('button', { name: labels.submit, exact: true }).click();
   }
 
-  it('registers with the operator's invitation code and the console code, logs out, logs in, changes language', async () => {
+  it('registers with the operator’s invitation code and the console code, logs out, logs in, changes language', async () => {
     const context = await phoneContext(browser, inject('baseUrl'));
     const page = await context.newPage();
 

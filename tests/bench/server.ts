@@ -11,7 +11,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
@@ -23,6 +22,7 @@ import { settleRound } from '../../src/server/domain/game/settlement';
 import type { SqliteSynchronous } from '../../src/server/config';
 import { roundById } from '../../src/server/repositories/rounds';
 import { createMembers, fillRound, longRounds, openBenchDatabase, type BenchMember } from './server-fixtures';
+import { freePort } from '../support/freePort';
 
 const ORDER_CONNECTIONS = 50;
 const POLL_CONNECTIONS = 1_000;
@@ -30,19 +30,6 @@ const SECONDS = 10;
 const WARMUP_SECONDS = 2;
 const MEMBERS = 2_000;
 const SETTLE_LINES = 100_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Starts a child process and waits for a line of its output. */
 function startProcess(

@@ -54,14 +54,17 @@ async function read<O extends OptionSpecs, A>(spec: Spec<O, A>, argv: readonly s
   return spec.parse(parseCommandLine(argv, spec.options ?? ({} as O)), io);
 }
 
+/** What --help shows of a command. */
+function described<O extends OptionSpecs, A>(spec: Spec<O, A>): Pick<AdminCommand, 'synopsis' | 'summary' | 'details'> {
+  return { synopsis: lines(spec.synopsis), summary: spec.summary, details: spec.details ?? [] };
+}
+
 /** A command on the database, opened and migrated by runAdmin after the command line was read. */
 export function databaseCommand<O extends OptionSpecs, A>(
   spec: Spec<O, A> & { run: (deps: Deps, args: A, io: CommandIo) => Promise<void> },
 ): AdminCommand {
   return {
-    synopsis: lines(spec.synopsis),
-    summary: spec.summary,
-    details: spec.details ?? [],
+    ...described(spec),
     async prepare(argv, io) {
       const args = await read(spec, argv, io);
       return { needs: 'database', run: (deps) => spec.run(deps, args, io) };
@@ -74,9 +77,7 @@ export function configCommand<O extends OptionSpecs, A>(
   spec: Spec<O, A> & { run: (config: ServerConfig, args: A, io: CommandIo) => Promise<void> },
 ): AdminCommand {
   return {
-    synopsis: lines(spec.synopsis),
-    summary: spec.summary,
-    details: spec.details ?? [],
+    ...described(spec),
     async prepare(argv, io) {
       const args = await read(spec, argv, io);
       return { needs: 'config', run: (config) => spec.run(config, args, io) };

@@ -7,9 +7,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../support/freePort';
 
 const BINARIES = ['initdb', 'pg_ctl', 'postgres'] as const;
 type Binary = (typeof BINARIES)[number];
@@ -57,19 +57,6 @@ export function findBinaries(): Record<Binary, string> {
     );
   }
   return paths as Record<Binary, string>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function uidOf(user: string): { uid: number; gid: number } {

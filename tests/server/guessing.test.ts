@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
+import { runAdmin } from '../../src/server/admin/commands';
 import { OWASP_SCRYPT_COST, hashSecret, useScryptCost, verifySecret } from '../../src/server/domain/secrets';
 import { registerMember, uniqueName, uniquePhone } from './support/members';
 import { startServer, TEST_INVITATION, type TestServer } from './support/server';
@@ -90,6 +91,23 @@ describe('the login password', () => {
       .where('username', '=', m.username)
       .executeTakeFirstOrThrow();
     expect(await verifySecret(m.password, stored.password_hash)).toBe(true);
+  });
+
+  it('the operator can lift a lock (member:unlock) for a member locked out by someone else', async () => {
+    const m = await registerMember(server);
+    for (let i = 0; i < 5; i++) await login(m.username, `wrong${i}pw`);
+    expect((await login(m.username, m.password)).body.code).toBe(3001);
+    const out: string[] = [];
+    const io = {
+      env: server.database.env,
+      out: (line: string) => out.push(line),
+      err: (line: string) => out.push(line),
+    };
+    expect(await runAdmin(['member:unlock', m.username], io)).toBe(0);
+    expect(out).toEqual([`Member ${m.username}: unlocked the login password.`]);
+    expect((await login(m.username, m.password)).body.code).toBe(1);
+    expect(await runAdmin(['member:unlock', m.username], io)).toBe(0);
+    expect(out[1]).toBe(`Member ${m.username}: nothing was locked; wrong tries forgotten.`);
   });
 
   it('the count lives in the database: a restarted server keeps the lock', async () => {

@@ -19,6 +19,7 @@ import {
   OperatorInputError,
   setFrozen,
   setLevel,
+  unlockMember,
 } from '../domain/operator';
 import { Refused } from '../domain/refused';
 import { changeSetting, SETTING_KEYS } from '../domain/settings';
@@ -122,6 +123,19 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
     async run(deps, username, io) {
       await setFrozen(deps, username, false);
       io.out(`Unfroze member ${username}.`);
+    },
+  }),
+  'member:unlock': databaseCommand({
+    synopsis: '<username>',
+    summary: 'lift the lock of too many wrong passwords (3001) and forget the wrong tries',
+    parse: (line) => exactly(line, 1, '<username>')[0],
+    async run(deps, username, io) {
+      const locked = await unlockMember(deps, username);
+      io.out(
+        locked.length === 0
+          ? `Member ${username}: nothing was locked; wrong tries forgotten.`
+          : `Member ${username}: unlocked the ${locked.map((s) => (s === 'login' ? 'login' : 'withdrawal')).join(' and ')} password.`,
+      );
     },
   }),
   'member:level': databaseCommand({

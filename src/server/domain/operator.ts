@@ -6,7 +6,8 @@ import { randomInt } from 'node:crypto';
 import { DEFAULT_QUHAO, VIP_LEVELS } from '../../shared/constants';
 import { ErrorCode } from '../../shared/errors';
 import { isPlainText, validateRegister } from '../../shared/validation';
-import type { Member } from '../db/schema';
+import type { GuardedSecret, Member } from '../db/schema';
+import { clearMemberGuards } from '../repositories/guards';
 import { firstActiveInvitation, insertInvitation, invitationExists } from '../repositories/invitations';
 import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
 import { setMemberLevel } from '../repositories/memberUpdates';
@@ -118,6 +119,16 @@ export async function setFrozen(deps: Deps, username: string, frozen: boolean): 
   if (!member) throw refused(ErrorCode.UserNotFound);
   await setMemberFrozen(deps.db, member.id, frozen);
   return member;
+}
+
+/**
+ * Lifts the locks of wrong tries (guards.ts) for a member who asked customer service: anyone who
+ * knows a name can lock its login for 15 minutes, so the operator must be able to undo it.
+ */
+export async function unlockMember(deps: Deps, username: string): Promise<GuardedSecret[]> {
+  const member = await findMemberByUsername(deps.db, username);
+  if (!member) throw refused(ErrorCode.UserNotFound);
+  return clearMemberGuards(deps.db, member.id, deps.clock());
 }
 
 /** VIP level 1-8 (display only, SPEC.md section 6; VIP rooms read it, DESIGN.md section 4). */

@@ -85,6 +85,22 @@ export async function lockedUntil(
   return row && row.locked_until > now ? row.locked_until : null;
 }
 
+/** Forgets a member's wrong tries and lifts any lock, on every secret; the secrets that were locked. */
+export async function clearMemberGuards(db: Db, memberId: number, now: number): Promise<GuardedSecret[]> {
+  const locked = await db
+    .selectFrom('member_guards')
+    .select('secret')
+    .where('member_id', '=', memberId)
+    .where('locked_until', '>', now)
+    .execute();
+  await db
+    .updateTable('member_guards')
+    .set({ failures: 0, window_start: 0, locked_until: 0 })
+    .where('member_id', '=', memberId)
+    .execute();
+  return locked.map((row) => row.secret);
+}
+
 /** Counts a wrong try at an SMS code before comparing; false when the code already took its last one. */
 export async function reserveCodeTry(db: Db, codeId: number, maxFailures: number): Promise<boolean> {
   const result = await db

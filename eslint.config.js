@@ -38,6 +38,25 @@ export default tseslint.config(
     },
   },
   {
+    // One place picks the SQLite build the running Node can load (src/server/db/sqliteDriver.ts).
+    files: ['src/**', 'tests/**'],
+    ignores: ['src/server/db/sqliteDriver.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              message: 'Import SQLite from src/server/db/sqliteDriver.ts (the build this Node can run).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The operator command line's own output is its interface.
     files: ['src/server/admin/cli.ts'],
     rules: { 'no-console': 'off' },

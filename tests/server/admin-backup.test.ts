@@ -7,7 +7,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../../src/server/db/sqliteDriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_DUMP, PG_RESTORE } from '../../src/server/admin/backupCommand';
 import { adminInProcess, adminOf, adminProcessAsync } from './support/admin';

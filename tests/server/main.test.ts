@@ -202,13 +202,16 @@ describe('running it', () => {
 
   it('SIGTERM: requests in flight are answered, the lease is handed over, exit code 0', async () => {
     const database = await freshDatabase();
-    const server = startProcess(envOf(database));
+    // At info level the server logs each request it has received ("incoming request").
+    const server = startProcess({ ...envOf(database), LOG_LEVEL: 'info' });
     const base = await baseOf(server);
     // Logins hash with scrypt at the production cost (most of a second): still running at the signal.
     const inFlight = Array.from({ length: 2 }, (_, i) =>
       post(base, ApiPath.login, { username: `nobody${i}x`, password: 'wrong123' }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await server.waitFor(
+      /"url":"\/api\/Index\/login"[^\n]*"incoming request"[^]*"url":"\/api\/Index\/login"[^\n]*"incoming request"/,
+    );
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     const answers = await Promise.all(inFlight);

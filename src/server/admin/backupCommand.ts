@@ -9,7 +9,7 @@
  */
 import { constants, copyFileSync, existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqliteDriver';
 import { OperatorInputError } from '../domain/operator';
 import { configCommand, exactly, type AdminCommand } from './command';
 

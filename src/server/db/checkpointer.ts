@@ -5,7 +5,7 @@
  * from a worker thread on its own connection, which never blocks the writer; the main connection
  * keeps a far higher automatic threshold only as a safety net.
  */
-import { createRequire } from 'node:module';
+import { SQLITE_PACKAGE_PATH } from './sqliteDriver';
 import { Worker } from 'node:worker_threads';
 
 /** Plain JavaScript (no loader needed in the worker, under tsx or vitest alike). */
@@ -37,7 +37,7 @@ export function startCheckpointer(
   // The server passes one that logs through its logger (connect.ts).
   onError: (message: string) => void = () => undefined,
 ): Checkpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const driver = SQLITE_PACKAGE_PATH;
   const worker = new Worker(WORKER_CODE, { eval: true, workerData: { file, driver, everyMs } });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.on('message', (message: unknown) => onError(`WAL checkpoint: ${String(message)}`));

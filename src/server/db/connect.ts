@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from './sqliteDriver';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { SqliteSynchronous } from '../config';

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import { runAdmin } from '../../src/server/admin/commands';
+import { runAudit } from '../../src/server/domain/audit';
 import { drawCurrent, fundedMember, line, openRound, order, ROOM, type Player } from './support/game';
 import { startServer, type TestServer } from './support/server';
 
@@ -159,4 +160,25 @@ describe('audit', () => {
     expect(broken.status).toBe(1);
     expect(broken.stdout).toMatch(new RegExp(`breach: member ${players[1].username}`));
   });
+
+  it('on a live system: audits taken while orders land never see half of an order', async () => {
+    await openRound(server, 15, 60);
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => fundedMember(server, 10_000)));
+    const failed: string[] = [];
+    let taken = 0;
+    for (let burst = 0; burst < 10; burst++) {
+      const orders = Promise.all(
+        buyers.flatMap((b) =>
+          Array.from({ length: 10 }, (_, k) => order(server, b.token, ROOM.usdtStandard, [line(k % 11, 20)])),
+        ),
+      );
+      // One audit in the server's process and one on a connection of its own, as the admin command.
+      const [inProcess, command, answers] = await Promise.all([runAudit(server.deps), audit(), orders]);
+      taken += answers.filter((a) => a.body.code === 1).length;
+      for (const check of inProcess.checks) failed.push(...check.breaches);
+      if (command.code !== 0) failed.push(command.out);
+    }
+    expect(taken).toBe(400);
+    expect(failed).toEqual([]);
+  }, 60_000);
 });

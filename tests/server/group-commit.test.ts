@@ -172,6 +172,23 @@ describe('writers of two connections (the server and the admin command)', () => 
     expect(await rows('t')).toEqual([1, 2]);
   });
 
+  it('a read-only transaction reads one committed state while another connection writes, and refuses writes', async () => {
+    await sql`INSERT INTO t (id, v) VALUES (1, 1)`.execute(db);
+    const seen = await other
+      .transaction()
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        const before = await valueOf(trx, 1);
+        // Another connection commits meanwhile: it is not kept waiting, and this snapshot does not see it.
+        await sql`UPDATE t SET v = 2 WHERE id = 1`.execute(db);
+        const after = await valueOf(trx, 1);
+        await expect(sql`UPDATE t SET v = 3 WHERE id = 1`.execute(trx)).rejects.toThrow(/read-only/);
+        return [before, after];
+      });
+    expect(seen).toEqual([1, 1]);
+    expect(await valueOf(other, 1)).toBe(2);
+  });
+
   it('a connection that writes without pause lets a waiting writer in at its next group (fair hand-over)', async () => {
     let stop = false;
     let id = 1_000;

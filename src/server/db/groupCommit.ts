@@ -13,6 +13,10 @@
  *   transactions or MAX_GROUP_MS; and before any statement outside a transaction;
  * - if the physical COMMIT fails, every transaction of the group fails (none of them happened).
  *
+ * A read-only transaction (`setAccessMode('read only')`, see db/snapshot.ts) is not grouped: the
+ * open group commits, then a deferred BEGIN reads one committed state until it ends, taking no
+ * write lock, so other processes go on writing meanwhile (this process's callers wait their turn).
+ *
  * It also queues callers first come, first served (Kysely's SQLite mutex wakes every waiter on
  * each release). Under no load it behaves like plain BEGIN IMMEDIATE ... COMMIT per transaction.
  *
@@ -35,6 +39,7 @@
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import {
   CompiledQuery,
+  type TransactionSettings,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -166,7 +171,8 @@ interface Group {
   waiters: { resolve: () => void; reject: (error: unknown) => void }[];
 }
 
-type LogicalState = 'idle' | 'transaction' | 'released';
+/** 'snapshot': a read-only transaction of its own (not in a group), reading one committed state. */
+type LogicalState = 'idle' | 'transaction' | 'snapshot' | 'released';
 
 class LogicalConnection implements DatabaseConnection {
   state: LogicalState = 'idle';
@@ -205,8 +211,16 @@ class GroupCommitDriver implements Driver {
     return new LogicalConnection(this);
   }
 
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings = {}): Promise<void> {
     const logical = connection as LogicalConnection;
+    if (settings.accessMode === 'read only') {
+      // A deferred BEGIN takes no lock: its first read fixes the snapshot, which other processes'
+      // writes do not disturb (WAL). The open group commits first: it is not ours to read.
+      this.flush();
+      this.run('begin');
+      logical.state = 'snapshot';
+      return;
+    }
     if (!this.group) {
       await this.lockForWriting();
       this.group = { startedAt: performance.now(), committed: 0, waiters: [] };
@@ -217,6 +231,7 @@ class GroupCommitDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const logical = connection as LogicalConnection;
+    if (logical.state === 'snapshot') return this.endSnapshot(logical);
     const group = this.group;
     if (logical.state !== 'transaction' || !group) throw new Error('commit without a transaction');
     this.run(`release ${SAVEPOINT}`);
@@ -228,6 +243,7 @@ class GroupCommitDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     const logical = connection as LogicalConnection;
+    if (logical.state === 'snapshot') return this.endSnapshot(logical);
     // After a failed physical commit Kysely rolls back too: that transaction is already over.
     if (logical.state !== 'transaction') return;
     logical.state = 'idle';
@@ -238,6 +254,11 @@ class GroupCommitDriver implements Driver {
       // SQLite dropped the whole physical transaction (e.g. disk full): the group is lost with it.
       this.fail(error);
     }
+  }
+
+  private endSnapshot(logical: LogicalConnection): void {
+    logical.state = 'idle';
+    this.run('rollback');
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -254,7 +275,10 @@ class GroupCommitDriver implements Driver {
     // In a transaction, and for a read anywhere: run it. A read may look into an open group: it
     // would only differ from the committed state if the group's COMMIT failed (an I/O fault), and
     // reads move no money.
-    if (logical.state === 'transaction' || this.statement(query.sql).readonly) {
+    if (logical.state === 'snapshot' && !this.statement(query.sql).readonly) {
+      throw new Error('a write in a read-only transaction');
+    }
+    if (logical.state === 'transaction' || logical.state === 'snapshot' || this.statement(query.sql).readonly) {
       return this.run<R>(query.sql, query.parameters);
     }
     // A write outside a transaction must not join (and wait on) an open group, so the group

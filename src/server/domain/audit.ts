@@ -6,6 +6,7 @@
 import { commitmentOf, drawFromSeed, linePayout, settleLine } from '../../shared/game';
 import { formatMoney } from '../../shared/money';
 import type { RoundRow } from '../db/schema';
+import { inSnapshot } from '../db/snapshot';
 import {
   allOrderGroups,
   allOrderLines,
@@ -245,7 +246,12 @@ async function fairness(deps: Deps, rounds: RoundRow[]): Promise<AuditCheck> {
   return check;
 }
 
-export async function runAudit(deps: Deps): Promise<AuditReport> {
+/** Safe on a live system: every check reads the same committed state (db/snapshot.ts). */
+export function runAudit(deps: Deps): Promise<AuditReport> {
+  return inSnapshot(deps.db, (db) => auditAll({ ...deps, db }));
+}
+
+async function auditAll(deps: Deps): Promise<AuditReport> {
   const rounds = await listRounds(deps.db);
   const roundsById = new Map(rounds.map((r) => [r.id, r]));
   const checks = [

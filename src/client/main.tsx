@@ -4,7 +4,7 @@ import './styles/global.css';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { onSessionEnd } from './api';
 import { endSession, refreshConfig } from './data';
-import { setReachabilityProbe } from './data/online';
+import { setReachabilityProbe } from './api/online';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';
 import { startPwa } from './app/pwa';

@@ -3,13 +3,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import AccountPage from '../../src/client/features/account/AccountPage';
 import { DialogHost, Toaster } from '../../src/client/ui';
 import { readCached, writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { getSession, startSession } from '../../src/client/api/session';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode } from '../../src/shared/errors';
 import type { UserInfo } from '../../src/shared/api/types';
 import { textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
+import { queryKey } from '../../src/client/data/key';
 
 const USER: UserInfo = {
   name: 'demo01',
@@ -43,7 +44,7 @@ afterEach(() => {
 
 describe('account page', () => {
   it('offline, shows the cached profile with a stale badge', async () => {
-    await writeCached('profile:me', USER, Date.now() - 60_000);
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER, Date.now() - 60_000);
     setOnlineStateForTest({ browserOnline: false });
     renderAccount();
     expect((await screen.findByTestId('nickname')).textContent).toBe('Demo');
@@ -54,7 +55,7 @@ describe('account page', () => {
   });
 
   it('online, revalidates the profile and shows no stale badge', async () => {
-    await writeCached('profile:me', USER, 1_000);
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER, 1_000);
     const fake = fakeFetch({ [ApiPath.userInfo]: () => ok({ ...USER, money: 2000 }) });
     vi.stubGlobal('fetch', fake.fetch);
     renderAccount();
@@ -63,7 +64,7 @@ describe('account page', () => {
   });
 
   it('recharge only warns that deposits go through customer service (2056)', async () => {
-    await writeCached('profile:me', USER);
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
     setOnlineStateForTest({ browserOnline: false });
     renderAccount();
     fireEvent.click(await screen.findByRole('button', { name: 'Recharge' }));
@@ -71,8 +72,8 @@ describe('account page', () => {
   });
 
   it('logs out after confirmation: token and private rows gone, then /login', async () => {
-    await writeCached('profile:me', USER);
-    await writeCached('config:app', { siteName: 'kept' });
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+    await writeCached(queryKey(ApiPath.getConfig, {}), { siteName: 'kept' });
     const fake = fakeFetch({ [ApiPath.userInfo]: () => ok(USER), [ApiPath.logout]: () => ok(null) });
     vi.stubGlobal('fetch', fake.fetch);
     renderAccount();
@@ -87,8 +88,8 @@ describe('account page', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(getSession()).toEqual({ token: null, isLogin: false });
-    expect(await readCached('profile:me')).toBeUndefined();
-    expect(await readCached('config:app')).toBeDefined();
+    expect(await readCached(queryKey(ApiPath.userInfo, {}))).toBeUndefined();
+    expect(await readCached(queryKey(ApiPath.getConfig, {}))).toBeDefined();
     expect(fake.to(ApiPath.logout)).toHaveLength(1);
   });
 });

@@ -1,15 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, ApiError, type ApiClientDeps } from '../../src/client/api/client';
+import { createApiClient, type ApiClientDeps } from '../../src/client/api/client';
+import { ApiError } from '../../src/client/api/errors';
 import { api, onSessionEnd } from '../../src/client/api';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode, MessageKey } from '../../src/shared/errors';
 import { REQUEST_TIMEOUT_MS } from '../../src/shared/constants';
 import { getSession, startSession, clearSession } from '../../src/client/api/session';
-import { isOnline, setOnlineStateForTest } from '../../src/client/data/online';
+import { isOnline, setOnlineStateForTest } from '../../src/client/api/online';
 import { writeCached, readCached } from '../../src/client/data/sync';
 import { endSession } from '../../src/client/data/session';
 import { textOfCode } from '../../src/client/i18n';
 import { API_BASE, fakeFetch, ok, refused, resetClientState } from './helpers';
+import { queryKey } from '../../src/client/data/key';
 
 function client(overrides: Partial<ApiClientDeps> & { fetch: typeof fetch }) {
   const warn = vi.fn<(text: string) => void>();
@@ -185,12 +187,12 @@ describe('the app’s API client', () => {
     });
     try {
       startSession('dead-token');
-      await writeCached('profile:me', { nickname: 'demo' });
+      await writeCached(queryKey(ApiPath.userInfo, {}), { nickname: 'demo' });
       await expect(api.call(ApiPath.userInfo, {})).rejects.toMatchObject({ kind: 'session' });
       expect(getSession()).toEqual({ token: null, isLogin: false });
       expect(localStorage.getItem('isLogin')).toBeNull();
       expect(navigated).toHaveBeenCalledWith('/login');
-      await vi.waitFor(async () => expect(await readCached('profile:me')).toBeUndefined());
+      await vi.waitFor(async () => expect(await readCached(queryKey(ApiPath.userInfo, {}))).toBeUndefined());
     } finally {
       vi.unstubAllGlobals();
     }

@@ -6,10 +6,11 @@ import type { Locale } from '../../src/shared/locale';
 import HelpListPage from '../../src/client/features/content/HelpListPage';
 import HelpPage from '../../src/client/features/content/HelpPage';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, refused, resetClientState, type FakeCall } from './helpers';
 import { article, deferred, renderAt, summary } from './content-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 beforeEach(async () => {
   await resetClientState();
@@ -60,8 +61,12 @@ describe('/help/list', () => {
   });
 
   it('shows cached titles first, then fresh ones', async () => {
-    await writeCached('articles:list-9', [summary(article(1, { title_yw: 'Cached title' }))], 1_000);
-    await writeCached('articles:list-2', [], 1_000);
+    await writeCached(
+      queryKey(ApiPath.articleList, { type: 9 }),
+      [summary(article(1, { title_yw: 'Cached title' }))],
+      1_000,
+    );
+    await writeCached(queryKey(ApiPath.articleList, { type: 2 }), [], 1_000);
     const answer = deferred<unknown>();
     const fake = fakeFetch({
       [ApiPath.articleList]: (call: FakeCall) => (call.body.type === 9 ? answer.promise : ok([])),
@@ -85,7 +90,7 @@ describe('/help/list', () => {
   it('offline: the cached list with a stale badge, nothing sent', async () => {
     const fake = listServer({});
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached('articles:list-9', NEWS.map(summary), Date.now() - 60_000);
+    await writeCached(queryKey(ApiPath.articleList, { type: 9 }), NEWS.map(summary), Date.now() - 60_000);
     setOnlineStateForTest({ browserOnline: false });
     renderAt('/help/list', '/help/list', <HelpListPage />);
     await waitFor(() => expect(sectionRows('help-news')).toHaveLength(2));
@@ -112,7 +117,7 @@ describe('/help/list', () => {
   ];
   it.each(TITLES)('in %s lists the titles of that language', async (locale, title, heading) => {
     await activateLocale(locale, { persist: false });
-    await writeCached('articles:list-9', [summary(article(5))]);
+    await writeCached(queryKey(ApiPath.articleList, { type: 9 }), [summary(article(5))]);
     setOnlineStateForTest({ browserOnline: false });
     renderAt('/help/list', '/help/list', <HelpListPage />);
     await waitFor(() => expect(sectionRows('help-news')[0]?.textContent).toContain(title));
@@ -151,7 +156,11 @@ describe('/help/:id', () => {
   });
 
   it('an article removed on the server since it was read: not found, not the cached copy', async () => {
-    await writeCached('articles:id-92', article(92, { title_yw: 'Removed since' }), Date.now() - 60_000);
+    await writeCached(
+      queryKey(ApiPath.articleDetail, { id: 92 }),
+      article(92, { title_yw: 'Removed since' }),
+      Date.now() - 60_000,
+    );
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.articleDetail]: () => refused(1001, 'Incomplete parameters') }).fetch);
     renderAt('/help/92', '/help/:id', <HelpPage />);
     expect(await screen.findByRole('heading', { name: 'Article not found' })).toBeTruthy();
@@ -159,7 +168,7 @@ describe('/help/:id', () => {
   });
 
   it('cached first, then fresh', async () => {
-    await writeCached('articles:id-92', article(92, { title_yw: 'Cached' }), 1_000);
+    await writeCached(queryKey(ApiPath.articleDetail, { id: 92 }), article(92, { title_yw: 'Cached' }), 1_000);
     const answer = deferred<unknown>();
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.articleDetail]: () => answer.promise }).fetch);
     renderAt('/help/92', '/help/:id', <HelpPage />);
@@ -169,7 +178,7 @@ describe('/help/:id', () => {
   });
 
   it('offline: the cached article with a stale badge; uncached: unavailable rather than not found', async () => {
-    await writeCached('articles:id-92', NEWS[0], Date.now() - 60_000);
+    await writeCached(queryKey(ApiPath.articleDetail, { id: 92 }), NEWS[0], Date.now() - 60_000);
     setOnlineStateForTest({ browserOnline: false });
     const view = renderAt('/help/92', '/help/:id', <HelpPage />);
     expect((await screen.findByTestId('article-title')).textContent).toBe('Newest news');
@@ -188,7 +197,7 @@ describe('/help/:id', () => {
   ];
   it.each(LANGUAGES)('in %s shows that language', async (locale, title, content) => {
     await activateLocale(locale, { persist: false });
-    await writeCached('articles:id-92', article(92));
+    await writeCached(queryKey(ApiPath.articleDetail, { id: 92 }), article(92));
     setOnlineStateForTest({ browserOnline: false });
     renderAt('/help/92', '/help/:id', <HelpPage />);
     await waitFor(() => expect(screen.getByTestId('article-title').textContent).toBe(title));

@@ -5,10 +5,11 @@ import type { Article } from '../../src/shared/api/types';
 import type { Locale } from '../../src/shared/locale';
 import InfoPage from '../../src/client/features/content/InfoPage';
 import { readCached, writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { article, deferred, renderAt } from './content-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 beforeEach(async () => {
   await resetClientState();
@@ -45,12 +46,12 @@ describe('/info/:id (article by type)', () => {
       new Date((1_773_000_000 + 260 * 3600) * 1000).toISOString(),
     );
     expect(screen.queryByTestId('stale-badge')).toBeNull();
-    const cached = await readCached<Article[]>('articles:category-26');
+    const cached = await readCached<Article[]>(queryKey(ApiPath.oneClassArticle, { type: 26 }));
     expect(cached?.data.map((a) => a.id)).toEqual([260, 259]);
   });
 
   it('shows the cached article first, then the fresh one when it arrives', async () => {
-    await writeCached('articles:category-9', [article(1, { title_yw: 'Cached news' })], 1_000);
+    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 9 }), [article(1, { title_yw: 'Cached news' })], 1_000);
     const answer = deferred<unknown>();
     const fake = fakeFetch({ [ApiPath.oneClassArticle]: () => answer.promise });
     vi.stubGlobal('fetch', fake.fetch);
@@ -81,7 +82,7 @@ describe('/info/:id (article by type)', () => {
   it('offline: shows the cached article with a stale badge and sends nothing', async () => {
     const fake = fakeFetch({ [ApiPath.oneClassArticle]: () => ok([]) });
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached('articles:category-26', [INTRO()], Date.now() - 3_600_000);
+    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 26 }), [INTRO()], Date.now() - 3_600_000);
     setOnlineStateForTest({ browserOnline: false });
     renderAt('/info/26', '/info/:id', <InfoPage />);
     expect((await screen.findByTestId('article-title')).textContent).toBe('Title 260');
@@ -119,7 +120,7 @@ describe('/info/:id (article by type)', () => {
   ];
   it.each(LANGUAGES)('in %s picks the fields of that language', async (locale, title, content, heading) => {
     await activateLocale(locale, { persist: false });
-    await writeCached('articles:category-26', [INTRO()]);
+    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 26 }), [INTRO()]);
     setOnlineStateForTest({ browserOnline: false });
     renderAt('/info/26', '/info/:id', <InfoPage />);
     await waitFor(() => expect(screen.getByTestId('article-title').textContent).toBe(title));
@@ -129,7 +130,7 @@ describe('/info/:id (article by type)', () => {
 
   it('falls back to another language when the chosen one is missing', async () => {
     await activateLocale('vi', { persist: false });
-    await writeCached('articles:category-26', [INTRO({ title_vi: '', content_vi: ' ' })]);
+    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 26 }), [INTRO({ title_vi: '', content_vi: ' ' })]);
     setOnlineStateForTest({ browserOnline: false });
     renderAt('/info/26', '/info/:id', <InfoPage />);
     await waitFor(() => expect(screen.getByTestId('article-title').textContent).toBe('Title 260'));

@@ -8,10 +8,11 @@ import MessagesPage from '../../src/client/features/content/MessagesPage';
 import { KeepAliveOutlet } from '../../src/client/app/KeepAliveOutlet';
 import { startSession } from '../../src/client/api/session';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, resetClientState, type FakeCall } from './helpers';
 import { article, deferred, renderAt } from './content-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 beforeEach(async () => {
   await resetClientState();
@@ -104,7 +105,11 @@ describe('/message', () => {
   });
 
   it('shows cached entries first, then the fresh list', async () => {
-    await writeCached('articles:category-9', [article(1, { title_yw: 'Cached message' })], 1_000);
+    await writeCached(
+      queryKey(ApiPath.oneClassArticle, { type: 9 }),
+      [article(1, { title_yw: 'Cached message' })],
+      1_000,
+    );
     const answer = deferred<unknown>();
     vi.stubGlobal(
       'fetch',
@@ -130,8 +135,8 @@ describe('/message', () => {
   it('offline: cached messages with a stale badge, nothing sent, and still expandable', async () => {
     const fake = messageServer({});
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached('articles:category-9', NEWS, Date.now() - 600_000);
-    await writeCached('articles:category-14', ANNOUNCEMENTS, Date.now() - 600_000);
+    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 9 }), NEWS, Date.now() - 600_000);
+    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 14 }), ANNOUNCEMENTS, Date.now() - 600_000);
     setOnlineStateForTest({ browserOnline: false });
     renderAt('/message', '/message', <MessagesPage />);
     await waitFor(() => expect(titles('news')).toHaveLength(2));
@@ -149,7 +154,7 @@ describe('/message', () => {
   ];
   it.each(LANGUAGES)('in %s shows titles, content and tabs in that language', async (locale, title, content, tab) => {
     await activateLocale(locale, { persist: false });
-    await writeCached('articles:category-9', [article(92)]);
+    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 9 }), [article(92)]);
     setOnlineStateForTest({ browserOnline: false });
     renderAt('/message', '/message', <MessagesPage />);
     await waitFor(() => expect(titles('news')).toEqual([title]));

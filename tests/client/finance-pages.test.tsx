@@ -12,9 +12,10 @@ import ProductRulePage from '../../src/client/features/finance/ProductRulePage';
 import ProductOrderPage from '../../src/client/features/finance/ProductOrderPage';
 import ProductTransferInPage from '../../src/client/features/finance/ProductTransferInPage';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { renderScreen } from './wallet-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 /** Not the seed's tiers: the pages show what the server says, nothing built in. */
 const TIERS: FinanceProduct[] = [
@@ -34,7 +35,7 @@ const CONFIG: AppConfig = {
 
 beforeEach(async () => {
   await resetClientState();
-  await writeCached('config:app', CONFIG);
+  await writeCached(queryKey(ApiPath.getConfig, {}), CONFIG);
 });
 
 function server(products: () => unknown = () => ok(TIERS)) {
@@ -99,7 +100,7 @@ describe('finance list (/finance)', () => {
   });
 
   it('offline with cached tiers: shown, marked stale', async () => {
-    await writeCached('finance:products', TIERS, Date.now() - 3_600_000);
+    await writeCached(queryKey(ApiPath.financeProducts, {}), TIERS, Date.now() - 3_600_000);
     setOnlineStateForTest({ browserOnline: false });
     const fake = server();
     renderScreen(FinancePage);

@@ -8,6 +8,7 @@ import { writeCached } from '../../src/client/data/sync';
 import { messageOf } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { gameInfo, liveOrder, renderRoom, USER } from './game-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 /** Lets timers, fetches, IndexedDB and React settle, moving the fake clock by `ms`. */
 async function advance(ms: number) {
@@ -29,7 +30,7 @@ let visibility: DocumentVisibilityState = 'visible';
 beforeEach(async () => {
   await resetClientState();
   startSession('token');
-  await writeCached('profile:me', USER);
+  await writeCached(queryKey(ApiPath.userInfo, {}), USER);
   visibility = 'visible';
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
   vi.useFakeTimers({

@@ -9,11 +9,12 @@ import { activateLocale, messageOf, textOfCode } from '../../src/client/i18n';
 import { toast } from '../../src/client/ui/toast';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
 import { gameInfo, ownOrder, renderRoom, ROOM, USER } from './game-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 beforeEach(async () => {
   await resetClientState();
   startSession('token');
-  await writeCached('profile:me', USER);
+  await writeCached(queryKey(ApiPath.userInfo, {}), USER);
 });
 
 afterEach(async () => {
@@ -77,7 +78,7 @@ describe('buy rules: every refusal shows its message before any call', () => {
         user: { ...USER, money: 150 },
       });
       vi.stubGlobal('fetch', fake.fetch);
-      await writeCached('profile:me', { ...USER, money: 150 });
+      await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, money: 150 });
       await activateLocale(locale, { persist: false });
       renderRoom();
       await screen.findByTestId('round-seqno');
@@ -117,7 +118,7 @@ describe('buy rules: every refusal shows its message before any call', () => {
       expect(await tryIt({ select: [0, 1], amount: '20' })).toContain(minBuy);
       expect(await tryIt({ select: [0, 1, 2, 3], amount: '40' })).toContain(noMoney);
 
-      const { setOnlineStateForTest } = await import('../../src/client/data/online');
+      const { setOnlineStateForTest } = await import('../../src/client/api/online');
       act(() => setOnlineStateForTest({ browserOnline: false }));
       expect(await tryIt({ select: [0, 1], amount: '50' })).toContain(messageOf(refuse(MessageKey.Offline)));
 

@@ -5,13 +5,14 @@ import { ApiPath } from '../../src/shared/api/paths';
 import type { GameListItem, Room } from '../../src/shared/api/types';
 import { clearSession, startSession } from '../../src/client/api/session';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale } from '../../src/client/i18n';
 import RoomListPage from '../../src/client/features/game/RoomListPage';
 import HomePage from '../../src/client/features/home/HomePage';
 import { Toaster } from '../../src/client/ui';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
 import { ROOM, USER } from './game-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 const STANDARD: Room = { ...ROOM, id: 5, title: 'USDT Standard', kind: 'standard', minjoin: 100, minlevel: 0 };
 const VIP: Room = { ...ROOM, id: 6, title: 'USDT VIP', kind: 'vip', minjoin: 500, minlevel: 2 };
@@ -48,7 +49,7 @@ afterEach(async () => {
 
 describe('room list', () => {
   it('tabs USDT, BTC, ETH (roomtype 1, 2, 3); cards show title, kind, minimum to join and odds', async () => {
-    await writeCached('profile:me', USER);
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
     const fake = server();
     vi.stubGlobal('fetch', fake.fetch);
     renderRooms('/room_list/1');
@@ -70,7 +71,7 @@ describe('room list', () => {
   });
 
   it('the route type picks the first tab', async () => {
-    await writeCached('profile:me', USER);
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
     vi.stubGlobal('fetch', server().fetch);
     renderRooms('/room_list/2');
     expect(screen.getByRole('tab', { name: 'BTC' }).getAttribute('aria-selected')).toBe('true');
@@ -84,7 +85,7 @@ describe('room list', () => {
     it(`in ${locale}: entering needs the minimum (2004 with the amount) and the VIP level (2055)`, async () => {
       await activateLocale(locale, { persist: false });
       const poor = { ...USER, money: 50, level: 1 };
-      await writeCached('profile:me', poor);
+      await writeCached(queryKey(ApiPath.userInfo, {}), poor);
       vi.stubGlobal('fetch', server(poor).fetch);
       renderRooms();
       fireEvent.click(await screen.findByRole('button', { name: 'USDT Standard' }));
@@ -96,7 +97,7 @@ describe('room list', () => {
   }
 
   it('enters a room the member may join', async () => {
-    await writeCached('profile:me', { ...USER, level: 2 });
+    await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, level: 2 });
     vi.stubGlobal('fetch', server({ ...USER, level: 2 }).fetch);
     renderRooms();
     fireEvent.click(await screen.findByRole('button', { name: 'USDT VIP' }));
@@ -105,7 +106,7 @@ describe('room list', () => {
 
   it('without a token goes to log in', async () => {
     vi.stubGlobal('fetch', server().fetch);
-    await writeCached('rooms:type-1', [STANDARD]);
+    await writeCached(queryKey(ApiPath.roomList, { roomtype: 1 }), [STANDARD]);
     renderRooms();
     const card = await screen.findByRole('button', { name: 'USDT Standard' });
     act(() => clearSession());
@@ -114,8 +115,8 @@ describe('room list', () => {
   });
 
   it('opens offline from the cache, marked stale', async () => {
-    await writeCached('profile:me', USER);
-    await writeCached('rooms:type-1', [STANDARD, VIP], Date.now() - 3_600_000);
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+    await writeCached(queryKey(ApiPath.roomList, { roomtype: 1 }), [STANDARD, VIP], Date.now() - 3_600_000);
     setOnlineStateForTest({ browserOnline: false });
     const fake = server();
     vi.stubGlobal('fetch', fake.fetch);
@@ -144,7 +145,7 @@ describe('home: game tiles and go-VIP', () => {
   }
 
   it('a tile leads to its game room; a member below the minimum gets 2004 instead', async () => {
-    await writeCached('profile:me', USER);
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
     vi.stubGlobal(
       'fetch',
       fakeFetch({
@@ -159,7 +160,7 @@ describe('home: game tiles and go-VIP', () => {
     expect(window.location.pathname).toBe('/activity/13');
 
     window.history.replaceState(null, '', '/');
-    await writeCached('profile:me', { ...USER, money: 10 });
+    await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, money: 10 });
     await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('10.00'));
     fireEvent.click(screen.getByRole('button', { name: /Rounds every 2 min/ }));
     expect(alerts()).toContain('Your balance cannot be less than 100.00');
@@ -167,7 +168,7 @@ describe('home: game tiles and go-VIP', () => {
   });
 
   it('a guest goes on without a money check (the room then asks to log in); go-VIP sends a guest to log in', async () => {
-    await writeCached('games:list', GAMES);
+    await writeCached(queryKey(ApiPath.gameList, {}), GAMES);
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.gameList]: () => ok(GAMES), [ApiPath.getConfig]: () => ok({}) }).fetch);
     clearSession();
     renderHome();
@@ -178,7 +179,7 @@ describe('home: game tiles and go-VIP', () => {
   });
 
   it('go-VIP sends a member to the room list of type 1', async () => {
-    await writeCached('profile:me', USER);
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.gameList]: () => ok([]), [ApiPath.userInfo]: () => ok(USER) }).fetch);
     renderHome();
     fireEvent.click(screen.getByRole('button', { name: 'VIP rooms' }));

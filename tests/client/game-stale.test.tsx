@@ -4,17 +4,18 @@ import { ApiPath } from '../../src/shared/api/paths';
 import { MessageKey, refuse } from '../../src/shared/errors';
 import { startSession } from '../../src/client/api/session';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale, messageOf } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { gameInfo, liveOrder, ownOrder, renderRoom, USER } from './game-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 const OWN_ORDER = ownOrder(5);
 
 beforeEach(async () => {
   await resetClientState();
   startSession('token');
-  await writeCached('profile:me', USER);
+  await writeCached(queryKey(ApiPath.userInfo, {}), USER);
 });
 
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { LazyMotion, MotionConfig, domAnimation } from 'framer-motion';
 import { i18n } from '../../src/client/i18n';
 import { db } from '../../src/client/data/db';
 import { resetSyncState } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { clearSession } from '../../src/client/api/session';
 import { toast } from '../../src/client/ui/toast';
 import { closeAllDialogs } from '../../src/client/ui/dialog';

@@ -3,10 +3,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { Locale } from '../../src/shared/locale';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { banner, renderHome, stubReducedMotion } from './home-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 const originalMatchMedia = window.matchMedia;
 
@@ -49,7 +50,7 @@ describe('home banners', () => {
   const LANGUAGES: Locale[] = ['vi', 'zh-CN', 'zh-TW', 'en'];
   it.each(LANGUAGES)('in %s shows the banner picture of that language', async (locale) => {
     await activateLocale(locale, { persist: false });
-    await writeCached('banners:all', [banner(1), banner(2)]);
+    await writeCached(queryKey(ApiPath.slide, {}), [banner(1), banner(2)]);
     setOnlineStateForTest({ browserOnline: false });
     renderHome();
     await waitFor(() => expect(images()).toHaveLength(2));
@@ -61,7 +62,7 @@ describe('home banners', () => {
 
   it('falls back to another language when a banner lacks the chosen one', async () => {
     await activateLocale('vi', { persist: false });
-    await writeCached('banners:all', [{ ...banner(1), path_vi: '' }]);
+    await writeCached(queryKey(ApiPath.slide, {}), [{ ...banner(1), path_vi: '' }]);
     setOnlineStateForTest({ browserOnline: false });
     renderHome();
     await waitFor(() => expect(images()).toHaveLength(1));
@@ -78,7 +79,7 @@ describe('home banners', () => {
   });
 
   it('moves on every 4 seconds, and wraps around', async () => {
-    await writeCached('banners:all', [banner(1), banner(2), banner(3)]);
+    await writeCached(queryKey(ApiPath.slide, {}), [banner(1), banner(2), banner(3)]);
     setOnlineStateForTest({ browserOnline: false });
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     renderHome();
@@ -96,7 +97,7 @@ describe('home banners', () => {
 
   it('stands still when the member prefers reduced motion', async () => {
     stubReducedMotion(true);
-    await writeCached('banners:all', [banner(1), banner(2)]);
+    await writeCached(queryKey(ApiPath.slide, {}), [banner(1), banner(2)]);
     setOnlineStateForTest({ browserOnline: false });
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     renderHome();
@@ -107,7 +108,7 @@ describe('home banners', () => {
   });
 
   it('stands still while the page is hidden, and moves on again when it comes back', async () => {
-    await writeCached('banners:all', [banner(1), banner(2)]);
+    await writeCached(queryKey(ApiPath.slide, {}), [banner(1), banner(2)]);
     setOnlineStateForTest({ browserOnline: false });
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     renderHome();
@@ -128,7 +129,7 @@ describe('home banners', () => {
   });
 
   it('drops a banner whose picture has an unsafe URL', async () => {
-    await writeCached('banners:all', [banner(1), { ...banner(2), path_yw: 'javascript:alert(1)' }]);
+    await writeCached(queryKey(ApiPath.slide, {}), [banner(1), { ...banner(2), path_yw: 'javascript:alert(1)' }]);
     setOnlineStateForTest({ browserOnline: false });
     renderHome();
     await waitFor(() => expect(images()).toHaveLength(1));

@@ -4,10 +4,11 @@ import { ApiPath } from '../../src/shared/api/paths';
 import type { Locale } from '../../src/shared/locale';
 import { startSession } from '../../src/client/api/session';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { renderHome, USER } from './home-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 beforeEach(async () => {
   await resetClientState();
@@ -34,7 +35,7 @@ describe('home welcome bar and quick menu', () => {
 
   it('Go VIP with a token opens the VIP room list (/room_list/1)', async () => {
     startSession('token');
-    await writeCached('profile:me', USER);
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
     setOnlineStateForTest({ browserOnline: false });
     renderHome();
     fireEvent.click(await screen.findByTestId('go-vip'));
@@ -56,7 +57,7 @@ describe('home welcome bar and quick menu', () => {
 
   it('offline, the welcome bar shows the cached profile with a stale badge', async () => {
     startSession('token');
-    await writeCached('profile:me', USER, Date.now() - 60_000);
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER, Date.now() - 60_000);
     setOnlineStateForTest({ browserOnline: false });
     renderHome();
     await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('1,234.50'));
@@ -65,7 +66,10 @@ describe('home welcome bar and quick menu', () => {
   });
 
   it('the quick menu opens customer service from config, the introduction (/info/26), help, language, trend, finance and messages', async () => {
-    await writeCached('config:app', { siteName: 'RoundPlay', serviceUrl: 'https://help.example.com/chat' });
+    await writeCached(queryKey(ApiPath.getConfig, {}), {
+      siteName: 'RoundPlay',
+      serviceUrl: 'https://help.example.com/chat',
+    });
     setOnlineStateForTest({ browserOnline: false });
     renderHome();
     const service = () => within(quickMenu()).getByRole('link', { name: 'Customer service' });

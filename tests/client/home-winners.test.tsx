@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { renderHome, stubReducedMotion, winner } from './home-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 const originalMatchMedia = window.matchMedia;
 
@@ -97,7 +98,7 @@ describe('home winners ticker', () => {
   it('offline: the cached rows with a stale badge, nothing sent', async () => {
     const fake = fakeFetch({ [ApiPath.winners]: () => ok([]) });
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached('winners:latest', [winner({ id: 3, user: 'ca****ed' })], Date.now() - 120_000);
+    await writeCached(queryKey(ApiPath.winners, {}), [winner({ id: 3, user: 'ca****ed' })], Date.now() - 120_000);
     setOnlineStateForTest({ browserOnline: false });
     renderHome();
     await waitFor(() => expect(rows()).toHaveLength(1));
@@ -116,7 +117,11 @@ describe('home winners ticker', () => {
     const fake = fakeFetch({ [ApiPath.winners]: () => ok([]) });
     vi.stubGlobal('fetch', fake.fetch);
     // valuecn is the language the list was read in; the row names value 0 in the member's language.
-    await writeCached('winners:latest', [winner({ id: 4, value: 0, valuecn: 'Big' })], Date.now() - 60_000);
+    await writeCached(
+      queryKey(ApiPath.winners, {}),
+      [winner({ id: 4, value: 0, valuecn: 'Big' })],
+      Date.now() - 60_000,
+    );
     setOnlineStateForTest({ browserOnline: false });
     renderHome();
     await waitFor(() => expect(within(rows()[0]).getByTestId('winner-outcome').textContent).toBe('Big'));

@@ -10,6 +10,7 @@ import { ErrorCode, MessageKey } from '../../src/shared/errors';
 import type { AppConfig } from '../../src/shared/api/types';
 import { textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
+import { queryKey } from '../../src/client/data/key';
 
 const CONFIG: AppConfig = {
   siteName: 'RoundPlay',
@@ -51,7 +52,7 @@ async function submitAndReadError(): Promise<string> {
 
 beforeEach(async () => {
   await resetClientState();
-  await writeCached('config:app', CONFIG);
+  await writeCached(queryKey(ApiPath.getConfig, {}), CONFIG);
   window.history.replaceState(null, '', '/register');
 });
 
@@ -70,7 +71,7 @@ describe('register form refusals', () => {
   });
 
   it('starts on the area code the config names', async () => {
-    await writeCached('config:app', { ...CONFIG, defaultQuhao: '+86' });
+    await writeCached(queryKey(ApiPath.getConfig, {}), { ...CONFIG, defaultQuhao: '+86' });
     renderRegister();
     await waitFor(() => expect((screen.getByLabelText('Area code') as HTMLSelectElement).value).toBe('+86'));
   });
@@ -130,7 +131,7 @@ describe('register form refusals', () => {
   });
 
   it('is blocked when the config agreement flag is 2', async () => {
-    await writeCached('config:app', { ...CONFIG, agreement: 2 });
+    await writeCached(queryKey(ApiPath.getConfig, {}), { ...CONFIG, agreement: 2 });
     renderRegister();
     expect(await screen.findByText(/Registration is closed/)).toBeTruthy();
     await waitFor(() =>

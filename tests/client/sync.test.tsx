@@ -1,13 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { db } from '../../src/client/data/db';
-import { readCached, revalidate, useSynced, writeCached, type SyncKey } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { readCached, revalidate, useSynced, writeCached } from '../../src/client/data/sync';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { endSession } from '../../src/client/data/session';
 import { getToken, startSession } from '../../src/client/api/session';
 import { resetClientState } from './helpers';
+import { setClockForTest } from '../../src/client/data/clock';
+import { queryKey, windowedKey } from '../../src/client/data/key';
+import { ApiPath } from '../../src/shared/api/paths';
 
-const KEY: SyncKey = 'config:app';
+const KEY = queryKey(ApiPath.getConfig, {});
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -126,39 +129,72 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
   });
 });
 
+describe('how old an answer is, on the cache clock', () => {
+  it('a confirmed key is not asked again within maxAgeMs, and is once the clock has moved past it', async () => {
+    let now = 1_000_000;
+    setClockForTest(() => now);
+    try {
+      const fetcher = vi.fn(async () => ({ siteName: 'network' }));
+      await revalidate(KEY, fetcher, { maxAgeMs: 60_000 });
+      await revalidate(KEY, fetcher, { maxAgeMs: 60_000 });
+      expect(fetcher).toHaveBeenCalledTimes(1);
+      expect((await readCached(KEY))?.updatedAt).toBe(1_000_000);
+      now += 60_001;
+      await revalidate(KEY, fetcher, { maxAgeMs: 60_000 });
+      expect(fetcher).toHaveBeenCalledTimes(2);
+    } finally {
+      setClockForTest(null);
+    }
+  });
+});
+
 describe('logout clears private rows and keeps public ones', () => {
   it('endSession empties profile, fund log and bank cards, keeps config, articles, banners, rooms and games', async () => {
     startSession('token-1');
-    await writeCached('config:app', { siteName: 'x' });
-    await writeCached('articles:category-9', [{ id: 1 }]);
-    await writeCached('banners:all', [{ id: 1 }]);
-    await writeCached('rooms:type-1', [{ id: 1 }]);
-    await writeCached('games:all', [{ id: 15 }]);
-    await writeCached('profile:me', { nickname: 'demo' });
-    await writeCached('fundLog:last', [{ id: 1 }]);
-    await writeCached('bankCards:all', [{ id: 1 }]);
+    await writeCached(queryKey(ApiPath.getConfig, {}), { siteName: 'x' });
+    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 9 }), [{ id: 1 }]);
+    await writeCached(queryKey(ApiPath.slide, {}), [{ id: 1 }]);
+    await writeCached(queryKey(ApiPath.roomList, { roomtype: 1 }), [{ id: 1 }]);
+    await writeCached(queryKey(ApiPath.gameList, {}), [{ id: 15 }]);
+    await writeCached(queryKey(ApiPath.userInfo, {}), { nickname: 'demo' });
+    await writeCached(windowedKey(ApiPath.financeFlow), [{ id: 1 }]);
+    await writeCached(queryKey(ApiPath.bankCardList, {}), [{ id: 1 }]);
 
     await endSession();
 
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
-    expect(await db.profile.count()).toBe(0);
-    expect(await db.fundLog.count()).toBe(0);
-    expect(await db.bankCards.count()).toBe(0);
-    expect(await db.config.count()).toBe(1);
-    expect(await db.articles.count()).toBe(1);
-    expect(await db.banners.count()).toBe(1);
-    expect(await db.rooms.count()).toBe(1);
-    expect(await db.games.count()).toBe(1);
+    const kept = (await db.cache.toArray()).map((row) => row.key).sort();
+    expect(kept).toEqual(
+      [
+        queryKey(ApiPath.getConfig, {}),
+        queryKey(ApiPath.oneClassArticle, { type: 9 }),
+        queryKey(ApiPath.slide, {}),
+        queryKey(ApiPath.roomList, { roomtype: 1 }),
+        queryKey(ApiPath.gameList, {}),
+      ].sort(),
+    );
+  });
+
+  it("another session's member rows are not read, even if they were not cleared", async () => {
+    startSession('token-1');
+    await writeCached(queryKey(ApiPath.userInfo, {}), { nickname: 'first' });
+    expect((await readCached(queryKey(ApiPath.userInfo, {})))?.data).toEqual({ nickname: 'first' });
+    startSession('token-2');
+    expect(await readCached(queryKey(ApiPath.userInfo, {}))).toBeUndefined();
+    // Public rows are everyone's.
+    await writeCached(KEY, { siteName: 'x' });
+    startSession('token-1');
+    expect((await readCached(KEY))?.data).toEqual({ siteName: 'x' });
   });
 
   it('an answer that arrives after logout is not written back', async () => {
     startSession('token-1');
     const answer = deferred<{ nickname: string }>();
-    const pending = revalidate('profile:me', () => answer.promise);
+    const pending = revalidate(queryKey(ApiPath.userInfo, {}), () => answer.promise);
     await endSession();
     answer.resolve({ nickname: 'late' });
     await pending;
-    expect(await readCached('profile:me')).toBeUndefined();
+    expect(await readCached(queryKey(ApiPath.userInfo, {}))).toBeUndefined();
   });
 });

@@ -12,10 +12,11 @@ import LotteryPrizePage from '../../src/client/features/trend/LotteryPrizePage';
 import { configurePriceFeeds, resetPriceFeeds } from '../../src/client/features/trend/priceFeed';
 import { startSession } from '../../src/client/api/session';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { renderScreen } from './wallet-fixtures';
 import { startPriceFeedServer, type PriceFeedServer } from '../support/priceFeedServer';
+import { queryKey } from '../../src/client/data/key';
 
 let feed: PriceFeedServer;
 
@@ -46,7 +47,7 @@ const TREND: TrendData = {
 beforeEach(async () => {
   await resetClientState();
   feed = await startPriceFeedServer();
-  await writeCached('config:app', config(feed.url));
+  await writeCached(queryKey(ApiPath.getConfig, {}), config(feed.url));
   configurePriceFeeds({ WebSocket: WsWebSocket, subscribeDelayMs: 20, ackWaitMs: 50, backoffBaseMs: 50 });
 });
 
@@ -241,7 +242,7 @@ describe('member figures', () => {
 
   it('offline with cached figures: shown, marked stale since when', async () => {
     startSession('token');
-    await writeCached('trend:me', TREND, Date.now() - 60_000);
+    await writeCached(queryKey(ApiPath.trendData, {}), TREND, Date.now() - 60_000);
     setOnlineStateForTest({ browserOnline: false });
     server();
     renderScreen(LotteryPrizePage);

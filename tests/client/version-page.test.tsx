@@ -11,8 +11,9 @@ import VersionPage from '../../src/client/features/version/VersionPage';
 import { UpdatePrompt } from '../../src/client/app/UpdatePrompt';
 import { attachRegistration, checkForUpdate, setNeedRefresh } from '../../src/client/pwa';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
+import { queryKey } from '../../src/client/data/key';
 
 const CONFIG: AppConfig = {
   siteName: 'RoundPlay',
@@ -55,7 +56,7 @@ function attach(reg: ReturnType<typeof fakeRegistration>, swUrl: string | null =
 
 beforeEach(async () => {
   await resetClientState();
-  await writeCached('config:app', CONFIG);
+  await writeCached(queryKey(ApiPath.getConfig, {}), CONFIG);
   vi.stubGlobal('fetch', fakeFetch({ [ApiPath.getConfig]: () => ok(CONFIG) }).fetch);
 });
 

@@ -6,10 +6,12 @@ import AccountPage from '../../src/client/features/account/AccountPage';
 import SettingsPage from '../../src/client/features/account/SettingsPage';
 import { startSession } from '../../src/client/api/session';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
 import { resetClientState } from './helpers';
 import { renderScreen, USER } from './wallet-fixtures';
+import { queryKey } from '../../src/client/data/key';
+import { ApiPath } from '../../src/shared/api/paths';
 
 beforeEach(async () => {
   await resetClientState();
@@ -24,7 +26,7 @@ afterEach(async () => {
 
 describe('recharge', () => {
   it('shows only the 2056 notice and the customer-service link; no presets', async () => {
-    await writeCached('config:app', { serviceUrl: 'https://support.example/chat' });
+    await writeCached(queryKey(ApiPath.getConfig, {}), { serviceUrl: 'https://support.example/chat' });
     renderScreen(RechargePage);
     const notice = screen.getByTestId('recharge-notice');
     expect(notice.textContent).toBe(textOfCode(ErrorCode.ContactServiceForDeposit));
@@ -46,7 +48,7 @@ describe('recharge', () => {
 
 describe('account page', () => {
   it('level icon with level number and name; withdrawable is total win with its minus', async () => {
-    await writeCached('profile:me', { ...USER, level: 3, totalWin: -40.5 });
+    await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, level: 3, totalWin: -40.5 });
     renderScreen(AccountPage);
     expect((await screen.findByTestId('level')).textContent).toBe('VIP 3');
     expect(screen.getByTestId('level-name').textContent).toBe('Gold');
@@ -65,7 +67,7 @@ describe('account page', () => {
 
   it('level names in Vietnamese', async () => {
     await act(async () => activateLocale('vi', { persist: false }));
-    await writeCached('profile:me', { ...USER, level: 8 });
+    await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, level: 8 });
     renderScreen(AccountPage);
     await waitFor(() => expect(screen.getByTestId('level-name').textContent).toBe('Kim cương'));
   });
@@ -73,7 +75,7 @@ describe('account page', () => {
 
 describe('security page', () => {
   it('login password, withdrawal password (marked not set), withdrawal accounts', async () => {
-    await writeCached('profile:me', { ...USER, noPassword2: 1 });
+    await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, noPassword2: 1 });
     renderScreen(SettingsPage);
     const security = screen.getByRole('navigation', { name: 'Security' });
     const links = within(security).getAllByRole('link');

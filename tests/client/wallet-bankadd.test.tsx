@@ -6,10 +6,11 @@ import type { BankCard } from '../../src/shared/api/types';
 import BankAddPage from '../../src/client/features/wallet/BankAddPage';
 import { startSession } from '../../src/client/api/session';
 import { readCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
 import { BANK_CARD, deferred, ERC20_ADDRESS, renderScreen, TRC20_ADDRESS, USDT_CARD } from './wallet-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 beforeEach(async () => {
   await resetClientState();
@@ -145,7 +146,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     await act(async () => answer.resolve(ok(BANK_CARD)));
     await waitFor(() => expect(window.location.pathname).toBe('/banklist'));
     expect(fake.to(ApiPath.bankCardList).length).toBeGreaterThanOrEqual(1);
-    expect((await readCached<BankCard[]>('bankCards:list'))?.data).toEqual([BANK_CARD]);
+    expect((await readCached<BankCard[]>(queryKey(ApiPath.bankCardList, {})))?.data).toEqual([BANK_CARD]);
     expect(screen.getByRole('status').textContent).toContain('Account added');
   });
 });

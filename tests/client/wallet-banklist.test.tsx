@@ -5,9 +5,10 @@ import type { BankCard } from '../../src/shared/api/types';
 import BankListPage from '../../src/client/features/wallet/BankListPage';
 import { startSession } from '../../src/client/api/session';
 import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { BANK_CARD, renderScreen, TRC20_ADDRESS, USDT_CARD } from './wallet-fixtures';
+import { queryKey } from '../../src/client/data/key';
 
 beforeEach(async () => {
   await resetClientState();
@@ -66,7 +67,7 @@ describe('withdrawal accounts list', () => {
   it('offline: the cached list with a stale marker; delete refused with the offline message, no dialog', async () => {
     const fake = fakeFetch({});
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached('bankCards:list', [BANK_CARD], Date.now() - 60_000);
+    await writeCached(queryKey(ApiPath.bankCardList, {}), [BANK_CARD], Date.now() - 60_000);
     setOnlineStateForTest({ browserOnline: false });
     renderScreen(BankListPage);
     await waitFor(() => expect(entries()).toHaveLength(1));

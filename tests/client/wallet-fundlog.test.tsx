@@ -7,10 +7,11 @@ import IncomePage from '../../src/client/features/wallet/IncomePage';
 import { fetchNewestPage, FUND_LOG_PAGE, type FundLogQuery } from '../../src/client/features/wallet/fundLog';
 import { startSession } from '../../src/client/api/session';
 import { readCached, writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale, messageOf } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState, type FakeCall } from './helpers';
 import { fundRow, fundRows, renderScreen } from './wallet-fixtures';
+import { windowedKey } from '../../src/client/data/key';
 
 beforeEach(async () => {
   await resetClientState();
@@ -97,7 +98,7 @@ describe('fund log range', () => {
     const last = fake.to(ApiPath.financeFlow).at(-1)!;
     expect(last.body).toMatchObject({ start: '2026-02-01', end: '2026-02-01' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const cached = await readCached<FundLogQuery>('fundLog:last');
+    const cached = await readCached<FundLogQuery>(windowedKey(ApiPath.financeFlow));
     expect(cached?.data).toMatchObject({ start: '2026-02-01', end: '2026-02-01', complete: true });
   });
 });
@@ -138,7 +139,7 @@ describe('fund log rows', () => {
   });
 
   it('reasons follow the language, cached rows included (vi)', async () => {
-    await writeCached<FundLogQuery>('fundLog:last', {
+    await writeCached<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
       start: '2026-01-01',
       end: '2026-01-03',
       rows: [
@@ -180,7 +181,7 @@ describe('fund log offline', () => {
     const fake = logServer([]);
     vi.stubGlobal('fetch', fake.fetch);
     await writeCached<FundLogQuery>(
-      'fundLog:last',
+      windowedKey(ApiPath.financeFlow),
       {
         start: '2026-01-01',
         end: '2026-01-04',
@@ -202,7 +203,7 @@ describe('fund log offline', () => {
   it('online, the same cache is replaced by the answer and carries no stale marker', async () => {
     const fake = logServer([fundRow({ id: 99, money: 7 })]);
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached<FundLogQuery>('fundLog:last', {
+    await writeCached<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
       start: '2026-01-01',
       end: '2026-01-04',
       rows: [fundRow({ id: 3 })],
@@ -241,7 +242,7 @@ describe('fund log paging', () => {
     expect(screen.queryByTestId('fund-log-more')).toBeNull();
 
     // The appended rows are part of the kept last query.
-    const cached = await readCached<FundLogQuery>('fundLog:last');
+    const cached = await readCached<FundLogQuery>(windowedKey(ApiPath.financeFlow));
     expect(cached?.data.rows).toHaveLength(FUND_LOG_PAGE + 10);
     expect(cached?.data.complete).toBe(true);
   });
@@ -289,7 +290,7 @@ describe('fund log paging', () => {
     const all = fundRows(1000, FUND_LOG_PAGE * 2 + 5);
     const fake = logServer(all);
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached<FundLogQuery>('fundLog:last', {
+    await writeCached<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
       start: '2026-01-01',
       end: '2026-01-04',
       rows: all.slice(0, FUND_LOG_PAGE * 2),

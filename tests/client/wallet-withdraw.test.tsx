@@ -5,7 +5,7 @@ import { ErrorCode } from '../../src/shared/errors';
 import type { BankCard, LeftMoneyAnswer, UserInfo } from '../../src/shared/api/types';
 import WithdrawPage from '../../src/client/features/wallet/WithdrawPage';
 import { startSession } from '../../src/client/api/session';
-import { setOnlineStateForTest } from '../../src/client/data/online';
+import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, refused, resetClientState, type FakeCall } from './helpers';
 import { BANK_CARD, LEFT, renderScreen, USDT_CARD, USER } from './wallet-fixtures';

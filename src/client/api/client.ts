@@ -3,52 +3,8 @@ import type { ApiAnswerOf, ApiContract, ApiRequestOf } from '../../shared/api/ty
 import { ApiPath } from '../../shared/api/paths';
 import { isSessionEnd, SUCCESS, type ApiResponse } from '../../shared/api/envelope';
 import { ErrorCode, MessageKey, type MessageValues } from '../../shared/errors';
+import { ApiError, OfflineError } from './errors';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
-
-export type ApiErrorKind =
-  /** The server answered with a code other than 1. */
-  | 'refused'
-  /** The session is dead (code 409 or 403): the client has logged the member out. */
-  | 'session'
-  /** No answer within the timeout. */
-  | 'timeout'
-  /** No answer at all (connection refused, DNS, CORS...). */
-  | 'network'
-  /** An HTTP error without a readable envelope. */
-  | 'http'
-  /** A write attempted while the device is offline; nothing was sent. */
-  | 'offline';
-
-/** Every failure of a call, carrying the contract's code (or the `offline` message key). */
-export class ApiError extends Error {
-  readonly code: number | MessageKey;
-  readonly kind: ApiErrorKind;
-  /** The server's localized text, when it sent one. */
-  readonly info: string;
-  readonly data: unknown;
-  readonly status: number | null;
-
-  constructor(init: {
-    code: number | MessageKey;
-    kind: ApiErrorKind;
-    info?: string;
-    data?: unknown;
-    status?: number | null;
-  }) {
-    super(init.info || `API ${init.kind} ${init.code}`);
-    this.name = 'ApiError';
-    this.code = init.code;
-    this.kind = init.kind;
-    this.info = init.info ?? '';
-    this.data = init.data;
-    this.status = init.status ?? null;
-  }
-
-  /** True when the request never reached the server (or never left the device). */
-  get isNetwork(): boolean {
-    return this.kind === 'timeout' || this.kind === 'network' || this.kind === 'http' || this.kind === 'offline';
-  }
-}
 
 /** Paths that change something: refused while offline, never queued behind the member's back. */
 export const WRITE_PATHS: ReadonlySet<string> = new Set<string>([
@@ -109,7 +65,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   ): Promise<ApiAnswerOf<P>> {
     if (WRITE_PATHS.has(path) && deps.isOffline()) {
       if (!options.silent) deps.warn(deps.textOf(MessageKey.Offline));
-      throw new ApiError({ code: MessageKey.Offline, kind: 'offline' });
+      throw new OfflineError();
     }
 
     const base = await deps.base();

@@ -3,9 +3,10 @@ import { apiBase } from './base';
 import { clearSession, getToken } from './session';
 import { currentApiLang, textOfCode } from '../i18n';
 import { toast } from '../ui/toast';
-import { isBrowserOnline, reportRequestOutcome } from '../data/online';
+import { isBrowserOnline, reportRequestOutcome } from './online';
 
-export { ApiError, createApiClient, WRITE_PATHS, type ApiClient, type CallOptions } from './client';
+export { createApiClient, WRITE_PATHS, type ApiClient, type CallOptions } from './client';
+export { ApiError, OfflineError, isNetworkFailure, type ApiErrorKind } from './errors';
 export { ApiPath } from '../../shared/api/paths';
 export { useSession, getSession, getToken, startSession, clearSession, subscribeSession } from './session';
 export { apiBase, setApiBase } from './base';

@@ -7,7 +7,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { TabBar } from './TabBar';
 import { UpdatePrompt } from './UpdatePrompt';
 import type { RouteDef } from './routes';
-import { useOnline } from '../data/online';
+import { useOnline } from '../api/online';
 
 function Shell({ serviceUrl }: { serviceUrl: string }) {
   const [withTabBar, setWithTabBar] = useState(false);

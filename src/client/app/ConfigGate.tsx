@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useConfig } from '../data/resources';
-import { useBrowserOnline } from '../data/online';
+import { useBrowserOnline } from '../api/online';
 import { LoadingCanvas } from '../ui';
 import type { AppConfig } from '../../shared/api/types';
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useBrowserOnline, useOnline } from '../data/online';
+import { useBrowserOnline, useOnline } from '../api/online';
 import { Icon } from '../ui';
 
 /** Visible whenever the app works from its cache: the browser is offline or the server is out of reach. */

@@ -1,15 +1,20 @@
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Table, type Transaction } from 'dexie';
+import { ApiPath } from '../../shared/api/paths';
+import { queryKey, isMemberKey, windowedKey, type QueryKey } from './key';
+import { ownerOf } from './owner';
 
-/** One cached answer: what the server sent for a key, and when we got it. */
+/** One cached answer: what the server sent for a read, when we got it, and whose it is. */
 export interface CacheRow<T = unknown> {
-  key: string;
+  key: QueryKey;
   data: T;
   /** Epoch ms of the answer. */
   updatedAt: number;
+  /** The member the row belongs to (owner.ts); '' for rows that are the same for everyone. */
+  owner: string;
 }
 
-/** Every table the app caches (DESIGN.md section 5). Later issues fill the ones unused so far. */
-export const CACHE_TABLES = [
+/** The tables of versions 1 and 2: one per kind of answer, keyed by a name of their own. */
+const LEGACY_TABLES = [
   'config',
   'profile',
   'articles',
@@ -22,36 +27,89 @@ export const CACHE_TABLES = [
   'finance',
   'trend',
 ] as const;
-export type CacheTable = (typeof CACHE_TABLES)[number];
 
-/** Rows that belong to the member: cleared at logout. Everything else is public and kept. */
-export const PRIVATE_TABLES: readonly CacheTable[] = ['profile', 'fundLog', 'bankCards', 'trend'];
+/** A version-2 row's key (`<table>:<id>`) as the read it cached; null for a key no screen uses. */
+export function keyOfLegacyRow(table: string, id: string): QueryKey | null {
+  const n = (prefix: string) => {
+    const match = id.startsWith(prefix) ? /^\d+$/.exec(id.slice(prefix.length)) : null;
+    return match ? Number(match[0]) : null;
+  };
+  const at = `${table}:${id}`;
+  switch (at) {
+    case 'config:app':
+      return queryKey(ApiPath.getConfig, {});
+    case 'profile:me':
+      return queryKey(ApiPath.userInfo, {});
+    case 'profile:leftmoney':
+      return queryKey(ApiPath.leftMoney, {});
+    case 'banners:all':
+      return queryKey(ApiPath.slide, {});
+    case 'winners:latest':
+      return queryKey(ApiPath.winners, {});
+    case 'games:list':
+      return queryKey(ApiPath.gameList, {});
+    case 'bankCards:list':
+      return queryKey(ApiPath.bankCardList, {});
+    case 'finance:products':
+      return queryKey(ApiPath.financeProducts, {});
+    case 'trend:me':
+      return queryKey(ApiPath.trendData, {});
+    case 'fundLog:last':
+      return windowedKey(ApiPath.financeFlow);
+  }
+  if (table === 'articles') {
+    if (n('category-') !== null) return queryKey(ApiPath.oneClassArticle, { type: n('category-')! });
+    if (n('list-') !== null) return queryKey(ApiPath.articleList, { type: n('list-')! });
+    if (n('id-') !== null) return queryKey(ApiPath.articleDetail, { id: n('id-')! });
+  }
+  if (table === 'rooms') {
+    if (n('type-') !== null) return queryKey(ApiPath.roomList, { roomtype: n('type-')! });
+    if (n('info-') !== null) return queryKey(ApiPath.gameInfo, { roomid: n('info-')! });
+  }
+  return null;
+}
+
+/** The session a device had when it upgraded: its member rows stay its own. */
+function storedToken(): string | null {
+  try {
+    return localStorage.getItem('isLogin') === '1' ? localStorage.getItem('token') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Version 3: every row of the version-2 tables, under its read's key, in the one cache table. */
+async function moveLegacyRows(tx: Transaction): Promise<void> {
+  const owner = ownerOf(storedToken());
+  const cache = tx.table<CacheRow, QueryKey>('cache');
+  for (const table of LEGACY_TABLES) {
+    const rows = await tx.table<{ key: string; data: unknown; updatedAt: number }, string>(table).toArray();
+    for (const row of rows) {
+      const key = keyOfLegacyRow(table, row.key);
+      if (key === null) continue;
+      const memberRow = isMemberKey(key);
+      // A member row of a device with no session any more has no owner to keep it for.
+      if (memberRow && owner === '') continue;
+      await cache.put({ key, data: row.data, updatedAt: row.updatedAt, owner: memberRow ? owner : '' });
+    }
+  }
+}
 
 export class AppDatabase extends Dexie {
-  config!: Table<CacheRow, string>;
-  profile!: Table<CacheRow, string>;
-  articles!: Table<CacheRow, string>;
-  banners!: Table<CacheRow, string>;
-  rooms!: Table<CacheRow, string>;
-  games!: Table<CacheRow, string>;
-  fundLog!: Table<CacheRow, string>;
-  bankCards!: Table<CacheRow, string>;
-  winners!: Table<CacheRow, string>;
-  finance!: Table<CacheRow, string>;
-  trend!: Table<CacheRow, string>;
+  cache!: Table<CacheRow, QueryKey>;
 
   constructor(name = 'roundplay') {
     super(name);
     // A schema change is a new version with an upgrade, never a wipe (DESIGN.md section 5).
-    const V1_TABLES = CACHE_TABLES.slice(0, 8);
-    this.version(1).stores(Object.fromEntries(V1_TABLES.map((table) => [table, 'key, updatedAt'])));
-    // Version 2 adds the home ticker's winners, the finance tiers and the member's trend figures;
-    // the tables of version 1 and their rows stay as they are.
-    this.version(2).stores(Object.fromEntries(CACHE_TABLES.map((table) => [table, 'key, updatedAt'])));
-  }
-
-  cacheTable(name: CacheTable): Table<CacheRow, string> {
-    return this[name];
+    const legacy = (tables: readonly string[]) => Object.fromEntries(tables.map((t) => [t, 'key, updatedAt']));
+    this.version(1).stores(legacy(LEGACY_TABLES.slice(0, 8)));
+    this.version(2).stores(legacy(LEGACY_TABLES));
+    // Version 3: one table keyed by the read (the call and its parameters); the rows move over.
+    this.version(3)
+      .stores({ ...legacy(LEGACY_TABLES), cache: 'key, updatedAt, owner' })
+      .upgrade(moveLegacyRows);
+    // Version 4: the emptied tables of version 2 go (read by the upgrade above first).
+    this.version(4).stores({ ...Object.fromEntries(LEGACY_TABLES.map((t) => [t, null])), cache: 'key, updatedAt, owner' });
   }
 }
 

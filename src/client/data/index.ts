@@ -1,4 +1,6 @@
-export { db, CACHE_TABLES, PRIVATE_TABLES, type CacheRow, type CacheTable } from './db';
+export { db, type CacheRow } from './db';
+export { queryKey, windowedKey, type QueryKey } from './key';
+export { defineQuery, useQuery, type Query } from './query';
 export {
   useSynced,
   revalidate,
@@ -6,9 +8,8 @@ export {
   writeCached,
   clearPrivateRows,
   type Synced,
-  type SyncKey,
   type SyncStatus,
 } from './sync';
-export { useOnline, useBrowserOnline, isOnline, isBrowserOnline } from './online';
-export { useConfig, useProfile, refreshProfile, refreshConfig, CONFIG_KEY, PROFILE_KEY } from './resources';
+export { useOnline, useBrowserOnline, isOnline, isBrowserOnline } from '../api/online';
+export { useConfig, useProfile, refreshProfile, refreshConfig, configQuery, profileQuery } from './resources';
 export { endSession, logout } from './session';

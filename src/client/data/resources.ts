@@ -1,29 +1,28 @@
 import { api, ApiPath, useSession } from '../api';
 import type { AppConfig, UserInfo } from '../../shared/api/types';
-import { revalidate, useSynced, type Synced } from './sync';
+import { defineQuery, useQuery } from './query';
+import { revalidate, type Synced } from './sync';
 
-export const CONFIG_KEY = 'config:app' as const;
-export const PROFILE_KEY = 'profile:me' as const;
-
-export const fetchConfig = (): Promise<AppConfig> => api.call(ApiPath.getConfig, {}, { silent: true });
-export const fetchProfile = (): Promise<UserInfo> => api.call(ApiPath.userInfo, {});
+export const configQuery = defineQuery(ApiPath.getConfig, {});
+/** Not silent: a failure to read the profile is worth a toast wherever it shows. */
+export const profileQuery = { ...defineQuery(ApiPath.userInfo, {}), fetch: () => api.call(ApiPath.userInfo, {}) };
 
 /** App config (getconfig), cache-first: the loading canvas waits for it on the very first visit only. */
 export function useConfig(): Synced<AppConfig> {
-  return useSynced(CONFIG_KEY, fetchConfig, { maxAgeMs: 60_000 });
+  return useQuery(configQuery, { maxAgeMs: 60_000 });
 }
 
 /** The member's profile (getuserinfo); disabled while logged out. */
 export function useProfile(): Synced<UserInfo> {
   const { token } = useSession();
-  return useSynced(token ? PROFILE_KEY : null, fetchProfile, { refreshOnVisibleAfterMs: 30_000 });
+  return useQuery(token ? profileQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }
 
 /** After something changed the balance or the profile (login, password set...). */
 export function refreshProfile(): Promise<void> {
-  return revalidate(PROFILE_KEY, fetchProfile);
+  return revalidate(profileQuery.key, profileQuery.fetch);
 }
 
 export function refreshConfig(): Promise<void> {
-  return revalidate(CONFIG_KEY, fetchConfig);
+  return revalidate(configQuery.key, configQuery.fetch);
 }

@@ -1,5 +1,5 @@
 import { api, ApiPath, clearSession, getToken } from '../api';
-import { isBrowserOnline } from './online';
+import { isBrowserOnline } from '../api/online';
 import { clearPrivateRows } from './sync';
 
 /** The session is over (logout, or a 409/403 answer): forget the token and the member's rows. */

@@ -1,18 +1,19 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, PRIVATE_TABLES, CACHE_TABLES, type CacheRow, type CacheTable } from './db';
-import { isBrowserOnline, useBrowserOnline, useOnline } from './online';
+import { OfflineError } from '../api/errors';
+import { isBrowserOnline, useBrowserOnline, useOnline } from '../api/online';
+import { clockNow } from './clock';
+import { db, type CacheRow } from './db';
+import { isMemberKey, type QueryKey } from './key';
+import { currentOwner } from './owner';
 
 /**
  * The cache-first sync layer (DESIGN.md section 5): a screen gets the cached row at once, the
  * network revalidates it and writes it back, and the screen learns whether what it shows is
  * fresh (confirmed by the server in this session), stale (cached, not confirmed or offline) or
- * empty (nothing cached yet).
+ * empty (nothing cached yet). Rows are keyed by the read (key.ts) in one Dexie table (db.ts).
  */
 export type SyncStatus = 'fresh' | 'stale' | 'empty';
-
-/** `<table>:<id>`, e.g. `config:app`, `profile:me`, `articles:category-9`. */
-export type SyncKey = `${CacheTable}:${string}`;
 
 export interface Synced<T> {
   data: T | undefined;
@@ -37,13 +38,13 @@ interface SyncMeta {
 }
 
 const NO_META: SyncMeta = { ok: null, error: null, pending: false, checkedAt: 0 };
-const metas = new Map<string, SyncMeta>();
-const inflight = new Map<string, Promise<void>>();
+const metas = new Map<QueryKey, SyncMeta>();
+const inflight = new Map<QueryKey, Promise<void>>();
 const listeners = new Set<() => void>();
 /** Bumped by clearPrivateRows, so an answer that arrives after logout is not written back. */
 let privateGeneration = 0;
 
-function setMeta(key: string, patch: Partial<SyncMeta>): void {
+function setMeta(key: QueryKey, patch: Partial<SyncMeta>): void {
   metas.set(key, { ...(metas.get(key) ?? NO_META), ...patch });
   listeners.forEach((listener) => listener());
 }
@@ -53,21 +54,15 @@ function subscribeMeta(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function parseSyncKey(key: SyncKey): { table: CacheTable; id: string } {
-  const at = key.indexOf(':');
-  const table = key.slice(0, at) as CacheTable;
-  if (!(CACHE_TABLES as readonly string[]).includes(table)) throw new Error(`Unknown cache table in ${key}`);
-  return { table, id: key.slice(at + 1) };
+/** The cached row of a read; a member row of another session counts as none. */
+export async function readCached<T>(key: QueryKey): Promise<CacheRow<T> | undefined> {
+  const row = (await db.cache.get(key)) as CacheRow<T> | undefined;
+  if (row && row.owner !== '' && row.owner !== currentOwner()) return undefined;
+  return row;
 }
 
-export async function readCached<T>(key: SyncKey): Promise<CacheRow<T> | undefined> {
-  const { table, id } = parseSyncKey(key);
-  return (await db.cacheTable(table).get(id)) as CacheRow<T> | undefined;
-}
-
-export async function writeCached<T>(key: SyncKey, data: T, updatedAt = Date.now()): Promise<void> {
-  const { table, id } = parseSyncKey(key);
-  await db.cacheTable(table).put({ key: id, data, updatedAt });
+export async function writeCached<T>(key: QueryKey, data: T, updatedAt = clockNow()): Promise<void> {
+  await db.cache.put({ key, data, updatedAt, owner: isMemberKey(key) ? currentOwner() : '' });
 }
 
 export interface RevalidateOptions {
@@ -79,27 +74,25 @@ export interface RevalidateOptions {
  * Fetch a key from the network and write it back. Concurrent calls share one request.
  * Offline (as far as the browser knows) nothing is sent and the cached row stays, marked stale.
  */
-export function revalidate<T>(key: SyncKey, fetcher: () => Promise<T>, options: RevalidateOptions = {}): Promise<void> {
+export function revalidate<T>(key: QueryKey, fetcher: () => Promise<T>, options: RevalidateOptions = {}): Promise<void> {
   const running = inflight.get(key);
   if (running) return running;
   const meta = metas.get(key) ?? NO_META;
-  if (options.maxAgeMs && meta.ok && Date.now() - meta.checkedAt < options.maxAgeMs) return Promise.resolve();
+  if (options.maxAgeMs && meta.ok && clockNow() - meta.checkedAt < options.maxAgeMs) return Promise.resolve();
   if (!isBrowserOnline()) {
-    setMeta(key, { ok: false, error: new Error('offline'), pending: false, checkedAt: Date.now() });
+    setMeta(key, { ok: false, error: new OfflineError(), pending: false, checkedAt: clockNow() });
     return Promise.resolve();
   }
-  const { table } = parseSyncKey(key);
-  const isPrivate = PRIVATE_TABLES.includes(table);
   const generation = privateGeneration;
   const run = (async () => {
     setMeta(key, { pending: true });
     try {
       const data = await fetcher();
-      if (isPrivate && generation !== privateGeneration) return;
+      if (isMemberKey(key) && generation !== privateGeneration) return;
       await writeCached(key, data);
-      setMeta(key, { ok: true, error: null, pending: false, checkedAt: Date.now() });
+      setMeta(key, { ok: true, error: null, pending: false, checkedAt: clockNow() });
     } catch (error) {
-      setMeta(key, { ok: false, error, pending: false, checkedAt: Date.now() });
+      setMeta(key, { ok: false, error, pending: false, checkedAt: clockNow() });
     } finally {
       inflight.delete(key);
       if (metas.get(key)?.pending) setMeta(key, { pending: false });
@@ -112,11 +105,9 @@ export function revalidate<T>(key: SyncKey, fetcher: () => Promise<T>, options: 
 /** Logout: the member's rows go, public ones (config, articles, banners, rooms, games) stay. */
 export async function clearPrivateRows(): Promise<void> {
   privateGeneration += 1;
-  await db.transaction('rw', PRIVATE_TABLES.map((table) => db.cacheTable(table)), async () => {
-    await Promise.all(PRIVATE_TABLES.map((table) => db.cacheTable(table).clear()));
-  });
+  await db.cache.where('owner').notEqual('').delete();
   for (const key of [...metas.keys()]) {
-    if (PRIVATE_TABLES.some((table) => key.startsWith(`${table}:`))) metas.delete(key);
+    if (isMemberKey(key)) metas.delete(key);
   }
   listeners.forEach((listener) => listener());
 }
@@ -139,15 +130,12 @@ const DEFAULT_MAX_AGE_MS = 2_000;
  * Cache-first read of a key. `key = null` disables it (e.g. the profile while logged out).
  * The fetcher may change between renders; the latest one is used.
  */
-export function useSynced<T>(key: SyncKey | null, fetcher: () => Promise<T>, options: UseSyncedOptions = {}): Synced<T> {
+export function useSynced<T>(key: QueryKey | null, fetcher: () => Promise<T>, options: UseSyncedOptions = {}): Synced<T> {
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const visibleAfter = options.refreshOnVisibleAfterMs ?? 60_000;
 
   // undefined while reading, null when nothing is cached.
-  const row = useLiveQuery(
-    async () => (key ? ((await readCached<T>(key)) ?? null) : null),
-    [key],
-  );
+  const row = useLiveQuery(async () => (key ? ((await readCached<T>(key)) ?? null) : null), [key]);
   const meta = useSyncExternalStore(
     subscribeMeta,
     () => (key ? (metas.get(key) ?? NO_META) : NO_META),
@@ -177,7 +165,7 @@ export function useSynced<T>(key: SyncKey | null, fetcher: () => Promise<T>, opt
     if (!key) return;
     const onVisible = () => {
       const current = metas.get(key) ?? NO_META;
-      if (document.visibilityState === 'visible' && Date.now() - current.checkedAt > visibleAfter) void run(true);
+      if (document.visibilityState === 'visible' && clockNow() - current.checkedAt > visibleAfter) void run(true);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isBrowserOnline } from '../data/online';
+import { isBrowserOnline } from '../api/online';
 
 /**
  * The app's update state, shared by the update prompt and the version page. The service worker is

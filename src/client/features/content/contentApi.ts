@@ -1,31 +1,27 @@
 /** The content calls of the contract (SPEC.md section 7), each read through the sync layer. */
 import type { Article, ArticleSummary } from '../../../shared/api/types';
-import { api, ApiError, ApiPath } from '../../api';
-import { useSynced, type Synced } from '../../data';
+import { ApiError, ApiPath } from '../../api';
+import { defineQuery, useQuery, type Synced } from '../../data';
 
-/** Silent: the reading pages show their own loading, empty and error states instead of a toast. */
-export const fetchCategory = (type: number): Promise<Article[]> =>
-  api.call(ApiPath.oneClassArticle, { type }, { silent: true });
-export const fetchSummaries = (type: number): Promise<ArticleSummary[]> =>
-  api.call(ApiPath.articleList, { type }, { silent: true });
-export const fetchArticle = (id: number): Promise<Article | null> =>
-  api.call(ApiPath.articleDetail, { id }, { silent: true });
+/** Silent (query.ts): the reading pages show their own loading, empty and error states instead of a toast. */
+export const categoryQuery = (type: number) => defineQuery(ApiPath.oneClassArticle, { type });
+export const summariesQuery = (type: number) => defineQuery(ApiPath.articleList, { type });
+export const articleQuery = (id: number) =>
+  defineQuery<typeof ApiPath.articleDetail, Article | null>(ApiPath.articleDetail, { id });
 
 /** Whole articles of a category, newest first (info page, messages). */
 export function useCategoryArticles(type: number | null): Synced<Article[]> {
-  return useSynced(type === null ? null : `articles:category-${type}`, () => fetchCategory(type ?? 0), {
-    maxAgeMs: 30_000,
-  });
+  return useQuery(type === null ? null : categoryQuery(type), { maxAgeMs: 30_000 });
 }
 
 /** Titles and images of a category, newest first (help list). */
 export function useArticleSummaries(type: number): Synced<ArticleSummary[]> {
-  return useSynced(`articles:list-${type}`, () => fetchSummaries(type), { maxAgeMs: 30_000 });
+  return useQuery(summariesQuery(type), { maxAgeMs: 30_000 });
 }
 
 /** One article by id (help page); null data when the server has none. */
 export function useArticle(id: number | null): Synced<Article | null> {
-  return useSynced(id === null ? null : `articles:id-${id}`, () => fetchArticle(id ?? 0), { maxAgeMs: 30_000 });
+  return useQuery(id === null ? null : articleQuery(id), { maxAgeMs: 30_000 });
 }
 
 /** The server answered, and refused: the article does not exist (as opposed to a network failure). */

@@ -1,12 +1,10 @@
 /** The mining-pool tiers (operator configuration, getFinanceProducts) and how the pages read them. */
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { api, ApiPath } from '../../api';
-import { useSynced, type Synced, type SyncKey } from '../../data';
+import { ApiPath } from '../../api';
+import { defineQuery, useQuery, type Synced } from '../../data';
 import { useScreenActive } from '../../ui';
 import type { FinanceProduct } from '../../../shared/api/types';
-
-export const FINANCE_PRODUCTS_KEY: SyncKey = 'finance:products';
 
 function isProduct(value: unknown): value is FinanceProduct {
   if (typeof value !== 'object' || value === null) return false;
@@ -22,15 +20,13 @@ function isProduct(value: unknown): value is FinanceProduct {
 }
 
 /** A read is silent: the page shows what failed where the tiers would be. Rows of another shape are dropped. */
-export function fetchFinanceProducts(): Promise<FinanceProduct[]> {
-  return api
-    .call(ApiPath.financeProducts, {}, { silent: true })
-    .then((list) => (Array.isArray(list) ? list.filter(isProduct) : []));
-}
+export const financeProductsQuery = defineQuery(ApiPath.financeProducts, {}, (list): FinanceProduct[] =>
+  Array.isArray(list) ? list.filter(isProduct) : [],
+);
 
 /** Cache-first: the tiers read offline from the last answer, marked stale. */
 export function useFinanceProducts(): Synced<FinanceProduct[]> {
-  return useSynced(FINANCE_PRODUCTS_KEY, fetchFinanceProducts, { maxAgeMs: 60_000 });
+  return useQuery(financeProductsQuery, { maxAgeMs: 60_000 });
 }
 
 function idOf(search: string): number | null {

@@ -6,7 +6,15 @@ import { toggleOutcome, validateBuy } from '../../../shared/validation/game';
 import { formatUsd } from '../../../shared/money';
 import type { OwnOrderItem } from '../../../shared/api/types';
 import { ApiError } from '../../api';
-import { isBrowserOnline, isOnline, PROFILE_KEY, refreshProfile, useOnline, useProfile, writeCached } from '../../data';
+import {
+  isBrowserOnline,
+  isOnline,
+  profileQuery,
+  refreshProfile,
+  useOnline,
+  useProfile,
+  writeCached,
+} from '../../data';
 import { messageOf, textOfCode } from '../../i18n';
 import { confirmDialog, EmptyState, Icon, Page, Spinner, StaleBadge, toast, usePageVisible } from '../../ui';
 import { BuyBar } from './BuyBar';
@@ -154,7 +162,7 @@ function GameRoom({ roomid }: { roomid: number }) {
       toast.success(t`Order placed`);
       // The answer carries the balance after the debit: show it now, then confirm it.
       if (profile.data && typeof answer?.money === 'number') {
-        await writeCached(PROFILE_KEY, { ...profile.data, money: answer.money }).catch(() => undefined);
+        await writeCached(profileQuery.key, { ...profile.data, money: answer.money }).catch(() => undefined);
       }
       void refreshProfile();
       live.pollNow();

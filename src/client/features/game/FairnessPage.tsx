@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { verifyRound } from '../../../shared/game';
-import { useSynced } from '../../data';
+import { useQuery } from '../../data';
 import { EmptyState, Icon, Page, Spinner, StaleBadge } from '../../ui';
 import { DrawNumbers } from './DrawNumbers';
-import { fetchGameInfo, gameInfoKey, type TimedGameInfo } from './gameApi';
+import { gameInfoQuery } from './gameApi';
 import { numbersOf, proofOf } from './model';
 import './game.css';
 
@@ -45,7 +45,7 @@ export default function FairnessPage() {
   const params = useParams<{ roomid: string; seqno: string }>();
   const roomid = /^\d+$/.test(params.roomid ?? '') ? Number(params.roomid) : 0;
   const seqno = decodeURIComponent(params.seqno ?? '');
-  const synced = useSynced<TimedGameInfo>(roomid > 0 ? gameInfoKey(roomid) : null, () => fetchGameInfo(roomid));
+  const synced = useQuery(roomid > 0 ? gameInfoQuery(roomid) : null);
   const info = synced.data?.info;
   const round = info
     ? (info.his.find((entry) => entry.seqno === seqno) ?? (info.game.seqno === seqno ? info.game : undefined))

@@ -9,16 +9,16 @@ import type {
   Room,
   VorderAnswer,
 } from '../../../shared/api/types';
-import type { SyncKey } from '../../data';
+import { defineQuery, queryKey, type Query } from '../../data';
 import { clockOffset } from './model';
 
-export const roomsKey = (roomtype: number): SyncKey => `rooms:type-${roomtype}`;
-/** The last good getGameinfo of a room: lets the room and its proofs open offline, marked stale. */
-export const gameInfoKey = (roomid: number): SyncKey => `rooms:info-${roomid}`;
+export const roomsQuery = (roomtype: number): Query<Room[]> => defineQuery(ApiPath.roomList, { roomtype });
 
-export function fetchRooms(roomtype: number): Promise<Room[]> {
-  return api.call(ApiPath.roomList, { roomtype }, { silent: true });
-}
+/** The last good getGameinfo of a room, with its clock offset: the room and its proofs open offline, marked stale. */
+export const gameInfoQuery = (roomid: number): Query<TimedGameInfo> => ({
+  key: queryKey(ApiPath.gameInfo, { roomid }),
+  fetch: () => fetchGameInfo(roomid),
+});
 
 export interface TimedGameInfo {
   info: GameInfoAnswer;

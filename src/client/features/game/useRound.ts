@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { NEXT_ROUND_DELAY_MS } from '../../../shared/constants';
 import type { GameInfoAnswer } from '../../../shared/api/types';
 import { isBrowserOnline, readCached, useOnline, writeCached } from '../../data';
-import { fetchGameInfo, gameInfoKey, type TimedGameInfo } from './gameApi';
+import { clockNow } from '../../data/clock';
+import { OfflineError } from '../../api';
+import { gameInfoQuery, type TimedGameInfo } from './gameApi';
 
 export interface RoundState {
   /** The last good answer of getGameinfo (this session's, or the cached one until then). */
@@ -52,14 +54,15 @@ export function useRound(roomid: number, options: { active: boolean; onNextRound
   const reload = useCallback((): Promise<void> => {
     if (inflight.current) return inflight.current;
     if (!isBrowserOnline()) {
-      setState((s) => ({ ...s, error: new Error('offline'), settled: true }));
+      setState((s) => ({ ...s, error: new OfflineError(), settled: true }));
       return Promise.resolve();
     }
     const run = (async () => {
       try {
-        const timed = await fetchGameInfo(roomid);
-        setState({ timed, goodAt: Date.now(), confirmed: true, error: null, settled: true });
-        void writeCached(gameInfoKey(roomid), timed).catch(() => undefined);
+        const query = gameInfoQuery(roomid);
+        const timed = await query.fetch();
+        setState({ timed, goodAt: clockNow(), confirmed: true, error: null, settled: true });
+        void writeCached(query.key, timed).catch(() => undefined);
       } catch (error) {
         setState((s) => ({ ...s, error, settled: true }));
       } finally {
@@ -73,7 +76,7 @@ export function useRound(roomid: number, options: { active: boolean; onNextRound
   // The last answer kept on this device shows at once (marked stale) while the network answers.
   useEffect(() => {
     let cancelled = false;
-    readCached<TimedGameInfo>(gameInfoKey(roomid))
+    readCached<TimedGameInfo>(gameInfoQuery(roomid).key)
       .then((row) => {
         if (cancelled || !row?.data?.info) return;
         setState((s) => (s.timed ? s : { ...s, timed: row.data, goodAt: row.updatedAt }));

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { bannerPath, isSafeUrl } from '../../../shared/content';
-import { useSynced } from '../../data';
+import { useQuery } from '../../data';
 import { useLocale } from '../../i18n';
 import { usePageVisible, usePrefersReducedMotion } from '../../ui';
-import { BANNER_INTERVAL_MS, BANNERS_KEY, fetchBanners } from './homeApi';
+import { BANNER_INTERVAL_MS, bannersQuery } from './homeApi';
 
 /**
  * The banners (slide), one picture per language (bannerPath). A horizontal scroll-snap track, so
@@ -15,7 +15,7 @@ import { BANNER_INTERVAL_MS, BANNERS_KEY, fetchBanners } from './homeApi';
 export function BannerCarousel() {
   const { t } = useLingui();
   const locale = useLocale();
-  const banners = useSynced(BANNERS_KEY, fetchBanners, { maxAgeMs: 60_000 });
+  const banners = useQuery(bannersQuery, { maxAgeMs: 60_000 });
   const visible = usePageVisible();
   const reducedMotion = usePrefersReducedMotion();
   const trackRef = useRef<HTMLDivElement>(null);

@@ -2,12 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import type { GameListItem } from '../../../shared/api/types';
 import { formatUsd } from '../../../shared/money';
 import { validateRoomEntry } from '../../../shared/validation/game';
-import { api, ApiPath, useSession } from '../../api';
-import { useProfile, useSynced } from '../../data';
+import { useSession } from '../../api';
+import { useProfile, useQuery } from '../../data';
 import { messageOf, useLocale } from '../../i18n';
 import { Icon, StaleBadge, navigate, toast } from '../../ui';
-
-const fetchGameList = (): Promise<GameListItem[]> => api.call(ApiPath.gameList, {}, { silent: true });
+import { gameListQuery } from './homeApi';
 
 /**
  * One tile per game (SPEC.md section 2, Home): each leads to its standard room. A member is checked
@@ -17,7 +16,7 @@ const fetchGameList = (): Promise<GameListItem[]> => api.call(ApiPath.gameList, 
 export function GameTiles() {
   const { t } = useLingui();
   const locale = useLocale();
-  const games = useSynced('games:list', fetchGameList, { maxAgeMs: 60_000 });
+  const games = useQuery(gameListQuery, { maxAgeMs: 60_000 });
   const { token } = useSession();
   const profile = useProfile();
   const list = games.data ?? [];

@@ -2,10 +2,10 @@ import { useEffect, useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { WinnerEntry } from '../../../shared/api/types';
 import { formatUsd } from '../../../shared/money';
-import { useBrowserOnline, useSynced } from '../../data';
+import { useBrowserOnline, useQuery } from '../../data';
 import { useLocale, useOutcomeName } from '../../i18n';
 import { StaleBadge, usePageVisible, usePrefersReducedMotion } from '../../ui';
-import { fetchWinners, WINNERS_KEY, WINNERS_REFRESH_MS } from './homeApi';
+import { winnersQuery, WINNERS_REFRESH_MS } from './homeApi';
 
 /** Rows the ticker shows at once; with more, the list scrolls. */
 const WINDOW_ROWS = 5;
@@ -52,7 +52,7 @@ function WinnerRow({
 export function WinnersTicker() {
   const { t } = useLingui();
   const locale = useLocale();
-  const winners = useSynced(WINNERS_KEY, fetchWinners, {
+  const winners = useQuery(winnersQuery, {
     maxAgeMs: 10_000,
     refreshOnVisibleAfterMs: WINNERS_REFRESH_MS,
   });

@@ -1,13 +1,11 @@
 /** Home's public reads (SPEC.md section 7 plus our winners addition), cached through the sync layer. */
-import type { Banner, WinnerEntry } from '../../../shared/api/types';
-import { api, ApiPath } from '../../api';
+import { ApiPath } from '../../api';
+import { defineQuery } from '../../data';
 
-export const BANNERS_KEY = 'banners:all' as const;
-export const WINNERS_KEY = 'winners:latest' as const;
-
-/** Silent: home shows a skeleton, nothing or an empty state rather than a toast. */
-export const fetchBanners = (): Promise<Banner[]> => api.call(ApiPath.slide, {}, { silent: true });
-export const fetchWinners = (): Promise<WinnerEntry[]> => api.call(ApiPath.winners, {}, { silent: true });
+/** Silent (query.ts): home shows a skeleton, nothing or an empty state rather than a toast. */
+export const bannersQuery = defineQuery(ApiPath.slide, {});
+export const winnersQuery = defineQuery(ApiPath.winners, {});
+export const gameListQuery = defineQuery(ApiPath.gameList, {});
 
 /** How often the ticker asks for new winners while the member can see it. */
 export const WINNERS_REFRESH_MS = 30_000;

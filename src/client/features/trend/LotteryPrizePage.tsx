@@ -1,14 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import type { TrendData } from '../../../shared/api/types';
 import { formatUsd } from '../../../shared/money';
 import { useSession } from '../../api';
-import { useSynced } from '../../data';
+import { useQuery } from '../../data';
 import { Icon, Page, StaleBadge, UnavailableState, useScreenActive } from '../../ui';
 import { PriceList } from './PriceList';
 import { TrendChart } from './TrendChart';
-import { fetchTrend, TREND_KEY } from './trendApi';
+import { trendQuery } from './trendApi';
 import './trend.css';
 
 function Figure({ label, value, signed, testId }: { label: string; value: number; signed?: boolean; testId: string }) {
@@ -26,7 +25,7 @@ function Figure({ label, value, signed, testId }: { label: string; value: number
 
 function MemberFigures() {
   const { t } = useLingui();
-  const trend = useSynced<TrendData>(TREND_KEY, fetchTrend, { refreshOnVisibleAfterMs: 30_000 });
+  const trend = useQuery(trendQuery, { refreshOnVisibleAfterMs: 30_000 });
   const active = useScreenActive();
 
   // Kept alive: coming back after playing a round confirms the figures.

@@ -1,9 +1,6 @@
-import { api, ApiPath } from '../../api';
-import type { SyncKey } from '../../data';
+import { ApiPath } from '../../api';
+import { defineQuery } from '../../data';
 import type { TrendData } from '../../../shared/api/types';
-
-/** Private: cleared at logout with the rest of the member's rows. */
-export const TREND_KEY: SyncKey = 'trend:me';
 
 const FIGURES = ['yeswin', 'yestotal', 'todaywin', 'todaytotal'] as const;
 
@@ -11,8 +8,7 @@ const FIGURES = ['yeswin', 'yestotal', 'todaywin', 'todaytotal'] as const;
  * A read is silent: the page shows what failed where the figures would be. An answer with a
  * figure missing is refused rather than shown with a zero in its place.
  */
-export async function fetchTrend(): Promise<TrendData> {
-  const data = await api.call(ApiPath.trendData, {}, { silent: true });
+function checkedTrend(data: TrendData): TrendData {
   if (!data || FIGURES.some((key) => !Number.isFinite(data[key]))) throw new Error('getTrendData: figures missing');
   const chartdata = Array.isArray(data.chartdata)
     ? data.chartdata.filter(
@@ -21,3 +17,6 @@ export async function fetchTrend(): Promise<TrendData> {
     : [];
   return { ...data, chartdata };
 }
+
+/** The member's own figures: cleared at logout with the rest of the member's rows (key.ts). */
+export const trendQuery = defineQuery(ApiPath.trendData, {}, checkedTrend);

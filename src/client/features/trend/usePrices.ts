@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useConfig } from '../../data';
-import { isBrowserOnline, subscribeOnline } from '../../data/online';
+import { isBrowserOnline, subscribeOnline } from '../../api/online';
 import { useScreenActive } from '../../ui';
 import { priceFeedUrl, retainPriceFeed, sharedPriceFeed, type OnlineSource, type PriceSnapshot } from './priceFeed';
 
-/** The app's one online signal (data/online.ts), so the feed and the offline banner agree. */
+/** The app's one online signal (api/online.ts), so the feed and the offline banner agree. */
 const APP_ONLINE: OnlineSource = { isOnline: isBrowserOnline, subscribe: subscribeOnline };
 
 const WAITING_FOR_CONFIG: PriceSnapshot = { url: '', state: 'connecting', prices: {}, lastTickAt: null, error: null };

@@ -3,17 +3,17 @@ import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import type { BankCard } from '../../../shared/api/types';
 import { MessageKey, refuse } from '../../../shared/errors';
-import { isBrowserOnline, useSynced } from '../../data';
+import { isBrowserOnline, useQuery } from '../../data';
 import { messageOf } from '../../i18n';
 import { EmptyState, Icon, Page, Spinner, StaleBadge, confirmDialog, navigate, toast } from '../../ui';
 import { cardSummary, cardTypeName, isBankType } from './cards';
-import { BANK_CARDS_KEY, deleteBankCard, failureText, fetchBankCards, refreshBankCards } from './walletApi';
+import { bankCardsQuery, deleteBankCard, failureText, refreshBankCards } from './walletApi';
 import './wallet.css';
 
 /** Withdrawal accounts (/banklist): type, and username, bank, account for a bank, else the address. */
 export default function BankListPage() {
   const { t, i18n } = useLingui();
-  const cards = useSynced<BankCard[]>(BANK_CARDS_KEY, fetchBankCards);
+  const cards = useQuery(bankCardsQuery);
   const [deleting, setDeleting] = useState<number | null>(null);
   const list = cards.data ?? [];
 

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import type { BankCard, LeftMoneyAnswer, WithdrawRequest } from '../../../shared/api/types';
+import type { WithdrawRequest } from '../../../shared/api/types';
 import { WITHDRAW_ARRIVAL_HOURS } from '../../../shared/constants';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { formatMoney, formatUsd, sanitizeAmountInput, toCents, toUsd } from '../../../shared/money';
 import { validateWithdraw } from '../../../shared/validation/wallet';
 import { ApiError } from '../../api';
-import { isBrowserOnline, refreshProfile, useBrowserOnline, useProfile, useSynced } from '../../data';
+import { isBrowserOnline, refreshProfile, useBrowserOnline, useProfile, useQuery } from '../../data';
 import { messageOf, textOfCode } from '../../i18n';
 import {
   FormError,
@@ -24,11 +24,9 @@ import {
 } from '../../ui';
 import { cardSummary, cardTypeName } from './cards';
 import {
-  BANK_CARDS_KEY,
+  bankCardsQuery,
   failureText,
-  fetchBankCards,
-  fetchLeftMoney,
-  LEFT_MONEY_KEY,
+  leftMoneyQuery,
   loadWithdrawEntry,
   newIdempotencyKey,
   refreshLeftMoney,
@@ -52,8 +50,8 @@ interface Attempt {
 export default function WithdrawPage() {
   const { t, i18n } = useLingui();
   const active = useScreenActive();
-  const cards = useSynced<BankCard[]>(BANK_CARDS_KEY, fetchBankCards);
-  const left = useSynced<LeftMoneyAnswer>(LEFT_MONEY_KEY, fetchLeftMoney);
+  const cards = useQuery(bankCardsQuery);
+  const left = useQuery(leftMoneyQuery);
   const profile = useProfile();
 
   const [chosenId, setChosenId] = useState<number | null>(null);

@@ -4,11 +4,12 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { FUND_LOG_DEFAULT_DAYS } from '../../../shared/constants';
 import { DAY_MS, serverDateOf } from '../../../shared/serverDay';
 import type { FundLogEntry, FundReasonCode } from '../../../shared/api/types';
-import { readCached, type SyncKey } from '../../data';
+import { ApiPath } from '../../api';
+import { readCached, windowedKey } from '../../data';
 import { fetchFundLog } from './walletApi';
 
 /** The last query and its rows, kept in Dexie so the log opens offline (DESIGN.md section 5). */
-export const FUND_LOG_KEY: SyncKey = 'fundLog:last';
+export const FUND_LOG_KEY = windowedKey(ApiPath.financeFlow);
 
 /** Rows per request; the contract allows up to 200. */
 export const FUND_LOG_PAGE = 50;

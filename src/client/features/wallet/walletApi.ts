@@ -1,6 +1,7 @@
 /** The wallet's calls of the contract (SPEC.md section 7), typed, and the keys they are cached under. */
-import { api, ApiError, ApiPath } from '../../api';
-import { readCached, refreshProfile, revalidate, PROFILE_KEY, type SyncKey } from '../../data';
+import { api, ApiError, ApiPath, OfflineError } from '../../api';
+import { defineQuery, profileQuery, readCached, refreshProfile, revalidate, type Query } from '../../data';
+import { clockNow } from '../../data/clock';
 import { messageOf, textOfCode } from '../../i18n';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import type {
@@ -13,21 +14,14 @@ import type {
   WithdrawRequest,
 } from '../../../shared/api/types';
 
-export const BANK_CARDS_KEY: SyncKey = 'bankCards:list';
-/** Private like the profile (cleared at logout), so it lives in the profile table. */
-export const LEFT_MONEY_KEY: SyncKey = 'profile:leftmoney';
-
 /**
  * Reads are silent: a screen shows what failed next to what it concerns (or a stale badge), and a
- * background revalidation never raises a toast on its own.
+ * background revalidation never raises a toast on its own. Both are the member's own rows.
  */
-export function fetchBankCards(): Promise<BankCard[]> {
-  return api.call(ApiPath.bankCardList, {}, { silent: true }).then((list) => (Array.isArray(list) ? list : []));
-}
-
-export function fetchLeftMoney(): Promise<LeftMoneyAnswer> {
-  return api.call(ApiPath.leftMoney, {}, { silent: true });
-}
+export const bankCardsQuery: Query<BankCard[]> = defineQuery(ApiPath.bankCardList, {}, (list) =>
+  Array.isArray(list) ? list : [],
+);
+export const leftMoneyQuery: Query<LeftMoneyAnswer> = defineQuery(ApiPath.leftMoney, {});
 
 export function fetchFundLog(request: FinanceFlowRequest): Promise<FundLogEntry[]> {
   return api.call(ApiPath.financeFlow, request, { silent: true }).then((rows) => (Array.isArray(rows) ? rows : []));
@@ -47,11 +41,11 @@ export function withdraw(request: WithdrawRequest): Promise<1> {
 }
 
 export function refreshBankCards(): Promise<void> {
-  return revalidate(BANK_CARDS_KEY, fetchBankCards);
+  return revalidate(bankCardsQuery.key, bankCardsQuery.fetch);
 }
 
 export function refreshLeftMoney(): Promise<void> {
-  return revalidate(LEFT_MONEY_KEY, fetchLeftMoney);
+  return revalidate(leftMoneyQuery.key, leftMoneyQuery.fetch);
 }
 
 /**
@@ -60,10 +54,13 @@ export function refreshLeftMoney(): Promise<void> {
  * account" is only taken on a confirmed answer, never on an old cached one. The sync layer may
  * share a request already in flight, so success is read from the row's write time.
  */
-async function confirmedRead<T>(key: SyncKey, run: () => Promise<void>): Promise<T | undefined> {
-  const since = Date.now();
+async function confirmedRead<T>(
+  query: Query<T>,
+  run = () => revalidate(query.key, query.fetch),
+): Promise<T | undefined> {
+  const since = clockNow();
   await run();
-  const row = await readCached<T>(key);
+  const row = await readCached<T>(query.key);
   return row && row.updatedAt >= since ? row.data : undefined;
 }
 
@@ -76,21 +73,20 @@ export interface WithdrawEntryFacts {
 /** What the withdraw page needs to know on entry, each fetched afresh (SPEC.md section 4). */
 export async function loadWithdrawEntry(): Promise<WithdrawEntryFacts> {
   const [cards, left, profile] = await Promise.all([
-    confirmedRead<BankCard[]>(BANK_CARDS_KEY, () => revalidate(BANK_CARDS_KEY, fetchBankCards)),
-    confirmedRead<LeftMoneyAnswer>(LEFT_MONEY_KEY, () => revalidate(LEFT_MONEY_KEY, fetchLeftMoney)),
-    confirmedRead<UserInfo>(PROFILE_KEY, refreshProfile),
+    confirmedRead(bankCardsQuery),
+    confirmedRead(leftMoneyQuery),
+    confirmedRead<UserInfo>(profileQuery, refreshProfile),
   ]);
   return { cards, left, profile };
 }
 
 /** The text of a failed call, in the member's language: the server's own words when it sent any. */
 export function failureText(failure: unknown): string {
+  if (failure instanceof OfflineError) return messageOf(refuse(MessageKey.Offline));
   if (failure instanceof ApiError) {
-    if (failure.kind === 'offline') return messageOf(refuse(MessageKey.Offline));
     if (failure.kind === 'refused' && failure.info) return failure.info;
     return textOfCode(failure.code);
   }
-  if (failure instanceof Error && failure.message === 'offline') return messageOf(refuse(MessageKey.Offline));
   return textOfCode(ErrorCode.UnknownError);
 }
 

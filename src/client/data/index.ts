@@ -13,3 +13,4 @@ export {
 export { useOnline, useBrowserOnline, isOnline, isBrowserOnline } from '../api/online';
 export { useConfig, useProfile, refreshProfile, refreshConfig, configQuery, profileQuery } from './resources';
 export { endSession, logout } from './session';
+export { useWrite, type Write, type WriteResult } from './useWrite';

@@ -3,9 +3,9 @@ import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { validateLogin } from '../../../shared/validation';
 import { DEFAULT_QUHAO } from '../../../shared/constants';
-import { api, ApiError, ApiPath, startSession } from '../../api';
-import { refreshProfile } from '../../data';
-import { messageOf, textOfCode } from '../../i18n';
+import { ApiPath, startSession } from '../../api';
+import { refreshProfile, useWrite } from '../../data';
+import { messageOf } from '../../i18n';
 import { FormError, Logo, Page, SubmitButton, TextField, navigate, toast } from '../../ui';
 import './auth.css';
 
@@ -13,32 +13,18 @@ export default function LoginPage() {
   const { t } = useLingui();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy, error, setError } = useWrite(ApiPath.login);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
     const refusal = validateLogin({ username, password });
-    if (refusal) {
-      setError(messageOf(refusal));
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const { token } = await api.call(ApiPath.login, { quhao: DEFAULT_QUHAO, username: username.trim(), password });
-      startSession(token);
-      void refreshProfile();
-      toast.success(t`Logged in`);
-      navigate('/user', { replace: true });
-    } catch (failure) {
-      // Refusals were toasted by the API client; a network failure gets its words here.
-      if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline')
-        setError(textOfCode(failure.code));
-    } finally {
-      setBusy(false);
-    }
+    if (refusal) return setError(messageOf(refusal));
+    const result = await send({ quhao: DEFAULT_QUHAO, username: username.trim(), password });
+    if (!result.ok) return;
+    startSession(result.data.token);
+    void refreshProfile();
+    toast.success(t`Logged in`);
+    navigate('/user', { replace: true });
   }
 
   return (

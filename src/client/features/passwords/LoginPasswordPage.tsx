@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { validateLoginPasswordChange } from '../../../shared/validation';
-import { api, ApiError, ApiPath } from '../../api';
-import { messageOf, textOfCode } from '../../i18n';
+import { ApiPath } from '../../api';
+import { useWrite } from '../../data';
+import { messageOf } from '../../i18n';
 import { FormError, Page, SubmitButton, TextField, goBack, toast } from '../../ui';
 
 const EMPTY = { old: '', next: '', repeat: '' };
@@ -10,30 +11,16 @@ const EMPTY = { old: '', next: '', repeat: '' };
 export default function LoginPasswordPage() {
   const { t } = useLingui();
   const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy, error, setError } = useWrite(ApiPath.changeLoginPassword);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
     const refusal = validateLoginPasswordChange(form);
-    if (refusal) {
-      setError(messageOf(refusal));
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await api.call(ApiPath.changeLoginPassword, { passwd: form.old, npasswd: form.next });
-      setForm(EMPTY);
-      toast.success(t`Login password changed`);
-      goBack('/my_set');
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline')
-        setError(textOfCode(failure.code));
-    } finally {
-      setBusy(false);
-    }
+    if (refusal) return setError(messageOf(refusal));
+    if (!(await send({ passwd: form.old, npasswd: form.next })).ok) return;
+    setForm(EMPTY);
+    toast.success(t`Login password changed`);
+    goBack('/my_set');
   }
 
   return (

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { validatePayPasswordChange } from '../../../shared/validation';
 import type { ChangePayPasswordRequest } from '../../../shared/api/types';
-import { api, ApiError, ApiPath } from '../../api';
-import { refreshProfile, useProfile } from '../../data';
-import { messageOf, textOfCode } from '../../i18n';
+import { ApiPath } from '../../api';
+import { refreshProfile, useProfile, useWrite } from '../../data';
+import { messageOf } from '../../i18n';
 import { FormError, Page, SubmitButton, TextField, goBack, toast } from '../../ui';
 
 const EMPTY = { old: '', next: '', repeat: '' };
@@ -15,36 +15,22 @@ export default function PayPasswordPage() {
   const profile = useProfile();
   const firstTime = profile.data?.noPassword2 === 1;
   const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy, error, setError } = useWrite(ApiPath.changePayPassword);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
     const refusal = validatePayPasswordChange({ ...form, noPassword2: firstTime ? 1 : 0 });
-    if (refusal) {
-      setError(messageOf(refusal));
-      return;
-    }
-    setError(null);
-    setBusy(true);
+    if (refusal) return setError(messageOf(refusal));
     const body: ChangePayPasswordRequest = {
       newpwd: form.next,
       newpwd2: form.repeat,
       ...(firstTime ? {} : { srcpwd: form.old }),
     };
-    try {
-      await api.call(ApiPath.changePayPassword, body);
-      setForm(EMPTY);
-      void refreshProfile();
-      toast.success(firstTime ? t`Withdrawal password set` : t`Withdrawal password changed`);
-      goBack('/my_set');
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline')
-        setError(textOfCode(failure.code));
-    } finally {
-      setBusy(false);
-    }
+    if (!(await send(body)).ok) return;
+    setForm(EMPTY);
+    void refreshProfile();
+    toast.success(firstTime ? t`Withdrawal password set` : t`Withdrawal password changed`);
+    goBack('/my_set');
   }
 
   return (

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { BANK_CARD_TYPES, type AddBankCardRequest, type BankCardType } from '../../../shared/api/types';
-import { MessageKey, refuse } from '../../../shared/errors';
 import { validateBankCard } from '../../../shared/validation/wallet';
-import { ApiError } from '../../api';
-import { isBrowserOnline } from '../../data';
+import { ApiPath } from '../../api';
+import { useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { FormError, Page, SubmitButton, TextField, goBack, toast } from '../../ui';
 import { cardTypeName, isBankType } from './cards';
-import { addBankCard, failureText, refreshBankCards } from './walletApi';
+import { refreshBankCards } from './walletApi';
 import './wallet.css';
 
 type Fields = Required<Omit<AddBankCardRequest, 'type'>>;
@@ -41,8 +40,7 @@ export default function BankAddPage() {
   const [type, setType] = useState<BankCardType>('Bank');
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [invalid, setInvalid] = useState<readonly FieldName[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy, error, setError } = useWrite(ApiPath.addBankCard);
 
   const set = (name: FieldName) => (event: { target: { value: string } }) => {
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -51,7 +49,6 @@ export default function BankAddPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
     const request = requestOf(type, fields);
     const refusal = validateBankCard(request);
     if (refusal) {
@@ -59,25 +56,13 @@ export default function BankAddPage() {
       setInvalid(isBankType(type) ? BANK_FIELDS.filter((name) => fields[name].trim() === '') : ['address']);
       return;
     }
-    if (!isBrowserOnline()) {
-      setError(messageOf(refuse(MessageKey.Offline)));
-      return;
-    }
-    setError(null);
     setInvalid([]);
-    setBusy(true);
-    try {
-      await addBankCard(request);
-      toast.success(t`Account added`);
-      setFields(EMPTY);
-      await refreshBankCards();
-      goBack('/banklist');
-    } catch (failure) {
-      // Refusals were toasted by the API client; what was typed stays for another try.
-      if (failure instanceof ApiError && failure.isNetwork) setError(failureText(failure));
-    } finally {
-      setBusy(false);
-    }
+    // Refused or unanswered, what was typed stays for another try.
+    if (!(await send(request)).ok) return;
+    toast.success(t`Account added`);
+    setFields(EMPTY);
+    await refreshBankCards();
+    goBack('/banklist');
   }
 
   const addressHint =

@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import type { WithdrawRequest } from '../../../shared/api/types';
 import { WITHDRAW_ARRIVAL_HOURS } from '../../../shared/constants';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { formatMoney, formatUsd, sanitizeAmountInput, toCents, toUsd } from '../../../shared/money';
 import { validateWithdraw } from '../../../shared/validation/wallet';
-import { ApiError } from '../../api';
-import { isBrowserOnline, refreshProfile, useBrowserOnline, useProfile, useQuery } from '../../data';
+import { ApiPath } from '../../api';
+import { isBrowserOnline, refreshProfile, useBrowserOnline, useProfile, useQuery, useWrite } from '../../data';
 import { messageOf, textOfCode } from '../../i18n';
 import {
   FormError,
@@ -23,22 +22,8 @@ import {
   useScreenActive,
 } from '../../ui';
 import { cardSummary, cardTypeName } from './cards';
-import {
-  bankCardsQuery,
-  failureText,
-  leftMoneyQuery,
-  loadWithdrawEntry,
-  newIdempotencyKey,
-  refreshLeftMoney,
-  withdraw,
-} from './walletApi';
+import { bankCardsQuery, failureText, leftMoneyQuery, loadWithdrawEntry, refreshLeftMoney } from './walletApi';
 import './wallet.css';
-
-/** One withdrawal attempt: its body and key. A retry of the same body after no answer reuses the key. */
-interface Attempt {
-  fingerprint: string;
-  key: string;
-}
 
 /**
  * Withdraw (/withdraw). On entry the saved accounts, the withdrawable amount and the profile are
@@ -57,10 +42,12 @@ export default function WithdrawPage() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [pwd, setPwd] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const attempt = useRef<Attempt | null>(null);
+  // A retry of the same withdrawal after no answer carries the same key: it is never made twice.
+  const { send, busy, error, setError } = useWrite(ApiPath.withdraw, {
+    idempotent: true,
+    noAnswerText: t`No answer from the server. Submit again to retry; the withdrawal is never made twice.`,
+  });
 
   const list = cards.data ?? [];
   // A lone account is chosen for the member; with several, they pick one.
@@ -140,43 +127,23 @@ export default function WithdrawPage() {
       setError(textOfCode(ErrorCode.InsufficientTurnover));
       return;
     }
-    const body = { bank_id: chosen!.id, money: toUsd(result.cents), pwd };
-    const fingerprint = JSON.stringify(body);
-    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
-    const request: WithdrawRequest = { ...body, idempotencyKey: attempt.current.key };
-
-    setError(null);
-    setBusy(true);
-    try {
-      const answer = await withdraw(request);
-      attempt.current = null;
-      if (answer !== 1) {
-        setError(textOfCode(ErrorCode.UnknownError));
-        return;
-      }
-      const money = formatMoney(result.cents);
-      setDone(t`Withdrawal of ${money} USD requested. It arrives within ${hours} hours.`);
-      toast.success(t`Withdrawal requested`);
-      setAmount('');
-      setPwd('');
-      void refreshProfile();
-      void refreshLeftMoney();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.isNetwork) {
-        // No answer: the attempt (and its key) is kept, so submitting again can never pay twice.
-        setError(
-          failure.kind === 'offline'
-            ? failureText(failure)
-            : t`No answer from the server. Submit again to retry; the withdrawal is never made twice.`,
-        );
-      } else {
-        // Refused (toasted in the server's words): a new attempt starts with the next submit.
-        attempt.current = null;
-        void refreshLeftMoney();
-      }
-    } finally {
-      setBusy(false);
+    const outcome = await send({ bank_id: chosen!.id, money: toUsd(result.cents), pwd });
+    if (!outcome.ok) {
+      // Refused (toasted in the server's words): what can be withdrawn may have changed.
+      if (outcome.refused) void refreshLeftMoney();
+      return;
     }
+    if (outcome.data !== 1) {
+      setError(textOfCode(ErrorCode.UnknownError));
+      return;
+    }
+    const money = formatMoney(result.cents);
+    setDone(t`Withdrawal of ${money} USD requested. It arrives within ${hours} hours.`);
+    toast.success(t`Withdrawal requested`);
+    setAmount('');
+    setPwd('');
+    void refreshProfile();
+    void refreshLeftMoney();
   }
 
   const leftText = leftMoney ? formatUsd(leftMoney.leftmoney) : '—';

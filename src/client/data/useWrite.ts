@@ -1,0 +1,93 @@
+import { useCallback, useRef, useState } from 'react';
+import { MessageKey, refuse } from '../../shared/errors';
+import type { ApiAnswerOf, ApiRequestOf } from '../../shared/api/types';
+import { api, newIdempotencyKey, OfflineError } from '../api';
+import { ApiError } from '../api/errors';
+import { isBrowserOnline } from '../api/online';
+import { messageOf, textOfCode } from '../i18n';
+import type { CallPath } from './key';
+
+/** What became of a write: its answer, or why there is none. */
+export type WriteResult<T> =
+  | { ok: true; data: T }
+  /** The server said no; the API client showed its words (toast). */
+  | { ok: false; refused: true; error: ApiError }
+  /** Nothing was sent (offline, or one already in flight), or no answer came. */
+  | { ok: false; refused: false; error: unknown };
+
+type BodyOf<P extends CallPath> = ApiRequestOf<P> extends { idempotencyKey: string }
+  ? Omit<ApiRequestOf<P>, 'idempotencyKey'>
+  : ApiRequestOf<P>;
+
+export interface WriteOptions {
+  /**
+   * A money-moving call (order, withdrawal): each attempt carries an idempotency key, and the
+   * same body sent again after no answer carries the same key, so a retry never spends twice.
+   */
+  idempotent?: boolean;
+  /** The words for "no answer, you may retry" (default: the network failure's own text). */
+  noAnswerText?: string;
+}
+
+export interface Write<P extends CallPath> {
+  send: (body: BodyOf<P>) => Promise<WriteResult<ApiAnswerOf<P>>>;
+  /** True while the call is in flight: a second send meanwhile is not made. */
+  busy: boolean;
+  /** Inline text in the member's language for what no toast told: offline, no answer, or the page's own check. */
+  error: string | null;
+  setError: (text: string | null) => void;
+}
+
+/**
+ * The one way a page writes (DESIGN.md section 5): refused at once while offline (nothing is
+ * queued behind the member's back), one call at a time, the idempotency key of money-moving calls,
+ * and the failure in the member's language: a refusal is toasted by the API client in the server's
+ * words, no answer is said inline.
+ */
+export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}): Write<P> {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const { idempotent = false, noAnswerText } = options;
+
+  const send = useCallback(
+    async (body: BodyOf<P>): Promise<WriteResult<ApiAnswerOf<P>>> => {
+      if (inFlight.current) return { ok: false, refused: false, error: new Error('a write is in flight') };
+      if (!isBrowserOnline()) {
+        setError(messageOf(refuse(MessageKey.Offline)));
+        return { ok: false, refused: false, error: new OfflineError() };
+      }
+      let request = body as ApiRequestOf<P>;
+      if (idempotent) {
+        const fingerprint = JSON.stringify(body);
+        if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+        request = { ...body, idempotencyKey: attempt.current.key } as ApiRequestOf<P>;
+      }
+      inFlight.current = true;
+      setBusy(true);
+      setError(null);
+      try {
+        const data = await api.call(path, request);
+        attempt.current = null;
+        return { ok: true, data };
+      } catch (failure) {
+        if (failure instanceof ApiError && !failure.isNetwork) {
+          // Refused: the next submit is a new attempt.
+          attempt.current = null;
+          return { ok: false, refused: true, error: failure };
+        }
+        // No answer: the attempt (and its key) is kept for the retry.
+        if (failure instanceof OfflineError) setError(messageOf(refuse(MessageKey.Offline)));
+        else if (failure instanceof ApiError) setError(noAnswerText ?? textOfCode(failure.code));
+        return { ok: false, refused: false, error: failure };
+      } finally {
+        inFlight.current = false;
+        setBusy(false);
+      }
+    },
+    [path, idempotent, noAnswerText],
+  );
+
+  return { send, busy, error, setError };
+}

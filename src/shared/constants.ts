@@ -1,15 +1,10 @@
 /** Business constants and limits (SPEC.md section 9). Times in milliseconds unless named otherwise. */
 export const REQUEST_TIMEOUT_MS = 6_000;
-export const TRANSFER_LOADING_TIMEOUT_MS = 3_000;
-
-export const MIN_RECHARGE_USD = 500;
-export const RECHARGE_PRESETS_USD = [100, 500, 2000, 5000] as const;
 
 export const MIN_ORDER_USD = 20;
 export const MAX_SELECTED_OUTCOMES = 9;
 export const OUTCOME_COUNT = 11;
 
-export const ROUND_CLOSE_SECONDS = 60;
 export const NEXT_ROUND_DELAY_MS = 3_000;
 
 export const LIVE_ORDERS_POLL_MS = 10_000;
@@ -31,10 +26,11 @@ export const DEFAULT_QUHAO = '+84';
 export const FINANCE_TRANSFER_MIN_USD = 100_000;
 export const FINANCE_TRANSFER_MAX_USD = 1_500_000;
 
-export const PRICE_TICKER_INTERVAL_MS = 3_000;
 export const PRICE_SUBSCRIBE_DELAY_MS = 2_000;
 
 export const VIP_LEVELS = 8;
+/** Levels run 1..VIP_LEVELS: a new member's, and the one assumed until the profile has loaded. */
+export const FIRST_VIP_LEVEL = 1;
 export const WITHDRAW_ARRIVAL_HOURS = 24;
 
 /** Session token lifetime on the server. */

@@ -75,10 +75,8 @@ describe('settlement of a line', () => {
 });
 
 describe('round timing', () => {
-  it('closes at 60 seconds left and counts down in mm:ss', async () => {
-    const { isRoundClosed, secondsUntil, formatCountdown, oddsToHundredths } = await import('../../src/shared/game');
-    expect(isRoundClosed(61)).toBe(false);
-    expect(isRoundClosed(60)).toBe(true);
+  it('counts down in mm:ss', async () => {
+    const { secondsUntil, formatCountdown, oddsToHundredths } = await import('../../src/shared/game');
     expect(secondsUntil(10_500, 0)).toBe(11);
     expect(secondsUntil(0, 5_000)).toBe(0);
     expect(formatCountdown(125)).toBe('02:05');

@@ -1,3 +1,2 @@
-/** The service worker's start-up and update state now live in src/client/pwa/; kept for the app's imports. */
+/** The service worker's start-up lives in src/client/pwa/; kept for the app's entry (main.tsx). */
 export { startPwa } from '../pwa/register';
-export { checkForUpdate, dismissUpdate, reloadToUpdate, useNeedRefresh } from '../pwa';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { MessageDescriptor } from '@lingui/core';
 import { OUTCOME_KEYS } from '../../shared/game';
 import type { OrderStatus, RoomKind } from '../../shared/api/types';
 
@@ -24,11 +24,6 @@ export const OUTCOME_NAMES: Record<OutcomeKey, MessageDescriptor> = {
   extremeSmall: msg({ message: 'Extreme Small', context: 'game outcome: sum 0-5' }),
   triple: msg({ message: 'Triple', context: 'game outcome: three equal numbers' }),
 };
-
-export function outcomeName(i18n: I18n, value: number): string {
-  const key = OUTCOME_KEYS[value];
-  return key ? i18n._(OUTCOME_NAMES[key]) : `#${value}`;
-}
 
 /** The outcome name of an index in the member's language; re-renders with the language. */
 export function useOutcomeName(): (value: number) => string {

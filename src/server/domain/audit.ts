@@ -17,7 +17,7 @@ import {
 import { listChains } from '../repositories/chains';
 import { listRounds } from '../repositories/rounds';
 import type { Deps } from './deps';
-import { FundReason } from './fundReasons';
+import { FundReason, GAME_REASONS } from './fundReasons';
 import { withdrawalChecks } from './wallet/withdrawalAudit';
 
 export interface AuditCheck {
@@ -99,7 +99,7 @@ async function ordersAndMoney(deps: Deps, rounds: Map<number, RoundRow>): Promis
   const [lines, groups, fundRows] = await Promise.all([
     allOrderLines(deps.db),
     allOrderGroups(deps.db),
-    fundLogOfReasons(deps.db, [FundReason.Stake, FundReason.StakeRefund, FundReason.Award]),
+    fundLogOfReasons(deps.db, GAME_REASONS),
   ]);
   const once: AuditCheck = {
     name: 'every order line is settled once (as its round drew) or cancelled once, never both',

@@ -18,10 +18,13 @@ export const FundReason = {
 
 export type FundReason = (typeof FundReason)[keyof typeof FundReason];
 
-// Compile-time check: every code of the contract has a name here, and no other code exists.
+/**
+ * Compile-time check: every code of the contract has a name here, and no other code exists.
+ * @public (read by the compiler, not by code)
+ */
 export const fundReasonsCoverContract: [Exclude<FundReasonCode, FundReason>] extends [never] ? true : never = true;
 
-/** Awards minus stakes (refunds of cancelled stakes net them out): a member's total win. */
+/** The game's reasons: stakes, refunds of cancelled stakes and awards (their sum is a member's total win). */
 export const GAME_REASONS: readonly FundReason[] = [FundReason.Stake, FundReason.StakeRefund, FundReason.Award];
 
 /** Fund-log ref_type of the withdrawal rows (both directions). */

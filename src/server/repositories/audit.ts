@@ -41,7 +41,7 @@ export function fundLogPage(db: Db, after: { memberId: number; id: number }, lim
     .execute();
 }
 
-export function fundLogOfReasons(db: Db, reasons: string[]): Promise<FundLogRow[]> {
+export function fundLogOfReasons(db: Db, reasons: readonly string[]): Promise<FundLogRow[]> {
   return db.selectFrom('fund_log').selectAll().where('reason_code', 'in', reasons).orderBy('id').execute();
 }
 

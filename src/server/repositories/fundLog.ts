@@ -38,22 +38,6 @@ export async function insertFundLog(db: Db, row: NewFundLogRow): Promise<number>
   return rows[0].id;
 }
 
-/** Sum of a member's deltas, optionally only for some reasons. */
-export async function sumFundLog(db: Db, memberId: number, reasons?: readonly string[]): Promise<number> {
-  if (reasons && reasons.length === 0) return 0;
-  let query = db
-    .selectFrom('fund_log')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('total'))
-    .where('member_id', '=', memberId);
-  if (reasons) query = query.where('reason_code', 'in', reasons);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
-export function listFundLog(db: Db, memberId: number): Promise<FundLogRow[]> {
-  return db.selectFrom('fund_log').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
-}
-
 /** The fund-log row a change wrote for a reference (e.g. the stake of an order group). */
 export function fundLogByRef(
   db: Db,

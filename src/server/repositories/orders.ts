@@ -211,14 +211,3 @@ export async function settleLines(db: Db, range: MemberRange, verdicts: OutcomeV
   const lost = await waiting.set({ status: 'lose', award_cents: 0, finished_at: now }).executeTakeFirst();
   return changed + Number(lost.numUpdatedRows);
 }
-
-export async function roundHasWaitingLines(db: Db, roundId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('order_lines')
-    .select('id')
-    .where('round_id', '=', roundId)
-    .where('status', '=', 'wait')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -1,5 +1,5 @@
 export * from './outcomes';
 export * from './fairness';
-export { sha256, hmacSha256, toHex, fromHex } from './sha256';
+export { sha256, hmacSha256, toHex } from './sha256';
 export * from './round';
 export * from './rates';

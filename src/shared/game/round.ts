@@ -1,14 +1,8 @@
 /** Round timing rules both sides apply (SPEC.md sections 4 and 9). */
-import { ROUND_CLOSE_SECONDS } from '../constants';
 
 /** Whole seconds left until the draw, never negative. */
 export function secondsUntil(drawAtMs: number, nowMs: number): number {
   return Math.max(0, Math.ceil((drawAtMs - nowMs) / 1000));
-}
-
-/** Ordering, selecting and cancelling stop when 60 seconds or less remain. */
-export function isRoundClosed(secondsLeft: number): boolean {
-  return secondsLeft <= ROUND_CLOSE_SECONDS;
 }
 
 /** The spec's `diff` shape. */

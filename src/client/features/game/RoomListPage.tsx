@@ -3,6 +3,7 @@ import { useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { Room } from '../../../shared/api/types';
+import { FIRST_VIP_LEVEL } from '../../../shared/constants';
 import { formatUsd } from '../../../shared/money';
 import { validateRoomEntry } from '../../../shared/validation/game';
 import { ErrorCode } from '../../../shared/errors';
@@ -94,7 +95,7 @@ export default function RoomListPage() {
       balance: moneyCents(profile.data?.money),
       minJoin: moneyCents(room.minjoin),
       vipRoom: room.minlevel > 0,
-      level: profile.data?.level ?? 0,
+      level: profile.data?.level ?? FIRST_VIP_LEVEL,
       vipMinLevel: room.minlevel,
     });
     if (refusal?.code === ErrorCode.LoginInvalid) return navigate('/login');

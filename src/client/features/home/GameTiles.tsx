@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { GameListItem } from '../../../shared/api/types';
+import { FIRST_VIP_LEVEL } from '../../../shared/constants';
 import { formatUsd } from '../../../shared/money';
 import { validateRoomEntry } from '../../../shared/validation/game';
 import { useSession } from '../../api';
@@ -31,7 +32,7 @@ export function GameTiles() {
         balance: Math.round(money * 100),
         minJoin: Math.round(game.minjoin * 100),
         vipRoom: false,
-        level: profile.data?.level ?? 1,
+        level: profile.data?.level ?? FIRST_VIP_LEVEL,
         vipMinLevel: 0,
       });
       if (refusal) return void toast.warn(messageOf(refusal));

@@ -3,30 +3,26 @@
  * tiers and the home ticker's winners. Reads go through the short caches of PublicReads.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { ArticleCategoryRequestSchema, ArticleDetailRequestSchema } from '../../shared/api/content';
 import { ApiPath } from '../../shared/api/paths';
 import { requireArticle } from '../domain/content/articles';
 import { winnersWire } from '../domain/game/winners';
 import { localeOf, success, type RouteContext } from './context';
-import { idField } from './gameFields';
 import { parseBody } from './parse';
-
-const CategoryBody = z.object({ type: idField });
-const DetailBody = z.object({ id: idField });
 
 export function contentRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.oneClassArticle, async (request) => {
-    const body = parseBody(CategoryBody, request.body);
+    const body = parseBody(ArticleCategoryRequestSchema, request.body);
     return success(ctx, request, await ctx.reads.categoryArticles(body.type), 'read');
   });
 
   app.post(ApiPath.articleList, async (request) => {
-    const body = parseBody(CategoryBody, request.body);
+    const body = parseBody(ArticleCategoryRequestSchema, request.body);
     return success(ctx, request, await ctx.reads.categorySummaries(body.type), 'read');
   });
 
   app.post(ApiPath.articleDetail, async (request) => {
-    const body = parseBody(DetailBody, request.body);
+    const body = parseBody(ArticleDetailRequestSchema, request.body);
     return success(ctx, request, requireArticle(await ctx.reads.article(body.id)), 'read');
   });
 

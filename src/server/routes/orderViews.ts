@@ -1,31 +1,16 @@
 /** What members read of orders and results: getVorder (two forms), current, getGamelog, todayWinLost, getTrendData. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { CurrentRequestSchema, GameLogRequestSchema, VorderRequestSchema } from '../../shared/api/game';
 import { ApiPath } from '../../shared/api/paths';
 import { todayWinLost, trendData } from '../domain/game/figures';
 import { gameLog, liveOrders, ownRoundOrders, roundAward } from '../domain/game/orderViews';
 import { localeOf, requireAuth, success, type RouteContext } from './context';
-import { idField, requireRoomId, textField } from './gameFields';
+import { requireRoomId } from './roomId';
 import { parseBody } from './parse';
-
-const VorderBody = z.object({
-  roomid: idField.optional(),
-  order_id: idField.optional(),
-  gameseq: textField(32).optional(),
-  isfirst: idField.optional(),
-  gametype: idField.optional(),
-});
-const CurrentBody = z.object({ gameseq: textField(32).optional(), gametype: idField });
-const GameLogBody = z.object({
-  gameseq: textField(32).optional(),
-  gametype: idField.optional(),
-  before: idField.optional(),
-  limit: idField.optional(),
-});
 
 export function orderViewRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.vorder, { config: { cachedAuth: true } }, async (request) => {
-    const body = parseBody(VorderBody, request.body);
+    const body = parseBody(VorderRequestSchema, request.body);
     const roomid = requireRoomId(body.roomid);
     const locale = localeOf(request);
     // With isfirst: the live feed of everyone's orders; without: the member's own orders of a round.
@@ -37,7 +22,7 @@ export function orderViewRoutes(app: FastifyInstance, ctx: RouteContext): void {
   });
 
   app.post(ApiPath.current, async (request) => {
-    const body = parseBody(CurrentBody, request.body);
+    const body = parseBody(CurrentRequestSchema, request.body);
     const answer = await roundAward(ctx.game, requireAuth(request).member.id, {
       gameseq: body.gameseq ?? '',
       gametype: body.gametype,
@@ -46,7 +31,7 @@ export function orderViewRoutes(app: FastifyInstance, ctx: RouteContext): void {
   });
 
   app.post(ApiPath.gameLog, async (request) => {
-    const body = parseBody(GameLogBody, request.body);
+    const body = parseBody(GameLogRequestSchema, request.body);
     const answer = await gameLog(ctx.game, requireAuth(request).member.id, body, localeOf(request));
     return success(ctx, request, answer, 'read');
   });

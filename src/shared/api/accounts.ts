@@ -1,0 +1,81 @@
+/** Accounts: the app config, SMS captcha, register, login, passwords and the member's profile. */
+import { z } from 'zod';
+import { usd, whole } from './fields';
+
+// Bounds keep absurd inputs away from scrypt; real values are far shorter.
+const text = (max: number) => z.string().max(max);
+
+export const AppVersionEntrySchema = z.strictObject({
+  version: z.string(),
+  url: z.string(),
+});
+
+export const AppConfigSchema = z.strictObject({
+  siteName: z.string(),
+  /** External customer-service page (tab bar, quick menu, /ServicePage). */
+  serviceUrl: z.string(),
+  /** 1 = registration open, 2 = registration blocked (SPEC.md section 4). */
+  agreement: z.literal([1, 2]),
+  defaultQuhao: z.string(),
+  /** Public websocket of the price feed. */
+  priceFeedUrl: z.string(),
+  /** Version page entries. */
+  versions: z.strictObject({ android: AppVersionEntrySchema, ios: AppVersionEntrySchema }),
+  /** Server clock at answer time, epoch ms, so the app can correct its countdowns. */
+  serverTime: whole,
+});
+
+export const LoginRequestSchema = z.object({
+  quhao: text(8).optional(),
+  username: text(64),
+  password: text(128),
+});
+
+export const TokenAnswerSchema = z.strictObject({ token: z.string() });
+
+/** Login and register failures also carry the code in data (SPEC.md section 7). */
+export const ErrCodeAnswerSchema = z.strictObject({ errCode: whole });
+
+export const RegisterRequestSchema = z.object({
+  quhao: text(8).optional(),
+  username: text(64),
+  phone: text(32),
+  captcha: text(16),
+  password: text(128),
+  spassword: text(128),
+  invitation: text(64),
+  /** Withdrawal password, optional at registration. */
+  payPwd: text(128).optional(),
+});
+
+export const SmsSendRequestSchema = z.object({ quhao: text(8).optional(), mobile: text(32) });
+
+/** Seconds until another code may be sent. */
+export const SmsSendAnswerSchema = z.strictObject({ lockSeconds: whole });
+
+export const ChangeLoginPasswordRequestSchema = z.object({
+  /** Current password. */
+  passwd: text(128),
+  /** New password. */
+  npasswd: text(128),
+});
+
+export const ChangePayPasswordRequestSchema = z.object({
+  /** Current withdrawal password; ignored while none is set (noPassword2 = 1). */
+  srcpwd: text(128).optional(),
+  newpwd: text(128),
+  newpwd2: text(128),
+});
+
+export const UserInfoSchema = z.strictObject({
+  /** Account name. */
+  name: z.string(),
+  nickname: z.string(),
+  level: whole,
+  money: usd,
+  /** Total win (settled awards minus stakes), may be negative. */
+  totalWin: usd,
+  /** 1 = no withdrawal password set yet. */
+  noPassword2: z.literal([0, 1]),
+  lang: z.string(),
+});

@@ -1,0 +1,80 @@
+/**
+ * Public content: banners, articles (whole or as a list), the home ticker's winners and the
+ * finance tiers.
+ */
+import { z } from 'zod';
+import { idField, usd, whole } from './fields';
+
+export const BannerSchema = z.strictObject({
+  id: whole,
+  path: z.string(),
+  path_tw: z.string(),
+  path_vi: z.string(),
+  path_yw: z.string(),
+});
+
+/** What an article list shows (SPEC.md section 2, Article list: titles and images): no content. */
+export const ArticleSummarySchema = z.strictObject({
+  id: whole,
+  category: whole,
+  title: z.string(),
+  title_ft: z.string(),
+  title_yw: z.string(),
+  title_vi: z.string(),
+  img: z.array(z.string()),
+  /** Creation time, epoch seconds. */
+  time: whole,
+});
+
+export const ArticleSchema = z.strictObject({
+  ...ArticleSummarySchema.shape,
+  content: z.string(),
+  content_ft: z.string(),
+  content_yw: z.string(),
+  content_vi: z.string(),
+});
+
+/**
+ * getOneclassArticle (whole articles, newest first) and getArticlelist (summaries, newest first),
+ * at most the 100 newest of the category; an unknown category answers []. A missing or
+ * non-integer `type` is refused with 1001.
+ * Categories: 9 news, 14 announcements, 2 help, 26 the introduction (see ARTICLE_CATEGORY).
+ */
+export const ArticleCategoryRequestSchema = z.object({ type: idField });
+
+/** getArticledetail: a missing or non-integer `id`, or an id no article has, is refused with 1001. */
+export const ArticleDetailRequestSchema = z.object({ id: idField });
+
+/**
+ * Addition: one row of the home ticker, built from a real settled winning order line (DESIGN.md
+ * section 3). Newest first.
+ */
+export const WinnerEntrySchema = z.strictObject({
+  /** Order line id, stable for keys. */
+  id: whole,
+  /** The member's account name, masked (e.g. `de***01`, as the live order table masks it). */
+  user: z.string(),
+  gametype: whole,
+  seqno: z.string(),
+  /** Outcome index 0..10 and its name in the request's language. */
+  value: whole,
+  valuecn: z.string(),
+  /** The award paid (stake x odds), USD. */
+  money: usd,
+  /** Settlement time, epoch seconds. */
+  time: whole,
+});
+
+/**
+ * Addition: a mining-pool tier (SPEC.md section 9), operator configuration served by the server.
+ * Display only: no call moves money into a tier.
+ */
+export const FinanceProductSchema = z.strictObject({
+  id: whole,
+  /** Minimum amount, USD. */
+  minimum: usd,
+  /** Daily rate in percent with at most two decimals (0.15 = 0.15 % a day). */
+  dailyRate: z.number(),
+  /** Lock-up length in days. */
+  days: whole,
+});

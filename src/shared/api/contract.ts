@@ -1,0 +1,107 @@
+/**
+ * The contract (SPEC.md section 7): for every path, the schema of the request body and of the
+ * `data` a success answers (envelope.ts). The server parses requests with these; the client only
+ * imports their types (types.ts), so zod stays out of its bundle. Request schemas strip unknown
+ * keys (every body also carries `lang` and `token`); answer schemas are strict.
+ */
+import { z } from 'zod';
+import {
+  AppConfigSchema,
+  ChangeLoginPasswordRequestSchema,
+  ChangePayPasswordRequestSchema,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+  SmsSendAnswerSchema,
+  SmsSendRequestSchema,
+  TokenAnswerSchema,
+  UserInfoSchema,
+} from './accounts';
+import {
+  ArticleCategoryRequestSchema,
+  ArticleDetailRequestSchema,
+  ArticleSchema,
+  ArticleSummarySchema,
+  BannerSchema,
+  FinanceProductSchema,
+  WinnerEntrySchema,
+} from './content';
+import { NoFieldsSchema } from './fields';
+import {
+  CurrentAnswerSchema,
+  CurrentRequestSchema,
+  GameCancelRequestSchema,
+  GameInfoAnswerSchema,
+  GameInfoRequestSchema,
+  GameListItemSchema,
+  GameLogRequestSchema,
+  OrderAnswerSchema,
+  OrderRequestSchema,
+  OwnOrderItemSchema,
+  OwnRoundOrdersAnswerSchema,
+  RoomListRequestSchema,
+  RoomSchema,
+  TodayWinLostSchema,
+  TrendDataSchema,
+  VorderAnswerSchema,
+  VorderRequestSchema,
+} from './game';
+import { ApiPath } from './paths';
+import {
+  AddBankCardRequestSchema,
+  BankCardSchema,
+  DeleteBankCardRequestSchema,
+  FinanceFlowRequestSchema,
+  FundLogEntrySchema,
+  LeftMoneyAnswerSchema,
+  WithdrawAnswerSchema,
+  WithdrawRequestSchema,
+} from './wallet';
+
+/** Paths that answer no data: a success is the envelope alone. */
+const NoData = z.null();
+
+export interface CallSchemas {
+  request: z.ZodType;
+  data: z.ZodType;
+}
+
+export const apiContract = {
+  [ApiPath.getConfig]: { request: NoFieldsSchema, data: AppConfigSchema },
+  [ApiPath.login]: { request: LoginRequestSchema, data: TokenAnswerSchema },
+  [ApiPath.register]: { request: RegisterRequestSchema, data: TokenAnswerSchema },
+  [ApiPath.smsSend]: { request: SmsSendRequestSchema, data: SmsSendAnswerSchema },
+  [ApiPath.changeLoginPassword]: { request: ChangeLoginPasswordRequestSchema, data: NoData },
+  [ApiPath.changePayPassword]: { request: ChangePayPasswordRequestSchema, data: NoData },
+  [ApiPath.logout]: { request: NoFieldsSchema, data: NoData },
+  [ApiPath.userInfo]: { request: NoFieldsSchema, data: UserInfoSchema },
+  [ApiPath.todayWinLost]: { request: NoFieldsSchema, data: TodayWinLostSchema },
+  [ApiPath.slide]: { request: NoFieldsSchema, data: z.array(BannerSchema) },
+  [ApiPath.oneClassArticle]: { request: ArticleCategoryRequestSchema, data: z.array(ArticleSchema) },
+  [ApiPath.articleDetail]: { request: ArticleDetailRequestSchema, data: ArticleSchema },
+  [ApiPath.articleList]: { request: ArticleCategoryRequestSchema, data: z.array(ArticleSummarySchema) },
+  [ApiPath.winners]: { request: NoFieldsSchema, data: z.array(WinnerEntrySchema) },
+  [ApiPath.financeProducts]: { request: NoFieldsSchema, data: z.array(FinanceProductSchema) },
+  [ApiPath.roomList]: { request: RoomListRequestSchema, data: z.array(RoomSchema) },
+  [ApiPath.gameList]: { request: NoFieldsSchema, data: z.array(GameListItemSchema) },
+  [ApiPath.gameInfo]: { request: GameInfoRequestSchema, data: GameInfoAnswerSchema },
+  [ApiPath.vorder]: {
+    request: VorderRequestSchema,
+    data: z.union([VorderAnswerSchema, OwnRoundOrdersAnswerSchema]),
+  },
+  [ApiPath.order]: { request: OrderRequestSchema, data: OrderAnswerSchema },
+  [ApiPath.current]: { request: CurrentRequestSchema, data: CurrentAnswerSchema },
+  [ApiPath.gameLog]: { request: GameLogRequestSchema, data: z.array(OwnOrderItemSchema) },
+  [ApiPath.gameCancel]: { request: GameCancelRequestSchema, data: NoData },
+  [ApiPath.bankCardList]: { request: NoFieldsSchema, data: z.array(BankCardSchema) },
+  [ApiPath.deleteBankCard]: { request: DeleteBankCardRequestSchema, data: NoData },
+  [ApiPath.addBankCard]: { request: AddBankCardRequestSchema, data: BankCardSchema },
+  [ApiPath.withdraw]: { request: WithdrawRequestSchema, data: WithdrawAnswerSchema },
+  [ApiPath.leftMoney]: { request: NoFieldsSchema, data: LeftMoneyAnswerSchema },
+  [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
+  [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
+} as const satisfies Record<ApiPath, CallSchemas>;
+
+// Compile-time check: the contract names exactly the paths of paths.ts.
+type MissingPaths = Exclude<ApiPath, keyof typeof apiContract>;
+type ExtraPaths = Exclude<keyof typeof apiContract, ApiPath>;
+export const contractCoversAllPaths: [MissingPaths, ExtraPaths] extends [never, never] ? true : never = true;

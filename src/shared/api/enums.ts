@@ -1,0 +1,27 @@
+/**
+ * The closed word lists of the wire. Plain values, no zod: the client imports them at run time
+ * (through types.ts) without pulling the schemas into its bundle.
+ */
+
+export const ROOM_KINDS = ['standard', 'vip', 'superior', 'premier'] as const;
+
+/** A round's life: orders taken while open; closed in the last 60 s; drawn (and settled) at 0. */
+export const ROUND_STATUSES = ['open', 'closed', 'drawn'] as const;
+
+export const ORDER_STATUSES = ['wait', 'win', 'lose', 'refund', 'cancel'] as const;
+
+export const BANK_CARD_TYPES = ['Bank', 'USDT-TRC20', 'USDT-ERC20'] as const;
+
+/** Why a balance changed; the app shows it in the member's language. */
+export const FUND_REASONS = [
+  'deposit',
+  'stake',
+  /** A cancelled order's stake given back. */
+  'stake_refund',
+  /** What a settled round paid: wins, and stakes given back by a room's 13/14 rule. */
+  'award',
+  /** Money moved to held by a withdrawal request. */
+  'withdraw',
+  /** A rejected withdrawal given back. */
+  'withdraw_refund',
+] as const;

@@ -1,0 +1,35 @@
+/**
+ * zod pieces of request and answer fields. In requests, ids and amounts are numbers on the wire;
+ * numeric strings are accepted too, as form-encoded clients of this API family send them.
+ */
+import { z } from 'zod';
+
+const MAX_ID = 2_147_483_647;
+
+export const idField = z.union([
+  z.number().int().min(0).max(MAX_ID),
+  z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(z.number().max(MAX_ID)),
+]);
+
+export const numberField = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .regex(/^-?\d{1,15}(\.\d{1,10})?$/)
+    .transform(Number),
+]);
+
+export const textField = (max: number) => z.union([z.string().max(max), z.number().transform(String)]);
+
+/** A path that reads nothing of its body but the `lang` and `token` every request carries. */
+export const NoFieldsSchema = z.object({});
+
+/** In answers: an amount in USD with at most two decimals (see money.ts). */
+export const usd = z.number();
+
+/** In answers: a row id, a count, or a time in epoch seconds (or ms where said). */
+export const whole = z.number().int();

@@ -1,0 +1,88 @@
+/**
+ * The wallet: withdrawal accounts, the withdrawable amount, withdrawals and the fund log. Rules
+ * live in the domain (validateBankCard, validateWithdraw); these schemas only keep junk small.
+ */
+import { z } from 'zod';
+import { BANK_CARD_TYPES, FUND_REASONS } from './enums';
+import { idField, numberField, textField, usd, whole } from './fields';
+
+export const BankCardTypeSchema = z.enum(BANK_CARD_TYPES);
+
+export const BankCardSchema = z.strictObject({
+  id: whole,
+  type: BankCardTypeSchema,
+  bank: z.string(),
+  account: z.string(),
+  username: z.string(),
+  branch: z.string(),
+  address: z.string(),
+});
+
+// Generous bounds: the rules (validateBankCard) decide what is missing; these only keep junk small.
+export const AddBankCardRequestSchema = z.object({
+  type: BankCardTypeSchema,
+  bank: textField(100).optional(),
+  account: textField(64).optional(),
+  username: textField(100).optional(),
+  branch: textField(100).optional(),
+  address: textField(128).optional(),
+});
+
+export const DeleteBankCardRequestSchema = z.object({ id: idField });
+
+/**
+ * The amount and the withdrawal password are judged by the rules (validateWithdraw), each with its
+ * own code; here they may be missing.
+ */
+export const WithdrawRequestSchema = z.object({
+  // No account chosen arrives as a missing, empty or null bank_id: 2058, not a malformed request.
+  bank_id: z
+    .union([idField, z.literal(''), z.null()])
+    .optional()
+    .transform((id) => (typeof id === 'number' ? id : null)),
+  money: numberField.optional(),
+  pwd: textField(128).optional(),
+  idempotencyKey: z.string().min(1).max(128).optional(),
+});
+
+/** A withdrawal request taken (held until the operator pays or rejects it). */
+export const WithdrawAnswerSchema = z.literal(1);
+
+export const LeftMoneyAnswerSchema = z.strictObject({
+  /** What the member may withdraw now (USD): the balance, unless turnover is still owed. */
+  leftmoney: usd,
+  /** Stakes still needed since the last deposit before a withdrawal is allowed (USD); 0 when none. */
+  turnoverRemaining: usd,
+  /** Whether a withdrawal password is set (the page sends the member to set one otherwise). */
+  hasPayPassword: z.boolean(),
+});
+
+/** Dates that do not read as days, a reversed or too long range, or a limit past 200 are refused by the rules. */
+export const FinanceFlowRequestSchema = z.object({
+  /** YYYY-MM-DD, inclusive, in the server's day (UTC+8, as rounds' sequence numbers). */
+  start: z.string().max(32),
+  end: z.string().max(32),
+  /** Paging: rows older than this id (newest first). */
+  before: idField.optional(),
+  /** Page size, at most 200 (default 50). */
+  limit: idField.optional(),
+});
+
+export const FundReasonCodeSchema = z.enum(FUND_REASONS);
+
+export const FundLogEntrySchema = z.strictObject({
+  id: whole,
+  /** Epoch seconds. */
+  time: whole,
+  /** 1 = increase, otherwise decrease. */
+  type: whole,
+  /** The amount of the change (USD, positive; its sign is `type`). */
+  money: usd,
+  before: usd,
+  after: usd,
+  /** The reason in the request's language. */
+  reason: z.string(),
+  reasonCode: FundReasonCodeSchema,
+  /** Free text: the operator's note, the round or the withdrawal it belongs to. */
+  ref: z.string(),
+});

@@ -1,0 +1,289 @@
+/**
+ * The contract of src/shared/api/contract.ts against the running server, path by path: a good
+ * call answers `data` its schema accepts exactly (answer schemas are strict, so an unknown key
+ * fails), and a body of the wrong shape (a field of the wrong type, a required field missing,
+ * text that is not JSON) is refused with a coded envelope and leaves the database as it was.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiContract } from '../../src/shared/api/contract';
+import { SUCCESS } from '../../src/shared/api/envelope';
+import { ApiPath } from '../../src/shared/api/paths';
+import { ErrorCode } from '../../src/shared/errors';
+import { dayNumber, isoDate } from '../../src/shared/serverDay';
+import { drawCurrent, line, openRound, order, ROOM, type Player } from './support/game';
+import { registerMember, uniqueName, uniquePhone } from './support/members';
+import { startServer, TEST_INVITATION, type TestServer } from './support/server';
+import { addCard, BANK, PAY_PASSWORD, setSetting, walletMember } from './support/wallet';
+
+type Body = Record<string, unknown>;
+
+const USDT_GAME = 15;
+const QUHAO = '+84';
+
+let server: TestServer;
+let member: Player;
+
+/** What the sample bodies name: rows made in beforeAll. */
+interface Scene {
+  article: { id: number; category: number };
+  cardId: number;
+  gametype: number;
+  /** A drawn and settled round the member ordered in (so the winners ticker is not empty). */
+  settledSeqno: string;
+  /** The open round the member ordered in. */
+  openSeqno: string;
+  openLineId: number;
+}
+let scene: Scene;
+
+beforeAll(async () => {
+  server = await startServer();
+  // Turnover has its own tests; here a deposit may be withdrawn at once.
+  await setSetting(server, 'turnoverMultiple', '0');
+  member = await walletMember(server, 1_000);
+  const card = await addCard(server, member.token, BANK);
+  const article = await server.deps.db
+    .selectFrom('articles')
+    .select(['id', 'category'])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const game = await server.deps.db
+    .selectFrom('games')
+    .select('type')
+    .where('id', '=', USDT_GAME)
+    .executeTakeFirstOrThrow();
+
+  // Big and Small: one of them wins whatever the draw.
+  const settled = await openRound(server, USDT_GAME, 60);
+  expect((await order(server, member.token, ROOM.usdtStandard, [line(0, 20), line(1, 20)])).body.code).toBe(SUCCESS);
+  await drawCurrent(server, USDT_GAME);
+  const open = await openRound(server, USDT_GAME, 60);
+  const placed = await order(server, member.token, ROOM.usdtStandard, [line(0, 20)]);
+  expect(placed.body.code).toBe(SUCCESS);
+
+  scene = {
+    article,
+    cardId: card.id,
+    gametype: game.type,
+    settledSeqno: settled.seqno,
+    openSeqno: open.seqno,
+    openLineId: placed.body.data.order_ids[0],
+  };
+});
+afterAll(() => server.close());
+
+/**
+ * A body the server accepts on each path, as the member, without side effects of its own: the
+ * base every bad body is one change away from. Typed by path, so a new path needs one here.
+ */
+function sampleFields(s: Scene): Record<ApiPath, Body> {
+  return {
+    [ApiPath.getConfig]: {},
+    [ApiPath.login]: { quhao: QUHAO, username: member.username, password: member.password },
+    [ApiPath.register]: {
+      quhao: QUHAO,
+      username: 'newname1',
+      phone: '912345678',
+      captcha: '123456',
+      password: 'secret123',
+      spassword: 'secret123',
+      invitation: TEST_INVITATION,
+      payPwd: PAY_PASSWORD,
+    },
+    [ApiPath.smsSend]: { quhao: QUHAO, mobile: '912345678' },
+    [ApiPath.changeLoginPassword]: { passwd: member.password, npasswd: 'secret456' },
+    [ApiPath.changePayPassword]: { srcpwd: PAY_PASSWORD, newpwd: '135790', newpwd2: '135790' },
+    [ApiPath.logout]: {},
+    [ApiPath.userInfo]: {},
+    [ApiPath.todayWinLost]: {},
+    [ApiPath.slide]: {},
+    [ApiPath.oneClassArticle]: { type: s.article.category },
+    [ApiPath.articleDetail]: { id: s.article.id },
+    [ApiPath.articleList]: { type: s.article.category },
+    [ApiPath.winners]: {},
+    [ApiPath.financeProducts]: {},
+    [ApiPath.roomList]: { roomtype: 1 },
+    [ApiPath.gameList]: {},
+    [ApiPath.gameInfo]: { roomid: ROOM.usdtStandard },
+    [ApiPath.vorder]: { roomid: ROOM.usdtStandard, gameseq: s.openSeqno },
+    [ApiPath.order]: { gameid: USDT_GAME, roomid: ROOM.usdtStandard, order_info: [line(0, 20)] },
+    [ApiPath.current]: { gameseq: s.settledSeqno, gametype: s.gametype },
+    [ApiPath.gameLog]: { gametype: s.gametype, limit: 10 },
+    [ApiPath.gameCancel]: { roomid: ROOM.usdtStandard, order_id: s.openLineId },
+    [ApiPath.bankCardList]: {},
+    [ApiPath.deleteBankCard]: { id: s.cardId },
+    [ApiPath.addBankCard]: { type: 'USDT-TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
+    [ApiPath.withdraw]: { bank_id: s.cardId, money: 100, pwd: PAY_PASSWORD },
+    [ApiPath.leftMoney]: {},
+    [ApiPath.financeFlow]: { start: today(), end: today() },
+    [ApiPath.trendData]: {},
+  };
+}
+
+function today(): string {
+  return isoDate(dayNumber(server.clock.now));
+}
+
+const asMember = (fields: Body): Body => ({ lang: 'en', token: member.token, ...fields });
+
+/**
+ * The good calls. Most send the sample; some first need a resource of their own (a code sent, a
+ * fresh session or member, an order to cancel, a card to delete), and getVorder has two forms.
+ */
+const goodCalls: Partial<Record<ApiPath, (s: Scene) => Promise<Body>[]>> = {
+  [ApiPath.register]: () => [
+    (async () => {
+      const phone = uniquePhone();
+      await server.call(ApiPath.smsSend, { quhao: QUHAO, mobile: phone });
+      const captcha = server.sms.lastCodeFor(QUHAO, phone);
+      return { ...sampleFields(scene)[ApiPath.register], username: uniqueName(), phone, captcha };
+    })(),
+  ],
+  [ApiPath.smsSend]: () => [Promise.resolve({ quhao: QUHAO, mobile: uniquePhone() })],
+  // Changing the login password ends the member's other sessions: a member of its own.
+  [ApiPath.changeLoginPassword]: () => [
+    registerMember(server).then((m) => ({ token: m.token, passwd: m.password, npasswd: 'secret456' })),
+  ],
+  [ApiPath.changePayPassword]: () => [
+    walletMember(server).then((m) => ({ token: m.token, srcpwd: PAY_PASSWORD, newpwd: '135790', newpwd2: '135790' })),
+  ],
+  [ApiPath.logout]: () => [
+    server
+      .call<{ token: string }>(ApiPath.login, { username: member.username, password: member.password })
+      .then((answer) => ({ token: answer.body.data.token })),
+  ],
+  [ApiPath.vorder]: (s) => [
+    Promise.resolve(asMember({ roomid: ROOM.usdtStandard, isfirst: 1, order_id: 0 })),
+    Promise.resolve(asMember({ roomid: ROOM.usdtStandard, gameseq: s.openSeqno })),
+  ],
+  [ApiPath.gameCancel]: () => [
+    order(server, member.token, ROOM.usdtStandard, [line(1, 20)]).then((placed) =>
+      asMember({ roomid: ROOM.usdtStandard, order_id: placed.body.data.order_ids[0] }),
+    ),
+  ],
+  [ApiPath.deleteBankCard]: () => [
+    addCard(server, member.token, { type: 'USDT-ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7' }).then(
+      (card) => asMember({ id: card.id }),
+    ),
+  ],
+};
+
+function goodBodies(path: ApiPath): Promise<Body>[] {
+  return goodCalls[path]?.(scene) ?? [Promise.resolve(asMember(sampleFields(scene)[path]))];
+}
+
+/** Every row of every table, so a refusal can be shown to have changed nothing at all. */
+async function databaseState(): Promise<Record<string, string[]>> {
+  const state: Record<string, string[]> = {};
+  for (const table of await server.deps.db.introspection.getTables()) {
+    const { rows } = await sql<Body>`select * from ${sql.table(table.name)}`.execute(server.deps.db);
+    state[table.name] = rows
+      .map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value)))
+      .sort();
+  }
+  return state;
+}
+
+async function expectRefusedChangingNothing(path: ApiPath, body: Body | string, code: number) {
+  const before = await databaseState();
+  const answer = await server.call(path, body);
+  expect(answer.status).toBe(200);
+  expect(answer.body.code, JSON.stringify(answer.body)).toBe(code);
+  expect(answer.body.info).toEqual(expect.any(String));
+  expect(answer.body.info).not.toBe('');
+  expect(await databaseState()).toEqual(before);
+}
+
+/** A value of the wrong type for every field of every request (texts, numbers, lists, choices). */
+const WRONG_TYPE = { not: 'this' };
+
+const PATHS = Object.values(ApiPath);
+
+/** Names of a request schema's fields, and whether each must be present. */
+function fieldsOf(schema: z.ZodType): { name: string; required: boolean }[] {
+  if (!(schema instanceof z.ZodObject)) throw new Error('request schemas are objects');
+  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => ({
+    name,
+    required: !field.safeParse(undefined).success,
+  }));
+}
+
+/** Where an answer schema lets unknown keys through (objects that are not strict). */
+function looseObjectsIn(schema: z.ZodType, where: string): string[] {
+  if (schema instanceof z.ZodObject) {
+    const catchall = schema.def.catchall;
+    const own = catchall instanceof z.ZodNever ? [] : [where];
+    const shape = schema.shape as Record<string, z.ZodType>;
+    return [...own, ...Object.entries(shape).flatMap(([key, field]) => looseObjectsIn(field, `${where}.${key}`))];
+  }
+  if (schema instanceof z.ZodArray) return looseObjectsIn(schema.element as z.ZodType, `${where}[]`);
+  if (schema instanceof z.ZodUnion) {
+    return (schema.options as z.ZodType[]).flatMap((option, i) => looseObjectsIn(option, `${where}|${i}`));
+  }
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
+    return looseObjectsIn(schema.unwrap() as z.ZodType, where);
+  }
+  return [];
+}
+
+it('has answer schemas that refuse unknown keys everywhere', () => {
+  expect(PATHS.flatMap((path) => looseObjectsIn(apiContract[path].data, path))).toEqual([]);
+});
+
+describe.each(PATHS)('%s', (path) => {
+  const { request, data } = apiContract[path];
+
+  it('answers data its schema accepts exactly', async () => {
+    for (const body of await Promise.all(goodBodies(path))) {
+      const answer = await server.call(path, body);
+      expect(answer.body.code, JSON.stringify(answer.body)).toBe(SUCCESS);
+      const parsed = data.safeParse(answer.body.data);
+      expect(parsed.success ? [] : parsed.error.issues, JSON.stringify(answer.body.data)).toEqual([]);
+      // An empty list would say nothing about the schema of its rows.
+      if (Array.isArray(answer.body.data)) expect(answer.body.data.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses text that is not JSON with 1001 and changes nothing', async () => {
+    await expectRefusedChangingNothing(path, '{"token":', ErrorCode.IncompleteParameters);
+  });
+
+  const fields = fieldsOf(request);
+  if (fields.length === 0) return;
+
+  it.each(fields)('refuses `$name` of the wrong type with 1001 and changes nothing', async ({ name }) => {
+    const body = { ...asMember(sampleFields(scene)[path]), [name]: WRONG_TYPE };
+    await expectRefusedChangingNothing(path, body, ErrorCode.IncompleteParameters);
+  });
+
+  const required = fields.filter((field) => field.required);
+  if (required.length === 0) return;
+
+  it.each(required)('refuses a body without `$name` with 1001 and changes nothing', async ({ name }) => {
+    const body = asMember(sampleFields(scene)[path]);
+    delete body[name];
+    await expectRefusedChangingNothing(path, body, ErrorCode.IncompleteParameters);
+  });
+});
+
+/** Fields the schema lets be missing because the rules answer their absence with a code of its own. */
+const MISSING_WITH_OWN_CODE: { path: ApiPath; name: string; code: number }[] = [
+  { path: ApiPath.gameInfo, name: 'roomid', code: ErrorCode.RoomNumberEmpty },
+  { path: ApiPath.vorder, name: 'roomid', code: ErrorCode.RoomNumberEmpty },
+  { path: ApiPath.order, name: 'roomid', code: ErrorCode.RoomNumberEmpty },
+  { path: ApiPath.order, name: 'order_info', code: ErrorCode.BetInfoEmpty },
+  { path: ApiPath.gameCancel, name: 'roomid', code: ErrorCode.RoomNumberEmpty },
+  { path: ApiPath.current, name: 'gameseq', code: ErrorCode.PeriodEmpty },
+  { path: ApiPath.withdraw, name: 'bank_id', code: ErrorCode.SelectWithdrawMethod },
+];
+
+it.each(MISSING_WITH_OWN_CODE)(
+  '$path without `$name` answers $code and changes nothing',
+  async ({ path, name, code }) => {
+    const body = asMember(sampleFields(scene)[path]);
+    delete body[name];
+    await expectRefusedChangingNothing(path, body, code);
+  },
+);

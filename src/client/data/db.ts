@@ -109,7 +109,10 @@ export class AppDatabase extends Dexie {
       .stores({ ...legacy(LEGACY_TABLES), cache: 'key, updatedAt, owner' })
       .upgrade(moveLegacyRows);
     // Version 4: the emptied tables of version 2 go (read by the upgrade above first).
-    this.version(4).stores({ ...Object.fromEntries(LEGACY_TABLES.map((t) => [t, null])), cache: 'key, updatedAt, owner' });
+    this.version(4).stores({
+      ...Object.fromEntries(LEGACY_TABLES.map((t) => [t, null])),
+      cache: 'key, updatedAt, owner',
+    });
   }
 }
 

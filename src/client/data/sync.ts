@@ -74,7 +74,11 @@ export interface RevalidateOptions {
  * Fetch a key from the network and write it back. Concurrent calls share one request.
  * Offline (as far as the browser knows) nothing is sent and the cached row stays, marked stale.
  */
-export function revalidate<T>(key: QueryKey, fetcher: () => Promise<T>, options: RevalidateOptions = {}): Promise<void> {
+export function revalidate<T>(
+  key: QueryKey,
+  fetcher: () => Promise<T>,
+  options: RevalidateOptions = {},
+): Promise<void> {
   const running = inflight.get(key);
   if (running) return running;
   const meta = metas.get(key) ?? NO_META;
@@ -130,7 +134,11 @@ const DEFAULT_MAX_AGE_MS = 2_000;
  * Cache-first read of a key. `key = null` disables it (e.g. the profile while logged out).
  * The fetcher may change between renders; the latest one is used.
  */
-export function useSynced<T>(key: QueryKey | null, fetcher: () => Promise<T>, options: UseSyncedOptions = {}): Synced<T> {
+export function useSynced<T>(
+  key: QueryKey | null,
+  fetcher: () => Promise<T>,
+  options: UseSyncedOptions = {},
+): Synced<T> {
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const visibleAfter = options.refreshOnVisibleAfterMs ?? 60_000;
 
@@ -180,7 +188,8 @@ export function useSynced<T>(key: QueryKey | null, fetcher: () => Promise<T>, op
     status,
     updatedAt: cached?.updatedAt ?? null,
     error: meta.ok === false ? meta.error : null,
-    isLoading: key !== null && (row === undefined || (cached === null && (meta.pending || meta.ok === null) && browserOnline)),
+    isLoading:
+      key !== null && (row === undefined || (cached === null && (meta.pending || meta.ok === null) && browserOnline)),
     // Not yet tried in this session counts as validating, so a badge does not flash before the first request.
     isValidating: key !== null && (meta.pending || (meta.ok === null && browserOnline)),
     refresh,

@@ -15,9 +15,8 @@ export type WriteResult<T> =
   /** Nothing was sent (offline, or one already in flight), or no answer came. */
   | { ok: false; refused: false; error: unknown };
 
-type BodyOf<P extends CallPath> = ApiRequestOf<P> extends { idempotencyKey: string }
-  ? Omit<ApiRequestOf<P>, 'idempotencyKey'>
-  : ApiRequestOf<P>;
+type BodyOf<P extends CallPath> =
+  ApiRequestOf<P> extends { idempotencyKey: string } ? Omit<ApiRequestOf<P>, 'idempotencyKey'> : ApiRequestOf<P>;
 
 export interface WriteOptions {
   /**

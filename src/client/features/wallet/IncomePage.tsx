@@ -1,24 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageKey, refuse } from '../../../shared/errors';
-import { isBrowserOnline, readCached, revalidate, useBrowserOnline, useSynced, writeCached } from '../../data';
+import { isBrowserOnline, useBrowserOnline, useWindowedQuery } from '../../data';
 import { messageOf, useLocale } from '../../i18n';
 import { EmptyState, Icon, Page, Spinner, StaleBadge, toast, useScreenActive } from '../../ui';
 import { FundLogFilter } from './FundLogFilter';
 import { FundLogRow } from './FundLogRow';
-import {
-  appendPage,
-  defaultRange,
-  fetchNewestPage,
-  FUND_LOG_KEY,
-  FUND_LOG_PAGE,
-  rangeEndingOn,
-  sameRange,
-  serverToday,
-  type DateRange,
-  type FundLogQuery,
-} from './fundLog';
-import { failureText, fetchFundLog } from './walletApi';
+import { defaultRange, fundLogRead, rangeEndingOn, sameRange, serverToday, type DateRange } from './fundLog';
+import { failureText } from './walletApi';
 import './wallet.css';
 
 /**
@@ -43,26 +32,14 @@ export default function IncomePage() {
   const today = serverToday();
   const requested = useMemo(() => chosen ?? rangeEndingOn(today), [chosen, today]);
   const [filterOpen, setFilterOpen] = useState(false);
-  const [more, setMore] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
-  const loadingMore = useRef(false);
-
-  const log = useSynced<FundLogQuery>(FUND_LOG_KEY, () => fetchNewestPage(requested), {
-    // A refresh keeps the pages loaded (fetchNewestPage), but there is no need to do it often.
+  const log = useWindowedQuery(fundLogRead, requested, {
+    // A refresh keeps the pages loaded (useWindowedQuery), but there is no need to do it often.
     refreshOnVisibleAfterMs: 5 * 60_000,
   });
+  const { show: query, loadMore } = log;
+  const more = { loading: log.more.loading, error: log.more.error ? failureText(log.more.error) : null };
   const data = log.data;
   const rows = data?.rows;
-
-  const query = useCallback(async (range: DateRange) => {
-    // A revalidation already in flight may be for the previous range: then ask again.
-    let ran = false;
-    const fetcher = () => {
-      ran = true;
-      return fetchNewestPage(range);
-    };
-    await revalidate(FUND_LOG_KEY, fetcher, { maxAgeMs: 0 });
-    if (!ran) await revalidate(FUND_LOG_KEY, fetcher, { maxAgeMs: 0 });
-  }, []);
 
   // Coming back to the kept-alive page (after a withdrawal, a round...) shows the newest rows.
   const wasActive = useRef(active);
@@ -74,44 +51,12 @@ export default function IncomePage() {
   function apply(range: DateRange) {
     setFilterOpen(false);
     setChosen(sameRange(range, defaultRange()) ? null : range);
-    setMore({ loading: false, error: null });
     if (!isBrowserOnline()) {
       toast.warn(messageOf(refuse(MessageKey.Offline)));
       return;
     }
     void query(range);
   }
-
-  const loadMore = useCallback(async () => {
-    if (loadingMore.current) return;
-    const current = (await readCached<FundLogQuery>(FUND_LOG_KEY))?.data;
-    if (!current || current.complete || current.rows.length === 0) return;
-    if (!isBrowserOnline()) {
-      setMore({ loading: false, error: messageOf(refuse(MessageKey.Offline)) });
-      return;
-    }
-    loadingMore.current = true;
-    setMore({ loading: true, error: null });
-    const oldest = current.rows[current.rows.length - 1].id;
-    try {
-      const page = await fetchFundLog({ start: current.start, end: current.end, before: oldest, limit: FUND_LOG_PAGE });
-      // Written only onto the list it continues: a new range or a refresh in between wins.
-      const latest = await readCached<FundLogQuery>(FUND_LOG_KEY);
-      if (latest && sameRange(latest.data, current) && latest.data.rows.at(-1)?.id === oldest) {
-        const next: FundLogQuery = {
-          ...latest.data,
-          rows: appendPage(latest.data.rows, page),
-          complete: page.length < FUND_LOG_PAGE,
-        };
-        await writeCached(FUND_LOG_KEY, next, latest.updatedAt);
-      }
-      setMore({ loading: false, error: null });
-    } catch (failure) {
-      setMore({ loading: false, error: failureText(failure) });
-    } finally {
-      loadingMore.current = false;
-    }
-  }, []);
 
   const canLoadMore = data !== undefined && !data.complete && (rows?.length ?? 0) > 0;
   const sentinel = useRef<HTMLDivElement>(null);

@@ -5,11 +5,8 @@ import { FUND_LOG_DEFAULT_DAYS } from '../../../shared/constants';
 import { DAY_MS, serverDateOf } from '../../../shared/serverDay';
 import type { FundLogEntry, FundReasonCode } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
-import { readCached, windowedKey } from '../../data';
+import { fetchNewestWindow, windowedKey, type Window, type WindowedRead } from '../../data';
 import { fetchFundLog } from './walletApi';
-
-/** The last query and its rows, kept in Dexie so the log opens offline (DESIGN.md section 5). */
-export const FUND_LOG_KEY = windowedKey(ApiPath.financeFlow);
 
 /** Rows per request; the contract allows up to 200. */
 export const FUND_LOG_PAGE = 50;
@@ -20,12 +17,8 @@ export interface DateRange {
   end: string;
 }
 
-export interface FundLogQuery extends DateRange {
-  /** Newest first, as the server pages them. */
-  rows: FundLogEntry[];
-  /** True once a page came back shorter than asked: nothing older in the range. */
-  complete: boolean;
-}
+/** The last range asked and its rows, kept in Dexie so the log opens offline (DESIGN.md section 5). */
+export type FundLogQuery = Window<FundLogEntry, DateRange>;
 
 /**
  * The contract reads dates in the server's day, UTC+8 (FinanceFlowRequest). "Today" is taken in
@@ -51,28 +44,19 @@ export function sameRange(a: DateRange, b: DateRange): boolean {
   return a.start === b.start && a.end === b.end;
 }
 
-/** Rows of a later page, minus any the list already holds (a row may shift pages while paging). */
-export function appendPage(rows: readonly FundLogEntry[], page: readonly FundLogEntry[]): FundLogEntry[] {
-  const seen = new Set(rows.map((row) => row.id));
-  return [...rows, ...page.filter((row) => !seen.has(row.id))];
-}
+/** The fund log as a windowed read: pages of a date range, newest first, by `before` id. */
+export const fundLogRead: WindowedRead<FundLogEntry, DateRange> = {
+  key: windowedKey(ApiPath.financeFlow),
+  pageSize: FUND_LOG_PAGE,
+  fetchPage: (range, before) =>
+    fetchFundLog({ start: range.start, end: range.end, limit: FUND_LOG_PAGE, ...(before ? { before } : {}) }),
+  idOf: (row) => row.id,
+  sameFilter: sameRange,
+};
 
-/**
- * The newest page of a range. When the cached query covers the same range and the new page reaches
- * into rows already loaded, the older loaded pages are kept, so a refresh does not throw away
- * what the member scrolled through; with a gap between them, the older rows are dropped.
- */
-export async function fetchNewestPage(range: DateRange): Promise<FundLogQuery> {
-  const page = await fetchFundLog({ start: range.start, end: range.end, limit: FUND_LOG_PAGE });
-  const complete = page.length < FUND_LOG_PAGE;
-  const previous = (await readCached<FundLogQuery>(FUND_LOG_KEY))?.data;
-  if (complete || !previous || !sameRange(previous, range) || page.length === 0) {
-    return { ...range, rows: page, complete };
-  }
-  const oldest = page[page.length - 1].id;
-  const at = previous.rows.findIndex((row) => row.id === oldest);
-  if (at === -1) return { ...range, rows: page, complete };
-  return { ...range, rows: appendPage(page, previous.rows.slice(at + 1)), complete: previous.complete };
+/** The newest page of a range, keeping the loaded older pages it reaches into (data/useWindowedQuery.ts). */
+export function fetchNewestPage(range: DateRange): Promise<FundLogQuery> {
+  return fetchNewestWindow(fundLogRead, range);
 }
 
 /**

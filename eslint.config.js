@@ -2,9 +2,43 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { readdirSync } from 'node:fs';
 
 /** Import boundaries of DESIGN.md section 7: shared imports nothing of ours; client and server never meet. */
 const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** One place picks the SQLite build the running Node can load (src/server/db/sqliteDriver.ts). */
+const sqliteDriverOnly = {
+  name: 'better-sqlite3',
+  message: 'Import SQLite from src/server/db/sqliteDriver.ts (the build this Node can run).',
+  allowTypeImports: true,
+};
+
+const features = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Which folder may import which (import-x/no-restricted-paths; paths from the repository root). */
+const zones = [
+  { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared imports nothing of ours.' },
+  { target: './src/client', from: './src/server', message: 'The client never imports the server.' },
+  { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
+  {
+    target: './src/server/routes',
+    from: './src/server/repositories',
+    message: 'Routes reach the database through src/server/domain, never a repository.',
+  },
+  // A feature composes common parts (api, data, ui, i18n) and shared; never another feature.
+  ...features.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other; compose them in the app routes.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'test-results', 'locales', '.tmp'] },
@@ -17,6 +51,19 @@ export default tseslint.config(
     },
   },
   {
+    // Import boundaries and cycles, resolved as TypeScript resolves them.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones }],
+    },
+  },
+  {
     files: ['scripts/**', '*.js', '*.mjs'],
     languageOptions: { globals: globals.node },
   },
@@ -24,31 +71,43 @@ export default tseslint.config(
     files: ['src/shared/**'],
     rules: boundaries([
       {
-        group: ['**/client/**', '**/server/**', 'react', 'fastify', 'kysely', 'dexie'],
-        message: 'src/shared imports nothing of ours and no framework.',
+        group: ['react', 'fastify', 'kysely', 'dexie'],
+        message: 'src/shared imports no framework (nor the client or the server: see the zones above).',
       },
     ]),
   },
   {
     files: ['src/server/**'],
     rules: {
-      ...boundaries([{ group: ['**/client/**', 'react', 'dexie'], message: 'The server never imports the client.' }]),
+      ...boundaries([{ group: ['react', 'dexie'], message: 'The server never imports the client or its frameworks.' }]),
       // The server logs through pino (src/server/logger.ts), where secrets are redacted.
       'no-console': 'error',
     },
   },
   {
-    // One place picks the SQLite build the running Node can load (src/server/db/sqliteDriver.ts).
     files: ['src/**', 'tests/**'],
     ignores: ['src/server/db/sqliteDriver.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [sqliteDriverOnly] }] },
+  },
+  {
+    // Routes parse, call the domain and wrap its answer: the database (its types aside) is the domain's.
+    files: ['src/server/routes/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: [
+            sqliteDriverOnly,
+            { name: 'kysely', message: 'Routes reach the database through src/server/domain.', allowTypeImports: true },
+          ],
+          patterns: [
             {
-              name: 'better-sqlite3',
-              message: 'Import SQLite from src/server/db/sqliteDriver.ts (the build this Node can run).',
+              group: ['**/db/*', '!**/db/schema'],
+              message: 'Routes reach the database through src/server/domain (only its types are theirs).',
+            },
+            {
+              group: ['**/db/schema'],
+              message: 'Routes import the database schema for its types only.',
               allowTypeImports: true,
             },
           ],
@@ -68,22 +127,19 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...boundaries([
         {
-          group: ['**/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg'],
+          group: ['fastify', 'kysely', 'better-sqlite3', 'pg'],
           message: 'The client never imports the server.',
         },
       ]),
     },
   },
   {
-    // A feature composes common parts (api, data, ui, i18n) and shared; never another feature.
-    files: ['src/client/features/*/**'],
-    rules: boundaries([
-      { group: ['**/server/**'], message: 'The client never imports the server.' },
-      // `../x` is a sibling feature; `../../ui`, `../../../shared` are common parts and allowed.
-      {
-        regex: '^(\\.\\./)+features/|^\\.\\./(?!\\.\\./)',
-        message: 'Features never import each other; compose them in the app routes.',
-      },
-    ]),
+    ...jsxA11y.flatConfigs.recommended,
+    files: ['src/client/**/*.tsx'],
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A label's text may sit in nested spans (an account's type over its summary): look three deep.
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
   },
 );

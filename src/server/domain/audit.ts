@@ -16,16 +16,10 @@ import {
 } from '../repositories/audit';
 import { listChains } from '../repositories/chains';
 import { listRounds } from '../repositories/rounds';
+import type { AuditCheck } from './auditCheck';
 import type { Deps } from './deps';
 import { FundReason, GAME_REASONS } from './fundReasons';
 import { withdrawalChecks } from './wallet/withdrawalAudit';
-
-export interface AuditCheck {
-  name: string;
-  /** How many rows or items the check looked at. */
-  checked: number;
-  breaches: string[];
-}
 
 export interface AuditReport {
   ok: boolean;

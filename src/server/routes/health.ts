@@ -5,8 +5,7 @@
  * drains to other instances. Plain JSON, not the contract's envelope: these are not app calls.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { pendingMigrations } from '../db/migrate';
+import { databaseHealth } from '../domain/databaseHealth';
 import type { RouteContext } from './context';
 
 type Check = 'ok' | 'failing';
@@ -29,20 +28,8 @@ export function healthRoutes(app: FastifyInstance, ctx: RouteContext, state: { s
 
   app.get('/readyz', async (_request, reply): Promise<Readiness> => {
     reply.header('cache-control', 'no-store');
-    const problems: string[] = [];
-    const checks: Readiness['checks'] = { database: 'ok', migrations: 'ok', roundDrawer: 'ok' };
-    try {
-      await sql`select 1`.execute(ctx.deps.db);
-      const pending = await pendingMigrations(ctx.deps.db, ctx.deps.dialect);
-      if (pending.length > 0) {
-        checks.migrations = 'failing';
-        problems.push(`migrations not run: ${pending.join(', ')}`);
-      }
-    } catch (error) {
-      checks.database = 'failing';
-      checks.migrations = 'failing';
-      problems.push(`database: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    const { database, migrations, problems } = await databaseHealth(ctx.deps);
+    const checks: Readiness['checks'] = { database, migrations, roundDrawer: 'ok' };
     const drawer = ctx.game.scheduler.status();
     if (!drawer.running) {
       checks.roundDrawer = 'failing';

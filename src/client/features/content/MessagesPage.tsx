@@ -112,7 +112,7 @@ export default function MessagesPage() {
   const baseId = useId();
   const labels: Record<TabKey, string> = { news: t`News`, announcements: t`Announcements` };
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
     const next = TABS[(TABS.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
@@ -122,7 +122,7 @@ export default function MessagesPage() {
 
   return (
     <Page title={t`Messages`} backTo="/user" className="content-page">
-      <div className="tabs" role="tablist" aria-label={t`Messages`} onKeyDown={onKeyDown}>
+      <div className="tabs" role="tablist" aria-label={t`Messages`}>
         {TABS.map((key) => (
           <button
             key={key}
@@ -134,6 +134,7 @@ export default function MessagesPage() {
             aria-controls={`${baseId}-panel-${key}`}
             tabIndex={tab === key ? 0 : -1}
             onClick={() => setTab(key)}
+            onKeyDown={onKeyDown}
           >
             {labels[key]}
           </button>

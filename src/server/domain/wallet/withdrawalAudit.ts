@@ -8,7 +8,7 @@ import { formatMoney } from '../../../shared/money';
 import type { FundLogRow } from '../../db/schema';
 import { fundLogOfReasons } from '../../repositories/audit';
 import { allWithdrawals } from '../../repositories/withdrawals';
-import type { AuditCheck } from '../audit';
+import type { AuditCheck } from '../auditCheck';
 import type { Deps } from '../deps';
 import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
 

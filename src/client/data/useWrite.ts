@@ -29,7 +29,11 @@ export interface WriteOptions {
 }
 
 export interface Write<P extends CallPath> {
-  send: (body: BodyOf<P>) => Promise<WriteResult<ApiAnswerOf<P>>>;
+  /**
+   * `attemptKey`: the idempotency key of an attempt the page tracks itself (an order's key is made
+   * when its confirmation opens); without it, the hook keeps one per body.
+   */
+  send: (body: BodyOf<P>, attemptKey?: string) => Promise<WriteResult<ApiAnswerOf<P>>>;
   /** True while the call is in flight: a second send meanwhile is not made. */
   busy: boolean;
   /** Inline text in the member's language for what no toast told: offline, no answer, or the page's own check. */
@@ -51,7 +55,7 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
   const { idempotent = false, noAnswerText } = options;
 
   const send = useCallback(
-    async (body: BodyOf<P>): Promise<WriteResult<ApiAnswerOf<P>>> => {
+    async (body: BodyOf<P>, attemptKey?: string): Promise<WriteResult<ApiAnswerOf<P>>> => {
       if (inFlight.current) return { ok: false, refused: false, error: new Error('a write is in flight') };
       if (!isBrowserOnline()) {
         setError(messageOf(refuse(MessageKey.Offline)));
@@ -60,7 +64,9 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
       let request = body as ApiRequestOf<P>;
       if (idempotent) {
         const fingerprint = JSON.stringify(body);
-        if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+        if (attemptKey !== undefined) attempt.current = { fingerprint, key: attemptKey };
+        else if (attempt.current?.fingerprint !== fingerprint)
+          attempt.current = { fingerprint, key: newIdempotencyKey() };
         request = { ...body, idempotencyKey: attempt.current.key } as ApiRequestOf<P>;
       }
       inFlight.current = true;

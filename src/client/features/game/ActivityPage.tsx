@@ -5,7 +5,7 @@ import { ErrorCode, MessageKey, refuse, type Refusal } from '../../../shared/err
 import { toggleOutcome, validateBuy } from '../../../shared/validation/game';
 import { formatUsd } from '../../../shared/money';
 import type { OwnOrderItem } from '../../../shared/api/types';
-import { ApiError } from '../../api';
+import { ApiError, ApiPath } from '../../api';
 import {
   isBrowserOnline,
   isOnline,
@@ -13,13 +13,14 @@ import {
   refreshProfile,
   useOnline,
   useProfile,
+  useWrite,
   writeCached,
 } from '../../data';
 import { messageOf, textOfCode } from '../../i18n';
 import { confirmDialog, EmptyState, Icon, Page, Spinner, StaleBadge, toast, usePageVisible } from '../../ui';
 import { BuyBar } from './BuyBar';
 import { ConfirmOrderSheet, type PendingOrder } from './ConfirmOrderSheet';
-import { cancelOrder, fetchAward, placeOrder } from './gameApi';
+import { cancelOrder, fetchAward } from './gameApi';
 import { LiveOrdersTable } from './LiveOrdersTable';
 import { moneyCents, newIdempotencyKey, orderLines, roomRates } from './model';
 import { OptionGrid } from './OptionGrid';
@@ -79,8 +80,12 @@ function GameRoom({ roomid }: { roomid: number }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [amount, setAmount] = useState('');
   const [pending, setPending] = useState<PendingOrder | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
+  // Kept open with the same key after no answer: confirming again can never charge twice.
+  const order = useWrite(ApiPath.order, {
+    idempotent: true,
+    noAnswerText: t`No answer from the server. Confirm again to retry; the order is never charged twice.`,
+  });
+  const submitting = order.busy;
   const [ownOpen, setOwnOpen] = useState(false);
   const [recordOpen, setRecordOpen] = useState(false);
   const [cancelling, setCancelling] = useState<number | null>(null);
@@ -132,7 +137,7 @@ function GameRoom({ roomid }: { roomid: number }) {
       minBuy: moneyCents(info.room.minbuy),
     });
     if ('refusal' in result) return warn(result.refusal);
-    setConfirmError(null);
+    order.setError(null);
     setPending({
       seqno: info.game.seqno,
       lines: orderLines(info.room, selected, result.stakeCents),
@@ -141,49 +146,32 @@ function GameRoom({ roomid }: { roomid: number }) {
   }
 
   async function onConfirm() {
-    if (!pending || !info || submitting) return;
-    // A retry after no answer is allowed while the browser is online: the same key makes it safe.
-    if (!isBrowserOnline()) return setConfirmError(messageOf(refuse(MessageKey.Offline)));
-    if (closedRef.current) {
+    if (!pending || !info) return;
+    if (closedRef.current && isBrowserOnline()) {
       setPending(null);
       return warn(refuse(MessageKey.Stopped));
     }
-    setSubmitting(true);
-    setConfirmError(null);
-    try {
-      const answer = await placeOrder({
-        gameid: info.room.gameid,
-        roomid,
-        lines: pending.lines,
-        idempotencyKey: pending.idempotencyKey,
-      });
-      setPending(null);
-      setSelected([]);
-      toast.success(t`Order placed`);
-      // The answer carries the balance after the debit: show it now, then confirm it.
-      if (profile.data && typeof answer?.money === 'number') {
-        await writeCached(profileQuery.key, { ...profile.data, money: answer.money }).catch(() => undefined);
-      }
-      void refreshProfile();
-      live.pollNow();
-      void round.reload();
-      if (ownOpen) void own.reload();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.isNetwork) {
-        // Kept open with the same key: confirming again can never charge twice.
-        setConfirmError(
-          failure.kind === 'offline'
-            ? messageOf(refuse(MessageKey.Offline))
-            : t`No answer from the server. Confirm again to retry; the order is never charged twice.`,
-        );
-      } else {
-        // Refused (toasted by the API client in the member's language): the round may have moved on.
+    const body = { gameid: info.room.gameid, roomid, order_info: pending.lines };
+    const outcome = await order.send(body, pending.idempotencyKey);
+    if (!outcome.ok) {
+      // Refused (toasted by the API client in the member's language): the round may have moved on.
+      if (outcome.refused) {
         setPending(null);
         void round.reload();
       }
-    } finally {
-      setSubmitting(false);
+      return;
     }
+    setPending(null);
+    setSelected([]);
+    toast.success(t`Order placed`);
+    // The answer carries the balance after the debit: show it now, then confirm it.
+    if (profile.data && typeof outcome.data?.money === 'number') {
+      await writeCached(profileQuery.key, { ...profile.data, money: outcome.data.money }).catch(() => undefined);
+    }
+    void refreshProfile();
+    live.pollNow();
+    void round.reload();
+    if (ownOpen) void own.reload();
   }
 
   async function onCancel(order: OwnOrderItem) {
@@ -289,7 +277,7 @@ function GameRoom({ roomid }: { roomid: number }) {
         // The round closed or moved on while the popup was open: nothing can be sent for it any more.
         pending={pending && pending.seqno === game.seqno && (!clock.closed || submitting) ? pending : null}
         busy={submitting}
-        error={confirmError}
+        error={order.error}
         onConfirm={() => void onConfirm()}
         onClose={() => setPending(null)}
       />

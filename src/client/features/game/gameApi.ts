@@ -1,14 +1,6 @@
 /** The game's calls of the contract, typed, in one place. */
 import { api, ApiPath } from '../../api';
-import type {
-  GameInfoAnswer,
-  LiveOrder,
-  OrderAnswer,
-  OrderLine,
-  OwnOrderItem,
-  Room,
-  VorderAnswer,
-} from '../../../shared/api/types';
+import type { GameInfoAnswer, LiveOrder, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
 import { defineQuery, queryKey, type Query } from '../../data';
 import { clockOffset } from './model';
 
@@ -77,20 +69,6 @@ export function fetchGameLog(request: { gametype?: number; before?: number }): P
 }
 
 /** Refusals are toasted by the API client in the member's language. */
-export function placeOrder(request: {
-  gameid: number;
-  roomid: number;
-  lines: OrderLine[];
-  idempotencyKey: string;
-}): Promise<OrderAnswer> {
-  return api.call(ApiPath.order, {
-    gameid: request.gameid,
-    roomid: request.roomid,
-    order_info: request.lines,
-    idempotencyKey: request.idempotencyKey,
-  });
-}
-
 /** What the member's lines of a drawn round paid back (USD); 0 when nothing. */
 export async function fetchAward(seqno: string, gametype: number): Promise<number> {
   const answer = await api.call(ApiPath.current, { gameseq: seqno, gametype }, { silent: true });

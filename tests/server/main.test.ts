@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import { createTestDatabase, type TestDatabase } from './support/database';
 
@@ -17,6 +17,10 @@ interface ServerProcess {
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
+
+// Each test starts real server processes (tsx, migrations, scrypt): on a busy two-core machine that
+// alone can take most of the default 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const running: ServerProcess[] = [];
 const databases: TestDatabase[] = [];

@@ -59,27 +59,24 @@ export function clearSession(): void {
   if (session.token !== null || session.isLogin) publish({ token: null, isLogin: false });
 }
 
+/** Another tab logging in or out changes this one too. */
+function onStorage(event: StorageEvent): void {
+  if (event.key === TOKEN_KEY || event.key === LOGIN_FLAG_KEY || event.key === null) {
+    const next = read();
+    if (next.token !== session.token) publish(next);
+  }
+}
+
+/** One storage listener while anything subscribes, removed with the last subscriber. */
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
-  // Another tab logging in or out changes this one too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === TOKEN_KEY || event.key === LOGIN_FLAG_KEY || event.key === null) {
-      const next = read();
-      if (next.token !== session.token) publish(next);
-    }
-  };
   if (listeners.size === 1 && typeof window !== 'undefined') window.addEventListener('storage', onStorage);
   return () => {
-    listeners.delete(listener);
+    if (!listeners.delete(listener)) return;
     if (listeners.size === 0 && typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
   };
 }
 
 export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
-}
-
-/** Test helper: re-read storage. */
-export function reloadSessionFromStorage(): void {
-  publish(read());
 }

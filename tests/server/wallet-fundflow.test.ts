@@ -71,7 +71,7 @@ describe('getfinanceflow', () => {
       ['stake', 2, 40, 300, 260],
       ['deposit', 1, 300, 0, 300],
     ]);
-    expect(all.map((r) => r.reason)).toEqual(['Withdrawal refunded', 'Withdrawal', 'Stake', 'Deposit']);
+    expect(all.map((r) => r.reason)).toEqual(['Withdrawal refunded', 'Withdrawal', 'Order stake', 'Deposit']);
     expect(all[0].ref).toBe(`#${withdrawalId} · wrong network`);
     expect(all[1].ref).toBe(`#${withdrawalId}`);
     expect(all[2].ref).toMatch(/^\d{8}-\d{4}$/);
@@ -87,9 +87,9 @@ describe('getfinanceflow', () => {
     const vi = await rows(member.token, { ...range, lang: 'vi' });
     expect(vi.map((r) => r.reason)).toEqual(['Hoàn tiền rút', 'Rút tiền', 'Đặt lệnh', 'Nạp tiền']);
     const chs = await rows(member.token, { ...range, lang: 'chs' });
-    expect(chs.map((r) => r.reason)).toEqual(['提现退回', '提现', '下注', '充值']);
+    expect(chs.map((r) => r.reason)).toEqual(['提现退回', '提现', '下单', '充值']);
     const cht = await rows(member.token, { ...range, lang: 'cht' });
-    expect(cht.map((r) => r.reason)).toEqual(['提現退回', '提現', '下注', '充值']);
+    expect(cht.map((r) => r.reason)).toEqual(['提現退回', '提現', '下單', '儲值']);
     // The code stays the same whatever the language.
     expect(vi.map((r) => r.reasonCode)).toEqual(chs.map((r) => r.reasonCode));
   });

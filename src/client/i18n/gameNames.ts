@@ -8,22 +8,12 @@ import type { OrderStatus, RoomKind } from '../../shared/api/types';
 type OutcomeKey = (typeof OUTCOME_KEYS)[number];
 
 /**
- * Game vocabulary in the member's language (the game room, the home ticker): the eleven outcome
- * names (DESIGN.md section 4) by the keys of src/shared, the index being OUTCOME_KEYS order.
+ * Game vocabulary in the member's language (the game room, the home ticker). The eleven outcome
+ * names (DESIGN.md section 4) come from the shared catalogue (locales/errors, ids
+ * `outcome.<key>` by the keys of src/shared, the index being OUTCOME_KEYS order), the one the
+ * server names them from too.
  */
-export const OUTCOME_NAMES: Record<OutcomeKey, MessageDescriptor> = {
-  big: msg({ message: 'Big', context: 'game outcome: sum 14-27' }),
-  small: msg({ message: 'Small', context: 'game outcome: sum 0-13' }),
-  odd: msg({ message: 'Odd', context: 'game outcome: odd sum' }),
-  even: msg({ message: 'Even', context: 'game outcome: even sum' }),
-  bigOdd: msg({ message: 'Big Odd', context: 'game outcome' }),
-  bigEven: msg({ message: 'Big Even', context: 'game outcome' }),
-  smallOdd: msg({ message: 'Small Odd', context: 'game outcome' }),
-  smallEven: msg({ message: 'Small Even', context: 'game outcome' }),
-  extremeBig: msg({ message: 'Extreme Big', context: 'game outcome: sum 22-27' }),
-  extremeSmall: msg({ message: 'Extreme Small', context: 'game outcome: sum 0-5' }),
-  triple: msg({ message: 'Triple', context: 'game outcome: three equal numbers' }),
-};
+const outcomeId = (key: OutcomeKey): string => `outcome.${key}`;
 
 /** The outcome name of an index in the member's language; re-renders with the language. */
 export function useOutcomeName(): (value: number) => string {
@@ -32,7 +22,7 @@ export function useOutcomeName(): (value: number) => string {
   return useCallback(
     (value: number) => {
       const key = OUTCOME_KEYS[value];
-      return key ? _(OUTCOME_NAMES[key]) : `#${value}`;
+      return key ? _(outcomeId(key)) : `#${value}`;
     },
     [_],
   );

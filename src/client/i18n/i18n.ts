@@ -16,7 +16,7 @@ export function storedLocale(): Locale {
   }
 }
 
-/** The error catalogue is hand-written .po shared with the server: loaded raw, compiled here. */
+/** The shared catalogue (codes, outcomes, fund-log reasons) is hand-written .po the server reads too: loaded raw, compiled here. */
 const errorCatalogs = import.meta.glob<string>('../../../locales/errors/*.po', { query: '?raw', import: 'default' });
 
 function errorCatalogLoader(locale: Locale): (() => Promise<string>) | undefined {

@@ -2,7 +2,8 @@ import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { FundLogEntry } from '../../../shared/api/types';
 import { formatUsd } from '../../../shared/money';
-import { isIncrease, reasonText } from './fundLog';
+import { fundReasonText } from '../../i18n';
+import { isIncrease } from './fundLog';
 
 /**
  * One entry of the fund log. Memoized: appending a page renders only the new rows. The Lingui
@@ -23,7 +24,7 @@ export const FundLogRow = memo(function FundLogRow({
     <li className="fund-row" data-testid="fund-log-row" data-id={row.id}>
       <div className="fund-row-main">
         <span className="fund-row-reason" data-testid="fund-log-reason">
-          {reasonText(i18n, row)}
+          {fundReasonText(i18n, row)}
         </span>
         <span
           className={`fund-row-amount ${up ? 'is-increase' : 'is-decrease'}`}

@@ -1,9 +1,7 @@
 /** The fund log's query, its cached form and its paging (SPEC.md section 2, Fund log). */
-import { msg } from '@lingui/core/macro';
-import type { I18n, MessageDescriptor } from '@lingui/core';
 import { FUND_LOG_DEFAULT_DAYS } from '../../../shared/constants';
 import { DAY_MS, serverDateOf } from '../../../shared/serverDay';
-import type { FundLogEntry, FundReasonCode } from '../../../shared/api/types';
+import type { FundLogEntry } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
 import { fetchNewestWindow, windowedKey, type Window, type WindowedRead } from '../../data';
 import { fetchFundLog } from './walletApi';
@@ -57,24 +55,6 @@ export const fundLogRead: WindowedRead<FundLogEntry, DateRange> = {
 /** The newest page of a range, keeping the loaded older pages it reaches into (data/useWindowedQuery.ts). */
 export function fetchNewestPage(range: DateRange): Promise<FundLogQuery> {
   return fetchNewestWindow(fundLogRead, range);
-}
-
-/**
- * Reasons by code, translated here rather than taken from `reason` (the server's text in the
- * language of the request), so cached rows follow a language change.
- */
-const REASON_NAMES: Record<FundReasonCode, MessageDescriptor> = {
-  deposit: msg({ message: 'Deposit', context: 'fund log reason' }),
-  stake: msg({ message: 'Order stake', context: 'fund log reason' }),
-  stake_refund: msg({ message: 'Cancelled order refund', context: 'fund log reason' }),
-  award: msg({ message: 'Round payout', context: 'fund log reason' }),
-  withdraw: msg({ message: 'Withdrawal', context: 'fund log reason' }),
-  withdraw_refund: msg({ message: 'Withdrawal refunded', context: 'fund log reason' }),
-};
-
-export function reasonText(i18n: I18n, row: Pick<FundLogEntry, 'reasonCode' | 'reason'>): string {
-  const name = Object.hasOwn(REASON_NAMES, row.reasonCode) ? REASON_NAMES[row.reasonCode] : undefined;
-  return name ? i18n._(name) : row.reason;
 }
 
 /** Class 1 adds to the balance; every other class takes from it (SPEC.md section 3). */

@@ -22,10 +22,7 @@ const config: KnipConfig = {
    */
   ignoreIssues: {
     'src/shared/api/**': ['exports', 'types'],
-    'src/client/api/**': ['exports', 'types'],
-    'src/client/data/**': ['exports', 'types'],
     'src/client/ui/**': ['exports', 'types'],
-    'src/client/features/wallet/walletApi.ts': ['exports', 'types'],
   },
 };
 

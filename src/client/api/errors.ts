@@ -2,7 +2,7 @@ import { MessageKey } from '../../shared/errors';
 
 /**
  * How a call fails, as types rather than messages: a screen asks `error instanceof OfflineError`
- * or `isNetworkFailure(error)`, never compares an error's text.
+ * or `error.isNetwork`, never compares an error's text.
  */
 export type ApiErrorKind =
   /** The server answered with a code other than 1. */
@@ -55,9 +55,4 @@ export class OfflineError extends ApiError {
     super({ code: MessageKey.Offline, kind: 'offline' });
     this.name = 'OfflineError';
   }
-}
-
-/** The call never reached the server, or never left the device: the cached answer still stands. */
-export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.isNetwork;
 }

@@ -5,11 +5,9 @@ import { currentApiLang, textOfCode } from '../i18n';
 import { toast } from '../ui/toast';
 import { isBrowserOnline, reportRequestOutcome } from './online';
 
-export { createApiClient, WRITE_PATHS, type ApiClient, type CallOptions } from './client';
-export { ApiError, OfflineError, isNetworkFailure, type ApiErrorKind } from './errors';
+export { ApiError, OfflineError } from './errors';
 export { ApiPath } from '../../shared/api/paths';
-export { useSession, getSession, getToken, startSession, clearSession, subscribeSession } from './session';
-export { apiBase, setApiBase } from './base';
+export { useSession, getToken, startSession, clearSession } from './session';
 
 type SessionEndHandler = () => void;
 let sessionEndHandler: SessionEndHandler = () => clearSession();

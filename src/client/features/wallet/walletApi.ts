@@ -4,15 +4,7 @@ import { defineQuery, profileQuery, readCached, refreshProfile, revalidate, type
 import { clockNow } from '../../data/clock';
 import { messageOf, textOfCode } from '../../i18n';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
-import type {
-  AddBankCardRequest,
-  BankCard,
-  FinanceFlowRequest,
-  FundLogEntry,
-  LeftMoneyAnswer,
-  UserInfo,
-  WithdrawRequest,
-} from '../../../shared/api/types';
+import type { BankCard, FinanceFlowRequest, FundLogEntry, LeftMoneyAnswer, UserInfo } from '../../../shared/api/types';
 
 /**
  * Reads are silent: a screen shows what failed next to what it concerns (or a stale badge), and a
@@ -27,17 +19,9 @@ export function fetchFundLog(request: FinanceFlowRequest): Promise<FundLogEntry[
   return api.call(ApiPath.financeFlow, request, { silent: true }).then((rows) => (Array.isArray(rows) ? rows : []));
 }
 
-/** Writes are not silent: a refusal shows the server's text as a warning toast (SPEC.md section 7). */
-export function addBankCard(request: AddBankCardRequest): Promise<BankCard> {
-  return api.call(ApiPath.addBankCard, request);
-}
-
+/** Not silent: a refusal shows the server's text as a warning toast (SPEC.md section 7). */
 export function deleteBankCard(id: number): Promise<null> {
   return api.call(ApiPath.deleteBankCard, { id });
-}
-
-export function withdraw(request: WithdrawRequest): Promise<1> {
-  return api.call(ApiPath.withdraw, request);
 }
 
 export function refreshBankCards(): Promise<void> {
@@ -89,6 +73,3 @@ export function failureText(failure: unknown): string {
   }
   return textOfCode(ErrorCode.UnknownError);
 }
-
-/** One key per attempt; see api/idempotency.ts. */
-export { newIdempotencyKey } from '../../api/idempotency';

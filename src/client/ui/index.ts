@@ -18,3 +18,4 @@ export { levelName } from './levelNames';
 export { usePageVisible, usePrefersReducedMotion } from './visibility';
 export { ContactServiceButton } from './ContactService';
 export { UnavailableState } from './UnavailableState';
+export { SyncedSection } from './SyncedSection';

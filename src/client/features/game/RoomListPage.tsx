@@ -10,7 +10,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { useSession } from '../../api';
 import { useProfile, useQuery } from '../../data';
 import { messageOf } from '../../i18n';
-import { EmptyState, Icon, Page, StaleBadge, navigate, toast } from '../../ui';
+import { EmptyState, Icon, Page, SyncedSection, navigate, toast } from '../../ui';
 import { roomsQuery } from './gameApi';
 import { formatOdds, moneyCents, oddsSummary } from './model';
 import { ROOM_KIND_NAMES } from '../../i18n';
@@ -103,7 +103,6 @@ export default function RoomListPage() {
     navigate(`/activity/${room.id}`);
   }
 
-  const list = rooms.data;
   return (
     <Page title={t`Rooms`} className="rooms-page">
       <div className="coin-tabs" role="tablist" aria-label={t`Coin`}>
@@ -122,33 +121,26 @@ export default function RoomListPage() {
         ))}
       </div>
       <div id={panelId} role="tabpanel" aria-label={COINS.find((coin) => coin.roomtype === roomtype)?.label}>
-        <StaleBadge status={rooms.status} updatedAt={rooms.updatedAt} validating={rooms.isValidating} />
-        {list && list.length > 0 ? (
-          <ul className="room-list" data-testid="room-list">
-            {list.map((room) => (
-              <RoomCard key={room.id} room={room} onEnter={enter} />
-            ))}
-          </ul>
-        ) : rooms.isLoading ? (
-          <ul className="room-list" aria-busy="true" aria-label={t`Loading`}>
-            {[0, 1, 2].map((i) => (
-              <li key={i} className="room-card skeleton" />
-            ))}
-          </ul>
-        ) : list ? (
-          <EmptyState title={t`No rooms yet`} text={t`Rooms for this coin will be listed here.`} icon="crown" />
-        ) : (
-          <EmptyState
-            title={t`Rooms unavailable`}
-            text={t`They will appear once the app can reach the server.`}
-            icon="cloudOff"
-            action={
-              <button type="button" className="btn btn-secondary" onClick={() => void rooms.refresh()}>
-                {t`Try again`}
-              </button>
-            }
-          />
-        )}
+        <SyncedSection
+          synced={rooms}
+          unavailableTitle={t`Rooms unavailable`}
+          loading={
+            <ul className="room-list" aria-busy="true" aria-label={t`Loading`}>
+              {[0, 1, 2].map((i) => (
+                <li key={i} className="room-card skeleton" />
+              ))}
+            </ul>
+          }
+          empty={<EmptyState title={t`No rooms yet`} text={t`Rooms for this coin will be listed here.`} icon="crown" />}
+        >
+          {(list) => (
+            <ul className="room-list" data-testid="room-list">
+              {list.map((room) => (
+                <RoomCard key={room.id} room={room} onEnter={enter} />
+              ))}
+            </ul>
+          )}
+        </SyncedSection>
       </div>
     </Page>
   );

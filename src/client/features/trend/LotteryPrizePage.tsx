@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { formatUsd } from '../../../shared/money';
 import { useSession } from '../../api';
 import { useQuery } from '../../data';
-import { Icon, Page, StaleBadge, UnavailableState, useScreenActive } from '../../ui';
+import { Icon, Page, StaleBadge, SyncedSection, useScreenActive } from '../../ui';
 import { PriceList } from './PriceList';
 import { TrendChart } from './TrendChart';
 import { trendQuery } from './trendApi';
@@ -36,41 +36,38 @@ function MemberFigures() {
     wasActive.current = active;
   }, [active, refresh]);
 
-  const data = trend.data;
-  if (!data) {
-    if (trend.isLoading) {
-      return <div className="card trend-figures-skeleton skeleton" aria-busy="true" aria-label={t`Loading`} />;
-    }
-    return (
-      <UnavailableState
-        title={t`Figures unavailable`}
-        failedText={t`Your figures could not be loaded. Try again in a moment.`}
-        offlineText={t`You are offline. Your figures will appear once you are back online.`}
-        onRetry={() => void trend.refresh()}
-      />
-    );
-  }
   return (
-    <section className="card trend-card" aria-label={t`My results`} data-testid="trend-figures">
-      <StaleBadge status={trend.status} updatedAt={trend.updatedAt} validating={trend.isValidating} />
-      <div className="trend-days">
-        <div className="trend-day">
-          <h3>{t`Yesterday`}</h3>
-          <dl>
-            <Figure label={t`Win/loss (USD)`} value={data.yeswin} signed testId="trend-yeswin" />
-            <Figure label={t`Stakes (USD)`} value={data.yestotal} testId="trend-yestotal" />
-          </dl>
-        </div>
-        <div className="trend-day">
-          <h3>{t`Today`}</h3>
-          <dl>
-            <Figure label={t`Win/loss (USD)`} value={data.todaywin} signed testId="trend-todaywin" />
-            <Figure label={t`Stakes (USD)`} value={data.todaytotal} testId="trend-todaytotal" />
-          </dl>
-        </div>
-      </div>
-      <TrendChart points={data.chartdata} />
-    </section>
+    <SyncedSection
+      synced={trend}
+      badge={false}
+      unavailableTitle={t`Figures unavailable`}
+      unavailableText={t`Your figures could not be loaded. Try again in a moment.`}
+      offlineText={t`You are offline. Your figures will appear once you are back online.`}
+      loading={<div className="card trend-figures-skeleton skeleton" aria-busy="true" aria-label={t`Loading`} />}
+    >
+      {(data) => (
+        <section className="card trend-card" aria-label={t`My results`} data-testid="trend-figures">
+          <StaleBadge status={trend.status} updatedAt={trend.updatedAt} validating={trend.isValidating} />
+          <div className="trend-days">
+            <div className="trend-day">
+              <h3>{t`Yesterday`}</h3>
+              <dl>
+                <Figure label={t`Win/loss (USD)`} value={data.yeswin} signed testId="trend-yeswin" />
+                <Figure label={t`Stakes (USD)`} value={data.yestotal} testId="trend-yestotal" />
+              </dl>
+            </div>
+            <div className="trend-day">
+              <h3>{t`Today`}</h3>
+              <dl>
+                <Figure label={t`Win/loss (USD)`} value={data.todaywin} signed testId="trend-todaywin" />
+                <Figure label={t`Stakes (USD)`} value={data.todaytotal} testId="trend-todaytotal" />
+              </dl>
+            </div>
+          </div>
+          <TrendChart points={data.chartdata} />
+        </section>
+      )}
+    </SyncedSection>
   );
 }
 

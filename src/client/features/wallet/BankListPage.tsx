@@ -5,7 +5,7 @@ import type { BankCard } from '../../../shared/api/types';
 import { MessageKey, refuse } from '../../../shared/errors';
 import { isBrowserOnline, useQuery } from '../../data';
 import { messageOf } from '../../i18n';
-import { EmptyState, Icon, Page, Spinner, StaleBadge, confirmDialog, navigate, toast } from '../../ui';
+import { EmptyState, Icon, Page, Spinner, SyncedSection, confirmDialog, navigate, toast } from '../../ui';
 import { cardSummary, cardTypeName, isBankType } from './cards';
 import { bankCardsQuery, deleteBankCard, failureText, refreshBankCards } from './walletApi';
 import './wallet.css';
@@ -15,7 +15,6 @@ export default function BankListPage() {
   const { t, i18n } = useLingui();
   const cards = useQuery(bankCardsQuery);
   const [deleting, setDeleting] = useState<number | null>(null);
-  const list = cards.data ?? [];
 
   async function onDelete(card: BankCard) {
     if (deleting !== null) return;
@@ -53,92 +52,88 @@ export default function BankListPage() {
 
   return (
     <Page title={t`Withdrawal accounts`} backTo="/my_set" actions={add} className="wallet-page">
-      <StaleBadge status={cards.status} updatedAt={cards.updatedAt} validating={cards.isValidating} />
-      {list.length > 0 ? (
-        <>
-          <ul className="bank-list" aria-label={t`Saved accounts`}>
-            {list.map((card) => {
-              const type = cardTypeName(i18n, card.type);
-              const summary = cardSummary(card);
-              return (
-                <li key={card.id} className="bank-card card" data-testid="bank-card" data-card-id={card.id}>
-                  <div className="bank-card-body">
-                    <span className="bank-card-type" data-testid="bank-card-type">
-                      {type}
-                    </span>
-                    {isBankType(card.type) ? (
-                      <dl className="bank-card-fields">
-                        <div>
-                          <dt>{t`Real name`}</dt>
-                          <dd data-testid="bank-card-username">{card.username}</dd>
-                        </div>
-                        <div>
-                          <dt>{t`Bank`}</dt>
-                          <dd data-testid="bank-card-bank">{card.bank}</dd>
-                        </div>
-                        <div>
-                          <dt>{t`Account number`}</dt>
-                          <dd data-testid="bank-card-account">{card.account}</dd>
-                        </div>
-                      </dl>
-                    ) : (
-                      <dl className="bank-card-fields">
-                        <div>
-                          <dt>{t`Wallet address`}</dt>
-                          <dd className="wallet-mono" data-testid="bank-card-address">
-                            {card.address}
-                          </dd>
-                        </div>
-                      </dl>
-                    )}
-                  </div>
-                  <button
-                    type="button"
-                    className="icon-btn bank-card-delete"
-                    aria-label={t`Delete ${type} ${summary}`}
-                    data-testid="bank-card-delete"
-                    disabled={deleting !== null}
-                    onClick={() => void onDelete(card)}
-                  >
-                    {deleting === card.id ? <Spinner /> : <Icon name="trash" />}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-          <Link href="/bankadd" className="btn btn-secondary btn-block bank-add-more">
-            <Icon name="plus" size={20} />
-            {t`Add another account`}
-          </Link>
-        </>
-      ) : cards.isLoading ? (
-        <div className="wallet-loading">
-          <Spinner label={t`Loading`} />
-        </div>
-      ) : cards.data ? (
-        <EmptyState
-          title={t`No accounts yet`}
-          text={t`Add a bank account or a USDT address to withdraw to.`}
-          icon="card"
-          action={
-            <button type="button" className="btn btn-primary" onClick={() => navigate('/bankadd')}>
+      <SyncedSection
+        synced={cards}
+        unavailableTitle={t`Accounts unavailable`}
+        unavailableText={cards.error ? failureText(cards.error) : undefined}
+        loading={
+          <div className="wallet-loading">
+            <Spinner label={t`Loading`} />
+          </div>
+        }
+        empty={
+          <EmptyState
+            title={t`No accounts yet`}
+            text={t`Add a bank account or a USDT address to withdraw to.`}
+            icon="card"
+            action={
+              <button type="button" className="btn btn-primary" onClick={() => navigate('/bankadd')}>
+                <Icon name="plus" size={20} />
+                {t`Add account`}
+              </button>
+            }
+          />
+        }
+      >
+        {(list) => (
+          <>
+            <ul className="bank-list" aria-label={t`Saved accounts`}>
+              {list.map((card) => {
+                const type = cardTypeName(i18n, card.type);
+                const summary = cardSummary(card);
+                return (
+                  <li key={card.id} className="bank-card card" data-testid="bank-card" data-card-id={card.id}>
+                    <div className="bank-card-body">
+                      <span className="bank-card-type" data-testid="bank-card-type">
+                        {type}
+                      </span>
+                      {isBankType(card.type) ? (
+                        <dl className="bank-card-fields">
+                          <div>
+                            <dt>{t`Real name`}</dt>
+                            <dd data-testid="bank-card-username">{card.username}</dd>
+                          </div>
+                          <div>
+                            <dt>{t`Bank`}</dt>
+                            <dd data-testid="bank-card-bank">{card.bank}</dd>
+                          </div>
+                          <div>
+                            <dt>{t`Account number`}</dt>
+                            <dd data-testid="bank-card-account">{card.account}</dd>
+                          </div>
+                        </dl>
+                      ) : (
+                        <dl className="bank-card-fields">
+                          <div>
+                            <dt>{t`Wallet address`}</dt>
+                            <dd className="wallet-mono" data-testid="bank-card-address">
+                              {card.address}
+                            </dd>
+                          </div>
+                        </dl>
+                      )}
+                    </div>
+                    <button
+                      type="button"
+                      className="icon-btn bank-card-delete"
+                      aria-label={t`Delete ${type} ${summary}`}
+                      data-testid="bank-card-delete"
+                      disabled={deleting !== null}
+                      onClick={() => void onDelete(card)}
+                    >
+                      {deleting === card.id ? <Spinner /> : <Icon name="trash" />}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+            <Link href="/bankadd" className="btn btn-secondary btn-block bank-add-more">
               <Icon name="plus" size={20} />
-              {t`Add account`}
-            </button>
-          }
-        />
-      ) : (
-        <EmptyState
-          title={t`Accounts unavailable`}
-          text={cards.error ? failureText(cards.error) : t`They will appear once the app can reach the server.`}
-          icon="cloudOff"
-          action={
-            <button type="button" className="btn btn-secondary" onClick={() => void cards.refresh()}>
-              {t`Try again`}
-            </button>
-          }
-        />
-      )}
+              {t`Add another account`}
+            </Link>
+          </>
+        )}
+      </SyncedSection>
     </Page>
   );
 }

@@ -1,9 +1,9 @@
 import { useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { INTRODUCTION_ARTICLE_ID } from '../../../shared/content';
-import { EmptyState, Page } from '../../ui';
+import { EmptyState, Page, SyncedSection } from '../../ui';
 import { parseId, useCategoryArticles } from './contentApi';
-import { ArticleView, ContentLoading, ContentUnavailable } from './parts';
+import { ArticleView, ContentLoading } from './parts';
 import './content.css';
 
 /**
@@ -15,20 +15,22 @@ export default function InfoPage() {
   const { id } = useParams<{ id: string }>();
   const type = parseId(id);
   const articles = useCategoryArticles(type);
-  const article = articles.data?.[0];
 
   return (
     <Page title={type === INTRODUCTION_ARTICLE_ID ? t`Introduction` : t`Information`} className="content-page">
-      {article ? (
-        <ArticleView article={article} freshness={articles} />
-      ) : type === null ? (
+      {type === null ? (
         <EmptyState title={t`Article not found`} text={t`The link may be old or mistyped.`} icon="book" />
-      ) : articles.isLoading ? (
-        <ContentLoading />
-      ) : articles.data ? (
-        <EmptyState title={t`Nothing published here yet`} text={t`Check back later.`} icon="book" />
       ) : (
-        <ContentUnavailable onRetry={() => void articles.refresh()} />
+        <SyncedSection
+          synced={articles}
+          badge={false}
+          unavailableTitle={t`Articles unavailable`}
+          loading={<ContentLoading />}
+          empty={<EmptyState title={t`Nothing published here yet`} text={t`Check back later.`} icon="book" />}
+        >
+          {/* The newest article of the category; ArticleView shows its freshness. */}
+          {(list) => <ArticleView article={list[0]} freshness={articles} />}
+        </SyncedSection>
       )}
     </Page>
   );

@@ -3,10 +3,10 @@ import { useLingui } from '@lingui/react/macro';
 import type { Article } from '../../../shared/api/types';
 import { ARTICLE_CATEGORY, articleContent, articleTitle } from '../../../shared/content';
 import { useLocale } from '../../i18n';
-import { EmptyState, Icon, Page, StaleBadge } from '../../ui';
+import { EmptyState, Icon, Page, SyncedSection } from '../../ui';
 import { ArticleHtml } from './ArticleHtml';
 import { useCategoryArticles } from './contentApi';
-import { ArticleImages, ArticleTime, ContentLoading, ContentUnavailable } from './parts';
+import { ArticleImages, ArticleTime, ContentLoading } from './parts';
 import './content.css';
 
 type TabKey = 'news' | 'announcements';
@@ -57,7 +57,6 @@ function MessageList({ tab, panelId, tabId }: { tab: TabKey; panelId: string; ta
   const { t } = useLingui();
   const list = useCategoryArticles(TAB_CATEGORY[tab]);
   const [openIds, setOpenIds] = useState<ReadonlySet<number>>(() => new Set());
-  const rows = list.data ?? [];
 
   function toggle(id: number) {
     setOpenIds((current) => {
@@ -70,33 +69,35 @@ function MessageList({ tab, panelId, tabId }: { tab: TabKey; panelId: string; ta
 
   return (
     <div id={panelId} role="tabpanel" aria-labelledby={tabId} className="message-panel" data-testid={`messages-${tab}`}>
-      <StaleBadge status={list.status} updatedAt={list.updatedAt} validating={list.isValidating} />
-      {rows.length > 0 ? (
-        <ul className="message-list card">
-          {rows.map((article) => (
-            <MessageEntry
-              key={article.id}
-              article={article}
-              open={openIds.has(article.id)}
-              onToggle={() => toggle(article.id)}
+      <SyncedSection
+        synced={list}
+        unavailableTitle={t`Articles unavailable`}
+        loading={<ContentLoading />}
+        empty={
+          tab === 'news' ? (
+            <EmptyState title={t`No news yet`} text={t`News will appear here when it is published.`} icon="inbox" />
+          ) : (
+            <EmptyState
+              title={t`No announcements yet`}
+              text={t`Announcements will appear here when they are published.`}
+              icon="inbox"
             />
-          ))}
-        </ul>
-      ) : list.isLoading ? (
-        <ContentLoading />
-      ) : list.data ? (
-        tab === 'news' ? (
-          <EmptyState title={t`No news yet`} text={t`News will appear here when it is published.`} icon="inbox" />
-        ) : (
-          <EmptyState
-            title={t`No announcements yet`}
-            text={t`Announcements will appear here when they are published.`}
-            icon="inbox"
-          />
-        )
-      ) : (
-        <ContentUnavailable onRetry={() => void list.refresh()} />
-      )}
+          )
+        }
+      >
+        {(rows) => (
+          <ul className="message-list card">
+            {rows.map((article) => (
+              <MessageEntry
+                key={article.id}
+                article={article}
+                open={openIds.has(article.id)}
+                onToggle={() => toggle(article.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </SyncedSection>
     </div>
   );
 }

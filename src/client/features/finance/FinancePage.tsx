@@ -1,10 +1,9 @@
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import type { FinanceProduct } from '../../../shared/api/types';
-import { EmptyState, Icon, Page, StaleBadge } from '../../ui';
+import { EmptyState, Icon, Page, SyncedSection } from '../../ui';
 import { useFinanceProducts } from './financeApi';
 import { TierProjection, TierTerms } from './TierFigures';
-import { TiersUnavailable } from './TierState';
 import './finance.css';
 
 function TierCard({ product, position }: { product: FinanceProduct; position: number }) {
@@ -33,7 +32,6 @@ function TierCard({ product, position }: { product: FinanceProduct; position: nu
 export default function FinancePage() {
   const { t } = useLingui();
   const products = useFinanceProducts();
-  const list = products.data ?? [];
 
   const actions = (
     <Link href="/productrule" className="icon-btn" aria-label={t`Rules`}>
@@ -56,28 +54,34 @@ export default function FinancePage() {
           {t`Rules`}
         </Link>
       </nav>
-      <StaleBadge status={products.status} updatedAt={products.updatedAt} validating={products.isValidating} />
-      {list.length > 0 ? (
-        <ul className="tier-list" aria-label={t`Tiers`}>
-          {list.map((product, i) => (
-            <TierCard key={product.id} product={product} position={i + 1} />
-          ))}
-        </ul>
-      ) : products.isLoading ? (
-        <ul className="tier-list" aria-busy="true" aria-label={t`Loading`}>
-          {[0, 1, 2].map((i) => (
-            <li key={i} className="card tier-card tier-skeleton skeleton" />
-          ))}
-        </ul>
-      ) : products.data ? (
-        <EmptyState
-          title={t`No tiers published`}
-          text={t`The operator has not published any lock-up tiers.`}
-          icon="chart"
-        />
-      ) : (
-        <TiersUnavailable products={products} />
-      )}
+      <SyncedSection
+        synced={products}
+        unavailableTitle={t`Tiers unavailable`}
+        unavailableText={t`The tiers could not be loaded. Try again in a moment.`}
+        offlineText={t`You are offline. The tiers will appear once you are back online.`}
+        loading={
+          <ul className="tier-list" aria-busy="true" aria-label={t`Loading`}>
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="card tier-card tier-skeleton skeleton" />
+            ))}
+          </ul>
+        }
+        empty={
+          <EmptyState
+            title={t`No tiers published`}
+            text={t`The operator has not published any lock-up tiers.`}
+            icon="chart"
+          />
+        }
+      >
+        {(list) => (
+          <ul className="tier-list" aria-label={t`Tiers`}>
+            {list.map((product, i) => (
+              <TierCard key={product.id} product={product} position={i + 1} />
+            ))}
+          </ul>
+        )}
+      </SyncedSection>
     </Page>
   );
 }

@@ -1,0 +1,49 @@
+import { useState, type RefObject } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { MessageKey, refuse } from '../../../shared/errors';
+import { formatUsd } from '../../../shared/money';
+import type { OwnOrderItem } from '../../../shared/api/types';
+import { isOnline, refreshProfile } from '../../data';
+import { messageOf, useOutcomeName } from '../../i18n';
+import { confirmDialog, toast } from '../../ui';
+import { cancelOrder } from './gameApi';
+
+/** Cancelling one of the member's own lines before the round closes, after asking. */
+export function useCancelOrder(roomid: number, closed: RefObject<boolean>, onDone: () => void) {
+  const { t } = useLingui();
+  const nameOf = useOutcomeName();
+  const [cancelling, setCancelling] = useState<number | null>(null);
+  // Checked before asking and again after: the round may close while the dialog is open.
+  const refusal = () => (!isOnline() ? refuse(MessageKey.Offline) : closed.current ? refuse(MessageKey.Stopped) : null);
+
+  async function onCancel(order: OwnOrderItem) {
+    const before = refusal();
+    if (before) return toast.warn(messageOf(before));
+    const name = nameOf(order.value);
+    const money = formatUsd(order.money);
+    const seqno = order.seqno;
+    const confirmed = await confirmDialog({
+      title: t`Cancel this order?`,
+      message: t`${name}, ${money} USD in round ${seqno}. The amount goes back to your balance.`,
+      confirmLabel: t`Cancel order`,
+      cancelLabel: t`Keep it`,
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    const after = refusal();
+    if (after) return toast.warn(messageOf(after));
+    setCancelling(order.order_id);
+    try {
+      await cancelOrder(roomid, order.order_id);
+      toast.success(t`Order cancelled`);
+    } catch {
+      // 2002 / 2003 and the rest were toasted by the API client.
+    } finally {
+      setCancelling(null);
+      onDone();
+      void refreshProfile();
+    }
+  }
+
+  return { cancelling, onCancel };
+}

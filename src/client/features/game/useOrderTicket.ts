@@ -1,0 +1,116 @@
+import { useCallback, useState, type RefObject } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { MessageKey, refuse, type Refusal } from '../../../shared/errors';
+import type { GameInfoAnswer, UserInfo } from '../../../shared/api/types';
+import { toggleOutcome, validateBuy } from '../../../shared/validation/game';
+import { ApiPath } from '../../api';
+import { isBrowserOnline, profileQuery, refreshProfile, useWrite, writeCached } from '../../data';
+import { messageOf } from '../../i18n';
+import { toast } from '../../ui';
+import type { PendingOrder } from './ConfirmOrderSheet';
+import { moneyCents, newIdempotencyKey, orderLines, type RoundClock } from './model';
+
+const warn = (refusal: Refusal) => toast.warn(messageOf(refusal));
+
+/**
+ * The member's order in a room: the outcomes chosen, the amount, the confirmation and the order
+ * itself. Every rule is checked before anything is sent (SPEC.md section 5, Buy); the order goes
+ * through useWrite with the key made when the confirmation opens, so confirming again after no
+ * answer can never charge twice.
+ */
+export function useOrderTicket(options: {
+  roomid: number;
+  info: GameInfoAnswer | null;
+  clock: RoundClock | null;
+  online: boolean;
+  profile: UserInfo | undefined;
+  /** The round's state at the moment a handler runs, not when it was rendered. */
+  closed: RefObject<boolean>;
+  /** The order was taken: refresh what shows it. */
+  onPlaced: () => void;
+  /** The order was refused: the round may have moved on. */
+  onRefused: () => void;
+}) {
+  const { t } = useLingui();
+  const { roomid, info, clock, online, profile, closed, onPlaced, onRefused } = options;
+  const [selected, setSelected] = useState<number[]>([]);
+  const [amount, setAmount] = useState('');
+  const [pending, setPending] = useState<PendingOrder | null>(null);
+  const order = useWrite(ApiPath.order, {
+    idempotent: true,
+    noAnswerText: t`No answer from the server. Confirm again to retry; the order is never charged twice.`,
+  });
+
+  const onToggle = useCallback(
+    (value: number) => {
+      if (closed.current) return warn(refuse(MessageKey.Stopped));
+      const result = toggleOutcome(selected, value);
+      if ('refusal' in result) warn(result.refusal);
+      else setSelected(result.selected);
+    },
+    [selected, closed],
+  );
+
+  function onBuy() {
+    if (!info || !clock) return;
+    if (!online) return warn(refuse(MessageKey.Offline));
+    const result = validateBuy({
+      roundClosed: clock.closed,
+      selected,
+      amount,
+      balance: moneyCents(profile?.money),
+      minBuy: moneyCents(info.room.minbuy),
+    });
+    if ('refusal' in result) return warn(result.refusal);
+    order.setError(null);
+    setPending({
+      seqno: info.game.seqno,
+      lines: orderLines(info.room, selected, result.stakeCents),
+      idempotencyKey: newIdempotencyKey(),
+    });
+  }
+
+  async function onConfirm() {
+    if (!pending || !info) return;
+    if (closed.current && isBrowserOnline()) {
+      setPending(null);
+      return warn(refuse(MessageKey.Stopped));
+    }
+    const body = { gameid: info.room.gameid, roomid, order_info: pending.lines };
+    const outcome = await order.send(body, pending.idempotencyKey);
+    if (!outcome.ok) {
+      // Refused (toasted by the API client in the member's language); no answer keeps it open.
+      if (outcome.refused) {
+        setPending(null);
+        onRefused();
+      }
+      return;
+    }
+    setPending(null);
+    setSelected([]);
+    toast.success(t`Order placed`);
+    // The answer carries the balance after the debit: show it now, then confirm it.
+    if (profile && typeof outcome.data?.money === 'number') {
+      await writeCached(profileQuery.key, { ...profile, money: outcome.data.money }).catch(() => undefined);
+    }
+    void refreshProfile();
+    onPlaced();
+  }
+
+  // The round closed or moved on while the popup was open: nothing can be sent for it any more.
+  const shown =
+    pending && info && clock && pending.seqno === info.game.seqno && (!clock.closed || order.busy) ? pending : null;
+
+  return {
+    selected,
+    amount,
+    setAmount,
+    onToggle,
+    onBuy,
+    pending: shown,
+    closeConfirm: () => setPending(null),
+    onConfirm,
+    submitting: order.busy,
+    error: order.error,
+  };
+}

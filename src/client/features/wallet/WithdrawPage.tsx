@@ -1,28 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { WITHDRAW_ARRIVAL_HOURS } from '../../../shared/constants';
-import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
-import { formatMoney, formatUsd, sanitizeAmountInput, toCents, toUsd } from '../../../shared/money';
-import { validateWithdraw } from '../../../shared/validation/wallet';
-import { ApiPath } from '../../api';
-import { isBrowserOnline, refreshProfile, useBrowserOnline, useProfile, useQuery, useWrite } from '../../data';
-import { messageOf, textOfCode } from '../../i18n';
-import {
-  FormError,
-  Icon,
-  Page,
-  Spinner,
-  StaleBadge,
-  SubmitButton,
-  TextField,
-  confirmDialog,
-  navigate,
-  toast,
-  useScreenActive,
-} from '../../ui';
+import { sanitizeAmountInput } from '../../../shared/money';
+import { FormError, Icon, Page, Spinner, StaleBadge, SubmitButton, TextField, useScreenActive } from '../../ui';
 import { cardSummary, cardTypeName } from './cards';
-import { bankCardsQuery, failureText, leftMoneyQuery, loadWithdrawEntry, refreshLeftMoney } from './walletApi';
+import { useWithdrawEntry } from './useWithdrawEntry';
+import { useWithdrawForm } from './useWithdrawForm';
 import './wallet.css';
 
 /**
@@ -34,120 +16,31 @@ import './wallet.css';
  */
 export default function WithdrawPage() {
   const { t, i18n } = useLingui();
-  const active = useScreenActive();
-  const cards = useQuery(bankCardsQuery);
-  const left = useQuery(leftMoneyQuery);
-  const profile = useProfile();
-
-  const [chosenId, setChosenId] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
-  const [pwd, setPwd] = useState('');
-  const [done, setDone] = useState<string | null>(null);
-  // A retry of the same withdrawal after no answer carries the same key: it is never made twice.
-  const { send, busy, error, setError } = useWrite(ApiPath.withdraw, {
-    idempotent: true,
-    noAnswerText: t`No answer from the server. Submit again to retry; the withdrawal is never made twice.`,
-  });
-
-  const list = cards.data ?? [];
-  // A lone account is chosen for the member; with several, they pick one.
-  const chosen = list.find((card) => card.id === chosenId) ?? (list.length === 1 ? list[0] : null);
-  const leftMoney = left.data;
-  const leftCents = leftMoney ? (toCents(leftMoney.leftmoney) ?? Math.round(leftMoney.leftmoney * 100)) : 0;
-  const turnover = leftMoney && leftMoney.turnoverRemaining > 0 ? formatUsd(leftMoney.turnoverRemaining) : null;
-  const hours = WITHDRAW_ARRIVAL_HOURS;
-  const online = useBrowserOnline();
-  // Offline the stale badge and the offline banner say enough; online, say what failed.
-  const leftFailure = left.error && online ? failureText(left.error) : null;
-  const cardsFailure = cards.error && online ? failureText(cards.error) : null;
-
-  // Page entry (each time the kept-alive page is shown): fresh facts, then the dialogs.
-  useEffect(() => {
-    if (!active) return;
-    let live = true;
-    void (async () => {
-      const facts = await loadWithdrawEntry();
-      if (!live) return;
-      if (facts.cards && facts.cards.length === 0) {
-        const toList = await confirmDialog({
-          title: t`No withdrawal account`,
-          message: t`Add a bank account or a USDT address first, then come back to withdraw.`,
-          confirmLabel: t`Add account`,
-          cancelLabel: t`Not now`,
-        });
-        if (!live) return;
-        if (toList) {
-          navigate('/banklist');
-          return;
-        }
-      }
-      const noPassword = facts.left?.hasPayPassword === false || facts.profile?.noPassword2 === 1;
-      if (noPassword) {
-        const toPassword = await confirmDialog({
-          title: t`No withdrawal password`,
-          message: t`Set a withdrawal password to protect your withdrawals.`,
-          confirmLabel: t`Set password`,
-          cancelLabel: t`Not now`,
-        });
-        if (live && toPassword) navigate('/usercipherpassword');
-      }
-    })();
-    return () => {
-      live = false;
-    };
-    // Runs on entry only; the texts are read once per entry.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active]);
-
-  function fillAll() {
-    setAmount((leftCents / 100).toFixed(2));
-    setDone(null);
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setDone(null);
-    if (!isBrowserOnline()) {
-      setError(messageOf(refuse(MessageKey.Offline)));
-      return;
-    }
-    const result = validateWithdraw({ amount, bankId: chosen?.id ?? null, pwd, leftMoney: leftCents });
-    // With turnover still owed, "over the withdrawable amount" has a truer reason: 1064.
-    const owesTurnover = leftMoney !== undefined && leftMoney.turnoverRemaining > 0;
-    if ('refusal' in result) {
-      setError(
-        owesTurnover && result.refusal.code === ErrorCode.WithdrawOverLimit
-          ? textOfCode(ErrorCode.InsufficientTurnover)
-          : messageOf(result.refusal),
-      );
-      return;
-    }
-    if (owesTurnover) {
-      setError(textOfCode(ErrorCode.InsufficientTurnover));
-      return;
-    }
-    const outcome = await send({ bank_id: chosen!.id, money: toUsd(result.cents), pwd });
-    if (!outcome.ok) {
-      // Refused (toasted in the server's words): what can be withdrawn may have changed.
-      if (outcome.refused) void refreshLeftMoney();
-      return;
-    }
-    if (outcome.data !== 1) {
-      setError(textOfCode(ErrorCode.UnknownError));
-      return;
-    }
-    const money = formatMoney(result.cents);
-    setDone(t`Withdrawal of ${money} USD requested. It arrives within ${hours} hours.`);
-    toast.success(t`Withdrawal requested`);
-    setAmount('');
-    setPwd('');
-    void refreshProfile();
-    void refreshLeftMoney();
-  }
-
-  const leftText = leftMoney ? formatUsd(leftMoney.leftmoney) : '—';
-  const balance = profile.data ? formatUsd(profile.data.money) : null;
+  useWithdrawEntry(useScreenActive());
+  const {
+    cards,
+    left,
+    list,
+    chosen,
+    choose,
+    leftMoney,
+    leftCents,
+    leftText,
+    balance,
+    turnover,
+    hours,
+    leftFailure,
+    cardsFailure,
+    amount,
+    typeAmount,
+    fillAll,
+    pwd,
+    setPwd,
+    done,
+    busy,
+    error,
+    onSubmit,
+  } = useWithdrawForm();
 
   return (
     <Page title={t`Withdraw`} backTo="/user" className="wallet-page">
@@ -196,10 +89,7 @@ export default function WithdrawPage() {
                     name="bank_id"
                     value={card.id}
                     checked={chosen?.id === card.id}
-                    onChange={() => {
-                      setChosenId(card.id);
-                      setError(null);
-                    }}
+                    onChange={() => choose(card.id)}
                   />
                   <span className="withdraw-account-text">
                     <span className="withdraw-account-type">{cardTypeName(i18n, card.type)}</span>
@@ -233,10 +123,7 @@ export default function WithdrawPage() {
           placeholder="0.00"
           value={amount}
           hint={leftMoney ? t`Up to ${leftText} USD.` : undefined}
-          onChange={(event) => {
-            setAmount(sanitizeAmountInput(event.target.value));
-            setDone(null);
-          }}
+          onChange={(event) => typeAmount(sanitizeAmountInput(event.target.value))}
           trailing={
             <button
               type="button"

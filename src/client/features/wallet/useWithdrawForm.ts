@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { WITHDRAW_ARRIVAL_HOURS } from '../../../shared/constants';
+import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
+import { formatMoney, formatUsd, toCents, toUsd } from '../../../shared/money';
+import { validateWithdraw } from '../../../shared/validation/wallet';
+import { ApiPath } from '../../api';
+import { isBrowserOnline, refreshProfile, useBrowserOnline, useProfile, useQuery, useWrite } from '../../data';
+import { messageOf, textOfCode } from '../../i18n';
+import { toast } from '../../ui';
+import { bankCardsQuery, failureText, leftMoneyQuery, refreshLeftMoney } from './walletApi';
+
+/**
+ * The withdraw form's data and actions: the saved accounts and the one chosen, what can be
+ * withdrawn, the amount and password typed, and the submit. Every rule of SPEC.md section 5 is
+ * checked before anything is sent.
+ */
+export function useWithdrawForm() {
+  const { t } = useLingui();
+  const cards = useQuery(bankCardsQuery);
+  const left = useQuery(leftMoneyQuery);
+  const profile = useProfile();
+
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [pwd, setPwd] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  // A retry of the same withdrawal after no answer carries the same key: it is never made twice.
+  const { send, busy, error, setError } = useWrite(ApiPath.withdraw, {
+    idempotent: true,
+    noAnswerText: t`No answer from the server. Submit again to retry; the withdrawal is never made twice.`,
+  });
+
+  const list = cards.data ?? [];
+  // A lone account is chosen for the member; with several, they pick one.
+  const chosen = list.find((card) => card.id === chosenId) ?? (list.length === 1 ? list[0] : null);
+  const leftMoney = left.data;
+  const leftCents = leftMoney ? (toCents(leftMoney.leftmoney) ?? Math.round(leftMoney.leftmoney * 100)) : 0;
+  const turnover = leftMoney && leftMoney.turnoverRemaining > 0 ? formatUsd(leftMoney.turnoverRemaining) : null;
+  const hours = WITHDRAW_ARRIVAL_HOURS;
+  const online = useBrowserOnline();
+  // Offline the stale badge and the offline banner say enough; online, say what failed.
+  const leftFailure = left.error && online ? failureText(left.error) : null;
+  const cardsFailure = cards.error && online ? failureText(cards.error) : null;
+
+  function fillAll() {
+    setAmount((leftCents / 100).toFixed(2));
+    setDone(null);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setDone(null);
+    if (!isBrowserOnline()) {
+      setError(messageOf(refuse(MessageKey.Offline)));
+      return;
+    }
+    const result = validateWithdraw({ amount, bankId: chosen?.id ?? null, pwd, leftMoney: leftCents });
+    // With turnover still owed, "over the withdrawable amount" has a truer reason: 1064.
+    const owesTurnover = leftMoney !== undefined && leftMoney.turnoverRemaining > 0;
+    if ('refusal' in result) {
+      setError(
+        owesTurnover && result.refusal.code === ErrorCode.WithdrawOverLimit
+          ? textOfCode(ErrorCode.InsufficientTurnover)
+          : messageOf(result.refusal),
+      );
+      return;
+    }
+    if (owesTurnover) {
+      setError(textOfCode(ErrorCode.InsufficientTurnover));
+      return;
+    }
+    const outcome = await send({ bank_id: chosen!.id, money: toUsd(result.cents), pwd });
+    if (!outcome.ok) {
+      // Refused (toasted in the server's words): what can be withdrawn may have changed.
+      if (outcome.refused) void refreshLeftMoney();
+      return;
+    }
+    if (outcome.data !== 1) {
+      setError(textOfCode(ErrorCode.UnknownError));
+      return;
+    }
+    const money = formatMoney(result.cents);
+    setDone(t`Withdrawal of ${money} USD requested. It arrives within ${hours} hours.`);
+    toast.success(t`Withdrawal requested`);
+    setAmount('');
+    setPwd('');
+    void refreshProfile();
+    void refreshLeftMoney();
+  }
+
+  const leftText = leftMoney ? formatUsd(leftMoney.leftmoney) : '—';
+  const balance = profile.data ? formatUsd(profile.data.money) : null;
+
+  return {
+    cards,
+    left,
+    list,
+    chosen,
+    choose: (id: number) => {
+      setChosenId(id);
+      setError(null);
+    },
+    leftMoney,
+    leftCents,
+    leftText,
+    balance,
+    turnover,
+    hours,
+    leftFailure,
+    cardsFailure,
+    amount,
+    typeAmount: (value: string) => {
+      setAmount(value);
+      setDone(null);
+    },
+    fillAll,
+    pwd,
+    setPwd,
+    done,
+    busy,
+    error,
+    onSubmit,
+  };
+}

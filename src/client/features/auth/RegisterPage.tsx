@@ -1,113 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { validateCaptchaRequest, validateRegister } from '../../../shared/validation';
 import { COUNTRIES } from '../../../shared/countries';
-import { CAPTCHA_LOCK_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
-import type { RegisterRequest } from '../../../shared/api/types';
-import { api, ApiError, ApiPath, startSession } from '../../api';
-import { refreshProfile, useConfig } from '../../data';
-import { messageOf, textOfCode } from '../../i18n';
-import { CheckboxField, FormError, Icon, Page, SelectField, SubmitButton, TextField, navigate, toast } from '../../ui';
-import { useCaptchaLock } from './useCaptchaLock';
+import { CheckboxField, FormError, Icon, Page, SelectField, SubmitButton, TextField } from '../../ui';
+import { useRegisterForm } from './useRegisterForm';
 import './auth.css';
-
-interface RegisterForm {
-  /** null until the member picks one: then the config's default area code applies. */
-  quhao: string | null;
-  username: string;
-  phone: string;
-  captcha: string;
-  password: string;
-  spassword: string;
-  invitation: string;
-  payPwd: string;
-  agreed: boolean;
-}
 
 export default function RegisterPage() {
   const { t } = useLingui();
-  const config = useConfig().data;
-  const closed = config?.agreement === 2;
-  const [form, setForm] = useState<RegisterForm>({
-    quhao: null,
-    username: '',
-    phone: '',
-    captcha: '',
-    password: '',
-    spassword: '',
-    invitation: '',
-    payPwd: '',
-    agreed: false,
-  });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const { remaining, lock } = useCaptchaLock();
-  const quhao = form.quhao ?? (config?.defaultQuhao || DEFAULT_QUHAO);
-
-  const set =
-    <K extends keyof RegisterForm>(key: K) =>
-    (value: RegisterForm[K]) =>
-      setForm((prev) => ({ ...prev, [key]: value }));
-
-  function showFailure(failure: unknown) {
-    if (failure instanceof ApiError && failure.isNetwork && failure.kind !== 'offline')
-      setError(textOfCode(failure.code));
-  }
-
-  async function sendCode() {
-    if (sending || remaining > 0) return;
-    const refusal = validateCaptchaRequest({ quhao, mobile: form.phone });
-    if (refusal) {
-      setError(messageOf(refusal));
-      return;
-    }
-    setError(null);
-    setSending(true);
-    try {
-      const answer = await api.call(ApiPath.smsSend, { quhao, mobile: form.phone.trim() });
-      lock(answer?.lockSeconds && answer.lockSeconds > 0 ? answer.lockSeconds : CAPTCHA_LOCK_SECONDS);
-      toast.success(t`Verification code sent`);
-    } catch (failure) {
-      showFailure(failure);
-    } finally {
-      setSending(false);
-    }
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy || closed) return;
-    const refusal = validateRegister({ ...form, quhao });
-    if (refusal) {
-      setError(messageOf(refusal));
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    const body: RegisterRequest = {
-      quhao,
-      username: form.username.trim(),
-      phone: form.phone.trim(),
-      captcha: form.captcha.trim(),
-      password: form.password,
-      spassword: form.spassword,
-      invitation: form.invitation.trim(),
-      ...(form.payPwd ? { payPwd: form.payPwd } : {}),
-    };
-    try {
-      const { token } = await api.call(ApiPath.register, body);
-      startSession(token);
-      void refreshProfile();
-      toast.success(t`Account created`);
-      navigate('/user', { replace: true });
-    } catch (failure) {
-      showFailure(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { closed, form, set, quhao, sendCode, sending, remaining, onSubmit, busy, error } = useRegisterForm();
 
   return (
     <Page title={t`Create account`} backTo="/login" className="auth-page">

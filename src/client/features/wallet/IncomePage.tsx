@@ -1,13 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MessageKey, refuse } from '../../../shared/errors';
-import { isBrowserOnline, useBrowserOnline, useWindowedQuery } from '../../data';
-import { messageOf, useLocale } from '../../i18n';
-import { EmptyState, Icon, Page, Spinner, StaleBadge, toast, useScreenActive } from '../../ui';
+import { EmptyState, Icon, Page, Spinner, StaleBadge } from '../../ui';
 import { FundLogFilter } from './FundLogFilter';
 import { FundLogRow } from './FundLogRow';
-import { defaultRange, fundLogRead, rangeEndingOn, sameRange, serverToday, type DateRange } from './fundLog';
-import { failureText } from './walletApi';
+import { useFundLog } from './useFundLog';
 import './wallet.css';
 
 /**
@@ -24,75 +19,24 @@ import './wallet.css';
  */
 export default function IncomePage() {
   const { t } = useLingui();
-  const locale = useLocale();
-  const active = useScreenActive();
-  const online = useBrowserOnline();
-  // null = the default range, recomputed on each render so a page kept open past midnight moves on.
-  const [chosen, setChosen] = useState<DateRange | null>(null);
-  const today = serverToday();
-  const requested = useMemo(() => chosen ?? rangeEndingOn(today), [chosen, today]);
-  const [filterOpen, setFilterOpen] = useState(false);
-  const log = useWindowedQuery(fundLogRead, requested, {
-    // A refresh keeps the pages loaded (useWindowedQuery), but there is no need to do it often.
-    refreshOnVisibleAfterMs: 5 * 60_000,
-  });
-  const { show: query, loadMore } = log;
-  const more = { loading: log.more.loading, error: log.more.error ? failureText(log.more.error) : null };
-  const data = log.data;
-  const rows = data?.rows;
-
-  // Coming back to the kept-alive page (after a withdrawal, a round...) shows the newest rows.
-  const wasActive = useRef(active);
-  useEffect(() => {
-    if (active && !wasActive.current) void query(requested);
-    wasActive.current = active;
-  }, [active, query, requested]);
-
-  function apply(range: DateRange) {
-    setFilterOpen(false);
-    setChosen(sameRange(range, defaultRange()) ? null : range);
-    if (!isBrowserOnline()) {
-      toast.warn(messageOf(refuse(MessageKey.Offline)));
-      return;
-    }
-    void query(range);
-  }
-
-  const canLoadMore = data !== undefined && !data.complete && (rows?.length ?? 0) > 0;
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = sentinel.current;
-    // Rebuilt after each page (rows.length), so a sentinel still in view asks for the next one.
-    if (!node || !canLoadMore || !active || !online || more.error || typeof IntersectionObserver === 'undefined')
-      return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-      },
-      { rootMargin: '0px 0px 600px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [canLoadMore, active, online, more.error, loadMore, rows?.length]);
-
-  const formatTime = useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    return (epochSeconds: number) => format.format(new Date(epochSeconds * 1000));
-  }, [locale]);
-
-  const shown = data ?? requested;
-  const start = shown.start;
-  const end = shown.end;
-  const loadingRange = log.isValidating && online && (!data || !sameRange(data, requested));
-  const failed = log.error !== null && online ? failureText(log.error) : null;
+  const {
+    rows,
+    data,
+    log,
+    more,
+    loadMore,
+    query,
+    requested,
+    apply,
+    filterOpen,
+    setFilterOpen,
+    sentinel,
+    formatTime,
+    start,
+    end,
+    loadingRange,
+    failed,
+  } = useFundLog();
 
   const filterButton = (
     <button

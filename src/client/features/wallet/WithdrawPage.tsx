@@ -15,22 +15,14 @@ import './wallet.css';
  * its words by the API client.
  */
 export default function WithdrawPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   useWithdrawEntry(useScreenActive());
+  const form = useWithdrawForm();
   const {
-    cards,
-    left,
-    list,
-    chosen,
-    choose,
     leftMoney,
     leftCents,
     leftText,
-    balance,
-    turnover,
     hours,
-    leftFailure,
-    cardsFailure,
     amount,
     typeAmount,
     fillAll,
@@ -40,31 +32,11 @@ export default function WithdrawPage() {
     busy,
     error,
     onSubmit,
-  } = useWithdrawForm();
+  } = form;
 
   return (
     <Page title={t`Withdraw`} backTo="/user" className="wallet-page">
-      <section className="withdraw-summary card" aria-label={t`Withdrawable amount`}>
-        <p className="wallet-muted">{t`Withdrawable now (USD)`}</p>
-        <p className="figure withdraw-left" data-testid="withdraw-left">
-          {left.isLoading && !leftMoney ? <Spinner /> : leftText}
-        </p>
-        {balance !== null && <p className="wallet-muted">{t`Balance: ${balance} USD`}</p>}
-        <StaleBadge status={left.status} updatedAt={left.updatedAt} validating={left.isValidating} />
-        {!leftMoney && leftFailure && (
-          <p className="wallet-inline-error" role="alert">
-            {leftFailure}{' '}
-            <button type="button" className="wallet-link-btn" onClick={() => void left.refresh()}>
-              {t`Try again`}
-            </button>
-          </p>
-        )}
-        {turnover && (
-          <p className="withdraw-turnover" data-testid="withdraw-turnover">
-            {t`Turnover still needed before withdrawing: ${turnover} USD`}
-          </p>
-        )}
-      </section>
+      <WithdrawSummary form={form} />
 
       {done && (
         <div className="withdraw-success card" role="status" data-testid="withdraw-success">
@@ -74,46 +46,7 @@ export default function WithdrawPage() {
       )}
 
       <form className="form card" onSubmit={onSubmit} noValidate data-testid="withdraw-form">
-        <fieldset className="withdraw-accounts">
-          <legend className="field-label">{t`Withdraw to`}</legend>
-          {list.length > 0 ? (
-            <div className="withdraw-account-list">
-              {list.map((card) => (
-                <label
-                  key={card.id}
-                  className={`withdraw-account${chosen?.id === card.id ? ' is-selected' : ''}`}
-                  data-testid="withdraw-account"
-                >
-                  <input
-                    type="radio"
-                    name="bank_id"
-                    value={card.id}
-                    checked={chosen?.id === card.id}
-                    onChange={() => choose(card.id)}
-                  />
-                  <span className="withdraw-account-text">
-                    <span className="withdraw-account-type">{cardTypeName(i18n, card.type)}</span>
-                    <span className="withdraw-account-summary">{cardSummary(card)}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          ) : cards.isLoading ? (
-            <Spinner label={t`Loading`} />
-          ) : cards.data ? (
-            <p className="wallet-muted">{t`No saved account yet.`}</p>
-          ) : (
-            <p className="wallet-inline-error" role="alert">
-              {cardsFailure ?? t`Your accounts will appear once the app can reach the server.`}{' '}
-              <button type="button" className="wallet-link-btn" onClick={() => void cards.refresh()}>
-                {t`Try again`}
-              </button>
-            </p>
-          )}
-          <Link href="/banklist" className="withdraw-manage">
-            {list.length > 0 || !cards.data ? t`Manage accounts` : t`Add an account`}
-          </Link>
-        </fieldset>
+        <AccountChoice form={form} />
 
         <TextField
           label={t`Amount (USD)`}
@@ -151,5 +84,84 @@ export default function WithdrawPage() {
         </p>
       </form>
     </Page>
+  );
+}
+
+type WithdrawForm = ReturnType<typeof useWithdrawForm>;
+
+/** What can be withdrawn now, the balance, and the turnover still owed. */
+function WithdrawSummary({ form }: { form: WithdrawForm }) {
+  const { t } = useLingui();
+  const { left, leftMoney, leftText, balance, leftFailure, turnover } = form;
+  return (
+    <section className="withdraw-summary card" aria-label={t`Withdrawable amount`}>
+      <p className="wallet-muted">{t`Withdrawable now (USD)`}</p>
+      <p className="figure withdraw-left" data-testid="withdraw-left">
+        {left.isLoading && !leftMoney ? <Spinner /> : leftText}
+      </p>
+      {balance !== null && <p className="wallet-muted">{t`Balance: ${balance} USD`}</p>}
+      <StaleBadge status={left.status} updatedAt={left.updatedAt} validating={left.isValidating} />
+      {!leftMoney && leftFailure && (
+        <p className="wallet-inline-error" role="alert">
+          {leftFailure}{' '}
+          <button type="button" className="wallet-link-btn" onClick={() => void left.refresh()}>
+            {t`Try again`}
+          </button>
+        </p>
+      )}
+      {turnover && (
+        <p className="withdraw-turnover" data-testid="withdraw-turnover">
+          {t`Turnover still needed before withdrawing: ${turnover} USD`}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The saved accounts to withdraw to, one chosen. */
+function AccountChoice({ form }: { form: WithdrawForm }) {
+  const { t, i18n } = useLingui();
+  const { cards, list, chosen, choose, cardsFailure } = form;
+  return (
+    <fieldset className="withdraw-accounts">
+      <legend className="field-label">{t`Withdraw to`}</legend>
+      {list.length > 0 ? (
+        <div className="withdraw-account-list">
+          {list.map((card) => (
+            <label
+              key={card.id}
+              className={`withdraw-account${chosen?.id === card.id ? ' is-selected' : ''}`}
+              data-testid="withdraw-account"
+            >
+              <input
+                type="radio"
+                name="bank_id"
+                value={card.id}
+                checked={chosen?.id === card.id}
+                onChange={() => choose(card.id)}
+              />
+              <span className="withdraw-account-text">
+                <span className="withdraw-account-type">{cardTypeName(i18n, card.type)}</span>
+                <span className="withdraw-account-summary">{cardSummary(card)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      ) : cards.isLoading ? (
+        <Spinner label={t`Loading`} />
+      ) : cards.data ? (
+        <p className="wallet-muted">{t`No saved account yet.`}</p>
+      ) : (
+        <p className="wallet-inline-error" role="alert">
+          {cardsFailure ?? t`Your accounts will appear once the app can reach the server.`}{' '}
+          <button type="button" className="wallet-link-btn" onClick={() => void cards.refresh()}>
+            {t`Try again`}
+          </button>
+        </p>
+      )}
+      <Link href="/banklist" className="withdraw-manage">
+        {list.length > 0 || !cards.data ? t`Manage accounts` : t`Add an account`}
+      </Link>
+    </fieldset>
   );
 }

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { verifyRound } from '../../../shared/game';
+import { verifyRound, type VerifyResult } from '../../../shared/game';
+import type { GameRound } from '../../../shared/api/types';
 import { useQuery } from '../../data';
 import { EmptyState, Icon, Page, Spinner, StaleBadge } from '../../ui';
 import { DrawNumbers } from './DrawNumbers';
@@ -95,8 +96,6 @@ export default function FairnessPage() {
     );
   }
 
-  const numbers = numbersOf(round);
-  const roundSeqno = round.seqno;
   const result = checked?.result;
   const previousSeed = checked?.proof.previousSeed;
   const expected = result?.expected ? result.expected.join(', ') : '';
@@ -104,24 +103,48 @@ export default function FairnessPage() {
   return (
     <Page title={title} backTo={back} className="fairness-page">
       <StaleBadge status={synced.status} updatedAt={synced.updatedAt} validating={synced.isValidating} />
-      <section className="card proof" aria-labelledby="proof-title">
-        <h2 id="proof-title" className="card-title">
-          {t`Round ${roundSeqno}`}
-        </h2>
-        {numbers && <DrawNumbers numbers={numbers} sum={round.sum ?? numbers[0] + numbers[1] + numbers[2]} />}
-        <dl className="proof-fields">
-          <Field label={t`Round id`} value={String(round.id)} testId="proof-round" />
-          <Field
-            label={t`Commitment (SHA-256 of the seed, published before the round)`}
-            value={round.commitment}
-            testId="proof-commitment"
-          />
-          <Field label={t`Revealed seed`} value={round.seed ?? t`Revealed after the draw`} testId="proof-seed" />
-          <Field label={t`Chain anchor`} value={round.anchor} testId="proof-anchor" />
-          {previousSeed && <Field label={t`Seed of the round before`} value={previousSeed} testId="proof-previous" />}
-        </dl>
-      </section>
+      <ProofCard round={round} previousSeed={previousSeed} />
 
+      <Verdict result={result} expected={expected} />
+
+      <p className="proof-how muted">
+        {t`How it works: each round's seed comes from a SHA-256 hash chain made in advance. Its hash is published before the round opens. After the draw the seed is revealed; the three numbers are the first bytes below 250 of HMAC-SHA256(seed, round id), each taken mod 10.`}
+      </p>
+    </Page>
+  );
+}
+
+/** The round's published and revealed values. */
+function ProofCard({ round, previousSeed }: { round: GameRound; previousSeed: string | undefined }) {
+  const { t } = useLingui();
+  const numbers = numbersOf(round);
+  const roundSeqno = round.seqno;
+  return (
+    <section className="card proof" aria-labelledby="proof-title">
+      <h2 id="proof-title" className="card-title">
+        {t`Round ${roundSeqno}`}
+      </h2>
+      {numbers && <DrawNumbers numbers={numbers} sum={round.sum ?? numbers[0] + numbers[1] + numbers[2]} />}
+      <dl className="proof-fields">
+        <Field label={t`Round id`} value={String(round.id)} testId="proof-round" />
+        <Field
+          label={t`Commitment (SHA-256 of the seed, published before the round)`}
+          value={round.commitment}
+          testId="proof-commitment"
+        />
+        <Field label={t`Revealed seed`} value={round.seed ?? t`Revealed after the draw`} testId="proof-seed" />
+        <Field label={t`Chain anchor`} value={round.anchor} testId="proof-anchor" />
+        {previousSeed && <Field label={t`Seed of the round before`} value={previousSeed} testId="proof-previous" />}
+      </dl>
+    </section>
+  );
+}
+
+/** The three checks run in the browser, or why they have not run yet. */
+function Verdict({ result, expected }: { result: VerifyResult | undefined; expected: string }) {
+  const { t } = useLingui();
+  return (
+    <>
       {result ? (
         <section
           className={`card verdict ${result.ok ? 'is-pass' : 'is-fail'}`}
@@ -171,10 +194,6 @@ export default function FairnessPage() {
           <p className="muted">{t`The seed is revealed after the draw; the check runs then.`}</p>
         </section>
       )}
-
-      <p className="proof-how muted">
-        {t`How it works: each round's seed comes from a SHA-256 hash chain made in advance. Its hash is published before the round opens. After the draw the seed is revealed; the three numbers are the first bytes below 250 of HMAC-SHA256(seed, round id), each taken mod 10.`}
-      </p>
-    </Page>
+    </>
   );
 }

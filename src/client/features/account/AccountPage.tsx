@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorCode } from '../../../shared/errors';
 import { formatUsd } from '../../../shared/money';
+import { FIRST_VIP_LEVEL } from '../../../shared/constants';
 import { vipLevel } from '../../../shared/vip';
 import { LOCALE_NAMES } from '../../../shared/locale';
 import { useProfile } from '../../data';
@@ -29,7 +30,7 @@ export default function AccountPage() {
   const profile = useProfile();
   const logout = useLogout();
   const user = profile.data;
-  const level = vipLevel(user?.level ?? 1);
+  const level = vipLevel(user?.level ?? FIRST_VIP_LEVEL);
   const active = useScreenActive();
 
   // The page is kept alive: coming back to it (after a round, a withdrawal...) confirms the figures.

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { INTRODUCTION_ARTICLE_ID } from '../../../shared/content';
 import { LOCALE_NAMES } from '../../../shared/locale';
 import { formatUsd } from '../../../shared/money';
+import { FIRST_VIP_LEVEL } from '../../../shared/constants';
 import { vipLevel } from '../../../shared/vip';
 import { useSession } from '../../api';
 import { useConfig, useProfile } from '../../data';
@@ -19,27 +20,11 @@ import './home.css';
  * VIP level, balance), game tiles, the winners ticker and the quick menu.
  */
 export default function HomePage() {
-  const { t, i18n } = useLingui();
-  const locale = useLocale();
-  const config = useConfig().data;
+  const { t } = useLingui();
+  const languageName = LOCALE_NAMES[useLocale()];
   const { token } = useSession();
-  const profile = useProfile();
-  const user = token ? profile.data : undefined;
-  const languageName = LOCALE_NAMES[locale];
-  const nickname = user ? user.nickname || user.name : '';
-  const level = vipLevel(user?.level ?? 1);
   // The go-VIP action (SPEC.md section 2): a guest logs in first, a member sees the VIP rooms.
   const goVip = () => navigate(token ? '/room_list/1' : '/login');
-
-  // The trend, finance and messages pages have no tab of their own (SPEC.md section 2): home leads there.
-  const quickLinks: { href: string; icon: IconName; label: string }[] = [
-    { href: `/info/${INTRODUCTION_ARTICLE_ID}`, icon: 'info', label: t`Introduction` },
-    { href: '/help/list', icon: 'book', label: t`Help` },
-    { href: '/lotteryprize', icon: 'chart', label: t`Market trend` },
-    { href: '/finance', icon: 'coins', label: t`Mining pool` },
-    { href: '/message', icon: 'inbox', label: t`Messages` },
-    { href: '/languageSet', icon: 'globe', label: t`Language` },
-  ];
 
   return (
     <div className="page home-page">
@@ -54,95 +39,126 @@ export default function HomePage() {
         <h1 className="visually-hidden">{t`Home`}</h1>
         <BannerCarousel />
 
-        <section className="welcome card" aria-label={t`Welcome`}>
-          {token ? (
-            <>
-              <div className="welcome-text">
-                <p className="welcome-greeting">
-                  {user ? (
-                    <Trans>
-                      Welcome back, <strong data-testid="home-nickname">{nickname}</strong>
-                    </Trans>
-                  ) : (
-                    t`Welcome back`
-                  )}
-                </p>
-                {user && (
-                  <p className="welcome-level">
-                    <LevelBadge level={level} size={24} />
-                    <span data-testid="home-level">{t`VIP ${level}`}</span>
-                    <span className="welcome-level-name">{levelName(i18n, level)}</span>
-                  </p>
-                )}
-                <p className="welcome-balance">
-                  <span className="welcome-label">{t`Balance (USD)`}</span>
-                  <span className="figure" data-testid="home-balance">
-                    {user ? formatUsd(user.money) : '—'}
-                  </span>
-                </p>
-                <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
-              </div>
-              <div className="welcome-buttons">
-                <button type="button" className="btn btn-primary" onClick={goVip} data-testid="go-vip">
-                  <Icon name="crown" size={18} />
-                  {t`Go VIP`}
-                </button>
-                <Link href="/user" className="btn btn-secondary">
-                  {t`My account`}
-                </Link>
-              </div>
-            </>
-          ) : (
-            <>
-              <p className="welcome-greeting">{t`Log in to see your balance and join a room.`}</p>
-              <div className="welcome-actions">
-                <Link href="/login" className="btn btn-primary">
-                  {t`Log in`}
-                </Link>
-                <Link href="/register" className="btn btn-secondary">
-                  {t`Register`}
-                </Link>
-              </div>
-            </>
-          )}
-        </section>
+        <WelcomeCard goVip={goVip} />
 
         <GameTiles />
 
         <WinnersTicker />
 
-        <nav className="quick-menu" aria-label={t`Quick menu`}>
-          <ul>
-            <li>
-              {config?.serviceUrl ? (
-                <a href={config.serviceUrl} target="_blank" rel="noopener noreferrer" className="quick-item">
-                  <Icon name="headset" />
-                  <span>{t`Customer service`}</span>
-                </a>
-              ) : (
-                <Link href="/ServicePage" className="quick-item">
-                  <Icon name="headset" />
-                  <span>{t`Customer service`}</span>
-                </Link>
-              )}
-            </li>
-            {quickLinks.map((item) => (
-              <li key={item.href}>
-                <Link href={item.href} className="quick-item">
-                  <Icon name={item.icon} />
-                  <span>{item.label}</span>
-                </Link>
-              </li>
-            ))}
-            <li>
-              <button type="button" className="quick-item" onClick={goVip} data-testid="quick-vip">
-                <Icon name="crown" />
-                <span>{t`VIP rooms`}</span>
-              </button>
-            </li>
-          </ul>
-        </nav>
+        <QuickMenu goVip={goVip} />
       </main>
     </div>
+  );
+}
+
+/** The member's name, VIP level and balance, or an invitation to log in. */
+function WelcomeCard({ goVip }: { goVip: () => void }) {
+  const { t, i18n } = useLingui();
+  const { token } = useSession();
+  const profile = useProfile();
+  const user = token ? profile.data : undefined;
+  const nickname = user ? user.nickname || user.name : '';
+  const level = vipLevel(user?.level ?? FIRST_VIP_LEVEL);
+  return (
+    <section className="welcome card" aria-label={t`Welcome`}>
+      {token ? (
+        <>
+          <div className="welcome-text">
+            <p className="welcome-greeting">
+              {user ? (
+                <Trans>
+                  Welcome back, <strong data-testid="home-nickname">{nickname}</strong>
+                </Trans>
+              ) : (
+                t`Welcome back`
+              )}
+            </p>
+            {user && (
+              <p className="welcome-level">
+                <LevelBadge level={level} size={24} />
+                <span data-testid="home-level">{t`VIP ${level}`}</span>
+                <span className="welcome-level-name">{levelName(i18n, level)}</span>
+              </p>
+            )}
+            <p className="welcome-balance">
+              <span className="welcome-label">{t`Balance (USD)`}</span>
+              <span className="figure" data-testid="home-balance">
+                {user ? formatUsd(user.money) : '—'}
+              </span>
+            </p>
+            <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
+          </div>
+          <div className="welcome-buttons">
+            <button type="button" className="btn btn-primary" onClick={goVip} data-testid="go-vip">
+              <Icon name="crown" size={18} />
+              {t`Go VIP`}
+            </button>
+            <Link href="/user" className="btn btn-secondary">
+              {t`My account`}
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="welcome-greeting">{t`Log in to see your balance and join a room.`}</p>
+          <div className="welcome-actions">
+            <Link href="/login" className="btn btn-primary">
+              {t`Log in`}
+            </Link>
+            <Link href="/register" className="btn btn-secondary">
+              {t`Register`}
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Customer service, the pages without a tab of their own, and the VIP rooms. */
+function QuickMenu({ goVip }: { goVip: () => void }) {
+  const { t } = useLingui();
+  const config = useConfig().data;
+  // The trend, finance and messages pages have no tab of their own (SPEC.md section 2): home leads there.
+  const quickLinks: { href: string; icon: IconName; label: string }[] = [
+    { href: `/info/${INTRODUCTION_ARTICLE_ID}`, icon: 'info', label: t`Introduction` },
+    { href: '/help/list', icon: 'book', label: t`Help` },
+    { href: '/lotteryprize', icon: 'chart', label: t`Market trend` },
+    { href: '/finance', icon: 'coins', label: t`Mining pool` },
+    { href: '/message', icon: 'inbox', label: t`Messages` },
+    { href: '/languageSet', icon: 'globe', label: t`Language` },
+  ];
+  return (
+    <nav className="quick-menu" aria-label={t`Quick menu`}>
+      <ul>
+        <li>
+          {config?.serviceUrl ? (
+            <a href={config.serviceUrl} target="_blank" rel="noopener noreferrer" className="quick-item">
+              <Icon name="headset" />
+              <span>{t`Customer service`}</span>
+            </a>
+          ) : (
+            <Link href="/ServicePage" className="quick-item">
+              <Icon name="headset" />
+              <span>{t`Customer service`}</span>
+            </Link>
+          )}
+        </li>
+        {quickLinks.map((item) => (
+          <li key={item.href}>
+            <Link href={item.href} className="quick-item">
+              <Icon name={item.icon} />
+              <span>{item.label}</span>
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="quick-item" onClick={goVip} data-testid="quick-vip">
+            <Icon name="crown" />
+            <span>{t`VIP rooms`}</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
   );
 }

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { BankCard } from '../../../shared/api/types';
+import { MessageKey, refuse } from '../../../shared/errors';
+import { isBrowserOnline } from '../../data';
+import { messageOf } from '../../i18n';
+import { confirmDialog, toast } from '../../ui';
+import { cardSummary, cardTypeName } from './cards';
+import { deleteBankCard, refreshBankCards } from './walletApi';
+
+/** Deleting a saved account, after asking; one at a time. */
+export function useDeleteBankCard() {
+  const { t, i18n } = useLingui();
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  async function onDelete(card: BankCard) {
+    if (deleting !== null) return;
+    if (!isBrowserOnline()) {
+      toast.warn(messageOf(refuse(MessageKey.Offline)));
+      return;
+    }
+    const type = cardTypeName(i18n, card.type);
+    const summary = cardSummary(card);
+    const confirmed = await confirmDialog({
+      title: t`Delete this account?`,
+      message: t`${type}: ${summary}. You can add it again later.`,
+      confirmLabel: t`Delete`,
+      cancelLabel: t`Keep it`,
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    setDeleting(card.id);
+    try {
+      await deleteBankCard(card.id);
+      toast.success(t`Account deleted`);
+    } catch {
+      // Refusals were toasted by the API client in the member's language.
+    } finally {
+      setDeleting(null);
+      await refreshBankCards();
+    }
+  }
+
+  return { deleting, onDelete };
+}

@@ -19,24 +19,9 @@ import './wallet.css';
  */
 export default function IncomePage() {
   const { t } = useLingui();
-  const {
-    rows,
-    data,
-    log,
-    more,
-    loadMore,
-    query,
-    requested,
-    apply,
-    filterOpen,
-    setFilterOpen,
-    sentinel,
-    formatTime,
-    start,
-    end,
-    loadingRange,
-    failed,
-  } = useFundLog();
+  const fundLog = useFundLog();
+  const { rows, data, log, query, requested, apply, filterOpen, setFilterOpen, formatTime, loadingRange, failed } =
+    fundLog;
 
   const filterButton = (
     <button
@@ -52,29 +37,7 @@ export default function IncomePage() {
 
   return (
     <Page title={t`Fund log`} backTo="/user" actions={filterButton} className="wallet-page">
-      <section className="fund-range card" aria-label={t`Date range`}>
-        <div className="fund-range-row">
-          <p className="fund-range-text" data-testid="fund-log-range">
-            <Trans>
-              From <span className="fund-range-day">{start}</span> to <span className="fund-range-day">{end}</span>
-            </Trans>
-          </p>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => setFilterOpen(true)}>
-            {t`Change`}
-          </button>
-        </div>
-        {loadingRange && (
-          <p className="wallet-muted fund-range-loading">
-            <Spinner /> {t`Loading…`}
-          </p>
-        )}
-        <StaleBadge status={log.status} updatedAt={log.updatedAt} validating={log.isValidating} />
-        {failed && data && (
-          <p className="wallet-inline-error" role="alert">
-            {failed}
-          </p>
-        )}
-      </section>
+      <FundRange fundLog={fundLog} />
 
       {rows && rows.length > 0 ? (
         <>
@@ -83,32 +46,7 @@ export default function IncomePage() {
               <FundLogRow key={row.id} row={row} formatTime={formatTime} />
             ))}
           </ol>
-          <div ref={sentinel} className="fund-list-end">
-            {data?.complete ? (
-              <p className="wallet-muted" data-testid="fund-log-end">
-                {t`No older entries in this range.`}
-              </p>
-            ) : (
-              <>
-                {more.error && (
-                  <p className="wallet-inline-error" role="alert">
-                    {more.error}
-                  </p>
-                )}
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-block"
-                  data-testid="fund-log-more"
-                  disabled={more.loading}
-                  aria-busy={more.loading || undefined}
-                  onClick={() => void loadMore()}
-                >
-                  {more.loading && <span className="spinner spinner-inline" aria-hidden="true" />}
-                  {t`Load more`}
-                </button>
-              </>
-            )}
-          </div>
+          <FundListEnd fundLog={fundLog} />
         </>
       ) : log.isLoading || (loadingRange && !data) ? (
         <div className="wallet-loading">
@@ -140,5 +78,72 @@ export default function IncomePage() {
 
       <FundLogFilter open={filterOpen} range={requested} onClose={() => setFilterOpen(false)} onApply={apply} />
     </Page>
+  );
+}
+
+type FundLog = ReturnType<typeof useFundLog>;
+
+/** The range the list covers, whether it is being loaded, and how fresh it is. */
+function FundRange({ fundLog }: { fundLog: FundLog }) {
+  const { t } = useLingui();
+  const { start, end, setFilterOpen, loadingRange, log, failed, data } = fundLog;
+  return (
+    <section className="fund-range card" aria-label={t`Date range`}>
+      <div className="fund-range-row">
+        <p className="fund-range-text" data-testid="fund-log-range">
+          <Trans>
+            From <span className="fund-range-day">{start}</span> to <span className="fund-range-day">{end}</span>
+          </Trans>
+        </p>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => setFilterOpen(true)}>
+          {t`Change`}
+        </button>
+      </div>
+      {loadingRange && (
+        <p className="wallet-muted fund-range-loading">
+          <Spinner /> {t`Loading…`}
+        </p>
+      )}
+      <StaleBadge status={log.status} updatedAt={log.updatedAt} validating={log.isValidating} />
+      {failed && data && (
+        <p className="wallet-inline-error" role="alert">
+          {failed}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The end of the loaded rows: the next page (asked by itself when in view), or the list's end. */
+function FundListEnd({ fundLog }: { fundLog: FundLog }) {
+  const { t } = useLingui();
+  const { sentinel, data, more, loadMore } = fundLog;
+  return (
+    <div ref={sentinel} className="fund-list-end">
+      {data?.complete ? (
+        <p className="wallet-muted" data-testid="fund-log-end">
+          {t`No older entries in this range.`}
+        </p>
+      ) : (
+        <>
+          {more.error && (
+            <p className="wallet-inline-error" role="alert">
+              {more.error}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            data-testid="fund-log-more"
+            disabled={more.loading}
+            aria-busy={more.loading || undefined}
+            onClick={() => void loadMore()}
+          >
+            {more.loading && <span className="spinner spinner-inline" aria-hidden="true" />}
+            {t`Load more`}
+          </button>
+        </>
+      )}
+    </div>
   );
 }

@@ -1,34 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { BANK_CARD_TYPES, type AddBankCardRequest, type BankCardType } from '../../../shared/api/types';
-import { validateBankCard } from '../../../shared/validation/wallet';
-import { ApiPath } from '../../api';
-import { useWrite } from '../../data';
-import { messageOf } from '../../i18n';
-import { FormError, Page, SubmitButton, TextField, goBack, toast } from '../../ui';
+import { BANK_CARD_TYPES, type BankCardType } from '../../../shared/api/types';
+import { FormError, Page, SubmitButton, TextField } from '../../ui';
 import { cardTypeName, isBankType } from './cards';
-import { refreshBankCards } from './walletApi';
+import { useBankAddForm, type FieldName, type Fields } from './useBankAddForm';
 import './wallet.css';
-
-type Fields = Required<Omit<AddBankCardRequest, 'type'>>;
-type FieldName = keyof Fields;
-
-const EMPTY: Fields = { bank: '', account: '', username: '', branch: '', address: '' };
-const BANK_FIELDS: readonly FieldName[] = ['bank', 'account', 'username', 'branch'];
-
-/** The request for the chosen type: only its own fields, trimmed. */
-function requestOf(type: BankCardType, fields: Fields): AddBankCardRequest {
-  if (isBankType(type)) {
-    return {
-      type,
-      bank: fields.bank.trim(),
-      account: fields.account.trim(),
-      username: fields.username.trim(),
-      branch: fields.branch.trim(),
-    };
-  }
-  return { type, address: fields.address.trim() };
-}
 
 /**
  * Add a withdrawal account (/bankadd): a bank (bank, account, real name, branch) or a USDT address
@@ -36,34 +11,8 @@ function requestOf(type: BankCardType, fields: Fields): AddBankCardRequest {
  * across a refusal; submit is locked while the request runs.
  */
 export default function BankAddPage() {
-  const { t, i18n } = useLingui();
-  const [type, setType] = useState<BankCardType>('Bank');
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [invalid, setInvalid] = useState<readonly FieldName[]>([]);
-  const { send, busy, error, setError } = useWrite(ApiPath.addBankCard);
-
-  const set = (name: FieldName) => (event: { target: { value: string } }) => {
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-    setInvalid((current) => current.filter((field) => field !== name));
-  };
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const request = requestOf(type, fields);
-    const refusal = validateBankCard(request);
-    if (refusal) {
-      setError(messageOf(refusal));
-      setInvalid(isBankType(type) ? BANK_FIELDS.filter((name) => fields[name].trim() === '') : ['address']);
-      return;
-    }
-    setInvalid([]);
-    // Refused or unanswered, what was typed stays for another try.
-    if (!(await send(request)).ok) return;
-    toast.success(t`Account added`);
-    setFields(EMPTY);
-    await refreshBankCards();
-    goBack('/banklist');
-  }
+  const { t } = useLingui();
+  const { type, chooseType, fields, set, invalid, busy, error, onSubmit } = useBankAddForm();
 
   const addressHint =
     type === 'USDT-TRC20'
@@ -73,66 +22,10 @@ export default function BankAddPage() {
   return (
     <Page title={t`Add account`} backTo="/banklist" className="wallet-page">
       <form className="form card" onSubmit={onSubmit} noValidate data-testid="bank-add-form">
-        <fieldset className="wallet-segmented">
-          <legend className="field-label">{t`Account type`}</legend>
-          <div className="wallet-segmented-options">
-            {BANK_CARD_TYPES.map((option) => (
-              <label key={option} className={`wallet-segment${option === type ? ' is-selected' : ''}`}>
-                <input
-                  type="radio"
-                  name="type"
-                  value={option}
-                  checked={option === type}
-                  onChange={() => {
-                    setType(option);
-                    setError(null);
-                    setInvalid([]);
-                  }}
-                />
-                <span>{cardTypeName(i18n, option)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <AccountTypeChoice type={type} onChoose={chooseType} />
 
         {isBankType(type) ? (
-          <>
-            <TextField
-              label={t`Bank`}
-              name="bank"
-              autoComplete="off"
-              value={fields.bank}
-              aria-invalid={invalid.includes('bank') || undefined}
-              onChange={set('bank')}
-            />
-            <TextField
-              label={t`Account number`}
-              name="account"
-              inputMode="numeric"
-              autoComplete="off"
-              value={fields.account}
-              aria-invalid={invalid.includes('account') || undefined}
-              onChange={set('account')}
-            />
-            <TextField
-              label={t`Real name`}
-              name="username"
-              autoComplete="name"
-              hint={t`As it is written on the bank account.`}
-              value={fields.username}
-              aria-invalid={invalid.includes('username') || undefined}
-              onChange={set('username')}
-            />
-            <TextField
-              label={t`Branch`}
-              name="branch"
-              autoComplete="off"
-              hint={t`Branch name or BSB.`}
-              value={fields.branch}
-              aria-invalid={invalid.includes('branch') || undefined}
-              onChange={set('branch')}
-            />
-          </>
+          <BankFields fields={fields} invalid={invalid} set={set} />
         ) : (
           <TextField
             label={t`Wallet address`}
@@ -153,5 +46,81 @@ export default function BankAddPage() {
         <SubmitButton busy={busy}>{t`Save account`}</SubmitButton>
       </form>
     </Page>
+  );
+}
+
+/** Bank, or a USDT address on one of two networks. */
+function AccountTypeChoice({ type, onChoose }: { type: BankCardType; onChoose: (type: BankCardType) => void }) {
+  const { t, i18n } = useLingui();
+  return (
+    <fieldset className="wallet-segmented">
+      <legend className="field-label">{t`Account type`}</legend>
+      <div className="wallet-segmented-options">
+        {BANK_CARD_TYPES.map((option) => (
+          <label key={option} className={`wallet-segment${option === type ? ' is-selected' : ''}`}>
+            <input
+              type="radio"
+              name="type"
+              value={option}
+              checked={option === type}
+              onChange={() => onChoose(option)}
+            />
+            <span>{cardTypeName(i18n, option)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The four fields of a bank account. */
+function BankFields({
+  fields,
+  invalid,
+  set,
+}: {
+  fields: Fields;
+  invalid: readonly FieldName[];
+  set: (name: FieldName) => (event: { target: { value: string } }) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <TextField
+        label={t`Bank`}
+        name="bank"
+        autoComplete="off"
+        value={fields.bank}
+        aria-invalid={invalid.includes('bank') || undefined}
+        onChange={set('bank')}
+      />
+      <TextField
+        label={t`Account number`}
+        name="account"
+        inputMode="numeric"
+        autoComplete="off"
+        value={fields.account}
+        aria-invalid={invalid.includes('account') || undefined}
+        onChange={set('account')}
+      />
+      <TextField
+        label={t`Real name`}
+        name="username"
+        autoComplete="name"
+        hint={t`As it is written on the bank account.`}
+        value={fields.username}
+        aria-invalid={invalid.includes('username') || undefined}
+        onChange={set('username')}
+      />
+      <TextField
+        label={t`Branch`}
+        name="branch"
+        autoComplete="off"
+        hint={t`Branch name or BSB.`}
+        value={fields.branch}
+        aria-invalid={invalid.includes('branch') || undefined}
+        onChange={set('branch')}
+      />
+    </>
   );
 }

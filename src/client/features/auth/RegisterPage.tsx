@@ -7,7 +7,8 @@ import './auth.css';
 
 export default function RegisterPage() {
   const { t } = useLingui();
-  const { closed, form, set, quhao, sendCode, sending, remaining, onSubmit, busy, error } = useRegisterForm();
+  const register = useRegisterForm();
+  const { closed, form, set, onSubmit, busy, error } = register;
 
   return (
     <Page title={t`Create account`} backTo="/login" className="auth-page">
@@ -18,56 +19,7 @@ export default function RegisterPage() {
         </div>
       )}
       <form className="form card" onSubmit={onSubmit} noValidate>
-        <SelectField
-          label={t`Area code`}
-          name="quhao"
-          value={quhao}
-          onChange={(event) => set('quhao')(event.target.value)}
-        >
-          {COUNTRIES.map((country) => (
-            <option key={country.dial} value={country.dial}>
-              {`${country.flag} ${country.name} (${country.dial})`}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={t`Account`}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint={t`Letters and digits, both required.`}
-          value={form.username}
-          onChange={(event) => set('username')(event.target.value)}
-        />
-        <TextField
-          label={t`Phone number`}
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          value={form.phone}
-          onChange={(event) => set('phone')(event.target.value)}
-        />
-        <TextField
-          label={t`Verification code`}
-          name="captcha"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={form.captcha}
-          onChange={(event) => set('captcha')(event.target.value)}
-          trailing={
-            <button
-              type="button"
-              className="btn btn-secondary btn-small field-action"
-              onClick={() => void sendCode()}
-              disabled={sending || remaining > 0}
-              aria-busy={sending || undefined}
-            >
-              {remaining > 0 ? t`Send code (${remaining} s)` : t`Send code`}
-            </button>
-          }
-        />
+        <ContactFields register={register} />
         <TextField
           label={t`Password`}
           name="password"
@@ -118,5 +70,65 @@ export default function RegisterPage() {
         {t`Already have an account?`} <Link href="/login">{t`Log in`}</Link>
       </p>
     </Page>
+  );
+}
+
+/** Area code, account name, phone, and the code sent to it. */
+function ContactFields({ register }: { register: ReturnType<typeof useRegisterForm> }) {
+  const { t } = useLingui();
+  const { form, set, quhao, sendCode, sending, remaining } = register;
+  return (
+    <>
+      <SelectField
+        label={t`Area code`}
+        name="quhao"
+        value={quhao}
+        onChange={(event) => set('quhao')(event.target.value)}
+      >
+        {COUNTRIES.map((country) => (
+          <option key={country.dial} value={country.dial}>
+            {`${country.flag} ${country.name} (${country.dial})`}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t`Account`}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={t`Letters and digits, both required.`}
+        value={form.username}
+        onChange={(event) => set('username')(event.target.value)}
+      />
+      <TextField
+        label={t`Phone number`}
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        value={form.phone}
+        onChange={(event) => set('phone')(event.target.value)}
+      />
+      <TextField
+        label={t`Verification code`}
+        name="captcha"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={form.captcha}
+        onChange={(event) => set('captcha')(event.target.value)}
+        trailing={
+          <button
+            type="button"
+            className="btn btn-secondary btn-small field-action"
+            onClick={() => void sendCode()}
+            disabled={sending || remaining > 0}
+            aria-busy={sending || undefined}
+          >
+            {remaining > 0 ? t`Send code (${remaining} s)` : t`Send code`}
+          </button>
+        }
+      />
+    </>
   );
 }

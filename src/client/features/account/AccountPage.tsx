@@ -6,16 +6,17 @@ import { formatUsd } from '../../../shared/money';
 import { FIRST_VIP_LEVEL } from '../../../shared/constants';
 import { vipLevel } from '../../../shared/vip';
 import { LOCALE_NAMES } from '../../../shared/locale';
-import { useProfile } from '../../data';
+import type { UserInfo } from '../../../shared/api/types';
+import { useProfile, type Synced } from '../../data';
 import { textOfCode, useLocale } from '../../i18n';
 import {
-  EmptyState,
   Icon,
   LevelBadge,
   MenuLink,
   MenuList,
   Page,
   StaleBadge,
+  SyncedSection,
   levelName,
   navigate,
   toast,
@@ -25,12 +26,10 @@ import { useLogout } from './useLogout';
 import './account.css';
 
 export default function AccountPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const locale = useLocale();
   const profile = useProfile();
   const logout = useLogout();
-  const user = profile.data;
-  const level = vipLevel(user?.level ?? FIRST_VIP_LEVEL);
   const active = useScreenActive();
 
   // The page is kept alive: coming back to it (after a round, a withdrawal...) confirms the figures.
@@ -49,64 +48,14 @@ export default function AccountPage() {
 
   return (
     <Page title={t`My account`} back={false} actions={settings} className="account-page">
-      {user ? (
-        <section className="account-card card" aria-label={t`Account summary`}>
-          <div className="account-identity">
-            <LevelBadge level={user.level} />
-            <div>
-              <p className="account-nickname" data-testid="nickname">
-                {user.nickname || user.name}
-              </p>
-              <p className="account-level">
-                <span data-testid="level">{t`VIP ${level}`}</span>
-                <span className="account-level-name" data-testid="level-name">
-                  {levelName(i18n, level)}
-                </span>
-              </p>
-            </div>
-          </div>
-          <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
-          <dl className="account-figures">
-            <div>
-              <dt>{t`Balance (USD)`}</dt>
-              <dd className="figure" data-testid="balance">
-                {formatUsd(user.money)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t`Withdrawable (USD)`}</dt>
-              <dd className={`figure${user.totalWin < 0 ? ' is-negative' : ''}`} data-testid="withdrawable">
-                {formatUsd(user.totalWin)}
-              </dd>
-            </div>
-          </dl>
-          <div className="account-actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => toast.warn(textOfCode(ErrorCode.ContactServiceForDeposit))}
-            >
-              {t`Recharge`}
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={() => navigate('/withdraw')}>
-              {t`Withdraw`}
-            </button>
-          </div>
-        </section>
-      ) : profile.isLoading ? (
-        <div className="account-card card skeleton" aria-busy="true" aria-label={t`Loading`} />
-      ) : (
-        <EmptyState
-          title={t`Account details unavailable`}
-          text={t`They will appear once the app can reach the server.`}
-          icon="cloudOff"
-          action={
-            <button type="button" className="btn btn-secondary" onClick={() => void profile.refresh()}>
-              {t`Try again`}
-            </button>
-          }
-        />
-      )}
+      <SyncedSection
+        synced={profile}
+        badge={false}
+        unavailableTitle={t`Account details unavailable`}
+        loading={<div className="account-card card skeleton" aria-busy="true" aria-label={t`Loading`} />}
+      >
+        {(user) => <AccountCard user={user} profile={profile} />}
+      </SyncedSection>
 
       <MenuList label={t`Account menu`}>
         <MenuLink to="/my_income" icon="receipt" label={t`Income`} />
@@ -120,5 +69,56 @@ export default function AccountPage() {
         {t`Log out`}
       </button>
     </Page>
+  );
+}
+
+/** Name, VIP level, balance, what can be withdrawn, and the two money actions. */
+function AccountCard({ user, profile }: { user: UserInfo; profile: Synced<UserInfo> }) {
+  const { t, i18n } = useLingui();
+  const level = vipLevel(user.level ?? FIRST_VIP_LEVEL);
+  return (
+    <section className="account-card card" aria-label={t`Account summary`}>
+      <div className="account-identity">
+        <LevelBadge level={user.level} />
+        <div>
+          <p className="account-nickname" data-testid="nickname">
+            {user.nickname || user.name}
+          </p>
+          <p className="account-level">
+            <span data-testid="level">{t`VIP ${level}`}</span>
+            <span className="account-level-name" data-testid="level-name">
+              {levelName(i18n, level)}
+            </span>
+          </p>
+        </div>
+      </div>
+      <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
+      <dl className="account-figures">
+        <div>
+          <dt>{t`Balance (USD)`}</dt>
+          <dd className="figure" data-testid="balance">
+            {formatUsd(user.money)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Withdrawable (USD)`}</dt>
+          <dd className={`figure${user.totalWin < 0 ? ' is-negative' : ''}`} data-testid="withdrawable">
+            {formatUsd(user.totalWin)}
+          </dd>
+        </div>
+      </dl>
+      <div className="account-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => toast.warn(textOfCode(ErrorCode.ContactServiceForDeposit))}
+        >
+          {t`Recharge`}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => navigate('/withdraw')}>
+          {t`Withdraw`}
+        </button>
+      </div>
+    </section>
   );
 }

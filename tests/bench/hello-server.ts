@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
 app.post('/hello', async () => ({ code: 1, data: { hello: 'world' }, info: 'ok' }));
-app.listen({ port: 0, host: '127.0.0.1' }).then(() => {
+void app.listen({ port: 0, host: '127.0.0.1' }).then(() => {
   const address = app.server.address();
   console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
 });

@@ -155,7 +155,7 @@ describe('rules (/productrule) and holdings (/productorder)', () => {
       ['200,000.00', '0.50%', '20 days', '182.50%'],
       ['1,000,000.00', '1.10%', '40 days', '401.50%'],
     ]);
-    const rules = screen.getByTestId('rules').textContent!;
+    const rules = screen.getByTestId('rules').textContent;
     expect(rules).toContain('from 100,000.00 to 1,500,000.00 USD');
     expect(rules).toContain('not guaranteed');
     expect(rules).toContain('customer service');

@@ -140,7 +140,7 @@ describe('countdown states on the server clock', () => {
     expect(screen.getAllByTestId('live-order')[0].textContent).toContain('me***5');
 
     visibility = 'hidden';
-    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    void act(() => document.dispatchEvent(new Event('visibilitychange')));
     const hiddenAt = vorderCalls();
     const infoCalls = fake.to(ApiPath.gameInfo).length;
     await advance(30_000);
@@ -148,7 +148,7 @@ describe('countdown states on the server clock', () => {
     expect(fake.to(ApiPath.gameInfo)).toHaveLength(infoCalls);
 
     visibility = 'visible';
-    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    void act(() => document.dispatchEvent(new Event('visibilitychange')));
     await settle();
     expect(fake.to(ApiPath.gameInfo).length).toBeGreaterThan(infoCalls);
     expect(vorderCalls()).toBeGreaterThan(hiddenAt);

@@ -304,7 +304,7 @@ describe('room odds and deposit', () => {
   it('deposit only warns (2056); the record button opens the order history from getGamelog', async () => {
     const fake = roomServer();
     const base = fake.fetch;
-    vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
       if (new URL(request.url).pathname === ApiPath.gameLog) {
         const item = ownOrder(9, {
@@ -322,7 +322,7 @@ describe('room odds and deposit', () => {
         return new Response(JSON.stringify(ok([item])), { headers: { 'content-type': 'application/json' } });
       }
       return base(request);
-    }) as typeof fetch);
+    });
     await openRoom();
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(alerts()).toContain(textOfCode(ErrorCode.ContactServiceForDeposit));

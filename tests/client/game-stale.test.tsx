@@ -56,7 +56,7 @@ describe('stale, not wrong', () => {
     expect(badgeIn('live-orders')).toBeNull();
     expect(badgeIn('balance-panel')).toBeNull();
 
-    act(() => window.dispatchEvent(new Event('offline')));
+    void act(() => window.dispatchEvent(new Event('offline')));
     for (const panel of ['round-panel', 'live-orders', 'balance-panel']) {
       await waitFor(() => expect(badgeIn(panel)?.textContent, panel).toMatch(/^Stale since \d\d:\d\d/));
     }
@@ -85,7 +85,7 @@ describe('stale, not wrong', () => {
     fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
 
     const infoCalls = fake.to(ApiPath.gameInfo).length;
-    act(() => window.dispatchEvent(new Event('online')));
+    void act(() => window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(fake.to(ApiPath.gameInfo).length).toBeGreaterThan(infoCalls));
     for (const panel of ['round-panel', 'live-orders', 'balance-panel']) {
       await waitFor(() => expect(badgeIn(panel), panel).toBeNull());

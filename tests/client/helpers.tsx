@@ -42,7 +42,8 @@ export interface FakeCall {
   body: Record<string, unknown>;
 }
 
-type Responder = (call: FakeCall) => unknown | Promise<unknown>;
+/** An answer, or a promise of one. */
+type Responder = (call: FakeCall) => unknown;
 
 /** A fetch that answers the contract's envelope from a table of path -> responder. */
 export function fakeFetch(routes: Record<string, Responder>) {
@@ -62,7 +63,7 @@ export function fakeFetch(routes: Record<string, Responder>) {
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
   };
   const to = (path: string) => calls.filter((call) => call.path === path);
-  return { fetch: fetchImpl as typeof fetch, calls, to };
+  return { fetch: fetchImpl, calls, to };
 }
 
 export const ok = <T,>(data: T) => ({ code: 1, data, info: 'ok' });

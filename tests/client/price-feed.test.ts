@@ -111,7 +111,7 @@ describe('protocol maths, pure', () => {
       -3,
       0,
     ]) {
-      expect(parsePrice(bad), String(bad)).toBeNull();
+      expect(parsePrice(bad), JSON.stringify(bad)).toBeNull();
     }
   });
 

@@ -115,7 +115,7 @@ describe('price list', () => {
     await waitFor(() => expect(lastOf('BTC')).toBe('43,000.00'));
     await feed.stop();
     await waitFor(() => expect(feedState()).toMatch(/^Stale · last tick \d+ sec ago$/));
-    await waitFor(() => expect(Number(/(\d+) sec ago/.exec(feedState()!)![1])).toBeGreaterThanOrEqual(2), {
+    await waitFor(() => expect(Number(/(\d+) sec ago/.exec(feedState())![1])).toBeGreaterThanOrEqual(2), {
       timeout: 4_000,
     });
     expect(lastOf('BTC')).toBe('43,000.00');

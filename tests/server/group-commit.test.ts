@@ -151,7 +151,7 @@ describe('writers of two connections (the server and the admin command)', () => 
     await pause(20);
     const readThenWrite = other.transaction().execute(async (trx) => {
       const v = await valueOf(trx, 1);
-      await sql`UPDATE t SET v = ${v! + 10} WHERE id = 1`.execute(trx);
+      await sql`UPDATE t SET v = ${v + 10} WHERE id = 1`.execute(trx);
     });
     await pause(50);
     // Waiting, not failed: it says so beside the database.
@@ -214,7 +214,7 @@ describe('writers of two connections (the server and the admin command)', () => 
   });
 
   it('a writer file left by a process that died holds nobody up, and is removed', async () => {
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(`${file}-writer`, String(dead));
     const aSecondAgo = new Date(Date.now() - 1_000);
     utimesSync(`${file}-writer`, aSecondAgo, aSecondAgo);

@@ -45,7 +45,7 @@ describe('health probes', () => {
     } finally {
       await db
         .insertInto('kysely_migration' as never)
-        .values(row as never)
+        .values(row)
         .execute();
     }
     expect((await get('/readyz')).status).toBe(200);

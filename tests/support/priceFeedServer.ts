@@ -133,7 +133,7 @@ export async function startPriceFeedServer(options: PriceFeedServerOptions = {})
       return;
     }
     socket.on('message', (raw, isBinary) => {
-      const text = isBinary ? '' : raw.toString();
+      const text = isBinary ? '' : Buffer.isBuffer(raw) ? raw.toString() : '';
       let json: unknown = null;
       try {
         json = text === 'ping' ? null : JSON.parse(text);

@@ -39,8 +39,8 @@ async function loadErrorMessages(locale: Locale): Promise<Messages> {
 }
 
 async function loadUiMessages(locale: Locale): Promise<Messages> {
-  const catalog = await import(`../../../locales/${locale}.po`);
-  return catalog.messages as Messages;
+  const catalog = (await import(`../../../locales/${locale}.po`)) as { messages: Messages };
+  return catalog.messages;
 }
 
 let activation = 0;

@@ -58,7 +58,7 @@ export function parseCommandLine<O extends OptionSpecs>(argv: readonly string[],
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (error instanceof Error && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-      throw usageErrorOf(error as Error & { code: string });
+      throw usageErrorOf(error);
     }
     throw error;
   }

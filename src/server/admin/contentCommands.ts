@@ -34,7 +34,9 @@ function readJson(file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new OperatorInputError(`${file} is not valid JSON: ${error instanceof Error ? error.message : error}`);
+    throw new OperatorInputError(
+      `${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

@@ -32,7 +32,7 @@ const pgTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === PG_INT8 || oid === PG_NUMERIC
       ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+      : (pg.types.getTypeParser(oid, format) as unknown)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 export interface SqliteOptions {
@@ -69,7 +69,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): OpenDatab
     : null;
   // The automatic checkpoint stays as a safety net should the background one fall behind.
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 20000');
-  const database = cachingSqlite(sqlite, () => checkpointer?.stop());
+  const database = cachingSqlite(sqlite, () => void checkpointer?.stop());
   const inMemory = file === ':memory:' || file === '';
   const groupCommit = new GroupCommitSqliteDialect(database, inMemory ? {} : { writerQueueFile: `${file}-writer` });
   const db = new Kysely<Database>({ dialect: groupCommit });

@@ -317,13 +317,13 @@ class GroupCommitDriver implements Driver {
   }
 
   /** One BEGIN IMMEDIATE without SQLite's own (sleeping, blocking) busy handler: null when taken, else the error. */
-  private tryBegin(): unknown {
+  private tryBegin(): Error | null {
     this.run('pragma busy_timeout = 0');
     try {
       this.run('begin immediate');
       return null;
     } catch (error) {
-      if (isBusy(error)) return error;
+      if (isBusy(error)) return error instanceof Error ? error : new Error(String(error));
       this.queue?.done();
       throw error;
     } finally {

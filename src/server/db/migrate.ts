@@ -14,7 +14,7 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<string[
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? 'unknown');
+    const reason = error instanceof Error ? error.message : error === undefined ? 'unknown' : JSON.stringify(error);
     throw new MigrationError(`migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -36,7 +36,7 @@ export function prepared<V extends Values, R>(
         if (typeof value !== 'string' || !value.startsWith(MARK)) {
           throw new Error(`prepared query with a value that is not a marker: ${query.sql}`);
         }
-        return value.slice(MARK.length) as keyof V;
+        return value.slice(MARK.length);
       });
       compiled = { sql: query.sql, order };
       byAdapter.set(adapter, compiled);

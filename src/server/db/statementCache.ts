@@ -19,7 +19,7 @@ export function cachingSqlite(database: SQLite.Database, beforeClose?: () => voi
     prepare(sql: string): SqliteStatement {
       let statement = statements.get(sql);
       if (statement === undefined) {
-        statement = database.prepare(sql) as SqliteStatement;
+        statement = database.prepare(sql);
         // Multi-row inserts vary in text; a full cache starts again instead of growing without bound.
         if (statements.size >= MAX_STATEMENTS) statements.clear();
         statements.set(sql, statement);

@@ -69,7 +69,7 @@ const successTexts = new WeakMap<RouteContext, Map<Locale, string>>();
 /** The localized 1039 text, formatted once per language (every order answers it). */
 function successText(ctx: RouteContext, locale: Locale): string {
   let texts = successTexts.get(ctx);
-  if (!texts) successTexts.set(ctx, (texts = new Map()));
+  if (!texts) successTexts.set(ctx, (texts = new Map<Locale, string>()));
   let text = texts.get(locale);
   if (text === undefined) texts.set(locale, (text = ctx.i18n.text(locale, ErrorCode.OperationSuccessful)));
   return text;

@@ -39,6 +39,8 @@ export async function staticRoutes(
   await app.register(fastifyStatic, {
     root: distDir,
     cacheControl: false,
-    setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(distDir, filePath)),
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', cacheControlFor(distDir, filePath));
+    },
   });
 }

@@ -1,6 +1,6 @@
 /** The game's calls of the contract, typed, in one place. */
 import { api, ApiPath } from '../../api';
-import type { GameInfoAnswer, LiveOrder, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
+import type { GameInfoAnswer, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
 import { defineQuery, queryKey, type Query } from '../../data';
 import { clockOffset } from './model';
 
@@ -43,7 +43,7 @@ export async function fetchLiveOrders(request: {
     },
     { silent: true },
   )) as Partial<VorderAnswer>;
-  const list = Array.isArray(answer.list) ? (answer.list as LiveOrder[]) : [];
+  const list = Array.isArray(answer.list) ? answer.list : [];
   return { list, order_id: typeof answer.order_id === 'number' ? answer.order_id : 0 };
 }
 

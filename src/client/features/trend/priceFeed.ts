@@ -104,7 +104,11 @@ export function parseFeedMessage(text: string, now: number): FeedMessage | null 
       return { kind: 'subscribed', channel };
     }
     if (json.event === 'error') {
-      return { kind: 'error', code: String(json.code ?? ''), msg: typeof json.msg === 'string' ? json.msg : '' };
+      return {
+        kind: 'error',
+        code: typeof json.code === 'string' || typeof json.code === 'number' ? String(json.code) : '',
+        msg: typeof json.msg === 'string' ? json.msg : '',
+      };
     }
     return { kind: 'other' };
   }

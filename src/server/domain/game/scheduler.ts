@@ -145,7 +145,9 @@ export class Scheduler {
         .catch((error: unknown) => this.options.onError(error))
         .then(() => this.sleepTime())
         .catch(() => this.options.maxSleepMs)
-        .then((delay) => this.schedule(delay));
+        .then((delay) => this.schedule(delay))
+        // schedule() itself does not throw; nothing is left to handle.
+        .catch(() => undefined);
     }, delayMs);
   }
 

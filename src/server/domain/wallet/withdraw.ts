@@ -110,7 +110,7 @@ export async function requestWithdrawal(deps: Deps, member: Member, input: Withd
   });
   if ('refusal' in verdict) throw refusedFrom(verdict.refusal);
   const cents = verdict.cents;
-  const cardId = input.bankId!;
+  const cardId = input.bankId;
   const key = input.idempotencyKey ?? null;
   const hash = requestHash(cardId, cents);
   if (key !== null && (await replayed(deps, member.id, key, hash))) return WITHDRAW_ACCEPTED;

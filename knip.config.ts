@@ -6,10 +6,16 @@ import type { KnipConfig } from 'knip';
  * its own), the server (src/server/main.ts) and the operator command line (src/server/admin/cli.ts)
  * through package.json's scripts, scripts/*.mjs, the vite and vitest configs (knip's plugins read
  * them, with their setup files), the tests of every vitest project, and the bench with the server
- * it spawns by path.
+ * it spawns by path, and the Lingui config (read by the lingui CLI).
  */
 const config: KnipConfig = {
-  entry: ['scripts/*.mjs', 'tests/**/*.test.{ts,tsx}', 'tests/**/*.e2e.ts', 'tests/bench/hello-server.ts'],
+  entry: [
+    'scripts/*.mjs',
+    'lingui.config.ts',
+    'tests/**/*.test.{ts,tsx}',
+    'tests/**/*.e2e.ts',
+    'tests/bench/hello-server.ts',
+  ],
   project: ['src/**/*.{ts,tsx}', 'scripts/**/*.{mjs,mts}', 'tests/**/*.{ts,tsx}', '*.{ts,js}'],
   // An export its own module uses is live code; only exports nothing uses at all are reported.
   ignoreExportsUsedInFile: true,

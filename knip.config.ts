@@ -21,15 +21,6 @@ const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   // Loaded by name at run time (src/server/db/sqliteDriver.ts picks the build this Node can run).
   ignoreDependencies: ['better-sqlite3-napi'],
-  /*
-   * Excluded for now, not silently: these modules are other owners' work in progress (the API
-   * contract, the client's data and api layers, the UI kit, the wallet page's data hooks). Their
-   * unused exports are listed for their owners; remove each line once its owner has cleaned up.
-   */
-  ignoreIssues: {
-    'src/shared/api/**': ['exports', 'types'],
-    'src/client/ui/**': ['exports', 'types'],
-  },
 };
 
 export default config;

@@ -1,6 +1,6 @@
-export { toast, useToasts, type ToastKind } from './toast';
+export { toast } from './toast';
 export { Toaster } from './Toaster';
-export { confirmDialog, type ConfirmOptions } from './dialog';
+export { confirmDialog } from './dialog';
 export { DialogHost } from './DialogHost';
 export { Sheet } from './Sheet';
 export { LoadingCanvas, Spinner } from './LoadingCanvas';

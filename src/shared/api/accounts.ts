@@ -33,9 +33,6 @@ export const LoginRequestSchema = z.object({
 
 export const TokenAnswerSchema = z.strictObject({ token: z.string() });
 
-/** Login and register failures also carry the code in data (SPEC.md section 7). */
-export const ErrCodeAnswerSchema = z.strictObject({ errCode: whole });
-
 export const RegisterRequestSchema = z.object({
   quhao: text(8).optional(),
   username: text(64),

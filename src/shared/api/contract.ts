@@ -104,4 +104,5 @@ export const apiContract = {
 // Compile-time check: the contract names exactly the paths of paths.ts.
 type MissingPaths = Exclude<ApiPath, keyof typeof apiContract>;
 type ExtraPaths = Exclude<keyof typeof apiContract, ApiPath>;
+/** @public Read by the compiler only. */
 export const contractCoversAllPaths: [MissingPaths, ExtraPaths] extends [never, never] ? true : never = true;

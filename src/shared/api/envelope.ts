@@ -14,9 +14,3 @@ export interface ApiResponse<T> {
 export function isSessionEnd(code: number): boolean {
   return code === SESSION_INVALID || code === SESSION_FORBIDDEN;
 }
-
-/** Fields the client adds to every request body. */
-export interface RequestBase {
-  lang?: string;
-  token?: string;
-}

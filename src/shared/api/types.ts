@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type * as accounts from './accounts';
 import type * as content from './content';
 import type { apiContract } from './contract';
-import type { BANK_CARD_TYPES, FUND_REASONS, ORDER_STATUSES, ROOM_KINDS, ROUND_STATUSES } from './enums';
+import type { BANK_CARD_TYPES, FUND_REASONS, ORDER_STATUSES, ROOM_KINDS } from './enums';
 import type * as game from './game';
 import type * as wallet from './wallet';
 
@@ -17,13 +17,7 @@ export { BANK_CARD_TYPES, FUND_REASONS, ROOM_KINDS } from './enums';
 
 export type AppConfig = z.infer<typeof accounts.AppConfigSchema>;
 export type AppVersionEntry = z.infer<typeof accounts.AppVersionEntrySchema>;
-export type LoginRequest = z.infer<typeof accounts.LoginRequestSchema>;
-export type TokenAnswer = z.infer<typeof accounts.TokenAnswerSchema>;
-export type ErrCodeAnswer = z.infer<typeof accounts.ErrCodeAnswerSchema>;
 export type RegisterRequest = z.infer<typeof accounts.RegisterRequestSchema>;
-export type SmsSendRequest = z.infer<typeof accounts.SmsSendRequestSchema>;
-export type SmsSendAnswer = z.infer<typeof accounts.SmsSendAnswerSchema>;
-export type ChangeLoginPasswordRequest = z.infer<typeof accounts.ChangeLoginPasswordRequestSchema>;
 export type ChangePayPasswordRequest = z.infer<typeof accounts.ChangePayPasswordRequestSchema>;
 export type UserInfo = z.infer<typeof accounts.UserInfoSchema>;
 
@@ -32,34 +26,25 @@ export type UserInfo = z.infer<typeof accounts.UserInfoSchema>;
 export type Banner = z.infer<typeof content.BannerSchema>;
 export type Article = z.infer<typeof content.ArticleSchema>;
 export type ArticleSummary = z.infer<typeof content.ArticleSummarySchema>;
-export type ArticleCategoryRequest = z.infer<typeof content.ArticleCategoryRequestSchema>;
-export type ArticleDetailRequest = z.infer<typeof content.ArticleDetailRequestSchema>;
 export type WinnerEntry = z.infer<typeof content.WinnerEntrySchema>;
 export type FinanceProduct = z.infer<typeof content.FinanceProductSchema>;
 
 // ---- Games and rooms -------------------------------------------------------------
 
 export type RoomKind = (typeof ROOM_KINDS)[number];
-export type RoundStatus = (typeof ROUND_STATUSES)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export type GameListItem = z.infer<typeof game.GameListItemSchema>;
-export type RoomListRequest = z.infer<typeof game.RoomListRequestSchema>;
 export type Room = z.infer<typeof game.RoomSchema>;
 export type GameRound = z.infer<typeof game.GameRoundSchema>;
-export type GameInfoRequest = z.infer<typeof game.GameInfoRequestSchema>;
 export type GameInfoAnswer = z.infer<typeof game.GameInfoAnswerSchema>;
-export type VorderRequest = z.infer<typeof game.VorderRequestSchema>;
 export type LiveOrder = z.infer<typeof game.LiveOrderSchema>;
 export type VorderAnswer = z.infer<typeof game.VorderAnswerSchema>;
 export type OrderLine = z.infer<typeof game.OrderLineSchema>;
 export type OrderRequest = z.infer<typeof game.OrderRequestSchema>;
 export type OrderAnswer = z.infer<typeof game.OrderAnswerSchema>;
 export type OwnOrderItem = z.infer<typeof game.OwnOrderItemSchema>;
-export type CurrentRequest = z.infer<typeof game.CurrentRequestSchema>;
 export type CurrentAnswer = z.infer<typeof game.CurrentAnswerSchema>;
-export type GameLogRequest = z.infer<typeof game.GameLogRequestSchema>;
-export type GameCancelRequest = z.infer<typeof game.GameCancelRequestSchema>;
 export type TodayWinLost = z.infer<typeof game.TodayWinLostSchema>;
 export type TrendData = z.infer<typeof game.TrendDataSchema>;
 
@@ -73,9 +58,6 @@ export type WithdrawalStatus = 'pending' | 'paid' | 'rejected';
 
 export type BankCard = z.infer<typeof wallet.BankCardSchema>;
 export type AddBankCardRequest = z.infer<typeof wallet.AddBankCardRequestSchema>;
-export type DeleteBankCardRequest = z.infer<typeof wallet.DeleteBankCardRequestSchema>;
-/** What a client sends (the input: the parsed form turns a missing account into null). */
-export type WithdrawRequest = z.input<typeof wallet.WithdrawRequestSchema>;
 export type LeftMoneyAnswer = z.infer<typeof wallet.LeftMoneyAnswerSchema>;
 export type FinanceFlowRequest = z.infer<typeof wallet.FinanceFlowRequestSchema>;
 export type FundLogEntry = z.infer<typeof wallet.FundLogEntrySchema>;

@@ -190,6 +190,93 @@ describe('game end to end', () => {
     await context.close();
   }, 180_000);
 
+  it('a confirmation over the own-orders sheet: focus stays in the top dialog, the room stays inert when it closes, Escape and Back close the topmost first', async () => {
+    const member = newGameMember();
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await logIn(page, member);
+    await page.goto(`/activity/${ROOM_ID}`);
+    await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1,000.00');
+    await waitForOpenRound(page, CLOSE_SECONDS + 12);
+    await page.getByTestId('option-0').click();
+    await page.getByLabel('Amount per option (USD)').fill('20');
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm order' })
+      .getByRole('button', { name: 'Confirm', exact: true })
+      .click();
+    await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('980.00');
+
+    const roomUrl = page.url();
+    const inside = (name: string) =>
+      page.evaluate((label) => {
+        const open = [...document.querySelectorAll('dialog[open]')];
+        const dialog = open.find(
+          (d) =>
+            d.getAttribute('aria-labelledby') &&
+            document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent === label,
+        );
+        return Boolean(dialog && document.activeElement && dialog.contains(document.activeElement));
+      }, name);
+    /** Whether a control of the room behind the overlays can be clicked (it cannot while any modal is open). */
+    const roomClickable = () =>
+      page
+        .getByTestId('option-1')
+        .click({ timeout: 800, trial: true })
+        .then(() => true)
+        .catch(() => false);
+
+    await page.getByRole('button', { name: 'My orders', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'My orders' });
+    await expect.poll(() => sheet.getByTestId('own-order').count()).toBe(1);
+    expect(await roomClickable()).toBe(false);
+
+    // A confirmation over the sheet: Tab cycles inside it, never back to the sheet or the room.
+    await sheet.getByRole('button', { name: /^Cancel order: Big/ }).click();
+    const ask = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await expect.poll(() => ask.count()).toBe(1);
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await inside('Cancel this order?')).toBe(true);
+    }
+    // "Keep it" closes the confirmation only: the sheet is still modal, the room still inert.
+    await ask.getByRole('button', { name: 'Keep it', exact: true }).click();
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(await sheet.isVisible()).toBe(true);
+    expect(await roomClickable()).toBe(false);
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await inside('My orders')).toBe(true);
+    }
+
+    // Escape closes the topmost only.
+    await sheet.getByRole('button', { name: /^Cancel order: Big/ }).click();
+    await expect.poll(() => ask.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(await sheet.isVisible()).toBe(true);
+
+    // Back closes the confirmation, then the sheet, and stays in the room.
+    await sheet.getByRole('button', { name: /^Cancel order: Big/ }).click();
+    await expect.poll(() => ask.count()).toBe(1);
+    await page.goBack();
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(await sheet.isVisible()).toBe(true);
+    await page.goBack();
+    await expect.poll(() => sheet.count()).toBe(0);
+    expect(page.url()).toBe(roomUrl);
+    expect(await roomClickable()).toBe(true);
+
+    // Escape closes the sheet itself; nothing was cancelled on the way.
+    await page.getByRole('button', { name: 'My orders', exact: true }).click();
+    await expect.poll(() => sheet.getByTestId('own-order').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.count()).toBe(0);
+    expect(page.url()).toBe(roomUrl);
+    expect(await page.getByTestId('room-balance').textContent()).toBe('980.00');
+    await context.close();
+  }, 150_000);
+
   it('offline in a room (Vietnamese): stale indicators, buying refused; back online it recovers without a reload', async () => {
     const member = newGameMember();
     const context = await phoneContext(browser, inject('baseUrl'));

@@ -3,11 +3,16 @@ import { AnimatePresence, m } from 'framer-motion';
 import { useLingui } from '@lingui/react/macro';
 import { toast, useToasts } from './toast';
 import { Icon } from './icons';
+import { useTopModal } from './modal';
 import { overlayRoot } from './overlay';
 
-/** Toast region: warnings are alerts, the rest polite status messages. */
+/**
+ * Toast region: warnings are alerts, the rest polite status messages. While a modal dialog is open
+ * the region lives inside it: outside, the dialog's backdrop would cover it and make it inert.
+ */
 export function Toaster() {
   const items = useToasts();
+  const modal = useTopModal();
   const { t } = useLingui();
   return createPortal(
     <div className="toast-region" aria-live="polite">
@@ -36,6 +41,6 @@ export function Toaster() {
         ))}
       </AnimatePresence>
     </div>,
-    overlayRoot(),
+    modal ?? overlayRoot(),
   );
 }

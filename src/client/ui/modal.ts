@@ -1,0 +1,124 @@
+import { useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+
+/**
+ * Native modal `<dialog>`s, opened with showModal(): the browser makes the rest of the page inert
+ * and stacks them (a confirmation over a sheet leaves the sheet modal when it closes). This module
+ * adds what the element lacks: Tab cycles inside, Back closes the topmost one (each open dialog
+ * owns one history entry), and a registry of the open ones, so toasts can render inside the
+ * topmost and stay above its backdrop and readable.
+ */
+const open: HTMLDialogElement[] = [];
+const listeners = new Set<() => void>();
+let nextId = 1;
+
+function publish(): void {
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const topmost = () => open[open.length - 1] ?? null;
+
+/** The topmost open modal dialog, or null. */
+export function useTopModal(): HTMLDialogElement | null {
+  return useSyncExternalStore(subscribe, topmost, () => null);
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last control goes back to the first (and Shift+Tab the other way): a modal dialog
+ * alone would let focus leave the page for the browser's own controls.
+ */
+function keepFocusInside(dialog: HTMLDialogElement, event: KeyboardEvent): void {
+  if (event.key !== 'Tab') return;
+  const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  if (controls.length === 0) return;
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+interface ModalHistoryState {
+  modal?: number;
+}
+
+function entryId(): number {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null ? ((state as ModalHistoryState).modal ?? 0) : 0;
+}
+
+/**
+ * Shows the dialog as modal while the calling component is mounted. `onClose` runs on Escape,
+ * on Back, and when the browser closes the dialog itself (Android's back gesture).
+ */
+export function useModalDialog(
+  ref: RefObject<HTMLDialogElement | null>,
+  onClose: () => void,
+  initialFocus?: RefObject<HTMLElement | null>,
+): void {
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const id = nextId++;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    initialFocus?.current?.focus();
+    open.push(dialog);
+    publish();
+    window.history.pushState({ ...(window.history.state as object), modal: id } satisfies ModalHistoryState, '');
+
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      closeRef.current();
+    };
+    const onCancel = (event: Event) => {
+      // Closing is the component's job (it animates out); the browser only reports the wish.
+      event.preventDefault();
+      close();
+    };
+    // Back left this dialog's entry (or one below it): close it.
+    const onPopState = () => {
+      if (entryId() < id) close();
+    };
+    const onKeyDown = (event: KeyboardEvent) => keepFocusInside(dialog, event);
+    dialog.addEventListener('keydown', onKeyDown);
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', close);
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      closed = true;
+      dialog.removeEventListener('keydown', onKeyDown);
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', close);
+      window.removeEventListener('popstate', onPopState);
+      open.splice(open.indexOf(dialog), 1);
+      publish();
+      if (dialog.open) dialog.close();
+      // Closed by its own button or Escape: take its history entry back, unless a navigation
+      // already left it behind.
+      if (entryId() === id) window.history.back();
+      previous?.focus();
+    };
+    // Mounted once per opening; the refs are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}

@@ -55,6 +55,12 @@ describe('stale, not wrong', () => {
     expect(badgeIn('round-panel')).toBeNull();
     expect(badgeIn('live-orders')).toBeNull();
     expect(badgeIn('balance-panel')).toBeNull();
+    // The member looks at their orders while online.
+    fireEvent.click(screen.getByRole('button', { name: 'My orders' }));
+    const before = await screen.findByRole('dialog', { name: 'My orders' });
+    await within(before).findByTestId('own-order');
+    fireEvent.click(within(before).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'My orders' })).toBeNull());
 
     void act(() => window.dispatchEvent(new Event('offline')));
     for (const panel of ['round-panel', 'live-orders', 'balance-panel']) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIVE_ORDERS_POLL_MS, LIVE_ORDERS_STEP_MS } from '../../../shared/constants';
-import type { LiveOrder } from '../../../shared/api/types';
-import { isBrowserOnline, useBrowserOnline, useOnline } from '../../data';
+import type { LiveOrder, VorderAnswer } from '../../../shared/api/types';
+import { useLiveRead } from '../../data';
 import { fetchLiveOrders } from './gameApi';
 import { EMPTY_FEED, receiveLive, revealNext, type LiveFeed } from './model';
 
@@ -28,49 +28,27 @@ export function useLiveOrders(options: {
 }): LiveOrdersState {
   const { roomid, seqno, gametype, drawn, active } = options;
   const [feed, setFeed] = useState<LiveFeed>(EMPTY_FEED);
-  const [health, setHealth] = useState<{ goodAt: number | null; failed: boolean }>({ goodAt: null, failed: false });
-  const online = useOnline();
-  const browserOnline = useBrowserOnline();
   const feedRef = useRef(feed);
   useEffect(() => {
     feedRef.current = feed;
   });
-  const busy = useRef(false);
   const lastReveal = useRef(0);
-
-  const poll = useCallback(async () => {
-    if (!seqno || busy.current || !isBrowserOnline()) return;
-    busy.current = true;
-    const current = feedRef.current;
-    const cursor = current.seqno === seqno ? current.cursor : 0;
-    try {
-      const answer = await fetchLiveOrders({ roomid, cursor, seqno, gametype });
-      setFeed((previous) => receiveLive(previous, seqno, answer.list, answer.order_id));
-      setHealth({ goodAt: Date.now(), failed: false });
-    } catch {
-      setHealth((h) => ({ ...h, failed: true }));
-    } finally {
-      busy.current = false;
-    }
-  }, [roomid, seqno, gametype]);
 
   // While the server is out of reach but the browser is online the 10 s poll keeps trying, so it
   // is what finds the server again; offline, the browser's online event restarts it.
-  const polling = active && !drawn && seqno !== null && browserOnline;
-  useEffect(() => {
-    if (!polling) return;
-    void poll();
-    const timer = setInterval(() => void poll(), LIVE_ORDERS_POLL_MS);
-    return () => clearInterval(timer);
-  }, [polling, poll]);
-
-  // Another request found the server again: catch up now rather than at the next tick.
-  const wasOnline = useRef(online);
-  useEffect(() => {
-    const came = online && !wasOnline.current;
-    wasOnline.current = online;
-    if (came && polling) void poll();
-  }, [online, polling, poll]);
+  const read = useLiveRead<VorderAnswer>({
+    scope: `${roomid}:${seqno ?? ''}:${gametype}`,
+    fetch: () => {
+      const current = feedRef.current;
+      const cursor = current.seqno === seqno ? current.cursor : 0;
+      return fetchLiveOrders({ roomid, cursor, seqno: seqno ?? '', gametype });
+    },
+    enabled: active && !drawn && seqno !== null,
+    pollMs: LIVE_ORDERS_POLL_MS,
+    onAnswer: (answer) => {
+      if (seqno) setFeed((previous) => receiveLive(previous, seqno, answer.list, answer.order_id));
+    },
+  });
 
   // One waiting row every 3 s; the first of a burst right away when the table has been quiet.
   const waiting = feed.queue.length;
@@ -84,11 +62,12 @@ export function useLiveOrders(options: {
     return () => clearTimeout(timer);
   }, [waiting, drawn]);
 
-  const pollNow = useCallback(() => void poll(), [poll]);
+  const { reload } = read;
+  const pollNow = useCallback(() => void reload(), [reload]);
 
   // At the draw the round's list clears; the next round's first answer starts a new feed.
   const rows = drawn || feed.seqno !== seqno ? NO_ROWS : feed.shown;
-  return { rows, goodAt: health.goodAt, stale: !online || health.failed, pollNow };
+  return { rows, goodAt: read.goodAt, stale: read.stale, pollNow };
 }
 
 const NO_ROWS: LiveOrder[] = [];

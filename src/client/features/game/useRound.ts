@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { NEXT_ROUND_DELAY_MS } from '../../../shared/constants';
 import type { GameInfoAnswer } from '../../../shared/api/types';
-import { isBrowserOnline, readCached, useOnline, writeCached } from '../../data';
-import { clockNow } from '../../data/clock';
-import { OfflineError } from '../../api';
+import { isBrowserOnline, readCached, useLiveRead, writeCached } from '../../data';
 import { gameInfoQuery, type TimedGameInfo } from './gameApi';
 
 export interface RoundState {
@@ -25,89 +23,44 @@ export interface RoundState {
   reload: () => Promise<void>;
 }
 
-interface Loaded {
-  timed: TimedGameInfo | null;
-  goodAt: number | null;
-  /** Whether the shown answer came from the server in this visit (not from the cache). */
-  confirmed: boolean;
-  error: unknown;
-  /** At least one attempt (or the offline verdict) is done. */
-  settled: boolean;
-}
-
-const INITIAL: Loaded = { timed: null, goodAt: null, confirmed: false, error: null, settled: false };
-
 /**
  * The room's current round: loaded on entry, again 3 s after each draw (SPEC.md section 4), when
  * the page becomes visible and when the network comes back. Nothing runs while the page is hidden.
+ * Each good answer is kept on the device, so the room opens offline with it, marked stale.
  */
 export function useRound(roomid: number, options: { active: boolean; onNextRound?: () => void }): RoundState {
   const { active } = options;
-  const [state, setState] = useState<Loaded>(INITIAL);
-  const online = useOnline();
-  const inflight = useRef<Promise<void> | null>(null);
   const onNextRound = useRef(options.onNextRound);
   useEffect(() => {
     onNextRound.current = options.onNextRound;
   });
-
-  const reload = useCallback((): Promise<void> => {
-    if (inflight.current) return inflight.current;
-    if (!isBrowserOnline()) {
-      setState((s) => ({ ...s, error: new OfflineError(), settled: true }));
-      return Promise.resolve();
-    }
-    const run = (async () => {
-      try {
-        const query = gameInfoQuery(roomid);
-        const timed = await query.fetch();
-        setState({ timed, goodAt: clockNow(), confirmed: true, error: null, settled: true });
-        void writeCached(query.key, timed).catch(() => undefined);
-      } catch (error) {
-        setState((s) => ({ ...s, error, settled: true }));
-      } finally {
-        inflight.current = null;
-      }
-    })();
-    inflight.current = run;
-    return run;
-  }, [roomid]);
+  const query = gameInfoQuery(roomid);
+  const round = useLiveRead<TimedGameInfo>({
+    scope: query.key,
+    fetch: query.fetch,
+    enabled: active,
+    onAnswer: (timed) => void writeCached(query.key, timed).catch(() => undefined),
+    onReconnect: () => onNextRound.current?.(),
+  });
+  const { data: timed, error, reload, seed } = round;
 
   // The last answer kept on this device shows at once (marked stale) while the network answers.
   useEffect(() => {
     let cancelled = false;
     readCached<TimedGameInfo>(gameInfoQuery(roomid).key)
       .then((row) => {
-        if (cancelled || !row?.data?.info) return;
-        setState((s) => (s.timed ? s : { ...s, timed: row.data, goodAt: row.updatedAt }));
+        if (!cancelled && row?.data?.info) seed(row.data, row.updatedAt);
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [roomid]);
-
-  // On entry and whenever the page becomes visible again.
-  useEffect(() => {
-    if (active) void reload();
-  }, [active, reload]);
-
-  // The network came back: the room reloads by itself.
-  const wasOnline = useRef(online);
-  useEffect(() => {
-    const came = online && !wasOnline.current;
-    wasOnline.current = online;
-    if (came && active) {
-      void reload();
-      onNextRound.current?.();
-    }
-  }, [online, active, reload]);
+  }, [roomid, seed]);
 
   // 3 s after the draw, the next round. If the answer still holds the finished round (or failed),
   // ask again every 3 s while the browser is online; offline, the online event takes over.
-  const { timed, error } = state;
   useEffect(() => {
-    if (!active || timed === null) return;
+    if (!active || timed === undefined) return;
     const untilNext = timed.info.game.drawAt - (Date.now() + timed.offset) + NEXT_ROUND_DELAY_MS;
     if (untilNext <= 0 && !isBrowserOnline()) return;
     const scheduled = untilNext > 0;
@@ -124,11 +77,11 @@ export function useRound(roomid: number, options: { active: boolean; onNextRound
   return {
     info: timed?.info ?? null,
     offset: timed?.offset ?? 0,
-    goodAt: state.goodAt,
+    goodAt: round.goodAt,
     // Not before the first attempt settles, so the cached answer does not flash a badge on entry.
-    stale: timed !== null && state.settled && (!online || error !== null || !state.confirmed),
+    stale: timed !== undefined && round.settled && (round.stale || !round.confirmed),
     error,
-    loading: timed === null && !state.settled,
+    loading: timed === undefined && !round.settled,
     reload,
   };
 }

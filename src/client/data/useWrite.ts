@@ -12,8 +12,11 @@ export type WriteResult<T> =
   | { ok: true; data: T }
   /** The server said no; the API client showed its words (toast). */
   | { ok: false; refused: true; error: ApiError }
-  /** Nothing was sent (offline, or one already in flight), or no answer came. */
-  | { ok: false; refused: false; error: unknown };
+  /**
+   * Nothing was sent (offline, or one already in flight), or no answer came. `text` is what the
+   * hook also set as its inline error, for a page with no place to show it inline (it toasts it).
+   */
+  | { ok: false; refused: false; error: unknown; text: string | null };
 
 type BodyOf<P extends CallPath> =
   ApiRequestOf<P> extends { idempotencyKey: string } ? Omit<ApiRequestOf<P>, 'idempotencyKey'> : ApiRequestOf<P>;
@@ -56,10 +59,11 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
 
   const send = useCallback(
     async (body: BodyOf<P>, attemptKey?: string): Promise<WriteResult<ApiAnswerOf<P>>> => {
-      if (inFlight.current) return { ok: false, refused: false, error: new Error('a write is in flight') };
+      if (inFlight.current) return { ok: false, refused: false, error: new Error('a write is in flight'), text: null };
       if (!isBrowserOnline()) {
-        setError(messageOf(refuse(MessageKey.Offline)));
-        return { ok: false, refused: false, error: new OfflineError() };
+        const text = messageOf(refuse(MessageKey.Offline));
+        setError(text);
+        return { ok: false, refused: false, error: new OfflineError(), text };
       }
       let request = body as ApiRequestOf<P>;
       if (idempotent) {
@@ -83,9 +87,14 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
           return { ok: false, refused: true, error: failure };
         }
         // No answer: the attempt (and its key) is kept for the retry.
-        if (failure instanceof OfflineError) setError(messageOf(refuse(MessageKey.Offline)));
-        else if (failure instanceof ApiError) setError(noAnswerText ?? textOfCode(failure.code));
-        return { ok: false, refused: false, error: failure };
+        const text =
+          failure instanceof OfflineError
+            ? messageOf(refuse(MessageKey.Offline))
+            : failure instanceof ApiError
+              ? (noAnswerText ?? textOfCode(failure.code))
+              : null;
+        if (text !== null) setError(text);
+        return { ok: false, refused: false, error: failure, text };
       } finally {
         inFlight.current = false;
         setBusy(false);

@@ -68,13 +68,8 @@ export function fetchGameLog(request: { gametype?: number; before?: number }): P
   );
 }
 
-/** Refusals are toasted by the API client in the member's language. */
 /** What the member's lines of a drawn round paid back (USD); 0 when nothing. */
 export async function fetchAward(seqno: string, gametype: number): Promise<number> {
   const answer = await api.call(ApiPath.current, { gameseq: seqno, gametype }, { silent: true });
   return typeof answer?.award === 'number' ? answer.award : 0;
-}
-
-export function cancelOrder(roomid: number, orderId: number): Promise<null> {
-  return api.call(ApiPath.gameCancel, { roomid, order_id: orderId });
 }

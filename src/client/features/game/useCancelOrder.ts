@@ -3,16 +3,17 @@ import { useLingui } from '@lingui/react/macro';
 import { MessageKey, refuse } from '../../../shared/errors';
 import { formatUsd } from '../../../shared/money';
 import type { OwnOrderItem } from '../../../shared/api/types';
-import { isOnline, refreshProfile } from '../../data';
+import { ApiPath } from '../../api';
+import { isOnline, refreshProfile, useWrite } from '../../data';
 import { messageOf, useOutcomeName } from '../../i18n';
 import { confirmDialog, toast } from '../../ui';
-import { cancelOrder } from './gameApi';
 
 /** Cancelling one of the member's own lines before the round closes, after asking. */
 export function useCancelOrder(roomid: number, closed: RefObject<boolean>, onDone: () => void) {
   const { t } = useLingui();
   const nameOf = useOutcomeName();
   const [cancelling, setCancelling] = useState<number | null>(null);
+  const cancel = useWrite(ApiPath.gameCancel);
   // Checked before asking and again after: the round may close while the dialog is open.
   const refusal = () => (!isOnline() ? refuse(MessageKey.Offline) : closed.current ? refuse(MessageKey.Stopped) : null);
 
@@ -33,16 +34,13 @@ export function useCancelOrder(roomid: number, closed: RefObject<boolean>, onDon
     const after = refusal();
     if (after) return toast.warn(messageOf(after));
     setCancelling(order.order_id);
-    try {
-      await cancelOrder(roomid, order.order_id);
-      toast.success(t`Order cancelled`);
-    } catch {
-      // 2002 / 2003 and the rest were toasted by the API client.
-    } finally {
-      setCancelling(null);
-      onDone();
-      void refreshProfile();
-    }
+    // 2002 / 2003 and the other refusals were toasted by the API client; no answer is toasted here.
+    const result = await cancel.send({ roomid, order_id: order.order_id });
+    if (result.ok) toast.success(t`Order cancelled`);
+    else if (!result.refused && result.text) toast.warn(result.text);
+    setCancelling(null);
+    onDone();
+    void refreshProfile();
   }
 
   return { cancelling, onCancel };

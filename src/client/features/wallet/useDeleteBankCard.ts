@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { BankCard } from '../../../shared/api/types';
 import { MessageKey, refuse } from '../../../shared/errors';
-import { isBrowserOnline } from '../../data';
+import { ApiPath } from '../../api';
+import { isBrowserOnline, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { confirmDialog, toast } from '../../ui';
 import { cardSummary, cardTypeName } from './cards';
-import { deleteBankCard, refreshBankCards } from './walletApi';
+import { refreshBankCards } from './walletApi';
 
 /** Deleting a saved account, after asking; one at a time. */
 export function useDeleteBankCard() {
   const { t, i18n } = useLingui();
   const [deleting, setDeleting] = useState<number | null>(null);
+  const remove = useWrite(ApiPath.deleteBankCard);
 
   async function onDelete(card: BankCard) {
     if (deleting !== null) return;
@@ -30,15 +32,12 @@ export function useDeleteBankCard() {
     });
     if (!confirmed) return;
     setDeleting(card.id);
-    try {
-      await deleteBankCard(card.id);
-      toast.success(t`Account deleted`);
-    } catch {
-      // Refusals were toasted by the API client in the member's language.
-    } finally {
-      setDeleting(null);
-      await refreshBankCards();
-    }
+    // A refusal was toasted by the API client in the member's language; no answer is toasted here.
+    const result = await remove.send({ id: card.id });
+    if (result.ok) toast.success(t`Account deleted`);
+    else if (!result.refused && result.text) toast.warn(result.text);
+    setDeleting(null);
+    await refreshBankCards();
   }
 
   return { deleting, onDelete };

@@ -19,11 +19,6 @@ export function fetchFundLog(request: FinanceFlowRequest): Promise<FundLogEntry[
   return api.call(ApiPath.financeFlow, request, { silent: true }).then((rows) => (Array.isArray(rows) ? rows : []));
 }
 
-/** Not silent: a refusal shows the server's text as a warning toast (SPEC.md section 7). */
-export function deleteBankCard(id: number): Promise<null> {
-  return api.call(ApiPath.deleteBankCard, { id });
-}
-
 export function refreshBankCards(): Promise<void> {
   return revalidate(bankCardsQuery.key, bankCardsQuery.fetch);
 }

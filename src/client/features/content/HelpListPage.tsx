@@ -2,9 +2,8 @@ import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import type { ArticleSummary } from '../../../shared/api/types';
 import { ARTICLE_CATEGORY, articleTitle } from '../../../shared/content';
-import { useBrowserOnline } from '../../data';
 import { useLocale } from '../../i18n';
-import { Icon, Page, StaleBadge } from '../../ui';
+import { Icon, Page, StaleBadge, SyncedSection } from '../../ui';
 import { useArticleSummaries } from './contentApi';
 import { ArticleTime, articleImages, ContentLoading } from './parts';
 import './content.css';
@@ -36,9 +35,7 @@ function SummaryRow({ article }: { article: ArticleSummary }) {
 /** One category's titles and pictures, each leading to /help/:id. */
 function Section({ type, heading, empty, testId }: { type: number; heading: string; empty: string; testId: string }) {
   const { t } = useLingui();
-  const online = useBrowserOnline();
   const list = useArticleSummaries(type);
-  const rows = list.data ?? [];
   const headingId = `help-section-${type}`;
   return (
     <section className="help-section" aria-labelledby={headingId} data-testid={testId}>
@@ -48,28 +45,23 @@ function Section({ type, heading, empty, testId }: { type: number; heading: stri
         </h2>
         <StaleBadge status={list.status} updatedAt={list.updatedAt} validating={list.isValidating} />
       </div>
-      {rows.length > 0 ? (
-        <ul className="article-list card">
-          {rows.map((article) => (
-            <SummaryRow key={article.id} article={article} />
-          ))}
-        </ul>
-      ) : list.isLoading ? (
-        <ContentLoading />
-      ) : list.data ? (
-        <p className="content-muted card">{empty}</p>
-      ) : (
-        <div className="content-muted card">
-          <p>
-            {online
-              ? t`Could not be loaded. Try again in a moment.`
-              : t`Not available offline yet: it will appear once the app can reach the server.`}
-          </p>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => void list.refresh()}>
-            {t`Try again`}
-          </button>
-        </div>
-      )}
+      <SyncedSection
+        synced={list}
+        badge={false}
+        loading={<ContentLoading />}
+        empty={<p className="content-muted card">{empty}</p>}
+        unavailableTitle={t`Articles unavailable`}
+        unavailableText={t`Could not be loaded. Try again in a moment.`}
+        offlineText={t`Not available offline yet: it will appear once the app can reach the server.`}
+      >
+        {(rows) => (
+          <ul className="article-list card">
+            {rows.map((article) => (
+              <SummaryRow key={article.id} article={article} />
+            ))}
+          </ul>
+        )}
+      </SyncedSection>
     </section>
   );
 }

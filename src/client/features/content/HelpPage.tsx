@@ -1,8 +1,8 @@
 import { Link, useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { EmptyState, Page } from '../../ui';
+import { EmptyState, Page, SyncedSection } from '../../ui';
 import { isRefusal, parseId, useArticle } from './contentApi';
-import { ArticleView, ContentLoading, ContentUnavailable } from './parts';
+import { ArticleView, ContentLoading } from './parts';
 import './content.css';
 
 /** One article by id (/help/:id), opened from the help list. Cached, so it reads offline once seen. */
@@ -14,13 +14,9 @@ export default function HelpPage() {
   // The server answered that there is no such article (a refusal, or no data): not a network
   // problem. A refusal also outranks a cached copy: the article was removed since it was read.
   const missing = articleId === null || isRefusal(synced.error) || synced.data === null;
-  const article = missing ? null : (synced.data ?? null);
-
   return (
     <Page title={t`Help`} backTo="/help/list" className="content-page">
-      {article ? (
-        <ArticleView article={article} freshness={synced} />
-      ) : missing ? (
+      {missing ? (
         <EmptyState
           title={t`Article not found`}
           text={t`It may have been removed, or the link is mistyped.`}
@@ -31,10 +27,15 @@ export default function HelpPage() {
             </Link>
           }
         />
-      ) : synced.isLoading ? (
-        <ContentLoading />
       ) : (
-        <ContentUnavailable onRetry={() => void synced.refresh()} />
+        <SyncedSection
+          synced={synced}
+          badge={false}
+          loading={<ContentLoading />}
+          unavailableTitle={t`Articles unavailable`}
+        >
+          {(article) => article && <ArticleView article={article} freshness={synced} />}
+        </SyncedSection>
       )}
     </Page>
   );

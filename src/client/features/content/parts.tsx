@@ -4,7 +4,7 @@ import type { Article, ArticleSummary } from '../../../shared/api/types';
 import { articleContent, articleTitle, isSafeUrl } from '../../../shared/content';
 import type { Synced } from '../../data';
 import { useLocale } from '../../i18n';
-import { EmptyState, Spinner, StaleBadge } from '../../ui';
+import { Spinner, StaleBadge } from '../../ui';
 import { ArticleHtml } from './ArticleHtml';
 
 /** An article's date (epoch seconds) in the member's language. */
@@ -68,23 +68,6 @@ export function ContentLoading() {
     <div className="content-loading">
       <Spinner label={t`Loading`} />
     </div>
-  );
-}
-
-/** Nothing cached and the server out of reach (or failing): say so and offer a retry. */
-export function ContentUnavailable({ onRetry }: { onRetry: () => void }) {
-  const { t } = useLingui();
-  return (
-    <EmptyState
-      title={t`Articles unavailable`}
-      text={t`They will appear once the app can reach the server.`}
-      icon="cloudOff"
-      action={
-        <button type="button" className="btn btn-secondary" onClick={onRetry}>
-          {t`Try again`}
-        </button>
-      }
-    />
   );
 }
 

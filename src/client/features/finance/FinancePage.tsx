@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import type { FinanceProduct } from '../../../shared/api/types';
-import { EmptyState, Icon, Page, SyncedSection } from '../../ui';
+import { EmptyState, Icon, Page } from '../../ui';
 import { useFinanceProducts } from './financeApi';
 import { TierProjection, TierTerms } from './TierFigures';
+import { TiersSection } from './TierState';
 import './finance.css';
 
 function TierCard({ product, position }: { product: FinanceProduct; position: number }) {
@@ -54,11 +55,8 @@ export default function FinancePage() {
           {t`Rules`}
         </Link>
       </nav>
-      <SyncedSection
-        synced={products}
-        unavailableTitle={t`Tiers unavailable`}
-        unavailableText={t`The tiers could not be loaded. Try again in a moment.`}
-        offlineText={t`You are offline. The tiers will appear once you are back online.`}
+      <TiersSection
+        products={products}
         loading={
           <ul className="tier-list" aria-busy="true" aria-label={t`Loading`}>
             {[0, 1, 2].map((i) => (
@@ -81,7 +79,7 @@ export default function FinancePage() {
             ))}
           </ul>
         )}
-      </SyncedSection>
+      </TiersSection>
     </Page>
   );
 }

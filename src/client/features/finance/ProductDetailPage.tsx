@@ -2,11 +2,12 @@ import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { projectTier } from '../../../shared/finance';
 import { formatMoney, formatUsd } from '../../../shared/money';
-import { Page, StaleBadge } from '../../ui';
+import type { FinanceProduct } from '../../../shared/api/types';
+import { Page } from '../../ui';
 import { findTier, useFinanceProducts, useProductId } from './financeApi';
 import { formatPercent } from './format';
 import { TierProjection, TierTerms } from './TierFigures';
-import { TierMissing } from './TierState';
+import { TierNotFound, TiersSection } from './TierState';
 import './finance.css';
 
 /** One tier (/productdetail?id=N): its published figures and how its projection is worked out. */
@@ -14,45 +15,45 @@ export default function ProductDetailPage() {
   const { t } = useLingui();
   const products = useFinanceProducts();
   const id = useProductId();
-  const found = findTier(products.data, id);
+  return (
+    <Page title={t`Product details`} backTo="/finance" className="finance-page">
+      <TiersSection products={products}>
+        {(list) => {
+          const found = findTier(list, id);
+          return found ? <TierDetail product={found.product} position={found.position} /> : <TierNotFound />;
+        }}
+      </TiersSection>
+    </Page>
+  );
+}
 
-  if (!found) {
-    return (
-      <Page title={t`Product details`} backTo="/finance" className="finance-page">
-        <TierMissing products={products} />
-      </Page>
-    );
-  }
-
-  const { product, position } = found;
+function TierDetail({ product, position }: { product: FinanceProduct; position: number }) {
+  const { t } = useLingui();
   const projection = projectTier(product);
   const minimum = formatUsd(product.minimum);
   const rate = formatPercent(product.dailyRate);
   const days = product.days;
   const total = projection ? formatMoney(projection.totalCents) : '';
   return (
-    <Page title={t`Product details`} backTo="/finance" className="finance-page">
-      <StaleBadge status={products.status} updatedAt={products.updatedAt} validating={products.isValidating} />
-      <section className="card tier-card" aria-labelledby="tier-detail-title" data-testid="tier-detail">
-        <h2 id="tier-detail-title" className="tier-title">
-          {t`Tier ${position}`}
-        </h2>
-        <TierTerms product={product} />
-        <TierProjection product={product} />
-        {projection && (
-          <p className="text-muted" data-testid="projection-working">
-            {t`${minimum} USD × ${rate} a day × ${days} days = ${total} USD, simple interest. Annualized is the daily rate × 365, not compounded.`}
-          </p>
-        )}
-        <div className="tier-actions">
-          <Link href="/productrule" className="btn btn-secondary btn-small">
-            {t`Rules`}
-          </Link>
-          <Link href={`/producttransferin?id=${product.id}`} className="btn btn-primary btn-small">
-            {t`Transfer in`}
-          </Link>
-        </div>
-      </section>
-    </Page>
+    <section className="card tier-card" aria-labelledby="tier-detail-title" data-testid="tier-detail">
+      <h2 id="tier-detail-title" className="tier-title">
+        {t`Tier ${position}`}
+      </h2>
+      <TierTerms product={product} />
+      <TierProjection product={product} />
+      {projection && (
+        <p className="text-muted" data-testid="projection-working">
+          {t`${minimum} USD × ${rate} a day × ${days} days = ${total} USD, simple interest. Annualized is the daily rate × 365, not compounded.`}
+        </p>
+      )}
+      <div className="tier-actions">
+        <Link href="/productrule" className="btn btn-secondary btn-small">
+          {t`Rules`}
+        </Link>
+        <Link href={`/producttransferin?id=${product.id}`} className="btn btn-primary btn-small">
+          {t`Transfer in`}
+        </Link>
+      </div>
+    </section>
   );
 }

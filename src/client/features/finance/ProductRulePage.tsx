@@ -2,58 +2,57 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { FINANCE_TRANSFER_MAX_USD, FINANCE_TRANSFER_MIN_USD } from '../../../shared/constants';
 import { projectTier } from '../../../shared/finance';
 import { formatUsd } from '../../../shared/money';
-import { Page, StaleBadge } from '../../ui';
+import { Page } from '../../ui';
 import { useFinanceProducts } from './financeApi';
 import { formatPercent } from './format';
-import { TierMissing } from './TierState';
+import { TiersSection } from './TierState';
 import './finance.css';
 
 /** The mining pool's rules (/productrule), written from the published tiers and the transfer limits. */
 export default function ProductRulePage() {
   const { t } = useLingui();
   const products = useFinanceProducts();
-  const list = products.data ?? [];
   const min = formatUsd(FINANCE_TRANSFER_MIN_USD);
   const max = formatUsd(FINANCE_TRANSFER_MAX_USD);
 
   return (
     <Page title={t`Product rules`} backTo="/finance" className="finance-page">
-      <StaleBadge status={products.status} updatedAt={products.updatedAt} validating={products.isValidating} />
       <h2 className="section-title">{t`Tiers`}</h2>
-      {list.length > 0 ? (
-        <div className="card finance-table-card">
-          <table className="finance-table" data-testid="rule-tiers">
-            <thead>
-              <tr>
-                <th scope="col">{t`Minimum (USD)`}</th>
-                <th scope="col">{t`Daily rate`}</th>
-                <th scope="col">{t`Lock-up`}</th>
-                <th scope="col">{t`Annualized`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((product) => {
-                const projection = projectTier(product);
-                const days = product.days;
-                return (
-                  <tr key={product.id}>
-                    <td>{formatUsd(product.minimum)}</td>
-                    <td>{formatPercent(product.dailyRate)}</td>
-                    <td>
-                      <Plural value={days} one="# day" other="# days" />
-                    </td>
-                    <td>{projection ? formatPercent(projection.annualizedPercent) : '—'}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      ) : products.data ? (
-        <p className="text-muted">{t`The operator has not published any lock-up tiers.`}</p>
-      ) : (
-        <TierMissing products={products} />
-      )}
+      <TiersSection
+        products={products}
+        empty={<p className="text-muted">{t`The operator has not published any lock-up tiers.`}</p>}
+      >
+        {(list) => (
+          <div className="card finance-table-card">
+            <table className="finance-table" data-testid="rule-tiers">
+              <thead>
+                <tr>
+                  <th scope="col">{t`Minimum (USD)`}</th>
+                  <th scope="col">{t`Daily rate`}</th>
+                  <th scope="col">{t`Lock-up`}</th>
+                  <th scope="col">{t`Annualized`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((product) => {
+                  const projection = projectTier(product);
+                  const days = product.days;
+                  return (
+                    <tr key={product.id}>
+                      <td>{formatUsd(product.minimum)}</td>
+                      <td>{formatPercent(product.dailyRate)}</td>
+                      <td>
+                        <Plural value={days} one="# day" other="# days" />
+                      </td>
+                      <td>{projection ? formatPercent(projection.annualizedPercent) : '—'}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </TiersSection>
 
       <h2 className="section-title">{t`Rules`}</h2>
       <ol className="card finance-rules" data-testid="rules">

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { pathTo } from './routing/paths';
 import './styles/global.css';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { onSessionEnd } from './api';
@@ -12,7 +13,7 @@ import { startPwa } from './app/pwa';
 // SPEC.md section 4: code 409 or 403 clears token and login flag and goes to login.
 onSessionEnd(() => {
   void endSession();
-  navigate('/login', { replace: true });
+  navigate(pathTo('login'), { replace: true });
 });
 setReachabilityProbe(() => void refreshConfig());
 

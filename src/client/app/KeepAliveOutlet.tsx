@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSession } from '../api/session';
 import { EmptyState, Page, ScreenActiveContext, Spinner } from '../ui';
 import { ROUTES, type RouteDef } from './routes';
+import { pathTo } from '../routing/paths';
 
 interface Entry {
   key: string;
@@ -105,7 +106,7 @@ export function KeepAliveOutlet({ onRouteChange }: { onRouteChange?: (def: Route
           {def === null ? (
             <NotFound />
           ) : blocked ? (
-            <Redirect to="/login" replace />
+            <Redirect to={pathTo('login')} replace />
           ) : (
             <Suspense fallback={<ScreenFallback />}>
               <Route path={def.path} component={def.screen} />

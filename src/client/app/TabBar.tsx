@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { Icon, type IconName } from '../ui';
+import { pathTo } from '../routing/paths';
 
 function TabLink({ href, icon, label, active }: { href: string; icon: IconName; label: string; active: boolean }) {
   return (
@@ -20,8 +21,13 @@ export function TabBar({ serviceUrl }: { serviceUrl: string }) {
   return (
     <nav className="tabbar" aria-label={t`Main`}>
       <ul>
-        <TabLink href="/" icon="home" label={t`Home`} active={location === '/'} />
-        <TabLink href="/recharge" icon="wallet" label={t`Recharge`} active={location.startsWith('/recharge')} />
+        <TabLink href={pathTo('home')} icon="home" label={t`Home`} active={location === pathTo('home')} />
+        <TabLink
+          href={pathTo('recharge')}
+          icon="wallet"
+          label={t`Recharge`}
+          active={location.startsWith(pathTo('recharge'))}
+        />
         <li>
           {serviceUrl ? (
             <a className="tab" href={serviceUrl} target="_blank" rel="noopener noreferrer">
@@ -29,17 +35,17 @@ export function TabBar({ serviceUrl }: { serviceUrl: string }) {
               <span>{t`Service`}</span>
             </a>
           ) : (
-            <Link href="/ServicePage" className="tab">
+            <Link href={pathTo('service')} className="tab">
               <Icon name="headset" />
               <span>{t`Service`}</span>
             </Link>
           )}
         </li>
         <TabLink
-          href="/user"
+          href={pathTo('account')}
           icon="user"
           label={t({ message: 'My account', context: 'tab bar, keep short' })}
-          active={location === '/user'}
+          active={location === pathTo('account')}
         />
       </ul>
     </nav>

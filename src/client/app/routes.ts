@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { PATTERNS } from '../routing/paths';
 
-/** One route of SPEC.md section 2. */
+/** One route of SPEC.md section 2; its pattern comes from the path table (routing/paths.ts). */
 export interface RouteDef {
   path: string;
   screen: LazyExoticComponent<ComponentType>;
@@ -45,35 +46,34 @@ const fairness = lazy(() => import('../features/game/FairnessPage'));
 
 /** First match wins, so fixed paths come before patterns that would also match them. */
 export const ROUTES: readonly RouteDef[] = [
-  { path: '/', screen: home, tabBar: true },
-  { path: '/languageSet', screen: language },
-  { path: '/info/:id', screen: info },
-  { path: '/finance', screen: finance },
-  { path: '/productorder', screen: productOrder },
-  { path: '/productrule', screen: productRule },
-  { path: '/productdetail', screen: productDetail },
-  { path: '/producttransferin', screen: productTransferIn },
-  { path: '/help/list', screen: helpList },
-  { path: '/help/:id', screen: help },
-  { path: '/ServicePage', screen: service },
-  { path: '/recharge/:back?', screen: recharge, tabBar: true },
-  { path: '/lotteryprize', screen: lotteryPrize, tabBar: true },
-  { path: '/user', screen: account, auth: true, tabBar: true },
-  { path: '/my_income', screen: income, auth: true },
-  { path: '/withdraw', screen: withdraw, auth: true },
-  { path: '/message', screen: messages, auth: true },
-  { path: '/my_password', screen: passwordsMenu, auth: true },
-  { path: '/banklist', screen: bankList, auth: true },
-  { path: '/bankadd', screen: bankAdd, auth: true },
-  { path: '/my_set', screen: settings, auth: true },
-  { path: '/my_update', screen: version },
-  { path: '/login', screen: login, keepAlive: false },
-  { path: '/register', screen: register, keepAlive: false },
-  { path: '/userloginpassword', screen: loginPassword, auth: true },
-  { path: '/usercipherpassword', screen: payPassword, auth: true },
-  { path: '/activity/:id', screen: activity, auth: true, keepAlive: false },
-  { path: '/room_list/:type', screen: roomList, auth: true },
-  { path: '/current/:id', screen: current, auth: true },
-  // Addition: a past round's fairness proof, re-checked in the browser (DESIGN.md section 3).
-  { path: '/fairness/:roomid/:seqno', screen: fairness, auth: true },
+  { path: PATTERNS.home, screen: home, tabBar: true },
+  { path: PATTERNS.language, screen: language },
+  { path: PATTERNS.info, screen: info },
+  { path: PATTERNS.finance, screen: finance },
+  { path: PATTERNS.productOrder, screen: productOrder },
+  { path: PATTERNS.productRule, screen: productRule },
+  { path: PATTERNS.productDetail, screen: productDetail },
+  { path: PATTERNS.productTransferIn, screen: productTransferIn },
+  { path: PATTERNS.helpList, screen: helpList },
+  { path: PATTERNS.help, screen: help },
+  { path: PATTERNS.service, screen: service },
+  { path: PATTERNS.recharge, screen: recharge, tabBar: true },
+  { path: PATTERNS.lotteryPrize, screen: lotteryPrize, tabBar: true },
+  { path: PATTERNS.account, screen: account, auth: true, tabBar: true },
+  { path: PATTERNS.income, screen: income, auth: true },
+  { path: PATTERNS.withdraw, screen: withdraw, auth: true },
+  { path: PATTERNS.messages, screen: messages, auth: true },
+  { path: PATTERNS.passwords, screen: passwordsMenu, auth: true },
+  { path: PATTERNS.bankList, screen: bankList, auth: true },
+  { path: PATTERNS.bankAdd, screen: bankAdd, auth: true },
+  { path: PATTERNS.settings, screen: settings, auth: true },
+  { path: PATTERNS.version, screen: version },
+  { path: PATTERNS.login, screen: login, keepAlive: false },
+  { path: PATTERNS.register, screen: register, keepAlive: false },
+  { path: PATTERNS.loginPassword, screen: loginPassword, auth: true },
+  { path: PATTERNS.payPassword, screen: payPassword, auth: true },
+  { path: PATTERNS.activity, screen: activity, auth: true, keepAlive: false },
+  { path: PATTERNS.roomList, screen: roomList, auth: true },
+  { path: PATTERNS.current, screen: current, auth: true },
+  { path: PATTERNS.fairness, screen: fairness, auth: true },
 ];

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from './icons';
 import { goBack } from './navigation';
+import { pathTo } from '../routing/paths';
 
 /** A screen with its header: back button, one h1, optional actions on the right. */
 export function Page({
   title,
   back = true,
-  backTo = '/',
+  backTo = pathTo('home'),
   actions,
   children,
   className,

@@ -1,4 +1,5 @@
 import { navigate } from 'wouter/use-browser-location';
+import { pathTo } from '../routing/paths';
 
 /**
  * How many in-app steps back there are, so a back button never leaves the app: on a page opened
@@ -15,7 +16,7 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export function goBack(fallback = '/'): void {
+export function goBack(fallback = pathTo('home')): void {
   if (depth > 0) window.history.back();
   else navigate(fallback, { replace: true });
 }

@@ -23,6 +23,7 @@ import {
   useScreenActive,
 } from '../../ui';
 import { useLogout } from './useLogout';
+import { pathTo } from '../../routing/paths';
 import './account.css';
 
 export default function AccountPage() {
@@ -41,7 +42,7 @@ export default function AccountPage() {
   }, [active, refresh]);
 
   const settings = (
-    <Link href="/my_set" className="icon-btn" aria-label={t`Settings`}>
+    <Link href={pathTo('settings')} className="icon-btn" aria-label={t`Settings`}>
       <Icon name="gear" />
     </Link>
   );
@@ -58,10 +59,10 @@ export default function AccountPage() {
       </SyncedSection>
 
       <MenuList label={t`Account menu`}>
-        <MenuLink to="/my_income" icon="receipt" label={t`Income`} />
-        <MenuLink to="/message" icon="inbox" label={t`Messages`} />
-        <MenuLink to="/my_password" icon="lock" label={t`Password`} />
-        <MenuLink to="/languageSet" icon="globe" label={t`Language`} detail={LOCALE_NAMES[locale]} />
+        <MenuLink to={pathTo('income')} icon="receipt" label={t`Income`} />
+        <MenuLink to={pathTo('messages')} icon="inbox" label={t`Messages`} />
+        <MenuLink to={pathTo('passwords')} icon="lock" label={t`Password`} />
+        <MenuLink to={pathTo('language')} icon="globe" label={t`Language`} detail={LOCALE_NAMES[locale]} />
       </MenuList>
 
       <button type="button" className="btn btn-ghost btn-block logout-btn" onClick={() => void logout()}>
@@ -115,7 +116,7 @@ function AccountCard({ user, profile }: { user: UserInfo; profile: Synced<UserIn
         >
           {t`Recharge`}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={() => navigate('/withdraw')}>
+        <button type="button" className="btn btn-secondary" onClick={() => navigate(pathTo('withdraw'))}>
           {t`Withdraw`}
         </button>
       </div>

@@ -4,6 +4,7 @@ import { useProfile } from '../../data';
 import { useLocale } from '../../i18n';
 import { Icon, MenuLink, MenuList, Page } from '../../ui';
 import { useLogout } from './useLogout';
+import { pathTo } from '../../routing/paths';
 import './account.css';
 
 /** Security (login password, withdrawal password, withdrawal accounts) plus language and logout. */
@@ -13,22 +14,22 @@ export default function SettingsPage() {
   const logout = useLogout();
   const noPayPassword = useProfile().data?.noPassword2 === 1;
   return (
-    <Page title={t`Settings`} backTo="/user">
+    <Page title={t`Settings`} backTo={pathTo('account')}>
       <h2 className="section-title">{t`Security`}</h2>
       <MenuList label={t`Security`}>
-        <MenuLink to="/userloginpassword" icon="lock" label={t`Login password`} />
+        <MenuLink to={pathTo('loginPassword')} icon="lock" label={t`Login password`} />
         <MenuLink
-          to="/usercipherpassword"
+          to={pathTo('payPassword')}
           icon="shield"
           label={t`Withdrawal password`}
           detail={noPayPassword ? t`Not set` : undefined}
         />
-        <MenuLink to="/banklist" icon="card" label={t`Withdrawal accounts`} />
+        <MenuLink to={pathTo('bankList')} icon="card" label={t`Withdrawal accounts`} />
       </MenuList>
       <h2 className="section-title">{t`General`}</h2>
       <MenuList label={t`General`}>
-        <MenuLink to="/languageSet" icon="globe" label={t`Language`} detail={LOCALE_NAMES[locale]} />
-        <MenuLink to="/my_update" icon="download" label={t`App version`} />
+        <MenuLink to={pathTo('language')} icon="globe" label={t`Language`} detail={LOCALE_NAMES[locale]} />
+        <MenuLink to={pathTo('version')} icon="download" label={t`App version`} />
       </MenuList>
       <button type="button" className="btn btn-ghost btn-block logout-btn" onClick={() => void logout()}>
         <Icon name="logout" size={20} />

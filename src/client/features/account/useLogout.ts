@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { logout } from '../../data';
 import { confirmDialog, navigate, toast } from '../../ui';
+import { pathTo } from '../../routing/paths';
 
 /** Logout after confirmation (SPEC.md section 2), then the login page. */
 export function useLogout(): () => Promise<void> {
@@ -16,6 +17,6 @@ export function useLogout(): () => Promise<void> {
     if (!confirmed) return;
     await logout();
     toast.info(t`Logged out`);
-    navigate('/login', { replace: true });
+    navigate(pathTo('login'), { replace: true });
   };
 }

@@ -7,6 +7,7 @@ import { ApiPath, startSession } from '../../api';
 import { refreshProfile, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { FormError, Logo, Page, SubmitButton, TextField, navigate, toast } from '../../ui';
+import { pathTo } from '../../routing/paths';
 import './auth.css';
 
 export default function LoginPage() {
@@ -24,7 +25,7 @@ export default function LoginPage() {
     startSession(result.data.token);
     void refreshProfile();
     toast.success(t`Logged in`);
-    navigate('/user', { replace: true });
+    navigate(pathTo('account'), { replace: true });
   }
 
   return (
@@ -55,7 +56,7 @@ export default function LoginPage() {
         <SubmitButton busy={busy}>{t`Log in`}</SubmitButton>
       </form>
       <p className="auth-switch">
-        {t`No account yet?`} <Link href="/register">{t`Create an account`}</Link>
+        {t`No account yet?`} <Link href={pathTo('register')}>{t`Create an account`}</Link>
       </p>
     </Page>
   );

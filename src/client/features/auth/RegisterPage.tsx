@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { COUNTRIES } from '../../../shared/countries';
 import { CheckboxField, FormError, Icon, Page, SelectField, SubmitButton, TextField } from '../../ui';
 import { useRegisterForm } from './useRegisterForm';
+import { pathTo } from '../../routing/paths';
 import './auth.css';
 
 export default function RegisterPage() {
@@ -11,7 +12,7 @@ export default function RegisterPage() {
   const { closed, form, set, onSubmit, busy, error } = register;
 
   return (
-    <Page title={t`Create account`} backTo="/login" className="auth-page">
+    <Page title={t`Create account`} backTo={pathTo('login')} className="auth-page">
       {closed && (
         <div className="notice notice-warning" role="status">
           <Icon name="alert" size={20} />
@@ -67,7 +68,7 @@ export default function RegisterPage() {
         </SubmitButton>
       </form>
       <p className="auth-switch">
-        {t`Already have an account?`} <Link href="/login">{t`Log in`}</Link>
+        {t`Already have an account?`} <Link href={pathTo('login')}>{t`Log in`}</Link>
       </p>
     </Page>
   );

@@ -8,6 +8,7 @@ import { refreshProfile, useConfig, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { navigate, toast } from '../../ui';
 import { useCaptchaLock } from './useCaptchaLock';
+import { pathTo } from '../../routing/paths';
 
 interface RegisterForm {
   /** null until the member picks one: then the config's default area code applies. */
@@ -86,7 +87,7 @@ export function useRegisterForm() {
     startSession(result.data.token);
     void refreshProfile();
     toast.success(t`Account created`);
-    navigate('/user', { replace: true });
+    navigate(pathTo('account'), { replace: true });
   }
 
   return {

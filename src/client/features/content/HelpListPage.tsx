@@ -6,6 +6,7 @@ import { useLocale } from '../../i18n';
 import { Icon, Page, StaleBadge, SyncedSection } from '../../ui';
 import { useArticleSummaries } from './contentApi';
 import { ArticleTime, articleImages, ContentLoading } from './parts';
+import { pathTo } from '../../routing/paths';
 import './content.css';
 
 function SummaryRow({ article }: { article: ArticleSummary }) {
@@ -14,7 +15,7 @@ function SummaryRow({ article }: { article: ArticleSummary }) {
   const [cover] = articleImages(article);
   return (
     <li>
-      <Link href={`/help/${article.id}`} className="article-row" data-testid="article-row">
+      <Link href={pathTo('help', { id: article.id })} className="article-row" data-testid="article-row">
         {cover ? (
           <img src={cover} alt="" loading="lazy" decoding="async" className="article-thumb" />
         ) : (

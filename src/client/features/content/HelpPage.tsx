@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { EmptyState, Page, SyncedSection } from '../../ui';
 import { isRefusal, parseId, useArticle } from './contentApi';
 import { ArticleView, ContentLoading } from './parts';
+import { pathTo } from '../../routing/paths';
 import './content.css';
 
 /** One article by id (/help/:id), opened from the help list. Cached, so it reads offline once seen. */
@@ -15,14 +16,14 @@ export default function HelpPage() {
   // problem. A refusal also outranks a cached copy: the article was removed since it was read.
   const missing = articleId === null || isRefusal(synced.error) || synced.data === null;
   return (
-    <Page title={t`Help`} backTo="/help/list" className="content-page">
+    <Page title={t`Help`} backTo={pathTo('helpList')} className="content-page">
       {missing ? (
         <EmptyState
           title={t`Article not found`}
           text={t`It may have been removed, or the link is mistyped.`}
           icon="book"
           action={
-            <Link href="/help/list" className="btn btn-secondary">
+            <Link href={pathTo('helpList')} className="btn btn-secondary">
               {t`All articles`}
             </Link>
           }

@@ -7,6 +7,7 @@ import { EmptyState, Icon, Page, SyncedSection } from '../../ui';
 import { ArticleHtml } from './ArticleHtml';
 import { useCategoryArticles } from './contentApi';
 import { ArticleImages, ArticleTime, ContentLoading } from './parts';
+import { pathTo } from '../../routing/paths';
 import './content.css';
 
 type TabKey = 'news' | 'announcements';
@@ -122,7 +123,7 @@ export default function MessagesPage() {
   }
 
   return (
-    <Page title={t`Messages`} backTo="/user" className="content-page">
+    <Page title={t`Messages`} backTo={pathTo('account')} className="content-page">
       <div className="tabs" role="tablist" aria-label={t`Messages`}>
         {TABS.map((key) => (
           <button

@@ -5,6 +5,7 @@ import { EmptyState, Icon, Page } from '../../ui';
 import { useFinanceProducts } from './financeApi';
 import { TierProjection, TierTerms } from './TierFigures';
 import { TiersSection } from './TierState';
+import { pathTo } from '../../routing/paths';
 import './finance.css';
 
 function TierCard({ product, position }: { product: FinanceProduct; position: number }) {
@@ -18,10 +19,10 @@ function TierCard({ product, position }: { product: FinanceProduct; position: nu
       <TierTerms product={product} />
       <TierProjection product={product} />
       <div className="tier-actions">
-        <Link href={`/productdetail?id=${product.id}`} className="btn btn-secondary btn-small">
+        <Link href={pathTo('productDetail', {}, { id: product.id })} className="btn btn-secondary btn-small">
           {t`Details`}
         </Link>
-        <Link href={`/producttransferin?id=${product.id}`} className="btn btn-primary btn-small">
+        <Link href={pathTo('productTransferIn', {}, { id: product.id })} className="btn btn-primary btn-small">
           {t`Transfer in`}
         </Link>
       </div>
@@ -35,7 +36,7 @@ export default function FinancePage() {
   const products = useFinanceProducts();
 
   const actions = (
-    <Link href="/productrule" className="icon-btn" aria-label={t`Rules`}>
+    <Link href={pathTo('productRule')} className="icon-btn" aria-label={t`Rules`}>
       <Icon name="book" />
     </Link>
   );
@@ -46,11 +47,11 @@ export default function FinancePage() {
         {t`Lock-up tiers published by the operator. Earnings shown are projections at the published rate, not guaranteed returns.`}
       </p>
       <nav className="finance-links" aria-label={t`Mining pool pages`}>
-        <Link href="/productorder" className="chip">
+        <Link href={pathTo('productOrder')} className="chip">
           <Icon name="receipt" size={18} />
           {t`My holdings`}
         </Link>
-        <Link href="/productrule" className="chip">
+        <Link href={pathTo('productRule')} className="chip">
           <Icon name="book" size={18} />
           {t`Rules`}
         </Link>

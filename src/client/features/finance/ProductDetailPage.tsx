@@ -8,6 +8,7 @@ import { findTier, useFinanceProducts, useProductId } from './financeApi';
 import { formatPercent } from './format';
 import { TierProjection, TierTerms } from './TierFigures';
 import { TierNotFound, TiersSection } from './TierState';
+import { pathTo } from '../../routing/paths';
 import './finance.css';
 
 /** One tier (/productdetail?id=N): its published figures and how its projection is worked out. */
@@ -16,7 +17,7 @@ export default function ProductDetailPage() {
   const products = useFinanceProducts();
   const id = useProductId();
   return (
-    <Page title={t`Product details`} backTo="/finance" className="finance-page">
+    <Page title={t`Product details`} backTo={pathTo('finance')} className="finance-page">
       <TiersSection products={products}>
         {(list) => {
           const found = findTier(list, id);
@@ -47,10 +48,10 @@ function TierDetail({ product, position }: { product: FinanceProduct; position: 
         </p>
       )}
       <div className="tier-actions">
-        <Link href="/productrule" className="btn btn-secondary btn-small">
+        <Link href={pathTo('productRule')} className="btn btn-secondary btn-small">
           {t`Rules`}
         </Link>
-        <Link href={`/producttransferin?id=${product.id}`} className="btn btn-primary btn-small">
+        <Link href={pathTo('productTransferIn', {}, { id: product.id })} className="btn btn-primary btn-small">
           {t`Transfer in`}
         </Link>
       </div>

@@ -6,6 +6,7 @@ import { Page } from '../../ui';
 import { useFinanceProducts } from './financeApi';
 import { formatPercent } from './format';
 import { TiersSection } from './TierState';
+import { pathTo } from '../../routing/paths';
 import './finance.css';
 
 /** The mining pool's rules (/productrule), written from the published tiers and the transfer limits. */
@@ -16,7 +17,7 @@ export default function ProductRulePage() {
   const max = formatUsd(FINANCE_TRANSFER_MAX_USD);
 
   return (
-    <Page title={t`Product rules`} backTo="/finance" className="finance-page">
+    <Page title={t`Product rules`} backTo={pathTo('finance')} className="finance-page">
       <h2 className="section-title">{t`Tiers`}</h2>
       <TiersSection
         products={products}

@@ -9,6 +9,7 @@ import { messageOf } from '../../i18n';
 import { FormError, Icon, Page, SubmitButton, TextField, ContactServiceButton } from '../../ui';
 import { findTier, useFinanceProducts, useProductId } from './financeApi';
 import { TierProjection, TierTerms } from './TierFigures';
+import { pathTo } from '../../routing/paths';
 import './finance.css';
 
 /** The catalogue text of a refusal, with the range's amounts written as money (100,000.00). */
@@ -59,7 +60,7 @@ export default function ProductTransferInPage() {
   }
 
   return (
-    <Page title={t`Transfer in`} backTo="/finance" className="finance-page">
+    <Page title={t`Transfer in`} backTo={pathTo('finance')} className="finance-page">
       {found && (
         <section className="card tier-card" aria-label={t`Chosen tier`} data-testid="transfer-tier">
           <h2 className="tier-title">{t`Tier ${position}`}</h2>

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Synced } from '../../data';
 import { EmptyState, SyncedSection } from '../../ui';
 import type { FinanceProduct } from '../../../shared/api/types';
+import { pathTo } from '../../routing/paths';
 
 /** The published tiers as every finance page reads them: loading, unavailable with a retry, or the page's view. */
 export function TiersSection({
@@ -43,7 +44,7 @@ export function TierNotFound() {
       text={t`This tier is not (or no longer) published.`}
       icon="info"
       action={
-        <Link href="/finance" className="btn btn-secondary">
+        <Link href={pathTo('finance')} className="btn btn-secondary">
           {t`See all tiers`}
         </Link>
       }

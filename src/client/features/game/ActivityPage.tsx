@@ -16,6 +16,7 @@ import { RecordSheet } from './RecordSheet';
 import { ResultsList } from './ResultsList';
 import { RoundPanel } from './RoundPanel';
 import { useGameRoom } from './useGameRoom';
+import { pathTo } from '../../routing/paths';
 import './game.css';
 
 /** What a failed first load says: the server's refusal (not a VIP, no such room...) or the network. */
@@ -31,7 +32,7 @@ export default function ActivityPage() {
   const roomid = /^\d+$/.test(id) ? Number(id) : 0;
   if (roomid <= 0) {
     return (
-      <Page title={t`Game room`} backTo="/room_list/1">
+      <Page title={t`Game room`} backTo={pathTo('roomList', { type: 1 })}>
         <EmptyState title={textOfCode(ErrorCode.RoomNumberEmpty)} icon="info" />
       </Page>
     );
@@ -54,7 +55,12 @@ function GameRoom({ roomid }: { roomid: number }) {
   const game = info.game;
   const balance = profile.data;
   return (
-    <Page title={info.room.title || t`Game room`} backTo="/room_list/1" actions={history} className="game-page">
+    <Page
+      title={info.room.title || t`Game room`}
+      backTo={pathTo('roomList', { type: 1 })}
+      actions={history}
+      className="game-page"
+    >
       <section className="card balance-bar" data-testid="balance-panel" aria-label={t`Balance`}>
         <div className="balance-text">
           <span className="balance-label">{t`Balance (USD)`}</span>
@@ -119,7 +125,7 @@ function RoomNotOpen({ room, history }: { room: ReturnType<typeof useGameRoom>; 
   const { t } = useLingui();
   const { round, online } = room;
   return (
-    <Page title={t`Game room`} backTo="/room_list/1" actions={history} className="game-page">
+    <Page title={t`Game room`} backTo={pathTo('roomList', { type: 1 })} actions={history} className="game-page">
       {round.loading ? (
         <div className="screen-fallback">
           <Spinner label={t`Loading`} />

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { EmptyState, Page } from '../../ui';
+import { pathTo } from '../../routing/paths';
 
 /**
  * Placeholder page of the spec (/current/:id): the spec names the route and nothing on it. The
@@ -16,7 +17,7 @@ export default function CurrentPage() {
         text={t`Open a game to see its current round, the countdown, the latest results and your orders.`}
         icon="info"
         action={
-          <Link href="/" className="btn btn-secondary">
+          <Link href={pathTo('home')} className="btn btn-secondary">
             {t`Choose a game`}
           </Link>
         }

@@ -8,6 +8,7 @@ import { EmptyState, Icon, Page, Spinner, StaleBadge } from '../../ui';
 import { DrawNumbers } from './DrawNumbers';
 import { gameInfoQuery } from './gameApi';
 import { numbersOf, proofOf } from './model';
+import { pathTo } from '../../routing/paths';
 import './game.css';
 
 type CheckResult = 'pass' | 'fail' | 'skip';
@@ -59,7 +60,7 @@ export default function FairnessPage() {
   }, [round, info]);
 
   const title = t`Fairness proof`;
-  const back = `/activity/${roomid}`;
+  const back = pathTo('activity', { id: roomid });
 
   if (!info) {
     return (

@@ -5,6 +5,7 @@ import type { GameRound } from '../../../shared/api/types';
 import { DrawNumbers } from './DrawNumbers';
 import { numbersOf, resultOutcomes } from './model';
 import { useOutcomeName } from '../../i18n';
+import { pathTo } from '../../routing/paths';
 
 const SHOWN = 10;
 
@@ -49,7 +50,7 @@ export function ResultsList({ roomid, history }: { roomid: number; history: read
                     {names}
                   </span>
                   <Link
-                    href={`/fairness/${roomid}/${encodeURIComponent(round.seqno)}`}
+                    href={pathTo('fairness', { roomid, seqno: round.seqno })}
                     className="result-proof"
                     aria-label={t`Check the fairness of round ${seqno}`}
                   >

@@ -14,6 +14,7 @@ import { EmptyState, Icon, Page, SyncedSection, navigate, toast } from '../../ui
 import { roomsQuery } from './gameApi';
 import { formatOdds, moneyCents, oddsSummary } from './model';
 import { ROOM_KIND_NAMES } from '../../i18n';
+import { pathTo } from '../../routing/paths';
 import './game.css';
 
 /** Coin groups: roomtype 1 USDT, 2 BTC, 3 ETH (SPEC.md section 7: roomtype = tab index + 1). */
@@ -88,7 +89,7 @@ export default function RoomListPage() {
   const panelId = useId();
 
   function enter(room: Room) {
-    if (!token) return navigate('/login');
+    if (!token) return navigate(pathTo('login'));
     // SPEC.md section 5, Room entry: balance at least minjoin (2004 with the amount), VIP level (2055).
     const refusal = validateRoomEntry({
       loggedIn: true,
@@ -98,9 +99,9 @@ export default function RoomListPage() {
       level: profile.data?.level ?? FIRST_VIP_LEVEL,
       vipMinLevel: room.minlevel,
     });
-    if (refusal?.code === ErrorCode.LoginInvalid) return navigate('/login');
+    if (refusal?.code === ErrorCode.LoginInvalid) return navigate(pathTo('login'));
     if (refusal) return void toast.warn(messageOf(refusal));
-    navigate(`/activity/${room.id}`);
+    navigate(pathTo('activity', { id: room.id }));
   }
 
   return (

@@ -8,6 +8,7 @@ import { useProfile, useQuery } from '../../data';
 import { messageOf, useLocale } from '../../i18n';
 import { Icon, StaleBadge, navigate, toast } from '../../ui';
 import { gameListQuery } from './homeApi';
+import { pathTo } from '../../routing/paths';
 
 /**
  * One tile per game (SPEC.md section 2, Home): each leads to its standard room. A member is checked
@@ -37,7 +38,7 @@ export function GameTiles() {
       });
       if (refusal) return void toast.warn(messageOf(refusal));
     }
-    navigate(`/activity/${game.roomid}`);
+    navigate(pathTo('activity', { id: game.roomid }));
   }
 
   return (

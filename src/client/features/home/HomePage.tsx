@@ -13,6 +13,7 @@ import { BannerCarousel } from './BannerCarousel';
 import { BrandMark } from './BrandMark';
 import { GameTiles } from './GameTiles';
 import { WinnersTicker } from './WinnersTicker';
+import { pathTo } from '../../routing/paths';
 import './home.css';
 
 /**
@@ -24,13 +25,13 @@ export default function HomePage() {
   const languageName = LOCALE_NAMES[useLocale()];
   const { token } = useSession();
   // The go-VIP action (SPEC.md section 2): a guest logs in first, a member sees the VIP rooms.
-  const goVip = () => navigate(token ? '/room_list/1' : '/login');
+  const goVip = () => navigate(token ? pathTo('roomList', { type: 1 }) : pathTo('login'));
 
   return (
     <div className="page home-page">
       <header className="home-header">
         <BrandMark />
-        <Link href="/languageSet" className="chip" aria-label={t`Language: ${languageName}`}>
+        <Link href={pathTo('language')} className="chip" aria-label={t`Language: ${languageName}`}>
           <Icon name="globe" size={18} />
           <span>{languageName}</span>
         </Link>
@@ -93,7 +94,7 @@ function WelcomeCard({ goVip }: { goVip: () => void }) {
               <Icon name="crown" size={18} />
               {t`Go VIP`}
             </button>
-            <Link href="/user" className="btn btn-secondary">
+            <Link href={pathTo('account')} className="btn btn-secondary">
               {t`My account`}
             </Link>
           </div>
@@ -102,10 +103,10 @@ function WelcomeCard({ goVip }: { goVip: () => void }) {
         <>
           <p className="welcome-greeting">{t`Log in to see your balance and join a room.`}</p>
           <div className="welcome-actions">
-            <Link href="/login" className="btn btn-primary">
+            <Link href={pathTo('login')} className="btn btn-primary">
               {t`Log in`}
             </Link>
-            <Link href="/register" className="btn btn-secondary">
+            <Link href={pathTo('register')} className="btn btn-secondary">
               {t`Register`}
             </Link>
           </div>
@@ -121,12 +122,12 @@ function QuickMenu({ goVip }: { goVip: () => void }) {
   const config = useConfig().data;
   // The trend, finance and messages pages have no tab of their own (SPEC.md section 2): home leads there.
   const quickLinks: { href: string; icon: IconName; label: string }[] = [
-    { href: `/info/${INTRODUCTION_ARTICLE_ID}`, icon: 'info', label: t`Introduction` },
-    { href: '/help/list', icon: 'book', label: t`Help` },
-    { href: '/lotteryprize', icon: 'chart', label: t`Market trend` },
-    { href: '/finance', icon: 'coins', label: t`Mining pool` },
-    { href: '/message', icon: 'inbox', label: t`Messages` },
-    { href: '/languageSet', icon: 'globe', label: t`Language` },
+    { href: pathTo('info', { id: INTRODUCTION_ARTICLE_ID }), icon: 'info', label: t`Introduction` },
+    { href: pathTo('helpList'), icon: 'book', label: t`Help` },
+    { href: pathTo('lotteryPrize'), icon: 'chart', label: t`Market trend` },
+    { href: pathTo('finance'), icon: 'coins', label: t`Mining pool` },
+    { href: pathTo('messages'), icon: 'inbox', label: t`Messages` },
+    { href: pathTo('language'), icon: 'globe', label: t`Language` },
   ];
   return (
     <nav className="quick-menu" aria-label={t`Quick menu`}>
@@ -138,7 +139,7 @@ function QuickMenu({ goVip }: { goVip: () => void }) {
               <span>{t`Customer service`}</span>
             </a>
           ) : (
-            <Link href="/ServicePage" className="quick-item">
+            <Link href={pathTo('service')} className="quick-item">
               <Icon name="headset" />
               <span>{t`Customer service`}</span>
             </Link>

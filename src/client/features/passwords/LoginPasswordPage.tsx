@@ -5,6 +5,7 @@ import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { FormError, Page, SubmitButton, TextField, goBack, toast } from '../../ui';
+import { pathTo } from '../../routing/paths';
 
 const EMPTY = { old: '', next: '', repeat: '' };
 
@@ -20,11 +21,11 @@ export default function LoginPasswordPage() {
     if (!(await send({ passwd: form.old, npasswd: form.next })).ok) return;
     setForm(EMPTY);
     toast.success(t`Login password changed`);
-    goBack('/my_set');
+    goBack(pathTo('settings'));
   }
 
   return (
-    <Page title={t`Login password`} backTo="/my_set">
+    <Page title={t`Login password`} backTo={pathTo('settings')}>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <TextField
           label={t`Current password`}

@@ -6,6 +6,7 @@ import { ApiPath } from '../../api';
 import { refreshProfile, useProfile, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { FormError, Page, SubmitButton, TextField, goBack, toast } from '../../ui';
+import { pathTo } from '../../routing/paths';
 
 const EMPTY = { old: '', next: '', repeat: '' };
 
@@ -30,11 +31,11 @@ export default function PayPasswordPage() {
     setForm(EMPTY);
     void refreshProfile();
     toast.success(firstTime ? t`Withdrawal password set` : t`Withdrawal password changed`);
-    goBack('/my_set');
+    goBack(pathTo('settings'));
   }
 
   return (
-    <Page title={t`Withdrawal password`} backTo="/my_set">
+    <Page title={t`Withdrawal password`} backTo={pathTo('settings')}>
       {firstTime && (
         <p className="page-lead">{t`You have no withdrawal password yet. Choose one of at least 6 digits.`}</p>
       )}

@@ -8,6 +8,7 @@ import { Icon, Page, StaleBadge, SyncedSection, useScreenActive } from '../../ui
 import { PriceList } from './PriceList';
 import { TrendChart } from './TrendChart';
 import { trendQuery } from './trendApi';
+import { pathTo } from '../../routing/paths';
 import './trend.css';
 
 function Figure({ label, value, signed, testId }: { label: string; value: number; signed?: boolean; testId: string }) {
@@ -77,7 +78,7 @@ function LogInCard() {
     <section className="card trend-login" data-testid="trend-login">
       <Icon name="user" size={28} />
       <p>{t`Log in to see your figures: yesterday's and today's wins and stakes, and a chart of your days.`}</p>
-      <Link href="/login" className="btn btn-primary btn-small">
+      <Link href={pathTo('login')} className="btn btn-primary btn-small">
         {t`Log in`}
       </Link>
     </section>

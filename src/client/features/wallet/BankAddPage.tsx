@@ -3,6 +3,7 @@ import { BANK_CARD_TYPES, type BankCardType } from '../../../shared/api/types';
 import { FormError, Page, SubmitButton, TextField } from '../../ui';
 import { cardTypeName, isBankType } from './cards';
 import { useBankAddForm, type FieldName, type Fields } from './useBankAddForm';
+import { pathTo } from '../../routing/paths';
 import './wallet.css';
 
 /**
@@ -20,7 +21,7 @@ export default function BankAddPage() {
       : t`An Ethereum (ERC20) address: starts with 0x, then 40 hexadecimal characters.`;
 
   return (
-    <Page title={t`Add account`} backTo="/banklist" className="wallet-page">
+    <Page title={t`Add account`} backTo={pathTo('bankList')} className="wallet-page">
       <form className="form card" onSubmit={onSubmit} noValidate data-testid="bank-add-form">
         <AccountTypeChoice type={type} onChoose={chooseType} />
 

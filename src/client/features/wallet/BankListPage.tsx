@@ -6,6 +6,7 @@ import { EmptyState, Icon, Page, Spinner, SyncedSection, navigate } from '../../
 import { cardSummary, cardTypeName, isBankType } from './cards';
 import { useDeleteBankCard } from './useDeleteBankCard';
 import { bankCardsQuery, failureText } from './walletApi';
+import { pathTo } from '../../routing/paths';
 import './wallet.css';
 
 /** Withdrawal accounts (/banklist): type, and username, bank, account for a bank, else the address. */
@@ -15,13 +16,13 @@ export default function BankListPage() {
   const { deleting, onDelete } = useDeleteBankCard();
 
   const add = (
-    <Link href="/bankadd" className="icon-btn" aria-label={t`Add account`} data-testid="bank-add-link">
+    <Link href={pathTo('bankAdd')} className="icon-btn" aria-label={t`Add account`} data-testid="bank-add-link">
       <Icon name="plus" />
     </Link>
   );
 
   return (
-    <Page title={t`Withdrawal accounts`} backTo="/my_set" actions={add} className="wallet-page">
+    <Page title={t`Withdrawal accounts`} backTo={pathTo('settings')} actions={add} className="wallet-page">
       <SyncedSection
         synced={cards}
         unavailableTitle={t`Accounts unavailable`}
@@ -37,7 +38,7 @@ export default function BankListPage() {
             text={t`Add a bank account or a USDT address to withdraw to.`}
             icon="card"
             action={
-              <button type="button" className="btn btn-primary" onClick={() => navigate('/bankadd')}>
+              <button type="button" className="btn btn-primary" onClick={() => navigate(pathTo('bankAdd'))}>
                 <Icon name="plus" size={20} />
                 {t`Add account`}
               </button>
@@ -52,7 +53,7 @@ export default function BankListPage() {
                 <BankCardRow key={card.id} card={card} deleting={deleting} onDelete={onDelete} />
               ))}
             </ul>
-            <Link href="/bankadd" className="btn btn-secondary btn-block bank-add-more">
+            <Link href={pathTo('bankAdd')} className="btn btn-secondary btn-block bank-add-more">
               <Icon name="plus" size={20} />
               {t`Add another account`}
             </Link>

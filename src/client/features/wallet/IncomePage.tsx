@@ -3,6 +3,7 @@ import { EmptyState, Icon, Page, Spinner, StaleBadge } from '../../ui';
 import { FundLogFilter } from './FundLogFilter';
 import { FundLogRow } from './FundLogRow';
 import { useFundLog } from './useFundLog';
+import { pathTo } from '../../routing/paths';
 import './wallet.css';
 
 /**
@@ -36,7 +37,7 @@ export default function IncomePage() {
   );
 
   return (
-    <Page title={t`Fund log`} backTo="/user" actions={filterButton} className="wallet-page">
+    <Page title={t`Fund log`} backTo={pathTo('account')} actions={filterButton} className="wallet-page">
       <FundRange fundLog={fundLog} />
 
       {rows && rows.length > 0 ? (

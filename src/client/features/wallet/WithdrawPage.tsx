@@ -5,6 +5,7 @@ import { FormError, Icon, Page, Spinner, StaleBadge, SubmitButton, TextField, us
 import { cardSummary, cardTypeName } from './cards';
 import { useWithdrawEntry } from './useWithdrawEntry';
 import { useWithdrawForm } from './useWithdrawForm';
+import { pathTo } from '../../routing/paths';
 import './wallet.css';
 
 /**
@@ -35,7 +36,7 @@ export default function WithdrawPage() {
   } = form;
 
   return (
-    <Page title={t`Withdraw`} backTo="/user" className="wallet-page">
+    <Page title={t`Withdraw`} backTo={pathTo('account')} className="wallet-page">
       <WithdrawSummary form={form} />
 
       {done && (
@@ -159,7 +160,7 @@ function AccountChoice({ form }: { form: WithdrawForm }) {
           </button>
         </p>
       )}
-      <Link href="/banklist" className="withdraw-manage">
+      <Link href={pathTo('bankList')} className="withdraw-manage">
         {list.length > 0 || !cards.data ? t`Manage accounts` : t`Add an account`}
       </Link>
     </fieldset>

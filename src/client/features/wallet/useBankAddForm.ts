@@ -8,6 +8,7 @@ import { messageOf } from '../../i18n';
 import { goBack, toast } from '../../ui';
 import { isBankType } from './cards';
 import { refreshBankCards } from './walletApi';
+import { pathTo } from '../../routing/paths';
 
 export type Fields = Required<Omit<AddBankCardRequest, 'type'>>;
 export type FieldName = keyof Fields;
@@ -60,7 +61,7 @@ export function useBankAddForm() {
     toast.success(t`Account added`);
     setFields(EMPTY);
     await refreshBankCards();
-    goBack('/banklist');
+    goBack(pathTo('bankList'));
   }
 
   function chooseType(option: BankCardType) {

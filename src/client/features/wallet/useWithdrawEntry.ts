@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { confirmDialog, navigate } from '../../ui';
 import { loadWithdrawEntry } from './walletApi';
+import { pathTo } from '../../routing/paths';
 
 /**
  * On each entry to the withdraw page (it is kept alive): fresh facts, then the dialogs a member
@@ -24,7 +25,7 @@ export function useWithdrawEntry(active: boolean): void {
         });
         if (!live) return;
         if (toList) {
-          navigate('/banklist');
+          navigate(pathTo('bankList'));
           return;
         }
       }
@@ -36,7 +37,7 @@ export function useWithdrawEntry(active: boolean): void {
           confirmLabel: t`Set password`,
           cancelLabel: t`Not now`,
         });
-        if (live && toPassword) navigate('/usercipherpassword');
+        if (live && toPassword) navigate(pathTo('payPassword'));
       }
     })();
     return () => {

@@ -50,7 +50,7 @@ function Section({ type, heading, empty, testId }: { type: number; heading: stri
         synced={list}
         badge={false}
         loading={<ContentLoading />}
-        empty={<p className="content-muted card">{empty}</p>}
+        empty={<p className="text-muted card">{empty}</p>}
         unavailableTitle={t`Articles unavailable`}
         unavailableText={t`Could not be loaded. Try again in a moment.`}
         offlineText={t`Not available offline yet: it will appear once the app can reach the server.`}

@@ -108,7 +108,7 @@ export default function FairnessPage() {
 
       <Verdict result={result} expected={expected} />
 
-      <p className="proof-how muted">
+      <p className="proof-how text-muted">
         {t`How it works: each round's seed comes from a SHA-256 hash chain made in advance. Its hash is published before the round opens. After the draw the seed is revealed; the three numbers are the first bytes below 250 of HMAC-SHA256(seed, round id), each taken mod 10.`}
       </p>
     </Page>
@@ -192,7 +192,7 @@ function Verdict({ result, expected }: { result: VerifyResult | undefined; expec
         </section>
       ) : (
         <section className="card verdict" data-testid="fairness-verdict" data-ok="pending">
-          <p className="muted">{t`The seed is revealed after the draw; the check runs then.`}</p>
+          <p className="text-muted">{t`The seed is revealed after the draw; the check runs then.`}</p>
         </section>
       )}
     </>

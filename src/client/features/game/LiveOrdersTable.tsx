@@ -54,7 +54,7 @@ export function LiveOrdersTable({
         </tbody>
       </table>
       {rows.length === 0 && (
-        <p className="muted live-empty">
+        <p className="text-muted live-empty">
           {stale && goodAt === null ? t`Live orders cannot be loaded right now.` : t`No orders in this round yet.`}
         </p>
       )}

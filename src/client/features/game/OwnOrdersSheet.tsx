@@ -36,10 +36,10 @@ export function OwnOrdersSheet({
             <Spinner label={t`Loading`} />
           </div>
         ) : (
-          <p className="muted">{t`Your orders cannot be loaded right now.`}</p>
+          <p className="text-muted">{t`Your orders cannot be loaded right now.`}</p>
         )
       ) : orders.length === 0 ? (
-        <p className="muted">{t`You have no orders in this round.`}</p>
+        <p className="text-muted">{t`You have no orders in this round.`}</p>
       ) : (
         <ul className="order-list">
           {orders.map((order) => {

@@ -67,14 +67,14 @@ function RecordList({ gametype }: { gametype?: number }) {
   const { items } = pages;
   if (items === null) {
     return pages.failed ? (
-      <p className="muted">{t`Your history cannot be loaded right now.`}</p>
+      <p className="text-muted">{t`Your history cannot be loaded right now.`}</p>
     ) : (
       <div className="sheet-loading">
         <Spinner label={t`Loading`} />
       </div>
     );
   }
-  if (items.length === 0) return <p className="muted">{t`No orders yet.`}</p>;
+  if (items.length === 0) return <p className="text-muted">{t`No orders yet.`}</p>;
   const last = items[items.length - 1];
   return (
     <>

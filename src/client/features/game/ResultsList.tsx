@@ -24,7 +24,7 @@ export function ResultsList({ roomid, history }: { roomid: number; history: read
         {t`Latest results`}
       </h2>
       {drawn.length === 0 ? (
-        <p className="muted">{t`No round has been drawn in this room yet.`}</p>
+        <p className="text-muted">{t`No round has been drawn in this room yet.`}</p>
       ) : (
         <ol className="results-list" data-testid="results">
           <AnimatePresence initial={false}>

@@ -101,7 +101,7 @@ function FundRange({ fundLog }: { fundLog: FundLog }) {
         </button>
       </div>
       {loadingRange && (
-        <p className="wallet-muted fund-range-loading">
+        <p className="text-muted fund-range-loading">
           <Spinner /> {t`Loading…`}
         </p>
       )}
@@ -122,7 +122,7 @@ function FundListEnd({ fundLog }: { fundLog: FundLog }) {
   return (
     <div ref={sentinel} className="fund-list-end">
       {data?.complete ? (
-        <p className="wallet-muted" data-testid="fund-log-end">
+        <p className="text-muted" data-testid="fund-log-end">
           {t`No older entries in this range.`}
         </p>
       ) : (

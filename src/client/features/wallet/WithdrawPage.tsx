@@ -80,7 +80,7 @@ export default function WithdrawPage() {
         />
         <FormError message={error} />
         <SubmitButton busy={busy}>{t`Withdraw`}</SubmitButton>
-        <p className="wallet-muted wallet-note">
+        <p className="text-muted wallet-note">
           {t`Withdrawals arrive within ${hours} hours. The number of withdrawals per day is limited.`}
         </p>
       </form>
@@ -96,11 +96,11 @@ function WithdrawSummary({ form }: { form: WithdrawForm }) {
   const { left, leftMoney, leftText, balance, leftFailure, turnover } = form;
   return (
     <section className="withdraw-summary card" aria-label={t`Withdrawable amount`}>
-      <p className="wallet-muted">{t`Withdrawable now (USD)`}</p>
+      <p className="text-muted">{t`Withdrawable now (USD)`}</p>
       <p className="figure withdraw-left" data-testid="withdraw-left">
         {left.isLoading && !leftMoney ? <Spinner /> : leftText}
       </p>
-      {balance !== null && <p className="wallet-muted">{t`Balance: ${balance} USD`}</p>}
+      {balance !== null && <p className="text-muted">{t`Balance: ${balance} USD`}</p>}
       <StaleBadge status={left.status} updatedAt={left.updatedAt} validating={left.isValidating} />
       {!leftMoney && leftFailure && (
         <p className="wallet-inline-error" role="alert">
@@ -151,7 +151,7 @@ function AccountChoice({ form }: { form: WithdrawForm }) {
       ) : cards.isLoading ? (
         <Spinner label={t`Loading`} />
       ) : cards.data ? (
-        <p className="wallet-muted">{t`No saved account yet.`}</p>
+        <p className="text-muted">{t`No saved account yet.`}</p>
       ) : (
         <p className="wallet-inline-error" role="alert">
           {cardsFailure ?? t`Your accounts will appear once the app can reach the server.`}{' '}

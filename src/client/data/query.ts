@@ -9,20 +9,24 @@ export interface Query<T> {
   fetch: () => Promise<T>;
 }
 
-/**
- * The read of a call with its parameters. By default it asks silently (the page shows its own
- * loading, empty and unavailable states rather than a toast); `select` checks or reshapes the
- * answer before it is cached (an answer of the wrong shape is a failure, not a row).
- */
+export interface QueryOptions<A, T> {
+  /** Checks or reshapes the answer before it is cached (an answer of the wrong shape is a failure, not a row). */
+  select?: (answer: A) => T;
+  /** Toast a refusal (default: silent, the page shows its own loading, empty and unavailable states). */
+  toastRefusal?: boolean;
+}
+
+/** The read of a call with its parameters. */
 export function defineQuery<P extends CallPath, T = ApiAnswerOf<P>>(
   path: P,
   params: ApiRequestOf<P>,
-  select?: (answer: ApiAnswerOf<P>) => T,
+  options: QueryOptions<ApiAnswerOf<P>, T> = {},
 ): Query<T> {
+  const { select, toastRefusal = false } = options;
   return {
     key: queryKey(path, params),
     fetch: async () => {
-      const answer = await api.call(path, params, { silent: true });
+      const answer = await api.call(path, params, { silent: !toastRefusal });
       return select ? select(answer) : (answer as unknown as T);
     },
   };

@@ -1,11 +1,11 @@
-import { api, ApiPath, useSession } from '../api';
+import { ApiPath, useSession } from '../api';
 import type { AppConfig, UserInfo } from '../../shared/api/types';
 import { defineQuery, useQuery } from './query';
 import { revalidate, type Synced } from './sync';
 
 export const configQuery = defineQuery(ApiPath.getConfig, {});
-/** Not silent: a failure to read the profile is worth a toast wherever it shows. */
-export const profileQuery = { ...defineQuery(ApiPath.userInfo, {}), fetch: () => api.call(ApiPath.userInfo, {}) };
+/** A refusal to read the profile (session ended, say) is worth a toast wherever it shows. */
+export const profileQuery = defineQuery(ApiPath.userInfo, {}, { toastRefusal: true });
 
 /** App config (getconfig), cache-first: the loading canvas waits for it on the very first visit only. */
 export function useConfig(): Synced<AppConfig> {

@@ -20,8 +20,12 @@ function isProduct(value: unknown): value is FinanceProduct {
 }
 
 /** A read is silent: the page shows what failed where the tiers would be. Rows of another shape are dropped. */
-export const financeProductsQuery = defineQuery(ApiPath.financeProducts, {}, (list): FinanceProduct[] =>
-  Array.isArray(list) ? list.filter(isProduct) : [],
+export const financeProductsQuery = defineQuery(
+  ApiPath.financeProducts,
+  {},
+  {
+    select: (list): FinanceProduct[] => (Array.isArray(list) ? list.filter(isProduct) : []),
+  },
 );
 
 /** Cache-first: the tiers read offline from the last answer, marked stale. */

@@ -19,4 +19,4 @@ function checkedTrend(data: TrendData): TrendData {
 }
 
 /** The member's own figures: cleared at logout with the rest of the member's rows (key.ts). */
-export const trendQuery = defineQuery(ApiPath.trendData, {}, checkedTrend);
+export const trendQuery = defineQuery(ApiPath.trendData, {}, { select: checkedTrend });

@@ -10,8 +10,12 @@ import type { BankCard, FinanceFlowRequest, FundLogEntry, LeftMoneyAnswer, UserI
  * Reads are silent: a screen shows what failed next to what it concerns (or a stale badge), and a
  * background revalidation never raises a toast on its own. Both are the member's own rows.
  */
-export const bankCardsQuery: Query<BankCard[]> = defineQuery(ApiPath.bankCardList, {}, (list) =>
-  Array.isArray(list) ? list : [],
+export const bankCardsQuery: Query<BankCard[]> = defineQuery(
+  ApiPath.bankCardList,
+  {},
+  {
+    select: (list) => (Array.isArray(list) ? list : []),
+  },
 );
 export const leftMoneyQuery: Query<LeftMoneyAnswer> = defineQuery(ApiPath.leftMoney, {});
 

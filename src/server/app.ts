@@ -33,6 +33,7 @@ import { hasBuiltApp, staticRoutes } from './routes/static';
 import { userRoutes } from './routes/user';
 import { walletRoutes } from './routes/wallet';
 import type { SmsSender } from './sms';
+import type { CacheClock } from './domain/ttlCache';
 
 export interface AppOptions {
   db: Db;
@@ -58,8 +59,13 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** The site is served over HTTPS (HTTPS=on): send Strict-Transport-Security. */
   https?: boolean;
-  /** How long a session checked on a hot path may be reused (ms, real time); 0 turns it off. */
+  /** How long a session checked on a hot path may be reused (ms by the cache clock); 0 turns it off. */
   sessionCacheTtlMs?: number;
+  /**
+   * The monotonic clock every in-process cache ages by (default: real elapsed time). Apart from
+   * `clock`, the wall clock of rounds and sessions, so a test can expire caches without moving rounds.
+   */
+  cacheClock?: CacheClock;
   /** How long public content (articles, banners, finance tiers) and the winners list may be cached. */
   content?: Partial<PublicReadOptions>;
   /** The round engine: cache age, hash-chain size, scheduler (timers, lease, timing override). */
@@ -89,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const i18n = options.translator ?? (await loadTranslator(options.localesDir));
   const game = new GameEngine(deps, (locale) => i18n.outcomeNames(locale), {
     cacheTtlMs: options.game?.cacheTtlMs ?? DEFAULT_ENGINE_OPTIONS.cacheTtlMs,
+    cacheClock: options.cacheClock,
     chain: { ...DEFAULT_ENGINE_OPTIONS.chain, ...options.game?.chain },
     scheduler: {
       ...DEFAULT_ENGINE_OPTIONS.scheduler,
@@ -100,8 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.game?.scheduler,
     },
   });
-  const sessions = new SessionCache(options.sessionCacheTtlMs ?? 1_000);
-  const reads = new PublicReads(deps, { ...DEFAULT_PUBLIC_READ_OPTIONS, ...options.content });
+  const sessions = new SessionCache(options.sessionCacheTtlMs ?? 1_000, undefined, options.cacheClock);
+  const reads = new PublicReads(deps, { ...DEFAULT_PUBLIC_READ_OPTIONS, ...options.content }, options.cacheClock);
   const ctx: RouteContext = { deps: { ...deps, smsSender: options.smsSender }, i18n, game, sessions, reads };
   const distDir = options.distDir;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
@@ -112,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicApiUrl: options.publicApiUrl ?? '',
     priceFeedUrl: async () => (await appConfig(deps)).priceFeedUrl,
     cacheTtlMs: options.content?.cacheTtlMs ?? DEFAULT_PUBLIC_READ_OPTIONS.cacheTtlMs,
+    cacheClock: options.cacheClock,
   });
   registerJsonBodyParser(app);
   registerErrorHandlers(app, ctx, distDir !== undefined && hasBuiltApp(distDir));

@@ -67,7 +67,7 @@ describe('room:list / room:set', () => {
       'BTC Classic',
     );
     expect(result.code).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    server.expireCaches();
     const rooms = await server.call<Room[]>(ApiPath.roomList, { token: player.token, roomtype: 2 });
     expect(rooms.body.data[0]).toMatchObject({
       id: 5,

@@ -6,7 +6,7 @@ import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, { http: true });
 });
 afterAll(() => server.close());
 
@@ -118,7 +118,7 @@ describe('GET /manifest.json', () => {
   });
 
   it('answers PUBLIC_API_URL when the API lives elsewhere', async () => {
-    const other = await startServer({ publicApiUrl: 'https://api.example.com' });
+    const other = await startServer({ publicApiUrl: 'https://api.example.com' }, { http: true });
     try {
       const response = await fetch(other.url + '/manifest.json');
       expect(await response.json()).toEqual({ apiWebUrl: 'https://api.example.com' });

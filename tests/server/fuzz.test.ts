@@ -71,7 +71,7 @@ const FIELDS = [
 let server: TestServer;
 let demoToken: string;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, { http: true });
   demoToken = await loginDemo(server);
 });
 afterAll(() => server.close());

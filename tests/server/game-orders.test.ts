@@ -214,7 +214,7 @@ describe('coded refusals change nothing', () => {
   it('1020 when the room or the game is stopped', async () => {
     const admin = async (...argv: string[]) => {
       await runAdmin(argv, { env: server.database.env, out: () => undefined, err: () => undefined });
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      server.expireCaches();
     };
     await admin('room:set', String(ROOM.usdtStandard), '--enabled', 'off');
     await expectRefused(order(server, player.token, ROOM.usdtStandard, [line(0, 20)]), 1020, 'Trading has stopped');

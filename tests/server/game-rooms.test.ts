@@ -19,8 +19,8 @@ afterAll(() => server.close());
 
 async function admin(...argv: string[]): Promise<number> {
   const code = await runAdmin(argv, { env: server.database.env, out: () => undefined, err: () => undefined });
-  // Running servers see operator changes once their cache expires (50 ms in tests).
-  await new Promise((resolve) => setTimeout(resolve, 80));
+  // Running servers see operator changes once their cache expires.
+  server.expireCaches();
   return code;
 }
 

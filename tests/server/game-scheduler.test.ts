@@ -100,7 +100,7 @@ describe('back-to-back rounds', () => {
     expect(short.draw_at - short.open_at).toBe(30_000);
     expect(short.draw_at - short.close_at).toBe(10_000);
     const player = await fundedMember(server, 500);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    server.expireCaches();
     const info = await gameInfo(server, player.token, ROOM.btcStandard);
     expect(info.body.data.game.drawAt - info.body.data.game.closeAt).toBe(10_000);
     await toSecondsLeft(server, 1, 11);

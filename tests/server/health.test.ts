@@ -5,7 +5,7 @@ import { startServer, type TestServer } from './support/server';
 let server: TestServer;
 beforeAll(async () => {
   // The round drawer on its timers, as a real server runs it.
-  server = await startServer({ game: { scheduler: { timers: true } } });
+  server = await startServer({ game: { scheduler: { timers: true } } }, { http: true });
 });
 afterAll(() => server.close());
 

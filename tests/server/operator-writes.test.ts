@@ -50,7 +50,7 @@ let members: (BenchMember & { username: string })[];
 let withdrawalIds: number[];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, { http: true });
   // Deposits may be withdrawn at once (turnover has its own tests).
   await changeSetting(server.deps, 'turnoverMultiple', '0');
   // The fake clock stands still: the round stays open for the whole run.

@@ -10,7 +10,7 @@ import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ rateLimits: { login: 3, register: 2, smsSend: 2 } });
+  server = await startServer({ rateLimits: { login: 3, register: 2, smsSend: 2 } }, { http: true });
 });
 afterAll(() => server.close());
 
@@ -50,7 +50,7 @@ describe('rate limits', () => {
   });
 
   it('without a trusted proxy, X-Forwarded-For cannot dodge the limit', async () => {
-    const direct = await startServer({ rateLimits: { login: 2 }, trustProxy: false });
+    const direct = await startServer({ rateLimits: { login: 2 }, trustProxy: false }, { http: true });
     try {
       const attempt = (ip: string) => direct.call(ApiPath.login, { username: 'demo01', password: 'wrong123' }, { ip });
       expect((await attempt('10.9.0.1')).status).toBe(200);
@@ -65,10 +65,13 @@ describe('rate limits', () => {
     ['a hop count (TRUST_PROXY=1)', '1'],
     ['the proxy’s address (TRUST_PROXY=127.0.0.1)', '127.0.0.1'],
   ])('behind a trusted proxy named by %s, a forged X-Forwarded-For does not escape the limit', async (_name, value) => {
-    const proxied = await startServer({
-      rateLimits: { login: 2 },
-      trustProxy: loadConfig({ TRUST_PROXY: value }).trustProxy,
-    });
+    const proxied = await startServer(
+      {
+        rateLimits: { login: 2 },
+        trustProxy: loadConfig({ TRUST_PROXY: value }).trustProxy,
+      },
+      { http: true },
+    );
     try {
       // The client writes its own X-Forwarded-For; the proxy (this test, on loopback) appends the address it saw.
       const attempt = (forged: string, real: string) =>

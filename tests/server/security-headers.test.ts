@@ -78,7 +78,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1);');
   writeFileSync(join(distDir, 'assets', 'index-abc123.css'), 'body{}');
   writeFileSync(join(distDir, 'icons', 'icon-192.png'), 'png');
-  server = await startServer({ distDir, rateLimits: { login: 2 } });
+  server = await startServer({ distDir, rateLimits: { login: 2 } }, { http: true });
 });
 afterAll(async () => {
   await server?.close();
@@ -179,11 +179,14 @@ describe('security headers on every answer', () => {
 describe('with HTTPS, an API on another origin and a cached price feed setting', () => {
   let https: TestServer;
   beforeAll(async () => {
-    https = await startServer({
-      https: true,
-      publicApiUrl: 'https://api.example.com/v1/',
-      content: { cacheTtlMs: 1_000, winnersTtlMs: 0 },
-    });
+    https = await startServer(
+      {
+        https: true,
+        publicApiUrl: 'https://api.example.com/v1/',
+        content: { cacheTtlMs: 1_000, winnersTtlMs: 0 },
+      },
+      { http: true },
+    );
   });
   afterAll(async () => {
     await https?.close();
@@ -201,28 +204,33 @@ describe('with HTTPS, an API on another origin and a cached price feed setting',
     expect(connectSrc(headers)).toEqual(["'self'", 'https://api.example.com', DEFAULT_FEED_ORIGIN]);
   });
 
-  it("follows the operator's change of priceFeedUrl within the cache time, not on every request", async () => {
+  it("follows the operator's change of priceFeedUrl once the cache time is over, not on every request", async () => {
     const before = await https.call(ApiPath.getConfig, {});
     expect(connectSrc(before.headers)).toContain(DEFAULT_FEED_ORIGIN);
-    const changedAt = performance.now();
     await changePriceFeed(https, 'wss://feed.example.net:9443/ws/v5/public');
+    // The setting is read through a cache: until it expires, answers still name the old feed.
     const soon = await https.call(ApiPath.getConfig, {});
-    // The setting is read through a cache: the answer right after the change may still name the old feed.
-    if (performance.now() - changedAt < 500) expect(connectSrc(soon.headers)).toContain(DEFAULT_FEED_ORIGIN);
-    await expect
-      .poll(async () => connectSrc((await https.call(ApiPath.getConfig, {})).headers), {
-        timeout: 3_000,
-        interval: 100,
-      })
-      .toEqual(["'self'", 'https://api.example.com', 'wss://feed.example.net:9443']);
+    expect(connectSrc(soon.headers)).toContain(DEFAULT_FEED_ORIGIN);
+    https.expireCaches();
+    const after = await https.call(ApiPath.getConfig, {});
+    expect(connectSrc(after.headers)).toEqual(["'self'", 'https://api.example.com', 'wss://feed.example.net:9443']);
     // The default port of the scheme is left out, as the URL standard writes the origin.
     await changePriceFeed(https, 'wss://stream.example.org:443/live');
-    await expect
-      .poll(async () => connectSrc((await https.call(ApiPath.getConfig, {})).headers), {
-        timeout: 3_000,
-        interval: 100,
-      })
-      .toEqual(["'self'", 'https://api.example.com', 'wss://stream.example.org']);
+    https.expireCaches();
+    const again = await https.call(ApiPath.getConfig, {});
+    expect(connectSrc(again.headers)).toEqual(["'self'", 'https://api.example.com', 'wss://stream.example.org']);
+  });
+
+  it('a stored value that is no usable feed URL contributes nothing, and every answer still works', async () => {
+    // Written around the admin command's checks (a database edit), as a broken row would be.
+    for (const junk of ['not a url', 'wss://bad;host/x', 'https://feed.example.com/x']) {
+      await writeSetting(https.deps.db, 'priceFeedUrl', junk);
+      https.expireCaches();
+      const config = await https.call(ApiPath.getConfig, {});
+      expect(connectSrc(config.headers)).toEqual(["'self'", 'https://api.example.com']);
+      expect(config.status).toBe(200);
+      expect(config.body.code).toBe(1);
+    }
   });
 
   it('a stored value that is no usable feed URL contributes nothing, and every answer still works', async () => {

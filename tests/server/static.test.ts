@@ -20,7 +20,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'app.webmanifest'), '{"name":"app"}');
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1);');
   writeFileSync(join(distDir, 'icons', 'icon-192.png'), 'png');
-  server = await startServer({ distDir });
+  server = await startServer({ distDir }, { http: true });
 });
 afterAll(async () => {
   await server.close();

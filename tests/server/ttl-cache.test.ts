@@ -1,8 +1,19 @@
-/** The short read-through cache of public content: fresh entries reused, old ones reloaded, bursts share a load. */
+/**
+ * The short read-through cache of public content: fresh entries reused, old ones reloaded, bursts
+ * share a load. Time is the cache's injected clock, moved by the test: nothing sleeps.
+ */
 import { describe, expect, it } from 'vitest';
 import { TtlCache } from '../../src/server/domain/ttlCache';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+function testClock() {
+  let now = 1_000;
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
 
 function counter() {
   let loads = 0;
@@ -12,34 +23,47 @@ function counter() {
     },
     load: async () => {
       loads += 1;
-      await pause(5);
       return loads;
     },
   };
 }
 
 describe('TtlCache', () => {
-  it('reuses an entry while it is fresh and reloads it once it is older than the ttl', async () => {
-    const cache = new TtlCache<string, number>(60);
+  it('reuses an entry while it is fresh and reloads it once it is as old as the ttl', async () => {
+    const clock = testClock();
+    const cache = new TtlCache<string, number>(60, clock.now);
     const source = counter();
     expect(await cache.get('a', source.load)).toBe(1);
+    clock.advance(59);
     expect(await cache.get('a', source.load)).toBe(1);
     expect(source.loads).toBe(1);
-    await pause(80);
+    clock.advance(1);
+    expect(await cache.get('a', source.load)).toBe(2);
     expect(await cache.get('a', source.load)).toBe(2);
   });
 
-  it('keeps keys apart, and a burst of reads after expiry shares one load', async () => {
-    const cache = new TtlCache<number, number>(10_000);
-    const source = counter();
-    const burst = await Promise.all(Array.from({ length: 10 }, () => cache.get(1, source.load)));
-    expect(burst).toEqual(Array(10).fill(1));
-    expect(await cache.get(2, source.load)).toBe(2);
-    expect(source.loads).toBe(2);
+  it('keeps keys apart, and a burst of reads while a load is pending shares that load', async () => {
+    const clock = testClock();
+    const cache = new TtlCache<number, number>(10_000, clock.now);
+    let release: (value: number) => void = () => undefined;
+    let loads = 0;
+    const slow = () => {
+      loads += 1;
+      return new Promise<number>((resolve) => {
+        release = resolve;
+      });
+    };
+    const burst = Promise.all(Array.from({ length: 10 }, () => cache.get(1, slow)));
+    expect(loads).toBe(1);
+    release(41);
+    expect(await burst).toEqual(Array(10).fill(41));
+    expect(await cache.get(2, async () => 7)).toBe(7);
+    expect(await cache.get(1, slow)).toBe(41);
+    expect(loads).toBe(1);
   });
 
   it('with ttl 0 reads every time', async () => {
-    const cache = new TtlCache<string, number>(0);
+    const cache = new TtlCache<string, number>(0, testClock().now);
     const source = counter();
     await cache.get('a', source.load);
     await cache.get('a', source.load);
@@ -47,13 +71,13 @@ describe('TtlCache', () => {
   });
 
   it('a failed load is not kept: the next read tries again', async () => {
-    const cache = new TtlCache<string, number>(10_000);
+    const cache = new TtlCache<string, number>(10_000, testClock().now);
     await expect(cache.get('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('a', async () => 7)).toBe(7);
   });
 
   it('is bounded: when full it starts again instead of growing', async () => {
-    const cache = new TtlCache<number, number>(10_000, 3);
+    const cache = new TtlCache<number, number>(10_000, testClock().now, 3);
     const source = counter();
     for (const key of [1, 2, 3, 4]) await cache.get(key, source.load);
     expect(source.loads).toBe(4);
@@ -65,7 +89,7 @@ describe('TtlCache', () => {
   });
 
   it('clear forgets every entry', async () => {
-    const cache = new TtlCache<string, number>(10_000);
+    const cache = new TtlCache<string, number>(10_000, testClock().now);
     const source = counter();
     await cache.get('a', source.load);
     cache.clear();

@@ -14,7 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { TtlCache } from '../domain/ttlCache';
+import { TtlCache, type CacheClock } from '../domain/ttlCache';
 
 export interface SecurityHeaderOptions {
   /** The site is served over HTTPS (HTTPS=on): Strict-Transport-Security and upgrade-insecure-requests. */
@@ -23,8 +23,9 @@ export interface SecurityHeaderOptions {
   publicApiUrl: string;
   /** The current price feed setting (a ws:// or wss:// URL). */
   priceFeedUrl: () => string | Promise<string>;
-  /** How long a read of the price feed setting is reused (ms, real time); 0 reads it on every request. */
+  /** How long a read of the price feed setting is reused (ms by the cache clock); 0 reads it on every request. */
   cacheTtlMs?: number;
+  cacheClock?: CacheClock;
 }
 
 /** The same age as public content: an operator's change shows within about five seconds. */
@@ -71,7 +72,10 @@ function isUndecodable(url: string): boolean {
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
   const apiOrigin = options.publicApiUrl === '' ? null : originOf(options.publicApiUrl, ['http:', 'https:']);
-  const feeds = new TtlCache<'feed', string | null>(options.cacheTtlMs ?? DEFAULT_FEED_CACHE_TTL_MS);
+  const feeds = new TtlCache<'feed', string | null>(
+    options.cacheTtlMs ?? DEFAULT_FEED_CACHE_TTL_MS,
+    options.cacheClock,
+  );
   // After a failed read (the database busy or gone for a moment) the last good origin is kept.
   let lastFeedOrigin: string | null = null;
   const connectSources = new WeakMap<IncomingMessage, string>();

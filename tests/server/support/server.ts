@@ -1,6 +1,10 @@
 /**
- * Test harness: the real app (buildApp) on a fresh database, listening on 127.0.0.1:0, called
- * over real HTTP with fetch. Each test file starts its own server(s).
+ * Test harness: the real app (buildApp) on a fresh database. By default it is called in process
+ * through Fastify's `inject` (the same routing, hooks, parsers and serialisation, without a
+ * socket); `startServer(options, { http: true })` listens on 127.0.0.1:0 and is called over real
+ * HTTP with fetch, for what only a socket shows: rate limits and the client address, headers as a
+ * browser receives them, static files, raw bodies, and processes. Each test file starts its own
+ * server(s). Caches age by a test clock (`expireCaches`), so no test sleeps for a TTL.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ApiResponse } from '../../../src/shared/api/envelope';
@@ -39,6 +43,7 @@ export interface ApiResult<T = unknown> {
 }
 
 export interface TestServer {
+  /** The listening address; only with `{ http: true }`. */
   url: string;
   app: FastifyInstance;
   database: TestDatabase;
@@ -51,6 +56,8 @@ export interface TestServer {
   tick(): Promise<TickReport>;
   /** Advance the fake clock, then tick. */
   advance(ms: number): Promise<TickReport>;
+  /** Age every in-process cache (sessions, rooms, boards, public content) past its TTL. */
+  expireCaches(): void;
   /**
    * Close the app (not the database) and build a new one on the same database: a server restart,
    * optionally with other options from then on.
@@ -59,11 +66,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export type TestAppOptions = Partial<Omit<AppOptions, 'db' | 'dialect' | 'smsSender' | 'clock'>>;
+export type TestAppOptions = Partial<Omit<AppOptions, 'db' | 'dialect' | 'smsSender' | 'clock' | 'cacheClock'>>;
+
+export interface TransportOptions {
+  /** Listen on a port and call over real HTTP (default: in process through inject). */
+  http?: boolean;
+}
 
 /**
  * Round engine settings for tests: no timers (tests drive the clock and call tick), short hash
- * chains, and caches short enough that a change made by the admin command shows after a brief wait.
+ * chains, and short cache TTLs (caches age by the test cache clock: `expireCaches`).
  */
 export const TEST_GAME_OPTIONS: NonNullable<AppOptions['game']> = {
   cacheTtlMs: 50,
@@ -79,18 +91,20 @@ async function translatorFor(options: TestAppOptions): Promise<Translator | unde
   return sharedTranslator;
 }
 
-/** The real app on a given database and clock, listening on 127.0.0.1:0. */
-export async function listenTestApp(
+/** The real app on a given database and clocks, ready for inject. */
+export async function buildTestApp(
   database: TestDatabase,
   clock: FakeClock,
   sms: SmsSender,
   options: TestAppOptions = {},
-): Promise<{ app: FastifyInstance; url: string }> {
+  cacheClock: FakeClock = newFakeClock(0),
+): Promise<FastifyInstance> {
   const app = await buildApp({
     db: database.db,
     dialect: database.dialect,
     smsSender: sms,
     clock: () => clock.now,
+    cacheClock: () => cacheClock.now,
     rateLimits: { login: 10_000, register: 10_000, smsSend: 10_000, withdraw: 10_000 },
     // Tests act as different clients through X-Forwarded-For, as a reverse proxy on loopback would send it.
     trustProxy: ['127.0.0.1'],
@@ -105,8 +119,63 @@ export async function listenTestApp(
       scheduler: { ...TEST_GAME_OPTIONS.scheduler, ...options.game?.scheduler },
     },
   });
+  await app.ready();
+  return app;
+}
+
+/** The real app on a given database and clock, listening on 127.0.0.1:0. */
+export async function listenTestApp(
+  database: TestDatabase,
+  clock: FakeClock,
+  sms: SmsSender,
+  options: TestAppOptions = {},
+  cacheClock?: FakeClock,
+): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildTestApp(database, clock, sms, options, cacheClock);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
+}
+
+/** Longer than any cache's TTL in tests and in production defaults. */
+const PAST_EVERY_TTL_MS = 24 * 60 * 60 * 1000;
+
+function requestHeaders(init: { contentType?: string; ip?: string }): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': init.contentType ?? 'application/json' };
+  if (init.ip) headers['x-forwarded-for'] = init.ip;
+  return headers;
+}
+
+function encodeBody(body: unknown): string | undefined {
+  return body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+function parseAnswer<T>(path: string, status: number, text: string): ApiResponse<T> {
+  try {
+    return JSON.parse(text) as ApiResponse<T>;
+  } catch {
+    throw new Error(`${path} answered HTTP ${status} with a body that is not JSON: ${text.slice(0, 200)}`);
+  }
+}
+
+/** POST through Fastify's inject: the app's whole request path without a socket. */
+export async function injectJson<T>(
+  app: FastifyInstance,
+  path: string,
+  body?: unknown,
+  init: { contentType?: string; ip?: string } = {},
+): Promise<ApiResult<T>> {
+  const response = await app.inject({
+    method: 'POST',
+    url: path,
+    headers: requestHeaders(init),
+    payload: encodeBody(body),
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+  }
+  return { status: response.statusCode, body: parseAnswer<T>(path, response.statusCode, response.body), headers };
 }
 
 export function newFakeClock(start = Date.now()): FakeClock {
@@ -124,24 +193,15 @@ export async function postJson<T>(
   body?: unknown,
   init: { contentType?: string; ip?: string } = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { 'content-type': init.contentType ?? 'application/json' };
-  if (init.ip) headers['x-forwarded-for'] = init.ip;
-  const response = await fetch(url + path, {
-    method: 'POST',
-    headers,
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
+  const response = await fetch(url + path, { method: 'POST', headers: requestHeaders(init), body: encodeBody(body) });
   const text = await response.text();
-  let parsed: ApiResponse<T>;
-  try {
-    parsed = JSON.parse(text) as ApiResponse<T>;
-  } catch {
-    throw new Error(`${path} answered HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
-  }
-  return { status: response.status, body: parsed, headers: response.headers };
+  return { status: response.status, body: parseAnswer<T>(path, response.status, text), headers: response.headers };
 }
 
-export async function startServer(initialOptions: TestAppOptions = {}): Promise<TestServer> {
+export async function startServer(
+  initialOptions: TestAppOptions = {},
+  transport: TransportOptions = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const clock = newFakeClock();
   const deps: Deps = { db: database.db, dialect: database.dialect, clock: () => clock.now };
@@ -149,29 +209,40 @@ export async function startServer(initialOptions: TestAppOptions = {}): Promise<
   // Tests log in as the demo member (demo01): demo data, asked for explicitly as `npm run demo` does.
   await seedDemo(deps);
   const sms = new RecordingSmsSender();
+  const cacheClock = newFakeClock(0);
   let options = initialOptions;
-  let { app, url } = await listenTestApp(database, clock, sms, options);
+  const open = async () =>
+    transport.http
+      ? listenTestApp(database, clock, sms, options, cacheClock)
+      : { app: await buildTestApp(database, clock, sms, options, cacheClock), url: null };
+  let { app, url } = await open();
 
   const server: TestServer = {
-    url,
+    get url(): string {
+      if (url === null)
+        throw new Error('this test server answers through inject: start it with { http: true } for a URL');
+      return url;
+    },
     app,
     database,
     deps,
     sms,
     clock,
     call: <T>(path: string, body?: unknown, init?: { contentType?: string; ip?: string }) =>
-      postJson<T>(server.url, path, body, init),
+      url === null ? injectJson<T>(app, path, body, init) : postJson<T>(url, path, body, init),
     tick: () => app.game.scheduler.tick(),
     async advance(ms: number) {
       clock.advance(ms);
       return app.game.scheduler.tick();
     },
+    expireCaches() {
+      cacheClock.advance(PAST_EVERY_TTL_MS);
+    },
     async restart(next?: TestAppOptions) {
       await app.close();
       if (next) options = next;
-      ({ app, url } = await listenTestApp(database, clock, sms, options));
+      ({ app, url } = await open());
       server.app = app;
-      server.url = url;
     },
     async close() {
       await app.close();

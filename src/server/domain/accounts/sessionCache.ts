@@ -1,11 +1,12 @@
 /**
  * Sessions checked a moment ago, for the hot paths only (room polls, the live feed, orders): a
  * thousand members polling every few seconds would otherwise cost two queries per poll. An entry
- * lives `ttlMs` (real time, 1 s by default) and never past the session's own expiry; logout and a
+ * lives `ttlMs` (by the cache clock: real time, 1 s by default) and never past the session's own expiry; logout and a
  * password change in this process drop it at once. What it may show stale for that second is
  * harmless there: the order debit checks balance and freeze itself in SQL, and a poll only reads.
  */
 import type { Authenticated } from './sessions';
+import { realTime, type CacheClock } from '../ttlCache';
 
 interface Entry {
   auth: Authenticated;
@@ -18,12 +19,13 @@ export class SessionCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 50_000,
+    private readonly clock: CacheClock = realTime,
   ) {}
 
   get(token: string, now: number): Authenticated | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
-    if (performance.now() - entry.cachedAt >= this.ttlMs || entry.auth.expiresAt <= now) {
+    if (this.clock() - entry.cachedAt >= this.ttlMs || entry.auth.expiresAt <= now) {
       this.entries.delete(token);
       return undefined;
     }
@@ -34,7 +36,7 @@ export class SessionCache {
     if (this.ttlMs <= 0) return;
     // Bounded: when full, start again rather than grow (entries are cheap to rebuild).
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(token, { auth, cachedAt: performance.now() });
+    this.entries.set(token, { auth, cachedAt: this.clock() });
   }
 
   forgetSession(tokenHash: string): void {

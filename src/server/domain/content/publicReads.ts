@@ -8,7 +8,7 @@ import type { Article, ArticleSummary, Banner, FinanceProduct } from '../../../s
 import type { WinnerRow } from '../../repositories/orderViews';
 import type { Deps } from '../deps';
 import { latestWinnerRows } from '../game/winners';
-import { TtlCache } from '../ttlCache';
+import { realTime, TtlCache, type CacheClock } from '../ttlCache';
 import { banners, categoryArticles, categorySummaries, findArticle } from './articles';
 import { financeProducts } from './financeProducts';
 
@@ -32,13 +32,14 @@ export class PublicReads {
   constructor(
     private readonly deps: Deps,
     options: PublicReadOptions = DEFAULT_PUBLIC_READ_OPTIONS,
+    now: CacheClock = realTime,
   ) {
-    this.articles = new TtlCache(options.cacheTtlMs);
-    this.summaries = new TtlCache(options.cacheTtlMs);
-    this.details = new TtlCache(options.cacheTtlMs);
-    this.singles = new TtlCache(options.cacheTtlMs);
-    this.finance = new TtlCache(options.cacheTtlMs);
-    this.winners = new TtlCache(options.winnersTtlMs);
+    this.articles = new TtlCache(options.cacheTtlMs, now);
+    this.summaries = new TtlCache(options.cacheTtlMs, now);
+    this.details = new TtlCache(options.cacheTtlMs, now);
+    this.singles = new TtlCache(options.cacheTtlMs, now);
+    this.finance = new TtlCache(options.cacheTtlMs, now);
+    this.winners = new TtlCache(options.winnersTtlMs, now);
   }
 
   categoryArticles(category: number): Promise<Article[]> {

@@ -13,6 +13,7 @@ import { latestRoundOfGame, recentDrawnRounds } from '../../repositories/rounds'
 import type { ChainStore } from './chains';
 import type { OutcomeNames } from './outcomeNames';
 import { roundWire } from './roundView';
+import { realTime, type CacheClock } from '../ttlCache';
 
 /** Drawn rounds shown in a room's history (his). */
 export const HISTORY_LENGTH = 10;
@@ -40,6 +41,7 @@ export class BoardCache {
     private readonly chains: ChainStore,
     private readonly clock: Clock,
     private readonly ttlMs: number,
+    private readonly now: CacheClock = realTime,
   ) {}
 
   async get(gameId: number, gametype: number): Promise<Board> {
@@ -79,7 +81,7 @@ export class BoardCache {
   }
 
   private fresh(board: Board): boolean {
-    const age = performance.now() - board.loadedAt;
+    const age = this.now() - board.loadedAt;
     if (age >= this.ttlMs) return false;
     const overdue = board.current !== null && this.clock() >= board.current.draw_at;
     return !(overdue && age >= OVERDUE_RELOAD_MS);
@@ -105,7 +107,7 @@ export class BoardCache {
       history,
       stakes,
       anchors,
-      loadedAt: performance.now(),
+      loadedAt: this.now(),
       historyWire: new Map(),
     };
     this.boards.set(gameId, board);

@@ -10,6 +10,7 @@ import { rateFields, ratesOf } from '../../../shared/game';
 import type { Db, GameRow, RoomRow } from '../../db/schema';
 import { listGameRows, listRoomRows } from '../../repositories/gameCatalog';
 import type { RoundTiming } from './timing';
+import { realTime, type CacheClock } from '../ttlCache';
 
 export interface GameSettings {
   id: number;
@@ -135,10 +136,11 @@ export class CatalogCache {
     private readonly db: Db,
     private readonly ttlMs: number,
     private readonly override: TimingOverride = {},
+    private readonly now: CacheClock = realTime,
   ) {}
 
   async get(): Promise<CatalogSnapshot> {
-    if (this.snapshot && performance.now() - this.loadedAt < this.ttlMs) return this.snapshot;
+    if (this.snapshot && this.now() - this.loadedAt < this.ttlMs) return this.snapshot;
     // One reload at a time: a burst of requests after expiry shares it.
     this.loading ??= this.load().finally(() => {
       this.loading = null;
@@ -154,7 +156,7 @@ export class CatalogCache {
   private async load(): Promise<CatalogSnapshot> {
     const [gameRows, roomRows] = await Promise.all([listGameRows(this.db), listRoomRows(this.db)]);
     this.snapshot = snapshotOf(gameRows, roomRows, this.override);
-    this.loadedAt = performance.now();
+    this.loadedAt = this.now();
     return this.snapshot;
   }
 }

@@ -11,10 +11,12 @@ import { DEFAULT_SCHEDULER_OPTIONS, Scheduler, type SchedulerOptions } from './s
 import type { Room } from '../../../shared/api/types';
 import { ErrorCode } from '../../../shared/errors';
 import { refused } from '../refused';
+import type { CacheClock } from '../ttlCache';
 
 export interface EngineOptions {
-  /** How old a cached room, game or board may be (real time). */
+  /** How old a cached room, game or board may be (ms by `cacheClock`). */
   cacheTtlMs: number;
+  cacheClock?: CacheClock;
   chain: ChainOptions;
   scheduler: SchedulerOptions;
 }
@@ -37,9 +39,9 @@ export class GameEngine {
     options: EngineOptions = DEFAULT_ENGINE_OPTIONS,
   ) {
     const timing: TimingOverride = options.scheduler.timing;
-    this.catalog = new CatalogCache(deps.db, options.cacheTtlMs, timing);
+    this.catalog = new CatalogCache(deps.db, options.cacheTtlMs, timing, options.cacheClock);
     this.chains = new ChainStore(deps.db, options.chain);
-    this.boards = new BoardCache(deps.db, this.chains, deps.clock, options.cacheTtlMs);
+    this.boards = new BoardCache(deps.db, this.chains, deps.clock, options.cacheTtlMs, options.cacheClock);
     this.scheduler = new Scheduler(deps, this.chains, options.scheduler, (gameId) => this.boards.invalidate(gameId));
   }
 

@@ -86,6 +86,8 @@ describe('countdown states on the server clock', () => {
     expect(countdown()).toBe('00:08');
     expect(phase()).toBe('closed');
     expect(screen.getByTestId('round-state').textContent).toBe('Closed for orders');
+    expect(screen.getByRole('button', { name: 'Buy' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('buy-closed').textContent).toBe(messageOf(refuse(MessageKey.Stopped)));
     fireEvent.click(screen.getByTestId('option-0'));
     expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain(messageOf(refuse(MessageKey.Stopped)));
 

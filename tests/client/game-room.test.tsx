@@ -154,8 +154,12 @@ describe('buy rules: every refusal shows its message before any call', () => {
       expect(option(0).getAttribute('aria-pressed')).toBe('false');
       expect(alerts()).toContain(stoppedText);
       toast.clear();
-      fireEvent.click(screen.getByRole('button', { name: buy }));
-      expect(alerts()).toContain(stoppedText);
+      // Buy is disabled and says why, in the member's language.
+      const buyButton = screen.getByRole('button', { name: buy });
+      expect(buyButton.hasAttribute('disabled')).toBe(true);
+      expect(screen.getByTestId('buy-closed').textContent).toBe(stoppedText);
+      expect(buyButton.getAttribute('aria-describedby')).toBe(screen.getByTestId('buy-closed').id);
+      fireEvent.click(buyButton);
       expect(fake.to(ApiPath.order)).toHaveLength(0);
     });
   }
@@ -285,16 +289,16 @@ describe('own orders', () => {
     );
   });
 
-  it('refuses cancelling once the round is closed, and offline, before any call', async () => {
+  it('once the round is closed, cancel is disabled and the sheet says why; nothing is sent', async () => {
     const fake = roomServer({ info: gameInfo({ drawIn: 30_000, closeIn: -1 }), orders: [waiting] });
     vi.stubGlobal('fetch', fake.fetch);
     await openRoom();
     fireEvent.click(screen.getByRole('button', { name: 'My orders' }));
     const sheet = await screen.findByRole('dialog', { name: 'My orders' });
-    fireEvent.click(
-      within(await within(sheet).findByTestId('own-order')).getByRole('button', { name: /^Cancel order/ }),
-    );
-    expect(alerts()).toContain(messageOf(refuse(MessageKey.Stopped)));
+    const cancel = within(await within(sheet).findByTestId('own-order')).getByRole('button', { name: /^Cancel order/ });
+    expect(cancel.hasAttribute('disabled')).toBe(true);
+    expect(within(sheet).getByTestId('cancel-closed').textContent).toBe(messageOf(refuse(MessageKey.Stopped)));
+    fireEvent.click(cancel);
     expect(screen.queryByRole('dialog', { name: 'Cancel this order?' })).toBeNull();
     expect(fake.to(ApiPath.gameCancel)).toHaveLength(0);
   });

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { ErrorCode } from '../../../shared/errors';
+import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { formatUsd } from '../../../shared/money';
 import { ApiError } from '../../api';
-import { textOfCode } from '../../i18n';
+import { messageOf, textOfCode } from '../../i18n';
 import { EmptyState, Icon, Page, Spinner, StaleBadge, toast } from '../../ui';
 import { BuyBar } from './BuyBar';
 import { ConfirmOrderSheet } from './ConfirmOrderSheet';
@@ -54,10 +54,12 @@ function GameRoom({ roomid }: { roomid: number }) {
 
   const game = info.game;
   const balance = profile.data;
+  // Closed for orders (or drawn): Buy and Cancel are disabled and say why.
+  const closedReason = clock.closed ? messageOf(refuse(MessageKey.Stopped)) : null;
   return (
     <Page
       title={info.room.title || t`Game room`}
-      backTo={pathTo('roomList', { type: 1 })}
+      backTo={pathTo('roomList', { type: info.room.type })}
       actions={history}
       className="game-page"
     >
@@ -94,6 +96,7 @@ function GameRoom({ roomid }: { roomid: number }) {
       <BuyBar
         amount={ticket.amount}
         selectedCount={ticket.selected.length}
+        closedReason={closedReason}
         onAmount={ticket.setAmount}
         onBuy={ticket.onBuy}
         onOwnOrders={room.ownSheet.show}
@@ -112,6 +115,7 @@ function GameRoom({ roomid }: { roomid: number }) {
         orders={room.own.orders}
         loading={room.own.loading}
         cancelling={room.cancel.cancelling}
+        closedReason={closedReason}
         onCancel={(order) => void room.cancel.onCancel(order)}
         onClose={room.ownSheet.close}
       />

@@ -4,22 +4,28 @@ import { formatMoney } from '../../../shared/money';
 
 const QUICK_AMOUNTS = [20, 50, 100, 500] as const;
 
-/** Amount per option, the running total, the own-orders button and Buy; stays at the bottom of the screen. */
+/**
+ * Amount per option, the running total, the own-orders button and Buy; stays at the bottom of the
+ * screen. Once the round is closed Buy is disabled and says why (`closedReason`).
+ */
 export function BuyBar({
   amount,
   selectedCount,
+  closedReason,
   onAmount,
   onBuy,
   onOwnOrders,
 }: {
   amount: string;
   selectedCount: number;
+  closedReason: string | null;
   onAmount: (amount: string) => void;
   onBuy: () => void;
   onOwnOrders: () => void;
 }) {
   const { t } = useLingui();
   const inputId = useId();
+  const reasonId = useId();
   const whole = /^[1-9]\d*$/.test(amount.trim()) ? Number(amount.trim()) : null;
   const total = whole !== null && selectedCount > 0 ? formatMoney(whole * selectedCount * 100) : '—';
   return (
@@ -55,10 +61,21 @@ export function BuyBar({
         <button type="button" className="btn btn-secondary btn-small" onClick={onOwnOrders}>
           {t`My orders`}
         </button>
-        <button type="button" className="btn btn-primary btn-small buy-btn" onClick={onBuy}>
+        <button
+          type="button"
+          className="btn btn-primary btn-small buy-btn"
+          onClick={onBuy}
+          disabled={closedReason !== null}
+          aria-describedby={closedReason !== null ? reasonId : undefined}
+        >
           {t`Buy`}
         </button>
       </div>
+      {closedReason !== null && (
+        <p id={reasonId} className="text-muted buy-closed" data-testid="buy-closed">
+          {closedReason}
+        </p>
+      )}
     </div>
   );
 }

@@ -6,13 +6,17 @@ import { Sheet, Spinner } from '../../ui';
 import { formatOdds } from './model';
 import { ORDER_STATUS_NAMES, useOutcomeName } from '../../i18n';
 
-/** The member's orders of the current round, with a cancel button on each one still waiting. */
+/**
+ * The member's orders of the current round, with a cancel button on each one still waiting;
+ * once the round is closed the buttons are disabled and the sheet says why (`closedReason`).
+ */
 export function OwnOrdersSheet({
   open,
   seqno,
   orders,
   loading,
   cancelling,
+  closedReason,
   onCancel,
   onClose,
 }: {
@@ -21,6 +25,7 @@ export function OwnOrdersSheet({
   orders: OwnOrderItem[] | null;
   loading: boolean;
   cancelling: number | null;
+  closedReason: string | null;
   onCancel: (order: OwnOrderItem) => void;
   onClose: () => void;
 }) {
@@ -30,6 +35,11 @@ export function OwnOrdersSheet({
   return (
     <Sheet open={open} title={t`My orders`} onClose={onClose} testId="own-orders">
       {seqno && <p className="confirm-round">{t`Round ${seqno}`}</p>}
+      {closedReason !== null && (
+        <p className="text-muted" data-testid="cancel-closed">
+          {closedReason}
+        </p>
+      )}
       {orders === null ? (
         loading ? (
           <div className="sheet-loading">
@@ -59,7 +69,7 @@ export function OwnOrdersSheet({
                     type="button"
                     className="btn btn-ghost btn-small"
                     onClick={() => onCancel(order)}
-                    disabled={cancelling === order.order_id}
+                    disabled={cancelling === order.order_id || closedReason !== null}
                     aria-label={t`Cancel order: ${name}, ${amount} USD`}
                   >
                     {t`Cancel`}

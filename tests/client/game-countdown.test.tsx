@@ -55,7 +55,8 @@ function server(skewMs: number, roundMs = 12_000) {
       return ok({ ...info, serverTime: serverNow() });
     },
     [ApiPath.userInfo]: () => ok(USER),
-    [ApiPath.current]: (call) => ok({ award: call.body.gameseq === first.game.seqno ? 39 : 0 }),
+    [ApiPath.current]: (call) =>
+      ok(call.body.gameseq === first.game.seqno ? { award: 39, total: 10, settled: true } : { award: 0 }),
     [ApiPath.vorder]: (call) => {
       const cursor = Number(call.body.order_id ?? 0);
       const list = live.filter((order) => order.id > cursor && order.seqno === call.body.gameseq);
@@ -110,7 +111,30 @@ describe('countdown states on the server clock', () => {
     expect(countdown()).toMatch(/^00:(1[0-2]|09)$/);
     // What the drawn round paid the member is said once the next round is there.
     expect(fake.to(ApiPath.current).at(-1)!.body).toMatchObject({ gameseq: first.game.seqno, gametype: 15 });
-    expect(screen.getByText('You won 39.00 USD in round 20261122-0007.')).toBeTruthy();
+    expect(screen.getByText('Round 20261122-0007: payout 39.00 USD, net gain +29.00 USD.')).toBeTruthy();
+  });
+
+  it('offline past the draw: the panel says the state is unknown since when, not a countdown at 00:00', async () => {
+    const { fake } = server(0);
+    vi.stubGlobal('fetch', fake.fetch);
+    renderRoom();
+    await settle();
+    expect(phase()).toBe('open');
+    void act(() => window.dispatchEvent(new Event('offline')));
+    await advance(6_000);
+    // Still a projection of a round known to be running: the countdown goes on, marked stale.
+    expect(phase()).toBe('closed');
+    expect(countdown()).toBe('00:06');
+    await advance(7_000);
+    expect(phase()).toBe('unknown');
+    expect(screen.getByTestId('round-state').textContent).toBe('State unknown');
+    expect(countdown()).toBe('--:--');
+    const badge = screen.getByTestId('round-panel').querySelector('.stale-badge');
+    expect(badge?.textContent).toMatch(/^Stale since \d\d:\d\d/);
+    void act(() => window.dispatchEvent(new Event('online')));
+    await settle();
+    expect(phase()).not.toBe('unknown');
+    expect(countdown()).toMatch(/^\d\d:\d\d$/);
   });
 
   it('new live orders are revealed one every 3 s; polling stops while hidden and resumes with a reload when visible', async () => {

@@ -130,14 +130,14 @@ describe('game end to end', () => {
     await page.getByTestId('option-1').click({ force: true });
     await expect.poll(() => toasts(page).allTextContents()).toContain('This round is closed for orders');
     expect(await page.getByTestId('option-1').getAttribute('aria-pressed')).toBe('false');
-    await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast-close').forEach((b) => b.click()));
-    await page.getByRole('button', { name: 'Buy', exact: true }).click();
-    await expect.poll(() => toasts(page).allTextContents()).toContain('This round is closed for orders');
-    expect(await page.getByRole('dialog', { name: 'Confirm order' }).count()).toBe(0);
+    // Buy and Cancel are disabled and say why.
+    const buy = page.getByRole('button', { name: 'Buy', exact: true });
+    expect(await buy.isDisabled()).toBe(true);
+    expect(await page.getByTestId('buy-closed').textContent()).toBe('This round is closed for orders');
+    expect(await buy.getAttribute('aria-describedby')).toBe(await page.getByTestId('buy-closed').getAttribute('id'));
     await page.getByRole('button', { name: 'My orders', exact: true }).click();
-    await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.toast-close').forEach((b) => b.click()));
-    await sheet.getByRole('button', { name: /^Cancel order: Big/ }).click();
-    await expect.poll(() => toasts(page).allTextContents()).toContain('This round is closed for orders');
+    expect(await sheet.getByRole('button', { name: /^Cancel order: Big/ }).isDisabled()).toBe(true);
+    expect(await sheet.getByTestId('cancel-closed').textContent()).toBe('This round is closed for orders');
     expect(await page.getByRole('dialog', { name: 'Cancel this order?' }).count()).toBe(0);
     await sheet.getByRole('button', { name: 'Close', exact: true }).click();
 

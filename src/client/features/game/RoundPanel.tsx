@@ -8,7 +8,9 @@ import { useOutcomeName } from '../../i18n';
 
 /**
  * Round number, mm:ss countdown and whether orders are taken, with the last draw under it (the
- * result reveal plays there when a new draw arrives); stale when the round is not confirmed.
+ * result reveal plays there when a new draw arrives); stale when the round is not confirmed. Past
+ * the draw with no answer since (offline), what the round is doing is unknown: it says so, with
+ * since when, rather than a countdown stuck at 00:00.
  */
 export function RoundPanel({
   seqno,
@@ -26,18 +28,19 @@ export function RoundPanel({
   const { t } = useLingui();
   const nameOf = useOutcomeName();
   const { phase } = clock;
-  const stateText =
-    phase === 'open'
+  const unknown = stale && phase === 'drawn';
+  const shown = unknown ? 'unknown' : phase;
+  const stateText = unknown
+    ? t`State unknown`
+    : phase === 'open'
       ? t`Open for orders`
       : phase === 'closed'
         ? t`Closed for orders`
-        : stale
-          ? t`Waiting for the next round`
-          : t`Drawing…`;
+        : t`Drawing…`;
   const lastNumbers = last ? numbersOf(last) : null;
   const lastSeqno = last?.seqno ?? '';
   return (
-    <section className={`card round-panel is-${phase}`} data-testid="round-panel" aria-label={t`Current round`}>
+    <section className={`card round-panel is-${shown}`} data-testid="round-panel" aria-label={t`Current round`}>
       <div className="round-head">
         <p className="round-seq">
           <span className="round-label">{t`Round`}</span>
@@ -45,12 +48,12 @@ export function RoundPanel({
             {seqno}
           </span>
         </p>
-        <span className={`round-state is-${phase}`} data-testid="round-state" data-phase={phase}>
+        <span className={`round-state is-${shown}`} data-testid="round-state" data-phase={shown}>
           {stateText}
         </span>
       </div>
-      <div className="countdown" role="timer" aria-label={t`Time left`} data-testid="countdown" data-phase={phase}>
-        {formatCountdown(clock.secondsLeft)}
+      <div className="countdown" role="timer" aria-label={t`Time left`} data-testid="countdown" data-phase={shown}>
+        {unknown ? '--:--' : formatCountdown(clock.secondsLeft)}
       </div>
       {stale && <StaleBadge status="stale" updatedAt={goodAt} />}
       {last && lastNumbers && (

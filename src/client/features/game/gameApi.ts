@@ -2,7 +2,7 @@
 import { api, ApiPath } from '../../api';
 import type { GameInfoAnswer, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
 import { defineQuery, queryKey, type Query } from '../../data';
-import { clockOffset } from './model';
+import { clockOffset, moneyCents } from './model';
 
 export const roomsQuery = (roomtype: number): Query<Room[]> => defineQuery(ApiPath.roomList, { roomtype });
 
@@ -68,8 +68,8 @@ export function fetchGameLog(request: { gametype?: number; before?: number }): P
   );
 }
 
-/** What the member's lines of a drawn round paid back (USD); 0 when nothing. */
-export async function fetchAward(seqno: string, gametype: number): Promise<number> {
+/** What the member's lines of a drawn round paid back, and what they staked on it (USD cents). */
+export async function fetchAward(seqno: string, gametype: number): Promise<{ awardCents: number; stakeCents: number }> {
   const answer = await api.call(ApiPath.current, { gameseq: seqno, gametype }, { silent: true });
-  return typeof answer?.award === 'number' ? answer.award : 0;
+  return { awardCents: moneyCents(answer?.award), stakeCents: moneyCents(answer?.total) };
 }

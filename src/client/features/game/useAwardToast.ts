@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { formatUsd } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import { toast } from '../../ui';
 import { fetchAward } from './gameApi';
 
 /**
  * When the next round arrives, the one just drawn may have paid the member: say so (SPEC.md
- * section 7, /api/Game/current: award shown as a toast).
+ * section 7, /api/Game/current: award shown as a toast), with the payout and the net gain over
+ * what the member staked in that round, each labelled.
  */
 export function useAwardToast(seqno: string | null, gametype: number | null): void {
   const { t } = useLingui();
@@ -16,10 +17,12 @@ export function useAwardToast(seqno: string | null, gametype: number | null): vo
     seen.current = seqno;
     if (!previous || !seqno || previous === seqno || gametype === null) return;
     fetchAward(previous, gametype).then(
-      (award) => {
-        if (award <= 0) return;
-        const amount = formatUsd(award);
-        toast.success(t`You won ${amount} USD in round ${previous}.`);
+      ({ awardCents, stakeCents }) => {
+        if (awardCents <= 0) return;
+        const payout = formatMoney(awardCents);
+        const gain = awardCents - stakeCents;
+        const net = `${gain > 0 ? '+' : ''}${formatMoney(gain)}`;
+        toast.success(t`Round ${previous}: payout ${payout} USD, net gain ${net} USD.`);
       },
       () => undefined,
     );

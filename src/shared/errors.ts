@@ -75,6 +75,8 @@ export const ErrorCode = {
    * many wrong tries; the text says in how many minutes ({minutes}) to try again.
    */
   TooManyTries: 3001,
+  /** Not in SPEC.md's catalogue (added): a round's proof asked for before its draw (its seed is still secret). */
+  RoundNotDrawn: 3002,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -107,6 +107,7 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.roomList]: { roomtype: 1 },
     [ApiPath.gameList]: {},
     [ApiPath.gameInfo]: { roomid: ROOM.usdtStandard },
+    [ApiPath.getRound]: { roomid: ROOM.usdtStandard, seqno: s.settledSeqno },
     [ApiPath.vorder]: { roomid: ROOM.usdtStandard, gameseq: s.openSeqno },
     [ApiPath.order]: { gameid: USDT_GAME, roomid: ROOM.usdtStandard, order_info: [line(0, 20)] },
     [ApiPath.current]: { gameseq: s.settledSeqno, gametype: s.gametype },

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
-import type { GameInfoAnswer, GameRound } from '../../src/shared/api/types';
+import type { GameInfoAnswer, GameRound, GetRoundAnswer } from '../../src/shared/api/types';
+import { ErrorCode } from '../../src/shared/errors';
 import { commitmentOf, hashForward, verifyRound } from '../../src/shared/game';
 import { commitmentAt, generateChain, seedAt } from '../../src/server/domain/game/chain';
 import { runAudit } from '../../src/server/domain/audit';
@@ -93,5 +94,98 @@ describe('rounds the server drew', () => {
       const drawn = rounds.filter((r) => r.chain_id === row.id && r.status === 'drawn').map((r) => r.chain_index);
       for (let k = Math.max(0, ...drawn) + 1; k <= chain.length; k++) expect(text).not.toContain(seedAt(chain, k));
     }
+  });
+
+  it('getRound answers any drawn round, however old, with what links it to its chain; never an undrawn one', async () => {
+    const drawnOfGame = async () =>
+      (
+        await server.deps.db
+          .selectFrom('rounds')
+          .select('id')
+          .where('game_id', '=', 15)
+          .where('status', '=', 'drawn')
+          .execute()
+      ).length;
+    while ((await drawnOfGame()) < 13) {
+      await drawCurrent(server, 15);
+    }
+    const { his, game } = await history();
+    const drawn = await server.deps.db
+      .selectFrom('rounds')
+      .select(['seqno', 'id'])
+      .where('game_id', '=', 15)
+      .where('status', '=', 'drawn')
+      .orderBy('id')
+      .execute();
+    // The first round is long gone from the latest results, yet it verifies.
+    expect(his.map((r) => r.seqno)).not.toContain(drawn[0].seqno);
+    for (const { seqno } of drawn) {
+      const answer = await server.call<GetRoundAnswer>(ApiPath.getRound, {
+        token: player.token,
+        roomid: ROOM.usdtStandard,
+        seqno,
+      });
+      expect(answer.body.code, seqno).toBe(1);
+      const { round, previousSeed } = answer.body.data;
+      expect(round.seqno).toBe(seqno);
+      const proof = {
+        roundId: round.id,
+        commitment: round.commitment,
+        seed: round.seed!,
+        numbers: [round.num1!, round.num2!, round.num3!],
+        previousSeed: previousSeed ?? undefined,
+      };
+      expect(verifyRound(proof), seqno).toMatchObject({
+        ok: true,
+        commitmentMatches: true,
+        numbersMatch: true,
+        chainLinks: true,
+      });
+      // One changed digit of the seed fails the check.
+      const last = proof.seed.slice(-1);
+      const tampered = proof.seed.slice(0, -1) + (last === '0' ? '1' : '0');
+      expect(verifyRound({ ...proof, seed: tampered }).ok).toBe(false);
+    }
+
+    // The open round: refused with its own code, and its seed is not in the answer.
+    const open = await server.call(ApiPath.getRound, {
+      token: player.token,
+      roomid: ROOM.usdtStandard,
+      seqno: game.seqno,
+    });
+    expect(open.body.code).toBe(ErrorCode.RoundNotDrawn);
+    const row = await server.deps.db
+      .selectFrom('rounds')
+      .select(['chain_id', 'chain_index'])
+      .where('seqno', '=', game.seqno)
+      .executeTakeFirstOrThrow();
+    const chainRow = await server.deps.db
+      .selectFrom('fairness_chains')
+      .selectAll()
+      .where('id', '=', row.chain_id)
+      .executeTakeFirstOrThrow();
+    const secret = seedAt(
+      {
+        topSeed: chainRow.top_seed,
+        anchor: chainRow.anchor,
+        length: chainRow.length,
+        every: chainRow.checkpoint_every,
+        checkpoints: JSON.parse(chainRow.checkpoints) as string[],
+      },
+      row.chain_index,
+    );
+    expect(JSON.stringify(open.body)).not.toContain(secret);
+
+    const call = (body: Record<string, unknown>) => server.call(ApiPath.getRound, { token: player.token, ...body });
+    expect((await call({ roomid: ROOM.usdtStandard, seqno: '20000101-0001' })).body.code).toBe(
+      ErrorCode.NoActiveActivity,
+    );
+    expect((await call({ roomid: ROOM.usdtStandard, seqno: ' ' })).body.code).toBe(ErrorCode.PeriodEmpty);
+    expect((await call({ seqno: drawn[0].seqno })).body.code).toBe(ErrorCode.RoomNumberEmpty);
+    expect((await call({ roomid: 999, seqno: drawn[0].seqno })).body.code).toBe(ErrorCode.RoomNotFound);
+    // Without a session: the session-end code (409) of every member call.
+    expect((await server.call(ApiPath.getRound, { roomid: ROOM.usdtStandard, seqno: drawn[0].seqno })).body.code).toBe(
+      409,
+    );
   });
 });

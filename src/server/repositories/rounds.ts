@@ -37,6 +37,16 @@ export function roundBySeqno(db: Db, gameId: number, seqno: string): Promise<Rou
     .executeTakeFirst();
 }
 
+/** The round that used one element of a hash chain (each element is used once). */
+export function roundOfChain(db: Db, chainId: number, chainIndex: number): Promise<RoundRow | undefined> {
+  return db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('chain_id', '=', chainId)
+    .where('chain_index', '=', chainIndex)
+    .executeTakeFirst();
+}
+
 /** Undrawn rounds whose draw time has come, oldest first (restart recovery included). */
 export function overdueRounds(db: Db, now: number): Promise<RoundRow[]> {
   return db

@@ -1,8 +1,9 @@
-/** Games, rooms and a room's round: getGameList (public), getRoomList, getGameinfo. */
+/** Games, rooms and rounds: getGameList (public), getRoomList, getGameinfo, getRound (any drawn round's proof). */
 import type { FastifyInstance } from 'fastify';
-import { GameInfoRequestSchema, RoomListRequestSchema } from '../../shared/api/game';
+import { GameInfoRequestSchema, GetRoundRequestSchema, RoomListRequestSchema } from '../../shared/api/game';
 import { ApiPath } from '../../shared/api/paths';
 import { gameInfo, gameList, roomList } from '../domain/game/gameInfo';
+import { roundProof } from '../domain/game/roundProof';
 import { localeOf, requireAuth, success, type RouteContext } from './context';
 import { gameInfoEnvelope } from './cachedJson';
 import { requireRoomId } from './roomId';
@@ -20,5 +21,16 @@ export function gameRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const body = parseBody(GameInfoRequestSchema, request.body);
     const answer = await gameInfo(ctx.game, requireAuth(request).member, requireRoomId(body.roomid), localeOf(request));
     return reply.type('application/json; charset=utf-8').send(gameInfoEnvelope(answer));
+  });
+
+  app.post(ApiPath.getRound, async (request) => {
+    const body = parseBody(GetRoundRequestSchema, request.body);
+    requireAuth(request);
+    const answer = await roundProof(
+      ctx.game,
+      { roomid: requireRoomId(body.roomid), seqno: body.seqno ?? '' },
+      localeOf(request),
+    );
+    return success(ctx, request, answer, 'read');
   });
 }

@@ -32,6 +32,8 @@ import {
   GameCancelRequestSchema,
   GameInfoAnswerSchema,
   GameInfoRequestSchema,
+  GetRoundAnswerSchema,
+  GetRoundRequestSchema,
   GameListItemSchema,
   GameLogRequestSchema,
   OrderAnswerSchema,
@@ -84,6 +86,7 @@ export const apiContract = {
   [ApiPath.roomList]: { request: RoomListRequestSchema, data: z.array(RoomSchema) },
   [ApiPath.gameList]: { request: NoFieldsSchema, data: z.array(GameListItemSchema) },
   [ApiPath.gameInfo]: { request: GameInfoRequestSchema, data: GameInfoAnswerSchema },
+  [ApiPath.getRound]: { request: GetRoundRequestSchema, data: GetRoundAnswerSchema },
   [ApiPath.vorder]: {
     request: VorderRequestSchema,
     data: z.union([VorderAnswerSchema, OwnRoundOrdersAnswerSchema]),

@@ -104,6 +104,22 @@ export const GameInfoAnswerSchema = z.strictObject({
 });
 
 /**
+ * Addition (README, "Verify any round"): one drawn round of a room's game by its number, of any
+ * age, with what its fairness proof needs. Blank number 1027, unknown round 1028, not yet drawn 3002.
+ */
+export const GetRoundRequestSchema = z.object({ roomid: idField.optional(), seqno: textField(32).optional() });
+
+export const GetRoundAnswerSchema = z.strictObject({
+  round: GameRoundSchema,
+  /**
+   * What links the round to its hash chain: the seed of the round before in the same chain (its
+   * commitment must equal it), or the chain's published anchor for the chain's first round; null
+   * when the round before has no revealed seed.
+   */
+  previousSeed: z.string().nullable(),
+});
+
+/**
  * Two forms on one path (SPEC.md section 7): with `isfirst` it is the live feed of everyone's
  * orders in the room's current round newer than the `order_id` cursor; without it, the member's
  * own orders of a round (`roomid` + `gameseq`). A missing room id is refused with 1026.

@@ -24,6 +24,8 @@ export const ApiPath = {
   roomList: '/api/Game/getRoomList',
   gameList: '/api/Game/getGameList',
   gameInfo: '/api/Game/getGameinfo',
+  /** Addition: a drawn round of any age with its fairness proof. */
+  getRound: '/api/Game/getRound',
   vorder: '/api/Game/getVorder',
   order: '/api/Game/order',
   current: '/api/Game/current',

@@ -38,6 +38,7 @@ export type GameListItem = z.infer<typeof game.GameListItemSchema>;
 export type Room = z.infer<typeof game.RoomSchema>;
 export type GameRound = z.infer<typeof game.GameRoundSchema>;
 export type GameInfoAnswer = z.infer<typeof game.GameInfoAnswerSchema>;
+export type GetRoundAnswer = z.infer<typeof game.GetRoundAnswerSchema>;
 export type LiveOrder = z.infer<typeof game.LiveOrderSchema>;
 export type VorderAnswer = z.infer<typeof game.VorderAnswerSchema>;
 export type OrderLine = z.infer<typeof game.OrderLineSchema>;

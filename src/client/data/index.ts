@@ -5,5 +5,5 @@ export { useOnline, useBrowserOnline, isOnline, isBrowserOnline } from '../api/o
 export { useConfig, useProfile, refreshProfile, refreshConfig, profileQuery } from './resources';
 export { endSession, logout } from './session';
 export { useWrite } from './useWrite';
-export { useLiveRead, type LiveRead } from './useLiveRead';
+export { useLiveRead } from './useLiveRead';
 export { useWindowedQuery, fetchNewestWindow, type Window, type WindowedRead } from './useWindowedQuery';

@@ -17,5 +17,4 @@ export { LevelBadge } from './LevelBadge';
 export { levelName } from './levelNames';
 export { usePageVisible, usePrefersReducedMotion } from './visibility';
 export { ContactServiceButton } from './ContactService';
-export { UnavailableState } from './UnavailableState';
 export { SyncedSection } from './SyncedSection';

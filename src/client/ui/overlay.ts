@@ -1,8 +1,4 @@
-/** Toasts and dialogs render outside the app root, so the app can be made inert under a dialog. */
+/** Toasts, sheets and dialogs render outside the app root (the modal dialogs make it inert themselves). */
 export function overlayRoot(): HTMLElement {
   return document.getElementById('overlays') ?? document.body;
-}
-
-export function appRoot(): HTMLElement | null {
-  return document.getElementById('root');
 }

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'wouter';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { GameRound } from '../../src/shared/api/types';
 import { commitmentOf, drawFromSeed, hashForward, toHex } from '../../src/shared/game';
 import { startSession } from '../../src/client/api/session';
 import FairnessPage from '../../src/client/features/game/FairnessPage';
-import { fakeFetch, ok, Providers, resetClientState } from './helpers';
-import { drawnRoundOf, gameInfo } from './game-fixtures';
+import { resetSyncState } from '../../src/client/data/sync';
+import { fakeFetch, ok, Providers, refused, resetClientState } from './helpers';
+import { drawnRoundOf } from './game-fixtures';
 
 /** A fresh hash chain from a random top seed: seeds[k] is round k's seed, seeds[0] the published anchor. */
 function freshChain(length: number): string[] {
@@ -19,16 +20,20 @@ function round(seeds: string[], k: number, overrides: Partial<GameRound> = {}): 
   return drawnRoundOf(seeds, k, 700, overrides);
 }
 
-function renderProof(his: GameRound[], seqno: string) {
-  const fake = fakeFetch({ [ApiPath.gameInfo]: () => ok(gameInfo({ his })) });
+/** The fairness page of a round whose getRound answer is `answer` (or a refusal). */
+function renderProof(
+  seqno: string,
+  answer: { round: GameRound; previousSeed: string | null } | ReturnType<typeof refused>,
+) {
+  const fake = fakeFetch({ [ApiPath.getRound]: () => ('round' in answer ? ok(answer) : answer) });
   vi.stubGlobal('fetch', fake.fetch);
   window.history.replaceState(null, '', `/fairness/5/${seqno}`);
-  render(
+  const view = render(
     <Providers>
       <Route path="/fairness/:roomid/:seqno" component={FairnessPage} />
     </Providers>,
   );
-  return fake;
+  return { fake, view };
 }
 
 const check = (id: string) => screen.getByTestId(`check-${id}`).dataset.result;
@@ -41,9 +46,9 @@ beforeEach(async () => {
 describe('fairness screen (verifyRound in the browser)', () => {
   it('an honest round passes: commitment, numbers, and the link to the round before, all green', async () => {
     const seeds = freshChain(4);
-    const his = [round(seeds, 4), round(seeds, 3), round(seeds, 2)];
-    renderProof(his, '20261122-0003');
+    const { fake } = renderProof('20261122-0003', { round: round(seeds, 3), previousSeed: seeds[2] });
     const verdict = await screen.findByTestId('fairness-verdict');
+    expect(fake.to(ApiPath.getRound).at(-1)!.body).toMatchObject({ roomid: 5, seqno: '20261122-0003' });
     expect(verdict.dataset.ok).toBe('true');
     expect(verdict.className).toContain('is-pass');
     expect(within(verdict).getByRole('status').textContent).toBe('Verified in your browser');
@@ -57,19 +62,28 @@ describe('fairness screen (verifyRound in the browser)', () => {
     expect(screen.getByRole('img', { name: `${a} + ${b} + ${c} = ${a + b + c}` })).toBeTruthy();
   });
 
-  it('the first round of a chain links to the anchor; the oldest listed round is checked without a link', async () => {
+  it('the first round of a chain links to the anchor', async () => {
     const seeds = freshChain(3);
-    const his = [round(seeds, 3), round(seeds, 2), round(seeds, 1)];
-    renderProof(his, '20261122-0001');
+    renderProof('20261122-0001', { round: round(seeds, 1), previousSeed: seeds[0] });
     expect((await screen.findByTestId('fairness-verdict')).dataset.ok).toBe('true');
     expect(check('chain')).toBe('pass');
+  });
+
+  it('without a seed to link to, the chain check is skipped and said so', async () => {
+    const seeds = freshChain(3);
+    renderProof('20261122-0003', { round: round(seeds, 3), previousSeed: null });
+    expect((await screen.findByTestId('fairness-verdict')).dataset.ok).toBe('true');
+    expect(check('chain')).toBe('skip');
+    expect(screen.getByTestId('check-chain').textContent).toBe(
+      'Chain link not checked: the round before has no revealed seed.',
+    );
   });
 
   it('changed numbers fail (red) and say which check failed and what the seed gives', async () => {
     const seeds = freshChain(3);
     const honest = round(seeds, 3);
     const tampered = { ...honest, num1: ((honest.num1 ?? 0) + 1) % 10 };
-    renderProof([tampered, round(seeds, 2)], honest.seqno);
+    renderProof(honest.seqno, { round: tampered, previousSeed: seeds[2] });
     const verdict = await screen.findByTestId('fairness-verdict');
     expect(verdict.dataset.ok).toBe('false');
     expect(verdict.className).toContain('is-fail');
@@ -81,33 +95,62 @@ describe('fairness screen (verifyRound in the browser)', () => {
     );
   });
 
-  it('a seed that does not hash to the commitment fails, and so does a broken chain', async () => {
+  it('a seed that does not hash to the commitment fails', async () => {
     const seeds = freshChain(3);
     const other = freshChain(1)[1];
     const swapped = round(seeds, 3, { seed: other });
     const [n1, n2, n3] = drawFromSeed(other, swapped.id);
-    renderProof([{ ...swapped, num1: n1, num2: n2, num3: n3, sum: n1 + n2 + n3 }, round(seeds, 2)], swapped.seqno);
+    renderProof(swapped.seqno, {
+      round: { ...swapped, num1: n1, num2: n2, num3: n3, sum: n1 + n2 + n3 },
+      previousSeed: seeds[2],
+    });
     expect((await screen.findByTestId('fairness-verdict')).dataset.ok).toBe('false');
     expect(check('commitment')).toBe('fail');
     expect(check('numbers')).toBe('pass');
   });
 
-  it('a round whose commitment does not link to the round before fails the chain check', async () => {
+  it('a round whose commitment does not link to the seed before fails the chain check', async () => {
     const seeds = freshChain(3);
     const stranger = freshChain(3);
-    // Round 2 in the list comes from another chain with the same anchor label: round 3 cannot link to it.
-    const his = [round(seeds, 3), round(stranger, 2, { anchor: seeds[0] })];
-    renderProof(his, '20261122-0003');
+    renderProof('20261122-0003', { round: round(seeds, 3), previousSeed: stranger[2] });
     expect((await screen.findByTestId('fairness-verdict')).dataset.ok).toBe('false');
     expect(check('chain')).toBe('fail');
     expect([check('commitment'), check('numbers')]).toEqual(['pass', 'pass']);
   });
 
-  it('a round not in the recent list says so', async () => {
-    const seeds = freshChain(2);
-    renderProof([round(seeds, 2)], '20261101-0009');
-    expect(
-      await screen.findByRole('heading', { name: 'Round 20261101-0009 is not among the recent rounds' }),
-    ).toBeTruthy();
+  it("a round the server refuses (unknown, or not drawn yet) shows the server's words", async () => {
+    renderProof('20261101-0009', refused(1028, 'No such round'));
+    expect(await screen.findByRole('heading', { name: 'No such round' })).toBeTruthy();
+    expect(screen.queryByTestId('fairness-verdict')).toBeNull();
+  });
+
+  it('a proof seen once opens offline from the cache, marked stale', async () => {
+    const seeds = freshChain(3);
+    const first = renderProof('20261122-0003', { round: round(seeds, 3), previousSeed: seeds[2] });
+    expect((await screen.findByTestId('fairness-verdict')).dataset.ok).toBe('true');
+    first.view.unmount();
+    resetSyncState();
+    window.dispatchEvent(new Event('offline'));
+    const again = renderProof('20261122-0003', refused(1028, 'should not be asked'));
+    expect((await screen.findByTestId('fairness-verdict')).dataset.ok).toBe('true');
+    expect(await screen.findByTestId('stale-badge')).toBeTruthy();
+    expect(again.fake.to(ApiPath.getRound)).toHaveLength(0);
+    window.dispatchEvent(new Event('online'));
+  });
+
+  it('"verify round number" opens that round\'s proof, and refuses what is no round number', async () => {
+    const seeds = freshChain(3);
+    renderProof('20261122-0003', { round: round(seeds, 3), previousSeed: seeds[2] });
+    await screen.findByTestId('fairness-verdict');
+    const input = screen.getByLabelText('Verify round number');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    expect((input as HTMLInputElement).value).toBe('');
+    fireEvent.change(input, { target: { value: '2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter a round number such as 20261124-0001.');
+    expect(window.location.pathname).toBe('/fairness/5/20261122-0003');
+    fireEvent.change(input, { target: { value: '20261122-0001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/fairness/5/20261122-0001'));
   });
 });

@@ -9,7 +9,6 @@ import {
   oddsSummary,
   orderLines,
   orderTotalCents,
-  previousSeedOf,
   proofOf,
   receiveLive,
   resultOutcomes,
@@ -107,16 +106,15 @@ describe('results and proofs', () => {
     expect(resultOutcomes({ num1: null, num2: null, num3: null })).toEqual([]);
   });
 
-  it('links a round to the seed of the round before in the same chain, or to the anchor for the first', () => {
-    const his = [drawnRound(3), drawnRound(2), drawnRound(1)];
-    expect(previousSeedOf(his[0], his)).toBe(his[1].seed);
-    expect(previousSeedOf(his[2], his)).toBe(his[2].anchor);
-    expect(previousSeedOf(his[1], [his[1]])).toBeUndefined();
-    expect(proofOf(his[0], his)).toMatchObject({
+  it('takes a drawn round and the seed it links to as verifyRound does; nothing before the seed is revealed', () => {
+    const his = [drawnRound(3), drawnRound(2)];
+    expect(proofOf(his[0], his[1].seed)).toMatchObject({
       roundId: his[0].id,
       seed: his[0].seed,
       numbers: [his[0].num1, his[0].num2, his[0].num3],
+      previousSeed: his[1].seed,
     });
-    expect(proofOf({ ...his[0], seed: null }, his)).toBeNull();
+    expect(proofOf(his[0], null)?.previousSeed).toBeUndefined();
+    expect(proofOf({ ...his[0], seed: null }, his[1].seed)).toBeNull();
   });
 });

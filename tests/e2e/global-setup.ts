@@ -3,6 +3,9 @@
  * start: no demo data) on a fresh embedded database in a temp folder, make an invitation code with
  * the admin command as an operator would, and hand the tests the URL, that code and the path of
  * the server's console log (verification codes are printed there).
+ *
+ * A second server with 10 s rounds starts too, and a member plays its first open round at once:
+ * by the time the fairness journey runs, a dozen rounds have followed it without any test waiting.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +20,20 @@ declare module 'vitest' {
     invitationCode: string;
     serverLog: string;
     dataDir: string;
+    /** The 10 s round server, its member and the round that member played first. */
+    fastBaseUrl: string;
+    fastMember: { username: string; password: string };
+    fastRoomId: number;
+    fastPlayedSeqno: string;
   }
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  logFile: string;
+  banner: string;
 }
 
 async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: number): Promise<string> {
@@ -31,6 +47,87 @@ async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`server did not print its banner in time:\n${readFileSync(logFile, 'utf8')}`);
 }
 
+/** `npm start`'s server on a fresh data folder, with round timings from the environment. */
+async function startServerProcess(rounds: { seconds: number; close: number }): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const logFile = join(dataDir, 'server.log');
+  const port = await freePort();
+  // The log file exists before the server starts, so readers never race its creation.
+  const logFd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ROUND_SECONDS: String(rounds.seconds),
+      CLOSE_SECONDS: String(rounds.close),
+    },
+    stdio: ['ignore', logFd, logFd],
+  });
+  closeSync(logFd);
+  try {
+    const banner = await waitForBanner(logFile, child, 60_000);
+    return { child, url: `http://127.0.0.1:${port}`, dataDir, logFile, banner };
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+}
+
+function adminOn(dataDir: string, args: string[], input = ''): string {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+    input,
+  });
+  if (run.status !== 0) throw new Error(`admin ${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}
+
+async function call<T>(url: string, path: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lang: 'en', ...body }),
+  });
+  const envelope = (await response.json()) as { code: number; data: T; info: string };
+  if (envelope.code !== 1) throw new Error(`${path}: ${envelope.code} ${envelope.info}`);
+  return envelope.data;
+}
+
+/** A member of the fast server places one line in its first round open for long enough. */
+async function playFirstRound(server: ServerProcess, roomid: number) {
+  const member = { username: 'fairplay1', password: 'play1234' };
+  adminOn(server.dataDir, ['member:create', member.username], `${member.password}\n`);
+  adminOn(server.dataDir, ['credit', member.username, '500', '--ref', 'e2e fairness']);
+  const { token } = await call<{ token: string }>(server.url, '/api/Index/login', member);
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    const info = await call<{ game: { seqno: string; closeAt: number }; room: { gameid: number }; serverTime: number }>(
+      server.url,
+      '/api/Game/getGameinfo',
+      { token, roomid },
+    );
+    if (info.game.closeAt - info.serverTime > 1_500) {
+      try {
+        await call(server.url, '/api/Game/order', {
+          token,
+          gameid: info.room.gameid,
+          roomid,
+          order_info: [[0, 1.95, 20]],
+        });
+        return { member, seqno: info.game.seqno };
+      } catch {
+        // The round closed meanwhile: the next one.
+      }
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('no round of the fast server took an order');
+}
+
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
     // vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test the
@@ -41,53 +138,41 @@ export default async function setup(project: TestProject) {
     });
     if (build.status !== 0) throw new Error('vite build failed');
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const logFile = join(dataDir, 'server.log');
-  const port = await freePort();
-  // The log file exists before the server starts, so readers never race its creation.
-  const logFd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    // Short rounds from the first one on (45 s, orders close 15 s before the draw), so the game
-    // journey fits in a test without waiting for an operator change to reach the next round.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ROUND_SECONDS: '45',
-      CLOSE_SECONDS: '15',
-    },
-    stdio: ['ignore', logFd, logFd],
+  // Short rounds from the first one on (45 s, orders close 15 s before the draw), so the game
+  // journey fits in a test without waiting for an operator change to reach the next round.
+  const main = await startServerProcess({ seconds: 45, close: 15 });
+  const fast = await startServerProcess({ seconds: 10, close: 2 }).catch((error: unknown) => {
+    main.child.kill('SIGTERM');
+    throw error;
   });
-  closeSync(logFd);
-  let banner: string;
+  const stop = async () => {
+    main.child.kill('SIGTERM');
+    fast.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(main.dataDir, { recursive: true, force: true });
+    rmSync(fast.dataDir, { recursive: true, force: true });
+  };
+
   try {
-    banner = await waitForBanner(logFile, child, 60_000);
+    // A production start: no member, no money, no invitation code until the operator makes one.
+    if (!/^Invitation code: \(none active/m.test(main.banner))
+      throw new Error(`expected no invitation code:\n${main.banner}`);
+    const invitationCode = /invitation code (\S+?)\.?$/im.exec(adminOn(main.dataDir, ['invite:create']))?.[1];
+    if (!invitationCode) throw new Error('invite:create printed no code');
+    const fastRoomId = 1;
+    const played = await playFirstRound(fast, fastRoomId);
+
+    project.provide('baseUrl', main.url);
+    project.provide('invitationCode', invitationCode);
+    project.provide('serverLog', main.logFile);
+    project.provide('dataDir', main.dataDir);
+    project.provide('fastBaseUrl', fast.url);
+    project.provide('fastMember', played.member);
+    project.provide('fastRoomId', fastRoomId);
+    project.provide('fastPlayedSeqno', played.seqno);
   } catch (error) {
-    child.kill('SIGTERM');
+    await stop();
     throw error;
   }
-  // A production start: no member, no money, no invitation code until the operator makes one.
-  if (!/^Invitation code: \(none active/m.test(banner)) throw new Error(`expected no invitation code:\n${banner}`);
-  const invite = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'invite:create'], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  const invitationCode = /invitation code (\S+?)\.?$/im.exec(invite.stdout)?.[1];
-  if (invite.status !== 0 || !invitationCode) {
-    child.kill('SIGTERM');
-    throw new Error(`invite:create failed:\n${invite.stdout}\n${invite.stderr}`);
-  }
-
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
-  project.provide('invitationCode', invitationCode);
-  project.provide('serverLog', logFile);
-  project.provide('dataDir', dataDir);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return stop;
 }

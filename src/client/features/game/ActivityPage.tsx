@@ -53,7 +53,6 @@ function GameRoom({ roomid }: { roomid: number }) {
   if (!info || !clock) return <RoomNotOpen room={room} history={history} />;
 
   const game = info.game;
-  const balance = profile.data;
   // Closed for orders (or drawn): Buy and Cancel are disabled and say why.
   const closedReason = clock.closed ? messageOf(refuse(MessageKey.Stopped)) : null;
   return (
@@ -63,22 +62,7 @@ function GameRoom({ roomid }: { roomid: number }) {
       actions={history}
       className="game-page"
     >
-      <section className="card balance-bar" data-testid="balance-panel" aria-label={t`Balance`}>
-        <div className="balance-text">
-          <span className="balance-label">{t`Balance (USD)`}</span>
-          <span className="figure" data-testid="room-balance">
-            {balance ? formatUsd(balance.money) : '—'}
-          </span>
-          <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
-        </div>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => toast.warn(textOfCode(ErrorCode.ContactServiceForDeposit))}
-        >
-          {t`Deposit`}
-        </button>
-      </section>
+      <RoomBalance profile={profile} />
 
       <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
 
@@ -121,6 +105,30 @@ function GameRoom({ roomid }: { roomid: number }) {
       />
       <RecordSheet open={room.recordSheet.open} gametype={game.gametype} onClose={room.recordSheet.close} />
     </Page>
+  );
+}
+
+/** The member's balance in the room, with since-when when it is not confirmed now, and Deposit. */
+function RoomBalance({ profile }: { profile: ReturnType<typeof useGameRoom>['profile'] }) {
+  const { t } = useLingui();
+  const balance = profile.data;
+  return (
+    <section className="card balance-bar" data-testid="balance-panel" aria-label={t`Balance`}>
+      <div className="balance-text">
+        <span className="balance-label">{t`Balance (USD)`}</span>
+        <span className="figure" data-testid="room-balance">
+          {balance ? formatUsd(balance.money) : '—'}
+        </span>
+        <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
+      </div>
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        onClick={() => toast.warn(textOfCode(ErrorCode.ContactServiceForDeposit))}
+      >
+        {t`Deposit`}
+      </button>
+    </section>
   );
 }
 

@@ -3,12 +3,15 @@ import { useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { verifyRound, type VerifyResult } from '../../../shared/game';
 import type { GameRound } from '../../../shared/api/types';
+import { ApiError } from '../../api';
 import { useQuery } from '../../data';
-import { EmptyState, Icon, Page, Spinner, StaleBadge } from '../../ui';
+import { textOfCode } from '../../i18n';
+import { EmptyState, Icon, Page, SyncedSection } from '../../ui';
 import { DrawNumbers } from './DrawNumbers';
-import { gameInfoQuery } from './gameApi';
+import { roundProofQuery } from './gameApi';
 import { numbersOf, proofOf } from './model';
 import { pathTo } from '../../routing/paths';
+import { VerifyRoundForm } from './VerifyRoundForm';
 import './game.css';
 
 type CheckResult = 'pass' | 'fail' | 'skip';
@@ -37,81 +40,51 @@ function Field({ label, value, testId }: { label: string; value: string; testId:
 }
 
 /**
- * A round's fairness proof (DESIGN.md section 3): the commitment published before the round, the
- * seed revealed after it, the chain's anchor, and a re-check done here in the browser with the
- * same verifyRound the server's tests use: the seed hashes to the commitment, the numbers follow
- * from the seed and the round, and the seed links to the round before it.
+ * A round's fairness proof (DESIGN.md section 3), for any drawn round of the room (getRound): the
+ * commitment published before the round, the seed revealed after it, the chain's anchor, and a
+ * re-check done here in the browser with the same verifyRound the server's tests use: the seed
+ * hashes to the commitment, the numbers follow from the seed and the round, and the commitment
+ * links to the chain (the seed of the round before, or the anchor). Cached once seen.
  */
 export default function FairnessPage() {
   const { t } = useLingui();
   const params = useParams<{ roomid: string; seqno: string }>();
   const roomid = /^\d+$/.test(params.roomid ?? '') ? Number(params.roomid) : 0;
   const seqno = decodeURIComponent(params.seqno ?? '');
-  const synced = useQuery(roomid > 0 ? gameInfoQuery(roomid) : null);
-  const info = synced.data?.info;
-  const round = info
-    ? (info.his.find((entry) => entry.seqno === seqno) ?? (info.game.seqno === seqno ? info.game : undefined))
-    : undefined;
-
-  const checked = useMemo(() => {
-    if (!round || !info) return null;
-    const proof = proofOf(round, info.his);
-    return proof ? { proof, result: verifyRound(proof) } : null;
-  }, [round, info]);
-
-  const title = t`Fairness proof`;
-  const back = pathTo('activity', { id: roomid });
-
-  if (!info) {
-    return (
-      <Page title={title} backTo={back}>
-        {synced.isLoading ? (
-          <div className="screen-fallback">
-            <Spinner label={t`Loading`} />
-          </div>
-        ) : (
-          <EmptyState
-            title={t`The proof cannot be loaded`}
-            text={t`It will show once the app can reach the server.`}
-            icon="cloudOff"
-            action={
-              <button type="button" className="btn btn-secondary" onClick={() => void synced.refresh()}>
-                {t`Try again`}
-              </button>
-            }
-          />
-        )}
-      </Page>
-    );
-  }
-
-  if (!round) {
-    return (
-      <Page title={title} backTo={back}>
-        <EmptyState
-          title={t`Round ${seqno} is not among the recent rounds`}
-          text={t`Proofs can be checked for the rounds listed under the latest results.`}
-          icon="info"
-        />
-      </Page>
-    );
-  }
-
-  const result = checked?.result;
-  const previousSeed = checked?.proof.previousSeed;
-  const expected = result?.expected ? result.expected.join(', ') : '';
+  const synced = useQuery(roomid > 0 && seqno !== '' ? roundProofQuery(roomid, seqno) : null);
+  const refusal = synced.error instanceof ApiError && synced.error.kind === 'refused' ? synced.error : null;
 
   return (
-    <Page title={title} backTo={back} className="fairness-page">
-      <StaleBadge status={synced.status} updatedAt={synced.updatedAt} validating={synced.isValidating} />
-      <ProofCard round={round} previousSeed={previousSeed} />
+    <Page title={t`Fairness proof`} backTo={pathTo('activity', { id: roomid })} className="fairness-page">
+      {refusal && synced.data === undefined ? (
+        <EmptyState title={refusal.info || textOfCode(refusal.code)} icon="info" />
+      ) : (
+        <SyncedSection
+          synced={synced}
+          unavailableTitle={t`The proof cannot be loaded`}
+          unavailableText={t`It will show once the app can reach the server.`}
+        >
+          {(answer) => <Proof round={answer.round} previousSeed={answer.previousSeed} />}
+        </SyncedSection>
+      )}
+      {roomid > 0 && <VerifyRoundForm roomid={roomid} />}
+    </Page>
+  );
+}
 
+function Proof({ round, previousSeed }: { round: GameRound; previousSeed: string | null }) {
+  const { t } = useLingui();
+  const proof = useMemo(() => proofOf(round, previousSeed), [round, previousSeed]);
+  const result = proof ? verifyRound(proof) : undefined;
+  const expected = result?.expected ? result.expected.join(', ') : '';
+  return (
+    <>
+      <ProofCard round={round} previousSeed={previousSeed ?? undefined} />
       <Verdict result={result} expected={expected} />
-
       <p className="proof-how text-muted">
         {t`How it works: each round's seed comes from a SHA-256 hash chain made in advance. Its hash is published before the round opens. After the draw the seed is revealed; the three numbers are the first bytes below 250 of HMAC-SHA256(seed, round id), each taken mod 10.`}
       </p>
-    </Page>
+    </>
   );
 }
 
@@ -182,7 +155,7 @@ function Verdict({ result, expected }: { result: VerifyResult | undefined; expec
               result={result.chainLinks === null ? 'skip' : result.chainLinks ? 'pass' : 'fail'}
               label={
                 result.chainLinks === null
-                  ? t`Chain link not checked: the round before is not in the recent list.`
+                  ? t`Chain link not checked: the round before has no revealed seed.`
                   : result.chainLinks
                     ? t`The commitment is the seed of the round before: the chain links.`
                     : t`The commitment does not link to the round before.`

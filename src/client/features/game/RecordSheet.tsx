@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { OwnOrderItem } from '../../../shared/api/types';
@@ -7,6 +8,7 @@ import { formatDateTime } from '../../i18n';
 import { Sheet, Spinner } from '../../ui';
 import { fetchGameLog, GAME_LOG_PAGE } from './gameApi';
 import { formatOdds } from './model';
+import { pathTo } from '../../routing/paths';
 import { ORDER_STATUS_NAMES, useOutcomeName } from '../../i18n';
 
 /** The member's order history of this game (getGamelog), newest first, a page at a time. */
@@ -96,6 +98,16 @@ function RecordList({ gametype }: { gametype?: number }) {
               <div className="order-side">
                 <span className={`status-chip is-${order.status}`}>{_(ORDER_STATUS_NAMES[order.status])}</span>
                 {order.award > 0 && <span className="order-award">+{formatUsd(order.award)}</span>}
+                {order.sum !== null && (
+                  <Link
+                    href={pathTo('fairness', { roomid: order.roomid, seqno })}
+                    className="order-proof"
+                    data-testid="history-proof"
+                    aria-label={t`Verify round ${seqno}`}
+                  >
+                    {t`Verify this round`}
+                  </Link>
+                )}
               </div>
             </li>
           );

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import type { GameRound } from '../../../shared/api/types';
 import { DrawNumbers } from './DrawNumbers';
+import { VerifyRoundForm } from './VerifyRoundForm';
 import { numbersOf, resultOutcomes } from './model';
 import { useOutcomeName } from '../../i18n';
 import { pathTo } from '../../routing/paths';
@@ -13,6 +14,7 @@ const SHOWN = 10;
  * The latest drawn rounds, newest first: round number, the three numbers and their sum, the
  * winning outcomes named in the member's language, and a link to the round's fairness proof.
  * A round that arrives while the screen is open is revealed with motion; the first list is not.
+ * Older rounds are verified by number (VerifyRoundForm).
  */
 export function ResultsList({ roomid, history }: { roomid: number; history: readonly GameRound[] }) {
   const { t } = useLingui();
@@ -62,6 +64,7 @@ export function ResultsList({ roomid, history }: { roomid: number; history: read
           </AnimatePresence>
         </ol>
       )}
+      <VerifyRoundForm roomid={roomid} />
     </section>
   );
 }

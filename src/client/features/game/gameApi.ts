@@ -1,10 +1,14 @@
 /** The game's calls of the contract, typed, in one place. */
 import { api, ApiPath } from '../../api';
-import type { GameInfoAnswer, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
+import type { GameInfoAnswer, GetRoundAnswer, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
 import { defineQuery, queryKey, type Query } from '../../data';
 import { clockOffset, moneyCents } from './model';
 
 export const roomsQuery = (roomtype: number): Query<Room[]> => defineQuery(ApiPath.roomList, { roomtype });
+
+/** One drawn round's proof (getRound): cached like other reads, so a proof seen once opens offline. */
+export const roundProofQuery = (roomid: number, seqno: string): Query<GetRoundAnswer> =>
+  defineQuery(ApiPath.getRound, { roomid, seqno });
 
 /** The last good getGameinfo of a room, with its clock offset: the room and its proofs open offline, marked stale. */
 export const gameInfoQuery = (roomid: number): Query<TimedGameInfo> => ({

@@ -145,19 +145,11 @@ export function revealNext(feed: LiveFeed): LiveFeed {
 // ---- Fairness -----------------------------------------------------------------------
 
 /**
- * The seed the round's commitment must link to: the seed of the round before it in the same chain
- * (`his` is newest first), or the anchor for the chain's first round; undefined when unknown.
+ * The published fields of a drawn round as verifyRound takes them; null before the seed is
+ * revealed. `previousSeed` is what the server says the round links to (getRound): the seed of
+ * the round before in the chain, or the anchor for the chain's first round.
  */
-export function previousSeedOf(round: GameRound, history: readonly GameRound[]): string | undefined {
-  const index = history.findIndex((entry) => entry.seqno === round.seqno);
-  const before = index >= 0 ? history[index + 1] : undefined;
-  if (before && before.anchor === round.anchor && before.seed) return before.seed;
-  if (round.commitment && round.commitment.toLowerCase() === round.anchor.toLowerCase()) return round.anchor;
-  return undefined;
-}
-
-/** The published fields of a drawn round as verifyRound takes them; null before the seed is revealed. */
-export function proofOf(round: GameRound, history: readonly GameRound[]): RoundProof | null {
+export function proofOf(round: GameRound, previousSeed: string | null): RoundProof | null {
   const numbers = numbersOf(round);
   if (!round.seed || !numbers) return null;
   return {
@@ -166,6 +158,6 @@ export function proofOf(round: GameRound, history: readonly GameRound[]): RoundP
     commitment: round.commitment,
     seed: round.seed,
     numbers,
-    previousSeed: previousSeedOf(round, history),
+    previousSeed: previousSeed ?? undefined,
   };
 }

@@ -45,12 +45,18 @@ afterEach(() => {
 describe('account page', () => {
   it('offline, shows the cached profile with a stale badge', async () => {
     await writeCached(queryKey(ApiPath.userInfo, {}), USER, Date.now() - 60_000);
+    await writeCached(
+      queryKey(ApiPath.leftMoney, {}),
+      { leftmoney: 0, turnoverRemaining: 40, pendingWithdrawals: 0, hasPayPassword: true },
+      Date.now() - 60_000,
+    );
     setOnlineStateForTest({ browserOnline: false });
     renderAccount();
     expect((await screen.findByTestId('nickname')).textContent).toBe('Demo');
     expect(screen.getByTestId('level').textContent).toBe('VIP 3');
     expect(screen.getByTestId('balance').textContent).toBe('1,234.50');
-    expect(screen.getByTestId('withdrawable').textContent).toBe('-12.00');
+    await waitFor(() => expect(screen.getByTestId('withdrawable').textContent).toBe('0.00'));
+    expect(screen.getByTestId('hold-turnover').textContent).toBe('Turnover still to play: 40.00 USD');
     expect(screen.getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
   });
 

@@ -47,13 +47,21 @@ describe('recharge', () => {
 });
 
 describe('account page', () => {
-  it('level icon with level number and name; withdrawable is total win with its minus', async () => {
+  it('level icon with level number and name; withdrawable is the shared figure, never the total win', async () => {
     await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, level: 3, totalWin: -40.5 });
+    await writeCached(queryKey(ApiPath.leftMoney, {}), {
+      leftmoney: 876.5,
+      turnoverRemaining: 0,
+      pendingWithdrawals: 25,
+      hasPayPassword: true,
+    });
     renderScreen(AccountPage);
     expect((await screen.findByTestId('level')).textContent).toBe('VIP 3');
     expect(screen.getByTestId('level-name').textContent).toBe('Gold');
     expect(document.querySelector('.level-badge')?.getAttribute('data-level')).toBe('3');
-    expect(screen.getByTestId('withdrawable').textContent).toBe('-40.50');
+    await waitFor(() => expect(screen.getByTestId('withdrawable').textContent).toBe('876.50'));
+    expect(screen.getByTestId('hold-pending').textContent).toBe('Withdrawals pending: 25.00 USD');
+    expect(screen.queryByTestId('hold-turnover')).toBeNull();
     const menu = screen.getByRole('navigation', { name: 'Account menu' });
     expect(within(menu).getByRole('link', { name: 'Income' }).getAttribute('href')).toBe('/my_income');
     expect(within(menu).getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/message');

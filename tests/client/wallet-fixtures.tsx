@@ -14,7 +14,12 @@ export const USER: UserInfo = {
   lang: 'en',
 };
 
-export const LEFT: LeftMoneyAnswer = { leftmoney: 100, turnoverRemaining: 0, hasPayPassword: true };
+export const LEFT: LeftMoneyAnswer = {
+  leftmoney: 100,
+  turnoverRemaining: 0,
+  pendingWithdrawals: 0,
+  hasPayPassword: true,
+};
 
 export const BANK_CARD: BankCard = {
   id: 7,

@@ -45,7 +45,7 @@ async function openReady(fake: ReturnType<typeof walletServer>) {
   vi.stubGlobal('fetch', fake.fetch);
   renderScreen(WithdrawPage);
   await waitFor(() => expect(screen.getAllByTestId('withdraw-account').length).toBeGreaterThan(0));
-  await waitFor(() => expect(screen.getByTestId('withdraw-left').textContent).toBe('100.00'));
+  await waitFor(() => expect(screen.getByTestId('withdrawable').textContent).toBe('100.00'));
 }
 
 describe('withdraw page entry', () => {
@@ -83,13 +83,13 @@ describe('withdraw page entry', () => {
   });
 
   it('with an account and a password: no dialog; the withdrawable amount and remaining turnover are shown', async () => {
-    const fake = walletServer({ left: { leftmoney: 1234.5, turnoverRemaining: 300, hasPayPassword: true } });
+    const fake = walletServer({
+      left: { leftmoney: 0, turnoverRemaining: 300, pendingWithdrawals: 0, hasPayPassword: true },
+    });
     vi.stubGlobal('fetch', fake.fetch);
     renderScreen(WithdrawPage);
-    await waitFor(() => expect(screen.getByTestId('withdraw-left').textContent).toBe('1,234.50'));
-    expect(screen.getByTestId('withdraw-turnover').textContent).toBe(
-      'Turnover still needed before withdrawing: 300.00 USD',
-    );
+    await waitFor(() => expect(screen.getByTestId('withdrawable').textContent).toBe('0.00'));
+    expect(screen.getByTestId('hold-turnover').textContent).toBe('Turnover still to play: 300.00 USD');
     expect(screen.getByRole('radio', { name: /Vietcombank · 0123456789/ })).toBeTruthy();
     expect(screen.getByRole('radio', { name: /USDT-TRC20/ })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -134,7 +134,7 @@ describe('withdraw form rules, before any call', () => {
     const fake = walletServer();
     vi.stubGlobal('fetch', fake.fetch);
     renderScreen(WithdrawPage);
-    await waitFor(() => expect(screen.getByTestId('withdraw-left').textContent).toBe('100.00'));
+    await waitFor(() => expect(screen.getByTestId('withdrawable').textContent).toBe('100.00'));
     const amount = screen.getByLabelText('Số tiền (USD)');
     const send = screen.getByRole('button', { name: 'Rút tiền' });
     fireEvent.change(amount, { target: { value: '500' } });
@@ -150,7 +150,9 @@ describe('withdraw form rules, before any call', () => {
   });
 
   it('turnover still owed: 1064 before any call', async () => {
-    const fake = walletServer({ left: { leftmoney: 100, turnoverRemaining: 20, hasPayPassword: true } });
+    const fake = walletServer({
+      left: { leftmoney: 100, turnoverRemaining: 20, pendingWithdrawals: 0, hasPayPassword: true },
+    });
     await openReady(fake);
     fireEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
     type('Amount (USD)', '10');

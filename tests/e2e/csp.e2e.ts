@@ -271,7 +271,7 @@ describe('the app under its Content-Security-Policy', () => {
     await page.getByRole('button', { name: 'Save account' }).click();
     await page.waitForURL('**/banklist');
     await page.goto('/withdraw');
-    await expect.poll(() => page.getByTestId('withdraw-left').textContent(), SLOW).toContain('200.00');
+    await expect.poll(() => page.getByTestId('withdrawable').textContent(), SLOW).toContain('200.00');
     await page.getByTestId('withdraw-account').getByRole('radio').first().check();
     await page.getByLabel('Amount (USD)').fill('25');
     await page.getByLabel('Withdrawal password').fill('246810');

@@ -48,7 +48,7 @@ describe('wallet end to end', () => {
     await expect.poll(() => page.getByTestId('bank-card-address').first().textContent()).toContain(TRC20_ADDRESS);
 
     await page.goto('/withdraw');
-    await expect.poll(() => page.getByTestId('withdraw-left').textContent()).toContain('500.00');
+    await expect.poll(() => page.getByTestId('withdrawable').textContent()).toContain('500.00');
     await page.getByTestId('withdraw-account').getByRole('radio').first().check();
     await page.getByLabel('Amount (USD)').fill('1,20.x50');
     // Commas and letters are dropped as the member types.
@@ -91,6 +91,55 @@ describe('wallet end to end', () => {
     await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
     await expect.poll(() => page.getByTestId('stale-badge').first().isVisible()).toBe(true);
     await snapshot(page, 'wallet-fund-log-offline');
+    await context.close();
+  });
+
+  it('one withdrawable figure: /user and /withdraw show the same amount and what holds the rest', async () => {
+    const member = newMember('wd', '300');
+    const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
+    await api('/api/Index/resetpaypwd', { token, newpwd: '246810', newpwd2: '246810' });
+    await api('/api/Game/addbankcard', { token, type: 'USDT-TRC20', address: TRC20_ADDRESS });
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await logIn(page, member);
+
+    /** The figure and its holds as each page shows them, read one after the other. */
+    async function bothPages() {
+      const read = async (path: string) => {
+        await page.goto(path);
+        const figure = page.getByTestId('withdrawable');
+        await expect.poll(() => figure.textContent(), { timeout: 10_000 }).toMatch(/^\d[\d,]*\.\d\d$/);
+        await expect.poll(() => page.getByTestId('stale-badge').count()).toBe(0);
+        const holds = await page.getByTestId('withdrawable-holds').count();
+        return {
+          figure: await figure.textContent(),
+          holds: holds ? await page.getByTestId('withdrawable-holds').textContent() : '',
+        };
+      };
+      const user = await read('/user');
+      const withdraw = await read('/withdraw');
+      expect(withdraw).toEqual(user);
+      return user;
+    }
+
+    try {
+      // Turnover owed on the deposit: nothing withdrawable, and the page says why.
+      admin('settings:set', 'turnoverMultiple', '1');
+      expect(await bothPages()).toEqual({ figure: '0.00', holds: 'Turnover still to play: 300.00 USD' });
+    } finally {
+      admin('settings:set', 'turnoverMultiple', '0');
+    }
+    expect(await bothPages()).toEqual({ figure: '300.00', holds: '' });
+
+    // A withdrawal waiting for the operator is held out of it, and said so on both pages.
+    await page.goto('/withdraw');
+    await page.getByTestId('withdraw-account').getByRole('radio').first().check();
+    await page.getByLabel('Amount (USD)').fill('50');
+    await page.getByLabel('Withdrawal password').fill('246810');
+    await page.getByTestId('withdraw-form').getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(() => page.getByTestId('withdraw-success').count()).toBe(1);
+    expect(await bothPages()).toEqual({ figure: '250.00', holds: 'Withdrawals pending: 50.00 USD' });
+    await snapshot(page, 'wallet-withdrawable');
     await context.close();
   });
 });

@@ -15,7 +15,7 @@ import { dayNumber, isoDate } from '../../src/shared/serverDay';
 import { drawCurrent, line, openRound, order, ROOM, type Player } from './support/game';
 import { registerMember, uniqueName, uniquePhone } from './support/members';
 import { startServer, TEST_INVITATION, type TestServer } from './support/server';
-import { addCard, BANK, PAY_PASSWORD, setSetting, walletMember } from './support/wallet';
+import { addCard, BANK, PAY_PASSWORD, setSetting, walletMember, withdraw } from './support/wallet';
 
 type Body = Record<string, unknown>;
 
@@ -44,6 +44,10 @@ beforeAll(async () => {
   await setSetting(server, 'turnoverMultiple', '0');
   member = await walletMember(server, 1_000);
   const card = await addCard(server, member.token, BANK);
+  // One withdrawal, so the member's withdrawal list has a row to check against its schema.
+  expect((await withdraw(server, member.token, { bank_id: card.id, money: 20, pwd: PAY_PASSWORD })).body.code).toBe(
+    SUCCESS,
+  );
   const article = await server.deps.db
     .selectFrom('articles')
     .select(['id', 'category'])
@@ -118,6 +122,7 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.addBankCard]: { type: 'USDT-TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
     [ApiPath.withdraw]: { bank_id: s.cardId, money: 100, pwd: PAY_PASSWORD },
     [ApiPath.leftMoney]: {},
+    [ApiPath.withdrawals]: { limit: 10 },
     [ApiPath.financeFlow]: { start: today(), end: today() },
     [ApiPath.trendData]: {},
   };

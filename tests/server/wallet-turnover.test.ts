@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import { runAdmin } from '../../src/server/admin/commands';
 import { runAudit } from '../../src/server/domain/audit';
-import { line, openRound, order, ROOM } from './support/game';
+import { drawCurrent, line, openRound, order, ROOM } from './support/game';
 import { startServer, type TestServer } from './support/server';
 import {
   addCard,
@@ -34,15 +34,19 @@ async function credit(username: string, usd: string): Promise<void> {
   expect(await runAdmin(['credit', username, usd], quiet())).toBe(0);
 }
 
-async function stake(token: string, usd: number): Promise<number[]> {
+/** One line of `usd` in an open round; settled (its round drawn) unless `settle` is false. */
+async function stake(token: string, usd: number, settle = true): Promise<number[]> {
   await openRound(server, 15, 30);
   const answer = await order(server, token, ROOM.usdtStandard, [line(0, usd)]);
   expect(answer.body.code, JSON.stringify(answer.body)).toBe(1);
+  if (settle) await drawCurrent(server, 15);
   return answer.body.data.order_ids;
 }
 
+const usd = (cents: number) => cents / 100;
+
 describe('turnover (turnoverMultiple, default 1)', () => {
-  it('counts stakes of orders after the last deposit, not cancelled ones, and shows what remains', async () => {
+  it('counts settled stakes after the last deposit, not cancelled or waiting ones, and shows what remains', async () => {
     const m = await walletMember(server);
     const card = await addCard(server, m.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS });
     const body = { bank_id: card.id, money: 10, pwd: PAY_PASSWORD };
@@ -52,9 +56,17 @@ describe('turnover (turnoverMultiple, default 1)', () => {
     await credit(m.username, '50');
     await stake(m.token, 20); // before the last deposit: does not count towards it
     await credit(m.username, '100');
-    expect(await leftMoney(server, m.token)).toEqual({ leftmoney: 0, turnoverRemaining: 100, hasPayPassword: true });
+    expect(await leftMoney(server, m.token)).toEqual({
+      leftmoney: 0,
+      turnoverRemaining: 100,
+      pendingWithdrawals: 0,
+      hasPayPassword: true,
+    });
 
-    await stake(m.token, 60);
+    // A waiting line is no turnover yet (it may still be cancelled); once settled it is.
+    await stake(m.token, 60, false);
+    expect(await leftMoney(server, m.token)).toMatchObject({ leftmoney: 0, turnoverRemaining: 100 });
+    await drawCurrent(server, 15);
     expect(await leftMoney(server, m.token)).toMatchObject({ leftmoney: 0, turnoverRemaining: 40 });
     const before = await ledgerOf(server, m.id);
     const refused = await withdraw(server, m.token, body);
@@ -63,26 +75,40 @@ describe('turnover (turnoverMultiple, default 1)', () => {
     expect(await ledgerOf(server, m.id)).toEqual(before);
 
     // A cancelled order is no turnover.
-    const [cancelled] = await stake(m.token, 20);
+    const [cancelled] = await stake(m.token, 20, false);
     expect(
       (await call(server, ApiPath.gameCancel, m.token, { roomid: ROOM.usdtStandard, order_id: cancelled })).body.code,
     ).toBe(1);
+    await drawCurrent(server, 15);
     expect(await leftMoney(server, m.token)).toMatchObject({ turnoverRemaining: 40 });
 
     await stake(m.token, 40);
-    // 50 + 100 deposited, 20 + 60 + 40 staked: 30 left, all of it withdrawable.
-    expect(await leftMoney(server, m.token)).toEqual({ leftmoney: 30, turnoverRemaining: 0, hasPayPassword: true });
+    // Turnover met: all of the balance (after the draws paid what they paid) is withdrawable.
+    const balance = (await ledgerOf(server, m.id)).balance;
+    expect(await leftMoney(server, m.token)).toEqual({
+      leftmoney: usd(balance),
+      turnoverRemaining: 0,
+      pendingWithdrawals: 0,
+      hasPayPassword: true,
+    });
     expect((await withdraw(server, m.token, body)).body.code).toBe(1);
-    expect((await ledgerOf(server, m.id)).balance).toBe(20_00);
+    // The withdrawal is held out of the balance and said as pending; the rest stays withdrawable.
+    expect((await ledgerOf(server, m.id)).balance).toBe(balance - 10_00);
+    expect(await leftMoney(server, m.token)).toMatchObject({ leftmoney: usd(balance - 10_00), pendingWithdrawals: 10 });
 
     // A new deposit asks for its own turnover.
     await credit(m.username, '25');
-    expect(await leftMoney(server, m.token)).toMatchObject({ leftmoney: 0, turnoverRemaining: 25 });
+    expect(await leftMoney(server, m.token)).toMatchObject({
+      leftmoney: 0,
+      turnoverRemaining: 25,
+      pendingWithdrawals: 10,
+    });
   });
 
   it('follows the operator’s multiple: 1.5x, then 0 (off)', async () => {
     const m = await walletMember(server, 100);
     await stake(m.token, 100);
+    const balance = (await ledgerOf(server, m.id)).balance;
     expect(await leftMoney(server, m.token)).toMatchObject({ turnoverRemaining: 0 });
     try {
       await setSetting(server, 'turnoverMultiple', '1.5');
@@ -90,7 +116,7 @@ describe('turnover (turnoverMultiple, default 1)', () => {
       await credit(m.username, '10');
       expect(await leftMoney(server, m.token)).toMatchObject({ turnoverRemaining: 15 });
       await setSetting(server, 'turnoverMultiple', '0');
-      expect(await leftMoney(server, m.token)).toMatchObject({ leftmoney: 10, turnoverRemaining: 0 });
+      expect(await leftMoney(server, m.token)).toMatchObject({ leftmoney: usd(balance + 10_00), turnoverRemaining: 0 });
     } finally {
       await setSetting(server, 'turnoverMultiple', '1');
     }

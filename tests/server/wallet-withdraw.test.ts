@@ -6,11 +6,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
+import type { WithdrawalItem } from '../../src/shared/api/types';
 import { runAdmin } from '../../src/server/admin/commands';
 import { dayNumber, dayStart } from '../../src/server/domain/game/timing';
 import { startServer, type TestServer } from './support/server';
 import {
   addCard,
+  BANK,
   call,
   ERC20_ADDRESS,
   leftMoney,
@@ -49,11 +51,17 @@ async function expectRefused(m: Member, body: Record<string, unknown>, code: num
 describe('getLeftmoney', () => {
   it('answers the balance, no turnover owed, and whether a withdrawal password is set', async () => {
     const m = await member(123.45);
-    expect(await leftMoney(server, m.token)).toEqual({ leftmoney: 123.45, turnoverRemaining: 0, hasPayPassword: true });
+    expect(await leftMoney(server, m.token)).toEqual({
+      leftmoney: 123.45,
+      turnoverRemaining: 0,
+      pendingWithdrawals: 0,
+      hasPayPassword: true,
+    });
     const without = await walletMember(server, 0, { payPwd: null });
     expect(await leftMoney(server, without.token)).toEqual({
       leftmoney: 0,
       turnoverRemaining: 0,
+      pendingWithdrawals: 0,
       hasPayPassword: false,
     });
     expect((await server.call(ApiPath.leftMoney, { lang: 'en' })).body.code).toBe(409);
@@ -272,5 +280,56 @@ describe('idempotency key', () => {
     });
     expect((await withdraw(server, m.token, body)).body.code).toBe(1);
     expect(await ledgerOf(server, m.id)).toMatchObject({ balance: 20_00, withdrawals: 1 });
+  });
+});
+
+describe('getWithdrawals: the member’s own withdrawals and their status', () => {
+  it('lists them newest first, masked, with the status and the operator’s note; pending ones are said by getLeftmoney', async () => {
+    const m = await member(500);
+    const account = `6600 1234 ${String(Date.now()).slice(-4)}`;
+    const bank = await addCard(server, m.token, { ...BANK, account });
+    const usdt = m.card;
+    expect((await withdraw(server, m.token, { bank_id: bank.id, money: 100, pwd: PAY_PASSWORD })).body.code).toBe(1);
+    expect((await withdraw(server, m.token, { bank_id: usdt.id, money: 50, pwd: PAY_PASSWORD })).body.code).toBe(1);
+    const list = async (body: Record<string, unknown> = {}) =>
+      (await call<WithdrawalItem[]>(server, ApiPath.withdrawals, m.token, body)).body.data;
+
+    const [second, first] = await list();
+    expect(second).toMatchObject({
+      money: 50,
+      type: 'USDT-TRC20',
+      account: 'TQn9Y2…bLSE',
+      status: 'pending',
+      note: '',
+      decidedAt: null,
+    });
+    expect(first).toMatchObject({
+      money: 100,
+      type: 'Bank',
+      account: `Vietcombank ···${account.slice(-4)}`,
+      status: 'pending',
+    });
+    // The full destination never travels back.
+    expect(JSON.stringify(await list())).not.toContain(TRC20_ADDRESS);
+    expect(JSON.stringify(await list())).not.toContain(account.replace(/ /g, '').slice(0, 8));
+    expect(await leftMoney(server, m.token)).toMatchObject({ leftmoney: 350, pendingWithdrawals: 150 });
+
+    const io = { env: server.database.env, out: () => undefined, err: () => undefined };
+    expect(await runAdmin(['withdraw:approve', String(first.id)], io)).toBe(0);
+    expect(await runAdmin(['withdraw:reject', String(second.id), '--note', 'Address not verified'], io)).toBe(0);
+    const decided = await list();
+    expect(decided.map((w) => [w.id, w.status, w.note])).toEqual([
+      [second.id, 'rejected', 'Address not verified'],
+      [first.id, 'paid', ''],
+    ]);
+    expect(decided.every((w) => typeof w.decidedAt === 'number')).toBe(true);
+    expect(await leftMoney(server, m.token)).toMatchObject({ leftmoney: 400, pendingWithdrawals: 0 });
+
+    // Paging, and nobody else's.
+    expect((await list({ limit: 1 })).map((w) => w.id)).toEqual([second.id]);
+    expect((await list({ before: second.id })).map((w) => w.id)).toEqual([first.id]);
+    const other = await member(10);
+    expect((await call<WithdrawalItem[]>(server, ApiPath.withdrawals, other.token, {})).body.data).toEqual([]);
+    expect((await server.call(ApiPath.withdrawals, { lang: 'en' })).body.code).toBe(409);
   });
 });

@@ -2,7 +2,15 @@ export { queryKey, windowedKey } from './key';
 export { defineQuery, useQuery, type Query } from './query';
 export { revalidate, readCached, writeCached, type Synced } from './sync';
 export { useOnline, useBrowserOnline, isOnline, isBrowserOnline } from '../api/online';
-export { useConfig, useProfile, refreshProfile, refreshConfig, profileQuery } from './resources';
+export {
+  useConfig,
+  useProfile,
+  useLeftMoney,
+  refreshProfile,
+  refreshConfig,
+  profileQuery,
+  leftMoneyQuery,
+} from './resources';
 export { endSession, logout } from './session';
 export { useWrite } from './useWrite';
 export { useLiveRead } from './useLiveRead';

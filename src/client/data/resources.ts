@@ -1,11 +1,17 @@
 import { ApiPath, useSession } from '../api';
-import type { AppConfig, UserInfo } from '../../shared/api/types';
+import type { AppConfig, LeftMoneyAnswer, UserInfo } from '../../shared/api/types';
 import { defineQuery, useQuery } from './query';
 import { revalidate, type Synced } from './sync';
 
 export const configQuery = defineQuery(ApiPath.getConfig, {});
 /** A refusal to read the profile (session ended, say) is worth a toast wherever it shows. */
 export const profileQuery = defineQuery(ApiPath.userInfo, {}, { toastRefusal: true });
+
+/**
+ * What the member may withdraw, with what holds the rest (src/shared/withdrawable.ts, computed by
+ * the server): one read for every screen that shows it, so they show the same figure.
+ */
+export const leftMoneyQuery = defineQuery(ApiPath.leftMoney, {});
 
 /** App config (getconfig), cache-first: the loading canvas waits for it on the very first visit only. */
 export function useConfig(): Synced<AppConfig> {
@@ -16,6 +22,12 @@ export function useConfig(): Synced<AppConfig> {
 export function useProfile(): Synced<UserInfo> {
   const { token } = useSession();
   return useQuery(token ? profileQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+}
+
+/** The withdrawable figure (getLeftmoney), cache-first; disabled while logged out. */
+export function useLeftMoney(): Synced<LeftMoneyAnswer> {
+  const { token } = useSession();
+  return useQuery(token ? leftMoneyQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }
 
 /** After something changed the balance or the profile (login, password set...). */

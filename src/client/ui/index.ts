@@ -18,3 +18,4 @@ export { levelName } from './levelNames';
 export { usePageVisible, usePrefersReducedMotion } from './visibility';
 export { ContactServiceButton } from './ContactService';
 export { SyncedSection } from './SyncedSection';
+export { WithdrawableFigure } from './WithdrawableFigure';

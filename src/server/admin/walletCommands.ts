@@ -1,10 +1,10 @@
 /** Operator commands of the wallet: list, approve (paid) and reject (refunded) withdrawals. */
+import { WITHDRAWAL_STATUSES } from '../../shared/api/enums';
 import { formatMoney } from '../../shared/money';
 import {
   approveWithdrawal,
   isWithdrawalStatus,
   rejectWithdrawal,
-  WITHDRAWAL_STATUSES,
   withdrawalsOf,
 } from '../domain/wallet/operatorWithdrawals';
 import type { WithdrawalListRow } from '../repositories/withdrawals';

@@ -63,7 +63,8 @@ export async function stakesOfOrdersAfter(
     .where('f.id', '>', afterId)
     .where('f.reason_code', '=', stake.reason)
     .where('f.ref_type', '=', stake.refType)
-    .where('l.status', '<>', 'cancel')
+    // Settled lines only: a waiting line may still be cancelled (docs/decisions.md).
+    .where('l.status', 'not in', ['cancel', 'wait'])
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }

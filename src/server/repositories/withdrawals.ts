@@ -37,6 +37,28 @@ export async function countLiveWithdrawals(db: Db, memberId: number, fromMs: num
   return Number(row.n);
 }
 
+/** Cents of the member's withdrawals still waiting for the operator (held out of the balance). */
+export async function pendingWithdrawalCents(db: Db, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('total'))
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** The member's withdrawals, newest first, older than `before` when given. */
+export function memberWithdrawals(
+  db: Db,
+  memberId: number,
+  page: { before?: number; limit: number },
+): Promise<WithdrawalRow[]> {
+  let query = db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId);
+  if (page.before !== undefined) query = query.where('id', '<', page.before);
+  return query.orderBy('id', 'desc').limit(page.limit).execute();
+}
+
 export interface WithdrawalListRow extends WithdrawalRow {
   username: string;
 }

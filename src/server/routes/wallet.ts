@@ -8,11 +8,13 @@ import {
   AddBankCardRequestSchema,
   DeleteBankCardRequestSchema,
   FinanceFlowRequestSchema,
+  WithdrawalsRequestSchema,
   WithdrawRequestSchema,
 } from '../../shared/api/wallet';
 import { ErrorCode } from '../../shared/errors';
 import { addCard, deleteCard, listCards } from '../domain/wallet/bankCards';
 import { fundFlow } from '../domain/wallet/fundFlow';
+import { withdrawalsOfMember } from '../domain/wallet/memberWithdrawals';
 import { leftMoney } from '../domain/wallet/turnover';
 import { requestWithdrawal } from '../domain/wallet/withdraw';
 import { localeOf, requireAuth, success, type RouteContext } from './context';
@@ -50,6 +52,11 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: Ra
       idempotencyKey: body.idempotencyKey,
     });
     return success(ctx, request, answer, 'write');
+  });
+
+  app.post(ApiPath.withdrawals, async (request) => {
+    const body = parseBody(WithdrawalsRequestSchema, request.body);
+    return success(ctx, request, await withdrawalsOfMember(ctx.deps, requireAuth(request).member.id, body), 'read');
   });
 
   app.post(ApiPath.financeFlow, async (request) => {

@@ -55,6 +55,8 @@ import {
   FinanceFlowRequestSchema,
   FundLogEntrySchema,
   LeftMoneyAnswerSchema,
+  WithdrawalItemSchema,
+  WithdrawalsRequestSchema,
   WithdrawAnswerSchema,
   WithdrawRequestSchema,
 } from './wallet';
@@ -100,6 +102,7 @@ export const apiContract = {
   [ApiPath.addBankCard]: { request: AddBankCardRequestSchema, data: BankCardSchema },
   [ApiPath.withdraw]: { request: WithdrawRequestSchema, data: WithdrawAnswerSchema },
   [ApiPath.leftMoney]: { request: NoFieldsSchema, data: LeftMoneyAnswerSchema },
+  [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },
   [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
   [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
 } as const satisfies Record<ApiPath, CallSchemas>;

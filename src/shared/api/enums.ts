@@ -12,6 +12,9 @@ export const ORDER_STATUSES = ['wait', 'win', 'lose', 'refund', 'cancel'] as con
 
 export const BANK_CARD_TYPES = ['Bank', 'USDT-TRC20', 'USDT-ERC20'] as const;
 
+/** A withdrawal waits for the operator, who pays or rejects it (the amount then goes back). */
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
+
 /** Why a balance changed; the app shows it in the member's language. */
 export const FUND_REASONS = [
   'deposit',

@@ -35,6 +35,8 @@ export const ApiPath = {
   deleteBankCard: '/api/Game/delbankcard',
   addBankCard: '/api/Game/addbankcard',
   withdraw: '/api/Game/withdraw',
+  /** Addition: the member's withdrawals and their status. */
+  withdrawals: '/api/Game/getWithdrawals',
   /** The spec reads data.leftmoney without naming the path; this is ours. */
   leftMoney: '/api/Game/getLeftmoney',
   financeFlow: '/api/Game/getfinanceflow',

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type * as accounts from './accounts';
 import type * as content from './content';
 import type { apiContract } from './contract';
-import type { BANK_CARD_TYPES, FUND_REASONS, ORDER_STATUSES, ROOM_KINDS } from './enums';
+import type { BANK_CARD_TYPES, FUND_REASONS, ORDER_STATUSES, ROOM_KINDS, WITHDRAWAL_STATUSES } from './enums';
 import type * as game from './game';
 import type * as wallet from './wallet';
 
@@ -55,7 +55,8 @@ export type BankCardType = (typeof BANK_CARD_TYPES)[number];
 export type FundReasonCode = (typeof FUND_REASONS)[number];
 
 /** Withdrawal states: held at request, then paid or rejected (refunded) by the operator. */
-export type WithdrawalStatus = 'pending' | 'paid' | 'rejected';
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+export type WithdrawalItem = z.infer<typeof wallet.WithdrawalItemSchema>;
 
 export type BankCard = z.infer<typeof wallet.BankCardSchema>;
 export type AddBankCardRequest = z.infer<typeof wallet.AddBankCardRequestSchema>;

@@ -3,7 +3,7 @@
  * live in the domain (validateBankCard, validateWithdraw); these schemas only keep junk small.
  */
 import { z } from 'zod';
-import { BANK_CARD_TYPES, FUND_REASONS } from './enums';
+import { BANK_CARD_TYPES, FUND_REASONS, WITHDRAWAL_STATUSES } from './enums';
 import { idField, numberField, textField, usd, whole } from './fields';
 
 export const BankCardTypeSchema = z.enum(BANK_CARD_TYPES);
@@ -49,12 +49,37 @@ export const WithdrawRequestSchema = z.object({
 export const WithdrawAnswerSchema = z.literal(1);
 
 export const LeftMoneyAnswerSchema = z.strictObject({
-  /** What the member may withdraw now (USD): the balance, unless turnover is still owed. */
+  /** What the member may withdraw now (USD): src/shared/withdrawable.ts, never negative. */
   leftmoney: usd,
   /** Stakes still needed since the last deposit before a withdrawal is allowed (USD); 0 when none. */
   turnoverRemaining: usd,
+  /** Withdrawals asked for and not yet paid or rejected (USD): already out of the balance. */
+  pendingWithdrawals: usd,
   /** Whether a withdrawal password is set (the page sends the member to set one otherwise). */
   hasPayPassword: z.boolean(),
+});
+
+/** The member's own withdrawals, newest first, a page at a time (addition: README, "Withdrawal status"). */
+export const WithdrawalsRequestSchema = z.object({
+  /** Paging: withdrawals older than this id. */
+  before: idField.optional(),
+  /** Page size, at most 100 (default 20). */
+  limit: idField.optional(),
+});
+
+export const WithdrawalItemSchema = z.strictObject({
+  id: whole,
+  /** USD. */
+  money: usd,
+  type: BankCardTypeSchema,
+  /** The destination as it was when asked for, masked: the bank and last digits, or the ends of an address. */
+  account: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  /** The operator's note on the decision ('' when none). */
+  note: z.string(),
+  /** Epoch ms when it was asked for, and when the operator decided (null while pending). */
+  time: whole,
+  decidedAt: whole.nullable(),
 });
 
 /** Dates that do not read as days, a reversed or too long range, or a limit past 200 are refused by the rules. */

@@ -6,8 +6,8 @@ import { formatUsd } from '../../../shared/money';
 import { FIRST_VIP_LEVEL } from '../../../shared/constants';
 import { vipLevel } from '../../../shared/vip';
 import { LOCALE_NAMES } from '../../../shared/locale';
-import type { UserInfo } from '../../../shared/api/types';
-import { useProfile, type Synced } from '../../data';
+import type { LeftMoneyAnswer, UserInfo } from '../../../shared/api/types';
+import { useLeftMoney, useProfile, type Synced } from '../../data';
 import { textOfCode, useLocale } from '../../i18n';
 import {
   Icon,
@@ -21,6 +21,7 @@ import {
   navigate,
   toast,
   useScreenActive,
+  WithdrawableFigure,
 } from '../../ui';
 import { useLogout } from './useLogout';
 import { pathTo } from '../../routing/paths';
@@ -30,16 +31,21 @@ export default function AccountPage() {
   const { t } = useLingui();
   const locale = useLocale();
   const profile = useProfile();
+  const left = useLeftMoney();
   const logout = useLogout();
   const active = useScreenActive();
 
   // The page is kept alive: coming back to it (after a round, a withdrawal...) confirms the figures.
   const { refresh } = profile;
+  const refreshLeft = left.refresh;
   const wasActive = useRef(active);
   useEffect(() => {
-    if (active && !wasActive.current) void refresh();
+    if (active && !wasActive.current) {
+      void refresh();
+      void refreshLeft();
+    }
     wasActive.current = active;
-  }, [active, refresh]);
+  }, [active, refresh, refreshLeft]);
 
   const settings = (
     <Link href={pathTo('settings')} className="icon-btn" aria-label={t`Settings`}>
@@ -55,7 +61,7 @@ export default function AccountPage() {
         unavailableTitle={t`Account details unavailable`}
         loading={<div className="account-card card skeleton" aria-busy="true" aria-label={t`Loading`} />}
       >
-        {(user) => <AccountCard user={user} profile={profile} />}
+        {(user) => <AccountCard user={user} profile={profile} left={left} />}
       </SyncedSection>
 
       <MenuList label={t`Account menu`}>
@@ -74,7 +80,15 @@ export default function AccountPage() {
 }
 
 /** Name, VIP level, balance, what can be withdrawn, and the two money actions. */
-function AccountCard({ user, profile }: { user: UserInfo; profile: Synced<UserInfo> }) {
+function AccountCard({
+  user,
+  profile,
+  left,
+}: {
+  user: UserInfo;
+  profile: Synced<UserInfo>;
+  left: Synced<LeftMoneyAnswer>;
+}) {
   const { t, i18n } = useLingui();
   const level = vipLevel(user.level ?? FIRST_VIP_LEVEL);
   return (
@@ -103,8 +117,8 @@ function AccountCard({ user, profile }: { user: UserInfo; profile: Synced<UserIn
         </div>
         <div>
           <dt>{t`Withdrawable (USD)`}</dt>
-          <dd className={`figure${user.totalWin < 0 ? ' is-negative' : ''}`} data-testid="withdrawable">
-            {formatUsd(user.totalWin)}
+          <dd>
+            <WithdrawableFigure left={left.data} loading={left.isLoading} />
           </dd>
         </div>
       </dl>

@@ -1,7 +1,17 @@
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { sanitizeAmountInput } from '../../../shared/money';
-import { FormError, Icon, Page, Spinner, StaleBadge, SubmitButton, TextField, useScreenActive } from '../../ui';
+import {
+  FormError,
+  Icon,
+  Page,
+  Spinner,
+  StaleBadge,
+  SubmitButton,
+  TextField,
+  useScreenActive,
+  WithdrawableFigure,
+} from '../../ui';
 import { cardSummary, cardTypeName } from './cards';
 import { useWithdrawEntry } from './useWithdrawEntry';
 import { useWithdrawForm } from './useWithdrawForm';
@@ -90,16 +100,16 @@ export default function WithdrawPage() {
 
 type WithdrawForm = ReturnType<typeof useWithdrawForm>;
 
-/** What can be withdrawn now, the balance, and the turnover still owed. */
+/** What can be withdrawn now (and what holds the rest), and the balance. */
 function WithdrawSummary({ form }: { form: WithdrawForm }) {
   const { t } = useLingui();
-  const { left, leftMoney, leftText, balance, leftFailure, turnover } = form;
+  const { left, leftMoney, balance, leftFailure } = form;
   return (
     <section className="withdraw-summary card" aria-label={t`Withdrawable amount`}>
       <p className="text-muted">{t`Withdrawable now (USD)`}</p>
-      <p className="figure withdraw-left" data-testid="withdraw-left">
-        {left.isLoading && !leftMoney ? <Spinner /> : leftText}
-      </p>
+      <div className="withdraw-left">
+        <WithdrawableFigure left={leftMoney} loading={left.isLoading} />
+      </div>
       {balance !== null && <p className="text-muted">{t`Balance: ${balance} USD`}</p>}
       <StaleBadge status={left.status} updatedAt={left.updatedAt} validating={left.isValidating} />
       {!leftMoney && leftFailure && (
@@ -108,11 +118,6 @@ function WithdrawSummary({ form }: { form: WithdrawForm }) {
           <button type="button" className="wallet-link-btn" onClick={() => void left.refresh()}>
             {t`Try again`}
           </button>
-        </p>
-      )}
-      {turnover && (
-        <p className="withdraw-turnover" data-testid="withdraw-turnover">
-          {t`Turnover still needed before withdrawing: ${turnover} USD`}
         </p>
       )}
     </section>

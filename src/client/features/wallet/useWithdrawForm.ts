@@ -5,10 +5,18 @@ import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { formatMoney, formatUsd, toCents, toUsd } from '../../../shared/money';
 import { validateWithdraw } from '../../../shared/validation/wallet';
 import { ApiPath } from '../../api';
-import { isBrowserOnline, refreshProfile, useBrowserOnline, useProfile, useQuery, useWrite } from '../../data';
+import {
+  isBrowserOnline,
+  refreshProfile,
+  useBrowserOnline,
+  useLeftMoney,
+  useProfile,
+  useQuery,
+  useWrite,
+} from '../../data';
 import { messageOf, textOfCode } from '../../i18n';
 import { toast } from '../../ui';
-import { bankCardsQuery, failureText, leftMoneyQuery, refreshLeftMoney } from './walletApi';
+import { bankCardsQuery, failureText, refreshLeftMoney } from './walletApi';
 
 /**
  * The withdraw form's data and actions: the saved accounts and the one chosen, what can be
@@ -18,7 +26,7 @@ import { bankCardsQuery, failureText, leftMoneyQuery, refreshLeftMoney } from '.
 export function useWithdrawForm() {
   const { t } = useLingui();
   const cards = useQuery(bankCardsQuery);
-  const left = useQuery(leftMoneyQuery);
+  const left = useLeftMoney();
   const profile = useProfile();
 
   const [chosenId, setChosenId] = useState<number | null>(null);
@@ -36,7 +44,6 @@ export function useWithdrawForm() {
   const chosen = list.find((card) => card.id === chosenId) ?? (list.length === 1 ? list[0] : null);
   const leftMoney = left.data;
   const leftCents = leftMoney ? (toCents(leftMoney.leftmoney) ?? Math.round(leftMoney.leftmoney * 100)) : 0;
-  const turnover = leftMoney && leftMoney.turnoverRemaining > 0 ? formatUsd(leftMoney.turnoverRemaining) : null;
   const hours = WITHDRAW_ARRIVAL_HOURS;
   const online = useBrowserOnline();
   // Offline the stale badge and the offline banner say enough; online, say what failed.
@@ -106,7 +113,6 @@ export function useWithdrawForm() {
     leftCents,
     leftText,
     balance,
-    turnover,
     hours,
     leftFailure,
     cardsFailure,

@@ -1,6 +1,14 @@
 /** The wallet's calls of the contract (SPEC.md section 7), typed, and the keys they are cached under. */
 import { api, ApiError, ApiPath, OfflineError } from '../../api';
-import { defineQuery, profileQuery, readCached, refreshProfile, revalidate, type Query } from '../../data';
+import {
+  defineQuery,
+  leftMoneyQuery,
+  profileQuery,
+  readCached,
+  refreshProfile,
+  revalidate,
+  type Query,
+} from '../../data';
 import { clockNow } from '../../data/clock';
 import { messageOf, textOfCode } from '../../i18n';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
@@ -17,7 +25,6 @@ export const bankCardsQuery: Query<BankCard[]> = defineQuery(
     select: (list) => (Array.isArray(list) ? list : []),
   },
 );
-export const leftMoneyQuery: Query<LeftMoneyAnswer> = defineQuery(ApiPath.leftMoney, {});
 
 export function fetchFundLog(request: FinanceFlowRequest): Promise<FundLogEntry[]> {
   return api.call(ApiPath.financeFlow, request, { silent: true }).then((rows) => (Array.isArray(rows) ? rows : []));

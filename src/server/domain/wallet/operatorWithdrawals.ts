@@ -6,6 +6,7 @@
  * transaction as the status change. Both leave 'pending' only through a guarded update, so a
  * withdrawal is decided once: never rejected twice, never rejected after it was paid.
  */
+import { WITHDRAWAL_STATUSES } from '../../../shared/api/enums';
 import type { WithdrawalStatus } from '../../../shared/api/types';
 import { ErrorCode } from '../../../shared/errors';
 import {
@@ -20,7 +21,6 @@ import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
 import { changeBalance, type BalanceChanged } from '../ledger';
 import { checkOperatorText, OperatorInputError } from '../operator';
 
-export const WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ['pending', 'paid', 'rejected'];
 const MAX_NOTE_LENGTH = 500;
 
 export function isWithdrawalStatus(text: string): text is WithdrawalStatus {

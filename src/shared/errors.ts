@@ -77,6 +77,8 @@ export const ErrorCode = {
   TooManyTries: 3001,
   /** Not in SPEC.md's catalogue (added): a round's proof asked for before its draw (its seed is still secret). */
   RoundNotDrawn: 3002,
+  /** Not in SPEC.md's catalogue (added): the same withdrawal account saved twice (the spec's 1047 says only "failed"). */
+  AccountAlreadySaved: 3003,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

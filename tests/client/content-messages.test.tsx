@@ -54,7 +54,7 @@ describe('/message', () => {
     renderAt('/message', '/message', <MessagesPage />);
 
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['News', 'Announcements']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['News', 'Announcements', 'My account']);
     expect(tabs[0].getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(titles('news')).toEqual(['Maintenance done', 'New rooms']));
     expect(
@@ -183,5 +183,84 @@ describe('/message', () => {
       expect(screen.getByRole('tab', { name: 'Announcements' }).getAttribute('aria-selected')).toBe('true'),
     );
     expect(within(panel('announcements')).getByTestId('message-toggle').getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('"My account": each withdrawal the operator paid or rejected, with the note, in the member\'s language; offline from the cache', async () => {
+    const withdrawals = [
+      {
+        id: 3,
+        money: 20,
+        type: 'Bank',
+        account: 'Vietcombank ···3456',
+        status: 'pending',
+        note: '',
+        time: 3_000,
+        decidedAt: null,
+      },
+      {
+        id: 2,
+        money: 50,
+        type: 'USDT-TRC20',
+        account: 'TQn9Y2…bLSE',
+        status: 'rejected',
+        note: 'Address not verified',
+        time: 2_000,
+        decidedAt: 2_500,
+      },
+      {
+        id: 1,
+        money: 100,
+        type: 'Bank',
+        account: 'Vietcombank ···3456',
+        status: 'paid',
+        note: '',
+        time: 1_000,
+        decidedAt: 1_500,
+      },
+    ];
+    const fake = fakeFetch({
+      [ApiPath.oneClassArticle]: () => ok([]),
+      [ApiPath.withdrawals]: () => ok(withdrawals),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderAt('/message', '/message', <MessagesPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'My account' }));
+    const mine = screen.getByTestId('messages-mine');
+    await waitFor(() => expect(within(mine).getAllByTestId('account-message')).toHaveLength(2));
+    expect(
+      within(mine)
+        .getAllByTestId('message-text')
+        .map((el) => el.textContent),
+    ).toEqual([
+      'Your withdrawal of 50.00 USD to TQn9Y2…bLSE was rejected: Address not verified. The amount is back in your balance.',
+      'Your withdrawal of 100.00 USD to Vietcombank ···3456 has been paid.',
+    ]);
+    await act(async () => activateLocale('vi', { persist: false }));
+    expect(
+      within(mine)
+        .getAllByTestId('message-title')
+        .map((el) => el.textContent),
+    ).toEqual(['Lệnh rút tiền bị từ chối', 'Lệnh rút tiền đã được thanh toán']);
+  });
+
+  it('"My account" reads offline from the last answer', async () => {
+    await writeCached(queryKey(ApiPath.withdrawals, { limit: 20 }), [
+      {
+        id: 1,
+        money: 100,
+        type: 'Bank',
+        account: 'Vietcombank ···3456',
+        status: 'paid',
+        note: '',
+        time: 1_000,
+        decidedAt: 1_500,
+      },
+    ]);
+    setOnlineStateForTest({ browserOnline: false });
+    renderAt('/message', '/message', <MessagesPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'My account' }));
+    const mine = screen.getByTestId('messages-mine');
+    await waitFor(() => expect(within(mine).getAllByTestId('account-message')).toHaveLength(1));
+    expect(within(mine).getByTestId('stale-badge')).toBeTruthy();
   });
 });

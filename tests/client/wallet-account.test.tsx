@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { ErrorCode } from '../../src/shared/errors';
 import RechargePage from '../../src/client/features/recharge/RechargePage';
 import AccountPage from '../../src/client/features/account/AccountPage';
+import PasswordMenuPage from '../../src/client/features/account/PasswordMenuPage';
 import SettingsPage from '../../src/client/features/account/SettingsPage';
 import { startSession } from '../../src/client/api/session';
 import { writeCached } from '../../src/client/data/sync';
@@ -94,5 +95,19 @@ describe('security page', () => {
     ]);
     await waitFor(() => expect(links[1].textContent).toContain('Not set'));
     expect(links[2].textContent).toContain('Withdrawal accounts');
+  });
+
+  describe('passwords menu (/my_password)', () => {
+    it('leads to both passwords and to the withdrawal accounts they guard', () => {
+      renderScreen(PasswordMenuPage);
+      const menu = screen.getByRole('navigation', { name: 'Passwords' });
+      expect(within(menu).getByRole('link', { name: 'Login password' }).getAttribute('href')).toBe(
+        '/userloginpassword',
+      );
+      expect(within(menu).getByRole('link', { name: 'Withdrawal password' }).getAttribute('href')).toBe(
+        '/usercipherpassword',
+      );
+      expect(within(menu).getByRole('link', { name: 'Withdrawal accounts' }).getAttribute('href')).toBe('/banklist');
+    });
   });
 });

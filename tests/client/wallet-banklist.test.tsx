@@ -19,7 +19,7 @@ beforeEach(async () => {
 const entries = () => screen.queryAllByTestId('bank-card');
 
 describe('withdrawal accounts list', () => {
-  it('shows each type; a bank with username, bank and account, a USDT account with its address', async () => {
+  it('shows each type; a bank with username, bank, account and branch, a USDT account with its address', async () => {
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.bankCardList]: () => ok([BANK_CARD, USDT_CARD]) }).fetch);
     renderScreen(BankListPage);
     await waitFor(() => expect(entries()).toHaveLength(2));
@@ -28,6 +28,7 @@ describe('withdrawal accounts list', () => {
     expect(within(bank).getByTestId('bank-card-username').textContent).toBe('Nguyen Van A');
     expect(within(bank).getByTestId('bank-card-bank').textContent).toBe('Vietcombank');
     expect(within(bank).getByTestId('bank-card-account').textContent).toBe('0123456789');
+    expect(within(bank).getByTestId('bank-card-branch').textContent).toBe('Ha Noi');
     expect(within(bank).queryByTestId('bank-card-address')).toBeNull();
     expect(within(usdt).getByTestId('bank-card-type').textContent).toBe('USDT-TRC20');
     expect(within(usdt).getByTestId('bank-card-address').textContent).toBe(TRC20_ADDRESS);

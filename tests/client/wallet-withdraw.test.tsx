@@ -33,6 +33,7 @@ function walletServer(
     [ApiPath.leftMoney]: () => ok(options.left ?? LEFT),
     [ApiPath.userInfo]: () => ok(options.user ?? USER),
     [ApiPath.withdraw]: options.withdraw ?? (() => ok(1)),
+    [ApiPath.withdrawals]: () => ok([]),
   });
 }
 
@@ -245,4 +246,38 @@ describe('withdraw submit', () => {
       expect(b.body.idempotencyKey).not.toBe(a.body.idempotencyKey);
     },
   );
+});
+
+describe('a typed withdrawal password and a double tap', () => {
+  it('the password is forgotten when the page is hidden (back/forward cache, leaving it)', async () => {
+    await openReady(walletServer());
+    type('Withdrawal password', '246810');
+    expect(field('Withdrawal password').value).toBe('246810');
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(field('Withdrawal password').value).toBe('');
+  });
+
+  it('a double tap on Withdraw sends one request and shows one result, with no error after it', async () => {
+    let release: () => void = () => undefined;
+    const fake = walletServer({
+      withdraw: () =>
+        new Promise((resolve) => {
+          release = () => resolve(ok(1));
+        }),
+    });
+    await openReady(fake);
+    fireEvent.click(screen.getByRole('radio', { name: /USDT-TRC20/ }));
+    type('Amount (USD)', '10');
+    type('Withdrawal password', '246810');
+    fireEvent.click(submit());
+    fireEvent.click(submit());
+    await waitFor(() => expect(fake.to(ApiPath.withdraw)).toHaveLength(1));
+    release();
+    await screen.findByTestId('withdraw-success');
+    expect(fake.to(ApiPath.withdraw)).toHaveLength(1);
+    expect(screen.getAllByRole('status').filter((el) => el.textContent === 'Withdrawal requested')).toHaveLength(1);
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+  });
 });

@@ -81,6 +81,18 @@ describe('wallet end to end', () => {
     });
     expect(admin('audit')).toContain('Audit passed');
 
+    // The member is told in /message, and the withdraw page lists it as rejected with the note.
+    await page.goto('/message');
+    await page.getByRole('tab', { name: 'My account' }).click();
+    await expect
+      .poll(() => page.getByTestId('messages-mine').getByTestId('message-text').first().textContent())
+      .toBe('Your withdrawal of 120.50 USD to TQn9Y2…bLSE was rejected: e2e. The amount is back in your balance.');
+    await page.goto('/withdraw');
+    await expect.poll(() => page.getByTestId('withdrawal').first().getAttribute('data-status')).toBe('rejected');
+    expect(await page.getByTestId('withdrawal-note').first().textContent()).toBe("Operator's note: e2e");
+    await page.goto('/my_income');
+    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
+
     // Offline: the service worker serves the shell, Dexie the last fund log, marked stale.
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();

@@ -100,7 +100,7 @@ describe('getBankcardlist / addbankcard', () => {
     expect(await list(member.token)).toHaveLength(MAX_BANK_CARDS);
   });
 
-  it('refuses the same account twice (1047), however it is spaced or capitalised', async () => {
+  it('refuses the same account twice (3003, saying so), however it is spaced or capitalised', async () => {
     const member = await walletMember(server);
     await addCard(server, member.token);
     await addCard(server, member.token, { type: 'USDT-ERC20', address: ERC20_ADDRESS });
@@ -109,7 +109,7 @@ describe('getBankcardlist / addbankcard', () => {
       { ...BANK, bank: 'VIETCOMBANK', account: '0071-0012-3456', username: 'Someone Else' },
       { type: 'USDT-ERC20', address: ERC20_ADDRESS.toLowerCase() },
     ]) {
-      expect((await call(server, ApiPath.addBankCard, member.token, again)).body.code).toBe(1047);
+      expect((await call(server, ApiPath.addBankCard, member.token, again)).body.code).toBe(3003);
     }
     expect(await list(member.token)).toHaveLength(2);
     // The same number at another bank is another account; another member may save the same one.
@@ -123,7 +123,7 @@ describe('getBankcardlist / addbankcard', () => {
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => call(server, ApiPath.addBankCard, member.token, { ...BANK })),
     );
-    expect(answers.map((a) => a.body.code).sort()).toEqual([1, 1047, 1047, 1047]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual([1, 3003, 3003, 3003]);
     expect(await list(member.token)).toHaveLength(1);
   });
 

@@ -6,6 +6,8 @@ export {
   useConfig,
   useProfile,
   useLeftMoney,
+  useWithdrawals,
+  withdrawalsQuery,
   refreshProfile,
   refreshConfig,
   profileQuery,

@@ -34,6 +34,7 @@ export function pathOfKey(key: QueryKey): string {
 export const MEMBER_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.userInfo,
   ApiPath.leftMoney,
+  ApiPath.withdrawals,
   ApiPath.financeFlow,
   ApiPath.bankCardList,
   ApiPath.trendData,

@@ -1,5 +1,5 @@
 import { ApiPath, useSession } from '../api';
-import type { AppConfig, LeftMoneyAnswer, UserInfo } from '../../shared/api/types';
+import type { AppConfig, LeftMoneyAnswer, UserInfo, WithdrawalItem } from '../../shared/api/types';
 import { defineQuery, useQuery } from './query';
 import { revalidate, type Synced } from './sync';
 
@@ -12,6 +12,18 @@ export const profileQuery = defineQuery(ApiPath.userInfo, {}, { toastRefusal: tr
  * the server): one read for every screen that shows it, so they show the same figure.
  */
 export const leftMoneyQuery = defineQuery(ApiPath.leftMoney, {});
+
+/**
+ * The member's latest withdrawals with their status: the withdraw page lists them, and the
+ * messages page tells the member of each the operator paid or rejected.
+ */
+export const withdrawalsQuery = defineQuery(ApiPath.withdrawals, { limit: 20 });
+
+/** The member's withdrawals (getWithdrawals), cache-first, so they read offline; disabled while logged out. */
+export function useWithdrawals(): Synced<WithdrawalItem[]> {
+  const { token } = useSession();
+  return useQuery(token ? withdrawalsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+}
 
 /** App config (getconfig), cache-first: the loading canvas waits for it on the very first visit only. */
 export function useConfig(): Synced<AppConfig> {

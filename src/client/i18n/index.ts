@@ -4,3 +4,4 @@ export { formatDateTime } from './format';
 export { fundReasonText } from './fundReasons';
 export { useLocale } from './useLocale';
 export { ROOM_KIND_NAMES, ORDER_STATUS_NAMES, useOutcomeName } from './gameNames';
+export { WITHDRAWAL_STATUS_NAMES } from './withdrawalNames';

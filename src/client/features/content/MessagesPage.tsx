@@ -4,20 +4,21 @@ import type { Article } from '../../../shared/api/types';
 import { ARTICLE_CATEGORY, articleContent, articleTitle } from '../../../shared/content';
 import { useLocale } from '../../i18n';
 import { EmptyState, Icon, Page, SyncedSection } from '../../ui';
+import { AccountMessages } from './AccountMessages';
 import { ArticleHtml } from './ArticleHtml';
 import { useCategoryArticles } from './contentApi';
 import { ArticleImages, ArticleTime, ContentLoading } from './parts';
 import { pathTo } from '../../routing/paths';
 import './content.css';
 
-type TabKey = 'news' | 'announcements';
+type TabKey = 'mine' | 'news' | 'announcements';
 
-const TAB_CATEGORY: Record<TabKey, number> = {
+const TAB_CATEGORY: Record<Exclude<TabKey, 'mine'>, number> = {
   news: ARTICLE_CATEGORY.News,
   announcements: ARTICLE_CATEGORY.Announcement,
 };
 
-const TABS: readonly TabKey[] = ['news', 'announcements'];
+const TABS: readonly TabKey[] = ['news', 'announcements', 'mine'];
 
 /** One entry: title and date; tapping it opens the sanitised content below. */
 function MessageEntry({ article, open, onToggle }: { article: Article; open: boolean; onToggle: () => void }) {
@@ -54,7 +55,7 @@ function MessageEntry({ article, open, onToggle }: { article: Article; open: boo
   );
 }
 
-function MessageList({ tab, panelId, tabId }: { tab: TabKey; panelId: string; tabId: string }) {
+function MessageList({ tab, panelId, tabId }: { tab: Exclude<TabKey, 'mine'>; panelId: string; tabId: string }) {
   const { t } = useLingui();
   const list = useCategoryArticles(TAB_CATEGORY[tab]);
   const [openIds, setOpenIds] = useState<ReadonlySet<number>>(() => new Set());
@@ -105,14 +106,14 @@ function MessageList({ tab, panelId, tabId }: { tab: TabKey; panelId: string; ta
 
 /**
  * Messages (/message): news (category 9) and announcements (14) in two tabs, each entry expanding
- * in place. The page is kept alive, so the chosen tab and the open entries survive navigating away
+ * in place, and a third with messages about the member's own account (withdrawals decided). The page is kept alive, so the chosen tab and the open entries survive navigating away
  * and back; both lists are cached, so they read offline.
  */
 export default function MessagesPage() {
   const { t } = useLingui();
   const [tab, setTab] = useState<TabKey>('news');
   const baseId = useId();
-  const labels: Record<TabKey, string> = { news: t`News`, announcements: t`Announcements` };
+  const labels: Record<TabKey, string> = { news: t`News`, announcements: t`Announcements`, mine: t`My account` };
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -144,7 +145,19 @@ export default function MessagesPage() {
       </div>
       {TABS.map((key) => (
         <div key={key} hidden={tab !== key}>
-          <MessageList tab={key} panelId={`${baseId}-panel-${key}`} tabId={`${baseId}-tab-${key}`} />
+          {key === 'mine' ? (
+            <div
+              id={`${baseId}-panel-${key}`}
+              role="tabpanel"
+              aria-labelledby={`${baseId}-tab-${key}`}
+              className="message-panel"
+              data-testid="messages-mine"
+            >
+              <AccountMessages />
+            </div>
+          ) : (
+            <MessageList tab={key} panelId={`${baseId}-panel-${key}`} tabId={`${baseId}-tab-${key}`} />
+          )}
         </div>
       ))}
     </Page>

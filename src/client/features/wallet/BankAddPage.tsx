@@ -117,7 +117,7 @@ function BankFields({
         label={t`Branch`}
         name="branch"
         autoComplete="off"
-        hint={t`Branch name or BSB.`}
+        hint={t`The branch that holds the account, as on your bank statement.`}
         value={fields.branch}
         aria-invalid={invalid.includes('branch') || undefined}
         onChange={set('branch')}

@@ -97,6 +97,12 @@ function BankCardRow({
               <dt>{t`Account number`}</dt>
               <dd data-testid="bank-card-account">{card.account}</dd>
             </div>
+            {card.branch && (
+              <div>
+                <dt>{t`Branch`}</dt>
+                <dd data-testid="bank-card-branch">{card.branch}</dd>
+              </div>
+            )}
           </dl>
         ) : (
           <dl className="bank-card-fields">

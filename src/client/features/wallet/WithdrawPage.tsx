@@ -16,6 +16,7 @@ import { cardSummary, cardTypeName } from './cards';
 import { useWithdrawEntry } from './useWithdrawEntry';
 import { useWithdrawForm } from './useWithdrawForm';
 import { pathTo } from '../../routing/paths';
+import { WithdrawalList } from './WithdrawalList';
 import './wallet.css';
 
 /**
@@ -94,6 +95,7 @@ export default function WithdrawPage() {
           {t`Withdrawals arrive within ${hours} hours. The number of withdrawals per day is limited.`}
         </p>
       </form>
+      <WithdrawalList />
     </Page>
   );
 }

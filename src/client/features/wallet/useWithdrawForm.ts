@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { WITHDRAW_ARRIVAL_HOURS } from '../../../shared/constants';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
@@ -13,9 +13,11 @@ import {
   useProfile,
   useQuery,
   useWrite,
+  revalidate,
+  withdrawalsQuery,
 } from '../../data';
 import { messageOf, textOfCode } from '../../i18n';
-import { toast } from '../../ui';
+import { toast, useScreenActive } from '../../ui';
 import { bankCardsQuery, failureText, refreshLeftMoney } from './walletApi';
 
 /**
@@ -32,6 +34,17 @@ export function useWithdrawForm() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [pwd, setPwd] = useState('');
+  // A typed withdrawal password is never kept for later: not when the member leaves the page (it
+  // stays alive in the background), nor when the browser keeps it in its back/forward cache.
+  const active = useScreenActive();
+  useEffect(() => {
+    if (active) return () => setPwd('');
+  }, [active]);
+  useEffect(() => {
+    const forget = () => setPwd('');
+    window.addEventListener('pagehide', forget);
+    return () => window.removeEventListener('pagehide', forget);
+  }, []);
   const [done, setDone] = useState<string | null>(null);
   // A retry of the same withdrawal after no answer carries the same key: it is never made twice.
   const { send, busy, error, setError } = useWrite(ApiPath.withdraw, {
@@ -95,6 +108,7 @@ export function useWithdrawForm() {
     setPwd('');
     void refreshProfile();
     void refreshLeftMoney();
+    void revalidate(withdrawalsQuery.key, withdrawalsQuery.fetch);
   }
 
   const leftText = leftMoney ? formatUsd(leftMoney.leftmoney) : '—';

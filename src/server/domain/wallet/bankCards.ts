@@ -2,7 +2,7 @@
  * Saved withdrawal accounts (SPEC.md sections 2 Bank list, 3 Bank card, 5 Add bank card). A member
  * sees and deletes only their own. Codes the spec leaves open: more than MAX_BANK_CARDS live
  * accounts answers 1046 ("can be added once only", the catalogue's limit text); the same account
- * twice answers 1047 ("adding the account failed"); an id that is not one of the member's live
+ * twice answers 3003 ("this account is already saved": the spec's 1047 says only that adding failed); an id that is not one of the member's live
  * accounts answers 1032 on delete, as on withdraw. Deleting an account with a pending withdrawal
  * is allowed: the withdrawal keeps its own copy of the destination.
  */
@@ -80,7 +80,7 @@ export async function addCard(deps: Deps, memberId: number, input: AddBankCardRe
       // Two adds of one member take turns, so the limit holds under a double tap too.
       await lockMember(trx, deps.dialect, memberId);
       if ((await countActiveCards(trx, memberId)) >= MAX_BANK_CARDS) throw refused(ErrorCode.AddOnceOnly);
-      if (await activeFingerprintExists(trx, memberId, fingerprint)) throw refused(ErrorCode.BankCardAddFailed);
+      if (await activeFingerprintExists(trx, memberId, fingerprint)) throw refused(ErrorCode.AccountAlreadySaved);
       const row = await insertCard(trx, {
         member_id: memberId,
         ...fields,
@@ -92,7 +92,7 @@ export async function addCard(deps: Deps, memberId: number, input: AddBankCardRe
     });
   } catch (error) {
     // The partial unique index caught a duplicate the check above could not see yet.
-    if (isUniqueViolation(error)) throw refused(ErrorCode.BankCardAddFailed);
+    if (isUniqueViolation(error)) throw refused(ErrorCode.AccountAlreadySaved);
     throw error;
   }
 }

@@ -1,0 +1,54 @@
+import { useLingui } from '@lingui/react/macro';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { formatUsd } from '../../../shared/money';
+import { useWithdrawals } from '../../data';
+import { formatDateTime, WITHDRAWAL_STATUS_NAMES } from '../../i18n';
+import { SyncedSection } from '../../ui';
+
+/**
+ * The member's latest withdrawals: amount, masked account, when, and whether the operator has paid
+ * or rejected it (with the operator's note). Cached, so it reads offline like the fund log.
+ */
+export function WithdrawalList() {
+  const { t } = useLingui();
+  const { _ } = useLinguiRuntime();
+  const withdrawals = useWithdrawals();
+  return (
+    <section className="withdrawal-history" aria-labelledby="withdrawal-history-title">
+      <h2 id="withdrawal-history-title" className="section-title">
+        {t`Your withdrawals`}
+      </h2>
+      <SyncedSection
+        synced={withdrawals}
+        unavailableTitle={t`Withdrawals unavailable`}
+        empty={<p className="text-muted">{t`No withdrawals yet.`}</p>}
+      >
+        {(list) => (
+          <ul className="order-list card">
+            {list.map((item) => (
+              <li key={item.id} className="order-row" data-testid="withdrawal" data-status={item.status}>
+                <div className="order-main">
+                  <span className="order-name">
+                    {formatUsd(item.money)} USD · {item.account}
+                  </span>
+                  <span className="order-meta">{formatDateTime(item.time)}</span>
+                  {item.status === 'rejected' && item.note && <OperatorNote note={item.note} />}
+                </div>
+                <span className={`status-chip is-${item.status}`}>{_(WITHDRAWAL_STATUS_NAMES[item.status])}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </SyncedSection>
+    </section>
+  );
+}
+
+function OperatorNote({ note }: { note: string }) {
+  const { t } = useLingui();
+  return (
+    <span className="order-meta" data-testid="withdrawal-note">
+      {t`Operator's note: ${note}`}
+    </span>
+  );
+}

@@ -246,6 +246,26 @@ describe('price feed over a real socket', () => {
     await vi.waitFor(() => expect(live.getSnapshot().state).toBe('live'));
   });
 
+  it('"try again" reconnects at once instead of waiting out the back-off; it says since when the feed is down', async () => {
+    const feedServer = await server({ dropOnConnect: true });
+    const live = feed(feedServer.url, { backoffBaseMs: 5_000, backoffMaxMs: 5_000, random: () => 1 });
+    const opened = Date.now();
+    live.start();
+    await feedServer.waitFor(() => feedServer.connections.length >= 1, 2_000, 'a first connection');
+    await vi.waitFor(() => expect(live.getSnapshot().state).toBe('stale'));
+    // Never live: down since it was opened.
+    expect(live.getSnapshot().downSince).toBeGreaterThanOrEqual(opened - 5);
+    // The next attempt is 5 s away; the member's retry connects now.
+    live.retry();
+    await feedServer.waitFor(() => feedServer.connections.length >= 2, 1_000, 'a second connection at once');
+    feedServer.options.dropOnConnect = false;
+    feedServer.setPrice('BTC-USDT', { last: '43000', sodUtc8: '42000' });
+    live.retry();
+    await vi.waitFor(() => expect(live.getSnapshot().state).toBe('live'), { timeout: 3_000 });
+    expect(live.getSnapshot().downSince).toBeNull();
+    live.stop();
+  });
+
   it('a feed that acknowledges and then drops is still retried with growing delays (only a tick resets the backoff)', async () => {
     const feedServer = await server({ dropAfterAck: true });
     const live = feed(feedServer.url, { backoffBaseMs: 50, backoffMaxMs: 400, random: () => 1 });

@@ -168,6 +168,10 @@ describe('price list', () => {
     renderScreen(LotteryPrizePage);
     await waitFor(() => expect(feedState()).toBe('Stale · no price received yet'));
     expect(screen.getAllByTestId('price-last').map((el) => el.textContent)).toEqual(Array(8).fill('—'));
+    // It says the feed is unreachable and since when, and offers to try now.
+    const down = screen.getByTestId('price-feed-down');
+    expect(down.textContent).toMatch(/^The price feed cannot be reached since \d\d:\d\d( [AP]M)?\.Try again$/);
+    expect(within(down).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
 

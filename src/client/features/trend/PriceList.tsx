@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { PRICE_COINS, type PriceCoin } from '../../../shared/constants';
 import { Spinner } from '../../ui';
-import { useLocale } from '../../i18n';
+import { useBrowserOnline } from '../../data';
+import { formatDateTime, useLocale } from '../../i18n';
 import { ageSeconds, formatChange, formatPrice } from './format';
 import type { PriceSnapshot } from './priceFeed';
 import { usePrices } from './usePrices';
@@ -118,6 +119,23 @@ function PriceRow({ coin, snapshot }: { coin: PriceCoin; snapshot: PriceSnapshot
   );
 }
 
+/** The feed is not sending: say it is unreachable and since when, and let the member try now. */
+function FeedDown({ since, onRetry }: { since: number; onRetry: () => void }) {
+  const { t } = useLingui();
+  const online = useBrowserOnline();
+  const time = formatDateTime(since);
+  return (
+    <p className="feed-down" data-testid="price-feed-down" role="status">
+      {online ? t`The price feed cannot be reached since ${time}.` : t`You are offline since ${time}.`}
+      {online && (
+        <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
+          {t`Try again`}
+        </button>
+      )}
+    </p>
+  );
+}
+
 /** The live price list (SPEC.md section 2, Trend page): last price and day change of the eight coins. */
 export function PriceList() {
   const { t } = useLingui();
@@ -130,6 +148,9 @@ export function PriceList() {
         </h2>
         <FeedState snapshot={snapshot} />
       </div>
+      {snapshot.state === 'stale' && snapshot.downSince !== null && (
+        <FeedDown since={snapshot.downSince} onRetry={snapshot.retry} />
+      )}
       <div className={`card price-card${snapshot.state === 'stale' ? ' is-stale' : ''}`}>
         <div className="price-row price-head" aria-hidden="true">
           <span>{t`Coin`}</span>

@@ -207,6 +207,8 @@ export interface PriceSnapshot {
   prices: CoinPrices;
   /** When the last good tick arrived on this device, epoch ms; null before the first. */
   lastTickAt: number | null;
+  /** Stale: since when (the last tick, or when the feed was opened if none came); null otherwise. */
+  downSince: number | null;
   /** The last error event the feed sent, if any. */
   error: { code: string; msg: string } | null;
 }
@@ -302,11 +304,13 @@ export class PriceFeed {
   }
 
   private build(): PriceSnapshot {
+    const state = this.state(this.opts.now());
     return {
       url: this.url,
-      state: this.state(this.opts.now()),
+      state,
       prices: this.prices,
       lastTickAt: this.lastTickAt,
+      downSince: state === 'stale' ? (this.lastTickAt ?? this.startedAt) : null,
       error: this.error,
     };
   }
@@ -319,6 +323,7 @@ export class PriceFeed {
       next.state !== prev.state ||
       next.prices !== prev.prices ||
       next.lastTickAt !== prev.lastTickAt ||
+      next.downSince !== prev.downSince ||
       next.error !== prev.error
     ) {
       this.snapshot = next;
@@ -361,6 +366,21 @@ export class PriceFeed {
     this.dropSocket();
     this.clear('reconnect');
     this.clear('recheck');
+    this.emit();
+  }
+
+  /**
+   * The member asks to try now: a feed that is not live drops its socket and connects at once,
+   * instead of waiting out the back-off. Nothing happens offline (the online event does it).
+   */
+  retry(): void {
+    if (!this.running || !this.online || this.state(this.opts.now()) === 'live') return;
+    this.dropSocket();
+    this.clear('reconnect');
+    this.attempt = 0;
+    this.awaitingFirst = true;
+    this.startedAt = this.opts.now();
+    this.connect();
     this.emit();
   }
 

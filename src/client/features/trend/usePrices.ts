@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useConfig } from '../../data';
 import { isBrowserOnline, subscribeOnline } from '../../api/online';
 import { useScreenActive } from '../../ui';
@@ -7,14 +7,21 @@ import { priceFeedUrl, retainPriceFeed, sharedPriceFeed, type OnlineSource, type
 /** The app's one online signal (api/online.ts), so the feed and the offline banner agree. */
 const APP_ONLINE: OnlineSource = { isOnline: isBrowserOnline, subscribe: subscribeOnline };
 
-const WAITING_FOR_CONFIG: PriceSnapshot = { url: '', state: 'connecting', prices: {}, lastTickAt: null, error: null };
+const WAITING_FOR_CONFIG: PriceSnapshot = {
+  url: '',
+  state: 'connecting',
+  prices: {},
+  lastTickAt: null,
+  downSince: null,
+  error: null,
+};
 const noop = () => () => {};
 
 /**
  * Live prices for a screen: the feed of the operator's URL (app config), open while the screen is
  * the one shown and closed when no shown screen uses it.
  */
-export function usePrices(): PriceSnapshot {
+export function usePrices(): PriceSnapshot & { retry: () => void } {
   const configured = useConfig().data?.priceFeedUrl;
   const known = configured !== undefined;
   const url = priceFeedUrl(configured);
@@ -26,9 +33,11 @@ export function usePrices(): PriceSnapshot {
     return retainPriceFeed(feed);
   }, [feed, active]);
 
-  return useSyncExternalStore(
+  const snapshot = useSyncExternalStore(
     feed ? feed.subscribe : noop,
     feed ? feed.getSnapshot : () => WAITING_FOR_CONFIG,
     () => WAITING_FOR_CONFIG,
   );
+  const retry = useCallback(() => feed?.retry(), [feed]);
+  return { ...snapshot, retry };
 }

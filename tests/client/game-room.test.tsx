@@ -114,6 +114,9 @@ describe('buy rules: every refusal shows its message before any call', () => {
       expect(await tryIt({ select: [0], amount: '12.5' })).toContain(inputCorrect);
       expect(await tryIt({ select: [0], amount: '0' })).toContain(inputCorrect);
       expect(await tryIt({ select: [0], amount: 'abc' })).toContain(inputCorrect);
+      // Only digits and one decimal point stay in the field as the member types.
+      fireEvent.change(screen.getByTestId('amount'), { target: { value: '2a0.5.0x' } });
+      expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('20.50');
       expect(await tryIt({ select: [0], amount: '10' })).toContain(minimum);
       expect(await tryIt({ select: [0, 1], amount: '20' })).toContain(minBuy);
       expect(await tryIt({ select: [0, 1, 2, 3], amount: '40' })).toContain(noMoney);

@@ -64,7 +64,7 @@ describe('account page', () => {
     expect(screen.getByTestId('hold-pending').textContent).toBe('Withdrawals pending: 25.00 USD');
     expect(screen.queryByTestId('hold-turnover')).toBeNull();
     const menu = screen.getByRole('navigation', { name: 'Account menu' });
-    expect(within(menu).getByRole('link', { name: 'Income' }).getAttribute('href')).toBe('/my_income');
+    expect(within(menu).getByRole('link', { name: 'Fund log' }).getAttribute('href')).toBe('/my_income');
     expect(within(menu).getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/message');
     expect(within(menu).getByRole('link', { name: 'Password' }).getAttribute('href')).toBe('/my_password');
     expect(

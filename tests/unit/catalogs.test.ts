@@ -82,3 +82,11 @@ describe.each(LOCALES)('the catalogues of %s', (locale) => {
     expect(ui.filter((entry) => entry.text === '').map((entry) => entry.id)).toEqual([]);
   });
 });
+
+describe('one word per concept', () => {
+  it('zh-TW says 儲值 for a deposit everywhere, never 充值 (the zh-CN word)', () => {
+    const texts = [...entriesOf('locales/zh-TW.po'), ...entriesOf('locales/errors/zh-TW.po')].map((e) => e.text);
+    expect(texts.filter((text) => text.includes('充值'))).toEqual([]);
+    expect(texts.filter((text) => text.includes('儲值')).length).toBeGreaterThan(2);
+  });
+});

@@ -65,7 +65,7 @@ export default function AccountPage() {
       </SyncedSection>
 
       <MenuList label={t`Account menu`}>
-        <MenuLink to={pathTo('income')} icon="receipt" label={t`Income`} />
+        <MenuLink to={pathTo('income')} icon="receipt" label={t`Fund log`} />
         <MenuLink to={pathTo('messages')} icon="inbox" label={t`Messages`} />
         <MenuLink to={pathTo('passwords')} icon="lock" label={t`Password`} />
         <MenuLink to={pathTo('language')} icon="globe" label={t`Language`} detail={LOCALE_NAMES[locale]} />

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney, sanitizeAmountInput } from '../../../shared/money';
 
 const QUICK_AMOUNTS = [20, 50, 100, 500] as const;
 
@@ -42,7 +42,8 @@ export function BuyBar({
           enterKeyHint="done"
           placeholder={t`At least 20`}
           value={amount}
-          onChange={(event) => onAmount(event.target.value)}
+          // Digits and one decimal point only, as the member types (the rule of every amount field).
+          onChange={(event) => onAmount(sanitizeAmountInput(event.target.value))}
           data-testid="amount"
         />
         <div className="quick-amounts" role="group" aria-label={t`Quick amounts`}>

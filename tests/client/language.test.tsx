@@ -33,6 +33,24 @@ describe('language picker', () => {
     expect(screen.getByRole('radio', { name: 'Tiếng Việt' })).toBeTruthy();
   });
 
+  it('each language has its flag as a picture, never an emoji (Windows shows emoji flags as letters)', () => {
+    renderPicker();
+    const options = screen.getAllByRole('radio').map((radio) => radio.closest('label')!);
+    expect(options.map((label) => label.querySelector('svg.language-flag')?.getAttribute('data-flag'))).toEqual([
+      'zh-CN',
+      'zh-TW',
+      'en',
+      'vi',
+    ]);
+    for (const label of options) {
+      expect(
+        label.querySelector('svg.language-flag')!.querySelectorAll('rect, polygon, circle').length,
+      ).toBeGreaterThan(0);
+      // No regional-indicator letters (the code points emoji flags are made of).
+      expect(label.textContent).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+    }
+  });
+
   it('switching changes the texts, <html lang>, the request lang and the stored choice', async () => {
     renderPicker();
     expect(screen.getByRole('heading', { name: 'Language' })).toBeTruthy();

@@ -19,3 +19,4 @@ export { usePageVisible, usePrefersReducedMotion } from './visibility';
 export { ContactServiceButton } from './ContactService';
 export { SyncedSection } from './SyncedSection';
 export { WithdrawableFigure } from './WithdrawableFigure';
+export { LanguageFlag } from './LanguageFlag';

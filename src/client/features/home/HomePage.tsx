@@ -8,7 +8,7 @@ import { vipLevel } from '../../../shared/vip';
 import { useSession } from '../../api';
 import { useConfig, useProfile } from '../../data';
 import { useLocale } from '../../i18n';
-import { Icon, LevelBadge, StaleBadge, levelName, navigate, type IconName } from '../../ui';
+import { Icon, LanguageFlag, LevelBadge, levelName, navigate, StaleBadge, type IconName } from '../../ui';
 import { BannerCarousel } from './BannerCarousel';
 import { BrandMark } from './BrandMark';
 import { GameTiles } from './GameTiles';
@@ -22,7 +22,8 @@ import './home.css';
  */
 export default function HomePage() {
   const { t } = useLingui();
-  const languageName = LOCALE_NAMES[useLocale()];
+  const locale = useLocale();
+  const languageName = LOCALE_NAMES[locale];
   const { token } = useSession();
   // The go-VIP action (SPEC.md section 2): a guest logs in first, a member sees the VIP rooms.
   const goVip = () => navigate(token ? pathTo('roomList', { type: 1 }) : pathTo('login'));
@@ -32,7 +33,7 @@ export default function HomePage() {
       <header className="home-header">
         <BrandMark />
         <Link href={pathTo('language')} className="chip" aria-label={t`Language: ${languageName}`}>
-          <Icon name="globe" size={18} />
+          <LanguageFlag locale={locale} size={21} />
           <span>{languageName}</span>
         </Link>
       </header>

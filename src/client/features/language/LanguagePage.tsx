@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { LOCALE_NAMES, type Locale } from '../../../shared/locale';
 import { activateLocale, useLocale } from '../../i18n';
-import { Icon, Page } from '../../ui';
+import { Icon, LanguageFlag, Page } from '../../ui';
 import './language.css';
 
 /** The picker's order (SPEC.md section 2): zh-CN, zh-TW, en-US, Vi. */
@@ -38,6 +38,7 @@ export default function LanguagePage() {
                 checked={selected}
                 onChange={() => void choose(option)}
               />
+              <LanguageFlag locale={option} />
               <span className="language-name">{LOCALE_NAMES[option]}</span>
               {selected && <Icon name="check" size={20} className="language-check" />}
             </label>

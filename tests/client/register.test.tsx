@@ -47,7 +47,18 @@ function fillValid() {
 
 async function submitAndReadError(): Promise<string> {
   fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-  return (await screen.findByRole('alert')).textContent ?? '';
+  const alerts = await screen.findAllByRole('alert');
+  // One message at a time, never a stack.
+  expect(alerts).toHaveLength(1);
+  return alerts[0].textContent ?? '';
+}
+
+/** The refusal is said under the field it concerns, which is marked invalid and described by it. */
+function expectErrorAt(label: string, text: string) {
+  const field = screen.getByLabelText(label);
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  const ids = (field.getAttribute('aria-describedby') ?? '').split(' ');
+  expect(ids.map((id) => document.getElementById(id)?.textContent)).toContain(text);
 }
 
 beforeEach(async () => {
@@ -81,6 +92,11 @@ describe('register form refusals', () => {
     fillValid();
     fill('Account', 'lettersonly');
     expect(await submitAndReadError()).toBe(textOfCode(ErrorCode.UsernameLettersDigits));
+    expectErrorAt('Account', textOfCode(ErrorCode.UsernameLettersDigits));
+    // Typing in the field takes its message away.
+    fill('Account', 'letters1');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Account').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('a different confirmation gives 1012, and every typed value stays', async () => {
@@ -88,6 +104,7 @@ describe('register form refusals', () => {
     fillValid();
     fill('Confirm password', 'abc12346');
     expect(await submitAndReadError()).toBe(textOfCode(ErrorCode.PasswordsInconsistent));
+    expectErrorAt('Confirm password', textOfCode(ErrorCode.PasswordsInconsistent));
     expect((screen.getByLabelText('Account') as HTMLInputElement).value).toBe('newuser1');
     expect((screen.getByLabelText('Confirm password') as HTMLInputElement).value).toBe('abc12346');
   });
@@ -97,6 +114,7 @@ describe('register form refusals', () => {
     fillValid();
     fireEvent.click(screen.getByLabelText('I have read and agree to the member agreement'));
     expect(await submitAndReadError()).toBe(textOfCode(MessageKey.Agreement));
+    expectErrorAt('I have read and agree to the member agreement', textOfCode(MessageKey.Agreement));
   });
 
   it('a bad phone gives 2050', async () => {
@@ -104,6 +122,7 @@ describe('register form refusals', () => {
     fillValid();
     fill('Phone number', '12ab');
     expect(await submitAndReadError()).toBe(textOfCode(ErrorCode.EnterPhoneCorrectly));
+    expectErrorAt('Phone number', textOfCode(ErrorCode.EnterPhoneCorrectly));
   });
 
   it('registers with the invitation code and goes to the account page', async () => {

@@ -2,24 +2,48 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
-/** A labelled text input. The label is a real <label>, so tests and screen readers find it by name. */
+/** The message under a field that was refused, announced when it appears. */
+function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {error}
+    </p>
+  );
+}
+
+const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+/**
+ * A labelled text input. The label is a real <label>, so tests and screen readers find it by name;
+ * `error` is said under the field (and marks it invalid) rather than in a toast.
+ */
 export function TextField({
   label,
   hint,
+  error,
   trailing,
   ...input
-}: InputProps & { label: string; hint?: string; trailing?: ReactNode }) {
+}: InputProps & { label: string; hint?: string; error?: string | null; trailing?: ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
       <div className={`field-control${trailing ? ' has-trailing' : ''}`}>
-        <input id={id} className="input" aria-describedby={hint ? hintId : undefined} {...input} />
+        <input
+          id={id}
+          className="input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(error && errorId, hint && hintId)}
+          {...input}
+        />
         {trailing}
       </div>
+      <FieldError id={errorId} error={error} />
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}
@@ -49,12 +73,27 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ label, ...input }: Omit<InputProps, 'type'> & { label: ReactNode }) {
+export function CheckboxField({
+  label,
+  error,
+  ...input
+}: Omit<InputProps, 'type'> & { label: ReactNode; error?: string | null }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <div className="checkbox-field">
-      <input id={id} type="checkbox" className="checkbox" {...input} />
-      <label htmlFor={id}>{label}</label>
+    <div className="field">
+      <div className="checkbox-field">
+        <input
+          id={id}
+          type="checkbox"
+          className="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(error && errorId)}
+          {...input}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import './auth.css';
 export default function RegisterPage() {
   const { t } = useLingui();
   const register = useRegisterForm();
-  const { closed, form, set, onSubmit, busy, error } = register;
+  const { closed, form, set, onSubmit, busy, error, errorOf } = register;
 
   return (
     <Page title={t`Create account`} backTo={pathTo('login')} className="auth-page">
@@ -24,6 +24,7 @@ export default function RegisterPage() {
         <TextField
           label={t`Password`}
           name="password"
+          error={errorOf('password')}
           type="password"
           autoComplete="new-password"
           hint={t`6-16 letters and digits.`}
@@ -33,6 +34,7 @@ export default function RegisterPage() {
         <TextField
           label={t`Confirm password`}
           name="spassword"
+          error={errorOf('spassword')}
           type="password"
           autoComplete="new-password"
           value={form.spassword}
@@ -41,6 +43,7 @@ export default function RegisterPage() {
         <TextField
           label={t`Invitation code`}
           name="invitation"
+          error={errorOf('invitation')}
           autoCapitalize="none"
           spellCheck={false}
           value={form.invitation}
@@ -49,6 +52,7 @@ export default function RegisterPage() {
         <TextField
           label={t`Withdrawal password (optional)`}
           name="payPwd"
+          error={errorOf('payPwd')}
           type="password"
           inputMode="numeric"
           autoComplete="off"
@@ -59,6 +63,7 @@ export default function RegisterPage() {
         <CheckboxField
           label={t`I have read and agree to the member agreement`}
           name="agreement"
+          error={errorOf('agreed')}
           checked={form.agreed}
           onChange={(event) => set('agreed')(event.target.checked)}
         />
@@ -77,7 +82,7 @@ export default function RegisterPage() {
 /** Area code, account name, phone, and the code sent to it. */
 function ContactFields({ register }: { register: ReturnType<typeof useRegisterForm> }) {
   const { t } = useLingui();
-  const { form, set, quhao, sendCode, sending, remaining } = register;
+  const { form, set, quhao, sendCode, sending, remaining, errorOf } = register;
   return (
     <>
       <SelectField
@@ -95,6 +100,7 @@ function ContactFields({ register }: { register: ReturnType<typeof useRegisterFo
       <TextField
         label={t`Account`}
         name="username"
+        error={errorOf('username')}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -105,6 +111,7 @@ function ContactFields({ register }: { register: ReturnType<typeof useRegisterFo
       <TextField
         label={t`Phone number`}
         name="phone"
+        error={errorOf('phone')}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
@@ -114,6 +121,7 @@ function ContactFields({ register }: { register: ReturnType<typeof useRegisterFo
       <TextField
         label={t`Verification code`}
         name="captcha"
+        error={errorOf('captcha')}
         inputMode="numeric"
         autoComplete="one-time-code"
         value={form.captcha}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { validateCaptchaRequest, validateRegister } from '../../../shared/validation';
+import { ErrorCode, MessageKey, type Refusal } from '../../../shared/errors';
 import { CAPTCHA_LOCK_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
 import type { RegisterRequest } from '../../../shared/api/types';
 import { ApiPath, startSession } from '../../api';
@@ -23,6 +24,21 @@ interface RegisterForm {
   agreed: boolean;
 }
 
+type FieldName = keyof RegisterForm;
+
+/** Which field a refusal of the form's rules is about, so it is said under that field. */
+const FIELD_OF: Partial<Record<Refusal['code'], FieldName>> = {
+  [ErrorCode.UsernameLettersDigits]: 'username',
+  [ErrorCode.PasswordAlphanumeric]: 'password',
+  [ErrorCode.PasswordLength]: 'password',
+  [ErrorCode.PasswordsInconsistent]: 'spassword',
+  [MessageKey.Agreement]: 'agreed',
+  [ErrorCode.ReferralCodeWrong]: 'invitation',
+  [ErrorCode.EnterPhoneCorrectly]: 'phone',
+  [ErrorCode.CaptchaWrong]: 'captcha',
+  [ErrorCode.PaymentPasswordLength]: 'payPwd',
+};
+
 const EMPTY: RegisterForm = {
   quhao: null,
   username: '',
@@ -44,6 +60,7 @@ export function useRegisterForm() {
   const config = useConfig().data;
   const closed = config?.agreement === 2;
   const [form, setForm] = useState<RegisterForm>(EMPTY);
+  const [fieldError, setFieldError] = useState<{ field: FieldName; text: string } | null>(null);
   const sms = useWrite(ApiPath.smsSend);
   const register = useWrite(ApiPath.register);
   const { remaining, lock } = useCaptchaLock();
@@ -51,14 +68,25 @@ export function useRegisterForm() {
 
   const set =
     <K extends keyof RegisterForm>(key: K) =>
-    (value: RegisterForm[K]) =>
+    (value: RegisterForm[K]) => {
       setForm((prev) => ({ ...prev, [key]: value }));
+      // Typing in the refused field takes its message away.
+      setFieldError((current) => (current?.field === key ? null : current));
+    };
+
+  /** Says a refusal under its field, or under the form when it concerns no single field. */
+  function refuseWith(refusal: Refusal, fallback: (text: string) => void) {
+    const field = FIELD_OF[refusal.code];
+    if (field) setFieldError({ field, text: messageOf(refusal) });
+    else fallback(messageOf(refusal));
+  }
 
   async function sendCode() {
     if (sms.busy || remaining > 0) return;
     register.setError(null);
+    setFieldError(null);
     const refusal = validateCaptchaRequest({ quhao, mobile: form.phone });
-    if (refusal) return sms.setError(messageOf(refusal));
+    if (refusal) return refuseWith(refusal, sms.setError);
     const result = await sms.send({ quhao, mobile: form.phone.trim() });
     if (!result.ok) return;
     const lockSeconds = result.data?.lockSeconds;
@@ -70,8 +98,9 @@ export function useRegisterForm() {
     event.preventDefault();
     if (closed) return;
     sms.setError(null);
+    setFieldError(null);
     const refusal = validateRegister({ ...form, quhao });
-    if (refusal) return register.setError(messageOf(refusal));
+    if (refusal) return refuseWith(refusal, register.setError);
     const body: RegisterRequest = {
       quhao,
       username: form.username.trim(),
@@ -101,5 +130,6 @@ export function useRegisterForm() {
     onSubmit,
     busy: register.busy,
     error: register.error ?? sms.error,
+    errorOf: (field: FieldName) => (fieldError?.field === field ? fieldError.text : null),
   };
 }

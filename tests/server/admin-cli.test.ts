@@ -199,6 +199,37 @@ describe('member:freeze / member:unfreeze', () => {
   });
 });
 
+describe('member:password', () => {
+  it('sets a forgotten login password from standard input: the old one and every session stop working, a lock is lifted', async () => {
+    await createMember('fran01', 'pass1234');
+    const login = (password: string) => server.call<{ token: string }>(ApiPath.login, { username: 'fran01', password });
+    const session = (await login('pass1234')).body.data.token;
+    // Locked by wrong tries, as a member who forgot it would be.
+    for (let i = 0; i < 5; i += 1) await login('wrong999');
+    expect((await login('pass1234')).body.code).toBe(3001);
+
+    const result = await admin.withInput('newpass9\n')('member:password', 'fran01');
+    expect(result.code).toBe(0);
+    expect(result.out).toBe('Set a new login password for fran01; their sessions have ended.');
+    expect(result.out).not.toContain('newpass9');
+    server.expireCaches();
+    expect((await server.call(ApiPath.userInfo, { token: session })).body.code).toBe(409);
+    expect((await login('pass1234')).body.code).toBe(1003);
+    expect((await login('newpass9')).body.code).toBe(1);
+  });
+
+  it('keeps the password rules and never takes the password on the command line', async () => {
+    await createMember('fran02', 'pass1234');
+    const weak = await admin.withInput('12\n')('member:password', 'fran02');
+    expect(weak.code).toBe(1);
+    expect((await admin.withInput('abc12345\n')('member:password', 'nobody99')).code).toBe(1);
+    const onArgv = await admin('member:password', 'fran02', '--password', 'abc12345');
+    expect(onArgv.code).toBe(2);
+    expect(onArgv.err).toMatch(/not taken on the command line/);
+    expect((await server.call(ApiPath.login, { username: 'fran02', password: 'pass1234' })).body.code).toBe(1);
+  });
+});
+
 describe('settings:set', () => {
   it('changes what getconfig answers', async () => {
     const result = await admin('settings:set', 'serviceUrl', 'https://support.example.org/chat');

@@ -17,6 +17,7 @@ import {
   createMember,
   creditDeposit,
   OperatorInputError,
+  resetLoginPassword,
   setFrozen,
   setLevel,
   unlockMember,
@@ -123,6 +124,28 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
     async run(deps, username, io) {
       await setFrozen(deps, username, false);
       io.out(`Unfroze member ${username}.`);
+    },
+  }),
+  'member:password': databaseCommand({
+    synopsis: '<username>',
+    summary: "set a member's login password (they forgot it); asks for it, ends their sessions",
+    details: [
+      'For a member who proved to customer service who they are. The new password is typed at the prompt',
+      '(twice, nothing shown) or read as the first line of standard input, never taken on the command line.',
+      'Every session of the member ends and the lock of wrong tries is lifted; the withdrawal password stays.',
+    ],
+    precheck(argv) {
+      if (argv.some((arg) => PASSWORD_OPTION.test(arg))) throw new UsageError(PASSWORD_NOT_ON_ARGV);
+    },
+    async parse(line, io) {
+      if (line.positionals.length === 2) throw new UsageError(PASSWORD_NOT_ON_ARGV);
+      const [username] = exactly(line, 1, '<username>');
+      const password = await io.readSecret(`New login password for ${username}: `, { confirm: true });
+      return { username, password };
+    },
+    async run(deps, input, io) {
+      const member = await resetLoginPassword(deps, input.username, input.password);
+      io.out(`Set a new login password for ${member.username}; their sessions have ended.`);
     },
   }),
   'member:unlock': databaseCommand({

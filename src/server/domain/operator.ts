@@ -5,11 +5,12 @@
 import { randomInt } from 'node:crypto';
 import { DEFAULT_QUHAO, VIP_LEVELS } from '../../shared/constants';
 import { ErrorCode } from '../../shared/errors';
-import { isPlainText, validateRegister } from '../../shared/validation';
+import { isPlainText, validateLoginPasswordChange, validateRegister } from '../../shared/validation';
 import type { GuardedSecret, Member } from '../db/schema';
 import { clearMemberGuards } from '../repositories/guards';
 import { firstActiveInvitation, insertInvitation, invitationExists } from '../repositories/invitations';
-import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
+import { findMemberByUsername, insertMember, setMemberFrozen, setPasswordHash } from '../repositories/members';
+import { deleteMemberSessions } from '../repositories/sessions';
 import { setMemberLevel } from '../repositories/memberUpdates';
 import type { Deps } from './deps';
 import { FundReason } from './fundReasons';
@@ -118,6 +119,25 @@ export async function setFrozen(deps: Deps, username: string, frozen: boolean): 
   const member = await findMemberByUsername(deps.db, username);
   if (!member) throw refused(ErrorCode.UserNotFound);
   await setMemberFrozen(deps.db, member.id, frozen);
+  return member;
+}
+
+/**
+ * Sets a member's login password for one who forgot it and proved who they are to customer service:
+ * the app's password rules apply, every session of the member ends (whoever used the old password
+ * is logged out), and the lock of wrong tries is lifted.
+ */
+export async function resetLoginPassword(deps: Deps, username: string, password: string): Promise<Member> {
+  const refusal = validateLoginPasswordChange({ old: 'operator', next: password, repeat: password });
+  if (refusal) throw refusedFrom(refusal);
+  const member = await findMemberByUsername(deps.db, username);
+  if (!member) throw refused(ErrorCode.UserNotFound);
+  const hash = await hashSecret(password);
+  await deps.db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, member.id, hash);
+    await deleteMemberSessions(trx, member.id);
+  });
+  await clearMemberGuards(deps.db, member.id, deps.clock());
   return member;
 }
 

@@ -54,6 +54,10 @@ export async function deleteOtherSessions(db: Db, memberId: number, keepHash: st
   await db.deleteFrom('sessions').where('member_id', '=', memberId).where('token_hash', '!=', keepHash).execute();
 }
 
+export async function deleteMemberSessions(db: Db, memberId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('member_id', '=', memberId).execute();
+}
+
 export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }

@@ -188,6 +188,8 @@ describe('confirm popup', () => {
     expect(within(popup).getByTestId('confirm-total').textContent).toBe('60.00');
     expect(fake.to(ApiPath.order)).toHaveLength(0);
 
+    // A double tap on Confirm sends one order.
+    fireEvent.click(within(popup).getByRole('button', { name: 'Confirm' }));
     fireEvent.click(within(popup).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(fake.to(ApiPath.order)).toHaveLength(1));
     const body = fake.to(ApiPath.order)[0].body as unknown as OrderRequest;
@@ -201,6 +203,9 @@ describe('confirm popup', () => {
     expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm order' })).toBeNull());
     expect(await screen.findByText('Order placed')).toBeTruthy();
+    expect(fake.to(ApiPath.order)).toHaveLength(1);
+    expect(screen.getAllByText('Order placed')).toHaveLength(1);
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
     // The selection is cleared and the balance shows the server's figure after the debit.
     expect(option(0).getAttribute('aria-pressed')).toBe('false');
     await waitFor(() => expect(fake.to(ApiPath.userInfo).length).toBeGreaterThan(1));
@@ -277,7 +282,11 @@ describe('own orders', () => {
     expect(cancelled).toBe(false);
 
     const vorderCalls = fake.to(ApiPath.vorder).filter((call) => call.body.isfirst === undefined).length;
+    // A double tap asks once.
     fireEvent.click(within(row).getByRole('button', { name: /^Cancel order/ }));
+    fireEvent.click(within(row).getByRole('button', { name: /^Cancel order/ }));
+    await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(screen.getAllByRole('dialog', { name: 'Cancel this order?' })).toHaveLength(1);
     fireEvent.click(
       within(await screen.findByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', {
         name: 'Cancel order',
@@ -285,6 +294,9 @@ describe('own orders', () => {
     );
     expect(await screen.findByText('Order cancelled')).toBeTruthy();
     expect(cancelled).toBe(true);
+    // No second confirmation follows, and no refusal toast after the success.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel this order?' })).toBeNull());
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
     await waitFor(() =>
       expect(fake.to(ApiPath.vorder).filter((call) => call.body.isfirst === undefined).length).toBeGreaterThan(
         vorderCalls,

@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { MessageKey, refuse } from '../../../shared/errors';
 import { formatUsd } from '../../../shared/money';
@@ -14,10 +14,22 @@ export function useCancelOrder(roomid: number, closed: RefObject<boolean>, onDon
   const nameOf = useOutcomeName();
   const [cancelling, setCancelling] = useState<number | null>(null);
   const cancel = useWrite(ApiPath.gameCancel);
+  const asking = useRef(false);
   // Checked before asking and again after: the round may close while the dialog is open.
   const refusal = () => (!isOnline() ? refuse(MessageKey.Offline) : closed.current ? refuse(MessageKey.Stopped) : null);
 
   async function onCancel(order: OwnOrderItem) {
+    // A double tap asks once and cancels once: a second confirmation would only meet a refusal.
+    if (asking.current) return;
+    asking.current = true;
+    try {
+      await askAndCancel(order);
+    } finally {
+      asking.current = false;
+    }
+  }
+
+  async function askAndCancel(order: OwnOrderItem) {
     const before = refusal();
     if (before) return toast.warn(messageOf(before));
     const name = nameOf(order.value);

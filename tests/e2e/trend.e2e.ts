@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AppConfig, FinanceProduct } from '../../src/shared/api/types';
 import { projectTier } from '../../src/shared/finance';
@@ -44,6 +44,16 @@ describe('trend and finance end to end', () => {
   it('live prices from the operator-set feed, subscribed as the spec says; stale with the age of the last tick when it stops', async () => {
     const config = await api<AppConfig>('/api/Index/getconfig', {});
     expect(config.priceFeedUrl).toBe(feed.url);
+
+    // The page's Content-Security-Policy names the feed's origin once the server's short cache of
+    // the setting (5 s) has expired: wait for that, as a member loading the page then would.
+    const feedOrigin = new URL(feed.url).origin;
+    await expect
+      .poll(async () => (await fetch(`${inject('baseUrl')}/`)).headers.get('content-security-policy') ?? '', {
+        timeout: 10_000,
+        interval: 250,
+      })
+      .toContain(feedOrigin);
 
     const context = await englishContext(browser);
     const page = await context.newPage();

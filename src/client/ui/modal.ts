@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { useIsPresent } from 'framer-motion';
 
 /**
  * Native modal `<dialog>`s, opened with showModal(): the browser makes the rest of the page inert
@@ -60,8 +61,10 @@ function entryId(): number {
 }
 
 /**
- * Shows the dialog as modal while the calling component is mounted. `onClose` runs on Escape,
- * on Back, and when the browser closes the dialog itself (Android's back gesture).
+ * Shows the dialog as modal while the calling component is present. `onClose` runs on Escape,
+ * on Back, and when the browser closes the dialog itself (Android's back gesture). Once it is
+ * leaving (AnimatePresence plays its exit), it is no longer modal: the page behind is usable at
+ * once, not after the animation.
  */
 export function useModalDialog(
   ref: RefObject<HTMLDialogElement | null>,
@@ -73,9 +76,11 @@ export function useModalDialog(
     closeRef.current = onClose;
   });
 
+  const present = useIsPresent();
+
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
+    if (!dialog || !present) return;
     const id = nextId++;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
@@ -118,7 +123,7 @@ export function useModalDialog(
       if (entryId() === id) window.history.back();
       previous?.focus();
     };
-    // Mounted once per opening; the refs are stable.
+    // Once per opening; the refs are stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [present]);
 }

@@ -44,6 +44,9 @@ describe('login form', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(1061));
     expect(textOfCode(1061)).toMatch(/6/);
+    // Under the password field, which is marked invalid.
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Account').getAttribute('aria-invalid')).toBeNull();
     expect(fake.calls).toHaveLength(0);
     expect(inputValue('Account')).toBe('demo01');
     expect(inputValue('Password')).toBe('12345');
@@ -53,6 +56,7 @@ describe('login form', () => {
     renderLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(1001));
+    expect(screen.getByLabelText('Account').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('logs in: trims the name, stores the token and goes to the account page', async () => {

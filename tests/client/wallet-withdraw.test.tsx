@@ -113,6 +113,13 @@ describe('withdraw form rules, before any call', () => {
     type('Amount (USD)', '0');
     fireEvent.click(submit());
     await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.WrongAmount)));
+    // Said under the amount field, which is marked invalid; one message, not a stack.
+    const amountField = field('Amount (USD)');
+    expect(amountField.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(amountField.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe(
+      textOfCode(ErrorCode.WrongAmount),
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
 
     type('Amount (USD)', '100.01');
     fireEvent.click(submit());
@@ -125,6 +132,10 @@ describe('withdraw form rules, before any call', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
     fireEvent.click(submit());
     await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.WithdrawPasswordEmpty)));
+    expect(field('Withdrawal password').getAttribute('aria-invalid')).toBe('true');
+    // Typing the password takes its message away.
+    type('Withdrawal password', '1');
+    expect(formError()).toBeNull();
 
     expect(fake.to(ApiPath.withdraw)).toHaveLength(0);
     expect(field('Amount (USD)').value).toBe('100');

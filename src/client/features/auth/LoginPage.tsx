@@ -15,11 +15,19 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const { send, busy, error, setError } = useWrite(ApiPath.login);
+  // A refusal of the form's rules is said under the field it is about: the name when it is empty,
+  // else the password.
+  const [fieldError, setFieldError] = useState<{ field: 'username' | 'password'; text: string } | null>(null);
+  const errorOf = (field: 'username' | 'password') => (fieldError?.field === field ? fieldError.text : null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    setFieldError(null);
     const refusal = validateLogin({ username, password });
-    if (refusal) return setError(messageOf(refusal));
+    if (refusal) {
+      setError(null);
+      return setFieldError({ field: username.trim() === '' ? 'username' : 'password', text: messageOf(refusal) });
+    }
     const result = await send({ quhao: DEFAULT_QUHAO, username: username.trim(), password });
     if (!result.ok) return;
     startSession(result.data.token);
@@ -42,7 +50,11 @@ export default function LoginPage() {
           autoCapitalize="none"
           spellCheck={false}
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          error={errorOf('username')}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            if (fieldError?.field === 'username') setFieldError(null);
+          }}
         />
         <TextField
           label={t`Password`}
@@ -50,7 +62,11 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          error={errorOf('password')}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (fieldError?.field === 'password') setFieldError(null);
+          }}
         />
         <FormError message={error} />
         <SubmitButton busy={busy}>{t`Log in`}</SubmitButton>

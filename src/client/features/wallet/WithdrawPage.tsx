@@ -43,6 +43,7 @@ export default function WithdrawPage() {
     done,
     busy,
     error,
+    errorOf,
     onSubmit,
   } = form;
 
@@ -67,6 +68,7 @@ export default function WithdrawPage() {
           autoComplete="off"
           placeholder="0.00"
           value={amount}
+          error={errorOf('amount')}
           hint={leftMoney ? t`Up to ${leftText} USD.` : undefined}
           onChange={(event) => typeAmount(sanitizeAmountInput(event.target.value))}
           trailing={
@@ -87,6 +89,7 @@ export default function WithdrawPage() {
           inputMode="numeric"
           autoComplete="off"
           value={pwd}
+          error={errorOf('pwd')}
           onChange={(event) => setPwd(event.target.value)}
         />
         <FormError message={error} />
@@ -129,7 +132,7 @@ function WithdrawSummary({ form }: { form: WithdrawForm }) {
 /** The saved accounts to withdraw to, one chosen. */
 function AccountChoice({ form }: { form: WithdrawForm }) {
   const { t, i18n } = useLingui();
-  const { cards, list, chosen, choose, cardsFailure } = form;
+  const { cards, list, chosen, choose, cardsFailure, errorOf } = form;
   return (
     <fieldset className="withdraw-accounts">
       <legend className="field-label">{t`Withdraw to`}</legend>
@@ -165,6 +168,11 @@ function AccountChoice({ form }: { form: WithdrawForm }) {
           <button type="button" className="wallet-link-btn" onClick={() => void cards.refresh()}>
             {t`Try again`}
           </button>
+        </p>
+      )}
+      {errorOf('account') && (
+        <p className="field-error" role="alert">
+          {errorOf('account')}
         </p>
       )}
       <Link href={pathTo('bankList')} className="withdraw-manage">

@@ -20,6 +20,9 @@ import { messageOf, textOfCode } from '../../i18n';
 import { toast, useScreenActive } from '../../ui';
 import { bankCardsQuery, failureText, refreshLeftMoney } from './walletApi';
 
+/** The fields a refusal of the withdraw form's rules can be about. */
+type WithdrawField = 'account' | 'amount' | 'pwd';
+
 /**
  * The withdraw form's data and actions: the saved accounts and the one chosen, what can be
  * withdrawn, the amount and password typed, and the submit. Every rule of SPEC.md section 5 is
@@ -34,6 +37,9 @@ export function useWithdrawForm() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [pwd, setPwd] = useState('');
+  const [fieldError, setFieldError] = useState<{ field: WithdrawField; text: string } | null>(null);
+  /** Correcting a refused field takes its message away. */
+  const forget = (field: WithdrawField) => setFieldError((current) => (current?.field === field ? null : current));
   // A typed withdrawal password is never kept for later: not when the member leaves the page (it
   // stays alive in the background), nor when the browser keeps it in its back/forward cache.
   const active = useScreenActive();
@@ -68,10 +74,17 @@ export function useWithdrawForm() {
     setDone(null);
   }
 
+  /** A refusal of the form's rules, said under the field it is about (not a toast, not the form's foot). */
+  function refuseAt(field: WithdrawField, text: string) {
+    setError(null);
+    setFieldError({ field, text });
+  }
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     setDone(null);
+    setFieldError(null);
     if (!isBrowserOnline()) {
       setError(messageOf(refuse(MessageKey.Offline)));
       return;
@@ -80,17 +93,17 @@ export function useWithdrawForm() {
     // With turnover still owed, "over the withdrawable amount" has a truer reason: 1064.
     const owesTurnover = leftMoney !== undefined && leftMoney.turnoverRemaining > 0;
     if ('refusal' in result) {
-      setError(
-        owesTurnover && result.refusal.code === ErrorCode.WithdrawOverLimit
+      const { code } = result.refusal;
+      if (code === ErrorCode.SelectWithdrawMethod) return refuseAt('account', messageOf(result.refusal));
+      if (code === ErrorCode.WithdrawPasswordEmpty) return refuseAt('pwd', messageOf(result.refusal));
+      return refuseAt(
+        'amount',
+        owesTurnover && code === ErrorCode.WithdrawOverLimit
           ? textOfCode(ErrorCode.InsufficientTurnover)
           : messageOf(result.refusal),
       );
-      return;
     }
-    if (owesTurnover) {
-      setError(textOfCode(ErrorCode.InsufficientTurnover));
-      return;
-    }
+    if (owesTurnover) return refuseAt('amount', textOfCode(ErrorCode.InsufficientTurnover));
     const outcome = await send({ bank_id: chosen!.id, money: toUsd(result.cents), pwd });
     if (!outcome.ok) {
       // Refused (toasted in the server's words): what can be withdrawn may have changed.
@@ -122,6 +135,7 @@ export function useWithdrawForm() {
     choose: (id: number) => {
       setChosenId(id);
       setError(null);
+      forget('account');
     },
     leftMoney,
     leftCents,
@@ -134,10 +148,15 @@ export function useWithdrawForm() {
     typeAmount: (value: string) => {
       setAmount(value);
       setDone(null);
+      forget('amount');
     },
     fillAll,
     pwd,
-    setPwd,
+    setPwd: (value: string) => {
+      setPwd(value);
+      forget('pwd');
+    },
+    errorOf: (field: WithdrawField) => (fieldError?.field === field ? fieldError.text : null),
     done,
     busy,
     error,

@@ -62,7 +62,7 @@ if (TEST_DIALECT === 'postgres') {
         .select((eb) => eb.fn.max('id').as('id'))
         .executeTakeFirstOrThrow();
 
-      // Members stake over HTTP and the operator credits them, without pause, until the copy is done.
+      // Members stake through the app and the operator credits them, without pause, until the copy is done.
       let copying = true;
       let orders = 0;
       let credits = 0;

@@ -62,12 +62,14 @@ describe('TtlCache', () => {
     expect(loads).toBe(1);
   });
 
-  it('with ttl 0 reads every time', async () => {
+  it('with ttl 0 reads every time, even while another read of the same key is under way', async () => {
     const cache = new TtlCache<string, number>(0, testClock().now);
     const source = counter();
     await cache.get('a', source.load);
     await cache.get('a', source.load);
     expect(source.loads).toBe(2);
+    // Off means off: a read never shares a load that started before it (it could predate a change).
+    expect(await Promise.all([cache.get('a', source.load), cache.get('a', source.load)])).toEqual([3, 4]);
   });
 
   it('a failed load is not kept: the next read tries again', async () => {

@@ -20,3 +20,4 @@ export { ContactServiceButton } from './ContactService';
 export { SyncedSection } from './SyncedSection';
 export { WithdrawableFigure } from './WithdrawableFigure';
 export { LanguageFlag } from './LanguageFlag';
+export { useFieldErrors } from './useFieldErrors';

@@ -6,7 +6,7 @@ import { DEFAULT_QUHAO } from '../../../shared/constants';
 import { ApiPath, startSession } from '../../api';
 import { refreshProfile, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
-import { FormError, Logo, Page, SubmitButton, TextField, navigate, toast } from '../../ui';
+import { FormError, Logo, Page, SubmitButton, TextField, navigate, toast, useFieldErrors } from '../../ui';
 import { pathTo } from '../../routing/paths';
 import './auth.css';
 
@@ -17,16 +17,15 @@ export default function LoginPage() {
   const { send, busy, error, setError } = useWrite(ApiPath.login);
   // A refusal of the form's rules is said under the field it is about: the name when it is empty,
   // else the password.
-  const [fieldError, setFieldError] = useState<{ field: 'username' | 'password'; text: string } | null>(null);
-  const errorOf = (field: 'username' | 'password') => (fieldError?.field === field ? fieldError.text : null);
+  const fields = useFieldErrors<'username' | 'password'>();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setFieldError(null);
+    fields.clear();
     const refusal = validateLogin({ username, password });
     if (refusal) {
       setError(null);
-      return setFieldError({ field: username.trim() === '' ? 'username' : 'password', text: messageOf(refusal) });
+      return fields.refuseAt(username.trim() === '' ? 'username' : 'password', messageOf(refusal));
     }
     const result = await send({ quhao: DEFAULT_QUHAO, username: username.trim(), password });
     if (!result.ok) return;
@@ -50,10 +49,10 @@ export default function LoginPage() {
           autoCapitalize="none"
           spellCheck={false}
           value={username}
-          error={errorOf('username')}
+          error={fields.errorOf('username')}
           onChange={(event) => {
             setUsername(event.target.value);
-            if (fieldError?.field === 'username') setFieldError(null);
+            fields.forget('username');
           }}
         />
         <TextField
@@ -62,10 +61,10 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
           value={password}
-          error={errorOf('password')}
+          error={fields.errorOf('password')}
           onChange={(event) => {
             setPassword(event.target.value);
-            if (fieldError?.field === 'password') setFieldError(null);
+            fields.forget('password');
           }}
         />
         <FormError message={error} />

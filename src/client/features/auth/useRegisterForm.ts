@@ -7,7 +7,7 @@ import type { RegisterRequest } from '../../../shared/api/types';
 import { ApiPath, startSession } from '../../api';
 import { refreshProfile, useConfig, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
-import { navigate, toast } from '../../ui';
+import { navigate, toast, useFieldErrors } from '../../ui';
 import { useCaptchaLock } from './useCaptchaLock';
 import { pathTo } from '../../routing/paths';
 
@@ -60,7 +60,7 @@ export function useRegisterForm() {
   const config = useConfig().data;
   const closed = config?.agreement === 2;
   const [form, setForm] = useState<RegisterForm>(EMPTY);
-  const [fieldError, setFieldError] = useState<{ field: FieldName; text: string } | null>(null);
+  const fields = useFieldErrors<FieldName>();
   const sms = useWrite(ApiPath.smsSend);
   const register = useWrite(ApiPath.register);
   const { remaining, lock } = useCaptchaLock();
@@ -71,20 +71,20 @@ export function useRegisterForm() {
     (value: RegisterForm[K]) => {
       setForm((prev) => ({ ...prev, [key]: value }));
       // Typing in the refused field takes its message away.
-      setFieldError((current) => (current?.field === key ? null : current));
+      fields.forget(key);
     };
 
   /** Says a refusal under its field, or under the form when it concerns no single field. */
   function refuseWith(refusal: Refusal, fallback: (text: string) => void) {
     const field = FIELD_OF[refusal.code];
-    if (field) setFieldError({ field, text: messageOf(refusal) });
+    if (field) fields.refuseAt(field, messageOf(refusal));
     else fallback(messageOf(refusal));
   }
 
   async function sendCode() {
     if (sms.busy || remaining > 0) return;
     register.setError(null);
-    setFieldError(null);
+    fields.clear();
     const refusal = validateCaptchaRequest({ quhao, mobile: form.phone });
     if (refusal) return refuseWith(refusal, sms.setError);
     const result = await sms.send({ quhao, mobile: form.phone.trim() });
@@ -98,7 +98,7 @@ export function useRegisterForm() {
     event.preventDefault();
     if (closed) return;
     sms.setError(null);
-    setFieldError(null);
+    fields.clear();
     const refusal = validateRegister({ ...form, quhao });
     if (refusal) return refuseWith(refusal, register.setError);
     const body: RegisterRequest = {
@@ -130,6 +130,6 @@ export function useRegisterForm() {
     onSubmit,
     busy: register.busy,
     error: register.error ?? sms.error,
-    errorOf: (field: FieldName) => (fieldError?.field === field ? fieldError.text : null),
+    errorOf: fields.errorOf,
   };
 }

@@ -17,7 +17,7 @@ import {
   withdrawalsQuery,
 } from '../../data';
 import { messageOf, textOfCode } from '../../i18n';
-import { toast, useScreenActive } from '../../ui';
+import { toast, useFieldErrors, useScreenActive } from '../../ui';
 import { bankCardsQuery, failureText, refreshLeftMoney } from './walletApi';
 
 /** The fields a refusal of the withdraw form's rules can be about. */
@@ -37,9 +37,7 @@ export function useWithdrawForm() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [pwd, setPwd] = useState('');
-  const [fieldError, setFieldError] = useState<{ field: WithdrawField; text: string } | null>(null);
-  /** Correcting a refused field takes its message away. */
-  const forget = (field: WithdrawField) => setFieldError((current) => (current?.field === field ? null : current));
+  const fields = useFieldErrors<WithdrawField>();
   // A typed withdrawal password is never kept for later: not when the member leaves the page (it
   // stays alive in the background), nor when the browser keeps it in its back/forward cache.
   const active = useScreenActive();
@@ -77,14 +75,14 @@ export function useWithdrawForm() {
   /** A refusal of the form's rules, said under the field it is about (not a toast, not the form's foot). */
   function refuseAt(field: WithdrawField, text: string) {
     setError(null);
-    setFieldError({ field, text });
+    fields.refuseAt(field, text);
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     setDone(null);
-    setFieldError(null);
+    fields.clear();
     if (!isBrowserOnline()) {
       setError(messageOf(refuse(MessageKey.Offline)));
       return;
@@ -135,7 +133,7 @@ export function useWithdrawForm() {
     choose: (id: number) => {
       setChosenId(id);
       setError(null);
-      forget('account');
+      fields.forget('account');
     },
     leftMoney,
     leftCents,
@@ -148,15 +146,15 @@ export function useWithdrawForm() {
     typeAmount: (value: string) => {
       setAmount(value);
       setDone(null);
-      forget('amount');
+      fields.forget('amount');
     },
     fillAll,
     pwd,
     setPwd: (value: string) => {
       setPwd(value);
-      forget('pwd');
+      fields.forget('pwd');
     },
-    errorOf: (field: WithdrawField) => (fieldError?.field === field ? fieldError.text : null),
+    errorOf: fields.errorOf,
     done,
     busy,
     error,

@@ -10,7 +10,7 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { FUND_REASONS, type FundReasonCode } from '../shared/api/types';
-import { messageId, type ErrorCode, type MessageKey, type MessageValues } from '../shared/errors';
+import { messageId, valuesIn, type ErrorCode, type MessageKey, type MessageValues } from '../shared/errors';
 import { OUTCOME_KEYS } from '../shared/game';
 import { LOCALES, type Locale } from '../shared/locale';
 
@@ -60,7 +60,7 @@ export async function loadTranslator(dir: string = DEFAULT_LOCALES_DIR): Promise
     });
   }
 
-  function lookup(locale: Locale, id: string, values?: MessageValues): string | null {
+  function lookup(locale: Locale, id: string, values?: Record<string, string | number>): string | null {
     const entry = instances.get(locale);
     return entry && entry.ids.has(id) ? entry.i18n._(id, values) : null;
   }
@@ -88,7 +88,7 @@ export async function loadTranslator(dir: string = DEFAULT_LOCALES_DIR): Promise
     fundReasonNames: (locale) => reasonNames.get(locale) ?? codesAsNames,
     text(locale, code, values) {
       const id = messageId(code);
-      return lookup(locale, id, values) ?? lookup('en', id, values) ?? String(code);
+      return lookup(locale, id, valuesIn(locale, values)) ?? lookup('en', id, valuesIn('en', values)) ?? String(code);
     },
   };
 }

@@ -3,6 +3,8 @@
  * Texts live in the Lingui catalogs (locales/*.po) under the id `err.<code>`,
  * so the server answers `info` and the app shows messages from the same source.
  */
+import { formatMoney } from './money';
+
 export const ErrorCode = {
   IncompleteParameters: 1001,
   UserNotFound: 1002,
@@ -110,8 +112,26 @@ export type MessageKey = (typeof MessageKey)[keyof typeof MessageKey];
 
 export const ALL_MESSAGE_KEYS: readonly MessageKey[] = Object.values(MessageKey);
 
+/** An amount a message names, written in the reader's language when the message is (formatMoney). */
+export interface MoneyValue {
+  cents: number;
+}
+
 /** Values a message interpolates, e.g. `{num}` in 2004. */
-export type MessageValues = Record<string, string | number>;
+export type MessageValues = Record<string, string | number | MoneyValue>;
+
+/** The values as the catalogue interpolates them: amounts written with the language's separators. */
+export function valuesIn(
+  locale: string,
+  values: MessageValues | undefined,
+): Record<string, string | number> | undefined {
+  if (!values) return undefined;
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(values)) {
+    out[key] = typeof value === 'object' ? formatMoney(value.cents, locale) : value;
+  }
+  return out;
+}
 
 /** A refusal of a rule: the catalogue entry to show and the values it needs. */
 export interface Refusal {

@@ -20,20 +20,40 @@ export function toUsd(cents: Cents): number {
   return cents / 100;
 }
 
-/** Thousands separators and two decimals (SPEC.md section 9), e.g. -1,234.50. */
-export function formatMoney(cents: Cents): string {
+interface MoneyStyle {
+  whole: Intl.NumberFormat;
+  decimal: string;
+}
+const styles = new Map<string, MoneyStyle>();
+
+function moneyStyle(locale: string): MoneyStyle {
+  let style = styles.get(locale);
+  if (!style) {
+    const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true });
+    const decimal =
+      new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+    style = { whole, decimal };
+    styles.set(locale, style);
+  }
+  return style;
+}
+
+/**
+ * Two decimals with the language's separators (SPEC.md section 9): -1,234.50 in English,
+ * -1.234,50 in Vietnamese. Exact: the whole part and the cents are written apart, never through
+ * a float. Without a locale (operator console, server logs) English.
+ */
+export function formatMoney(cents: Cents, locale = 'en'): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const whole = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const { whole, decimal } = moneyStyle(locale);
   const fraction = (abs % 100).toString().padStart(2, '0');
-  return `${sign}${whole}.${fraction}`;
+  return `${sign}${whole.format(Math.floor(abs / 100))}${decimal}${fraction}`;
 }
 
 /** Format a USD amount from the wire. */
-export function formatUsd(usd: number): string {
-  return formatMoney(Math.round(usd * 100));
+export function formatUsd(usd: number, locale = 'en'): string {
+  return formatMoney(Math.round(usd * 100), locale);
 }
 
 /**

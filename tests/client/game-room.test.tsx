@@ -82,7 +82,9 @@ describe('buy rules: every refusal shows its message before any call', () => {
       await activateLocale(locale, { persist: false });
       renderRoom();
       await screen.findByTestId('round-seqno');
-      await waitFor(() => expect(screen.getByTestId('room-balance').textContent).toBe('150.00'));
+      // Vietnamese writes money with a decimal comma and grouping dots.
+      const balance = locale === 'vi' ? '150,00' : '150.00';
+      await waitFor(() => expect(screen.getByTestId('room-balance').textContent).toBe(balance));
       const buy = locale === 'en' ? 'Buy' : 'Mua';
       const tryIt = async (setup: { select?: number[]; amount?: string }) => {
         toast.clear();
@@ -98,12 +100,12 @@ describe('buy rules: every refusal shows its message before any call', () => {
       const pleaseSelect = messageOf(refuse(MessageKey.PleaseSelect));
       const inputCorrect = messageOf(refuse(MessageKey.InputCorrectTip));
       const minimum = messageOf(refuse(ErrorCode.MinimumOrder));
-      const minBuy = messageOf(refuse(MessageKey.MinBuy, { num: '100.00' }));
+      const minBuy = messageOf(refuse(MessageKey.MinBuy, { num: { cents: 10_000 } }));
       const noMoney = messageOf(refuse(MessageKey.NoEnoughMoney));
       // Really translated: the texts differ between the two languages.
       if (locale === 'vi') {
         expect(pleaseSelect).toBe('Vui lòng chọn ít nhất một mục');
-        expect(minBuy).toBe('Tổng số tiền lệnh tối thiểu là 100.00');
+        expect(minBuy).toBe('Tổng số tiền lệnh tối thiểu là 100,00');
       } else {
         expect(pleaseSelect).toBe('Select at least one option');
         expect(minBuy).toBe('The order total must be at least 100.00');

@@ -80,7 +80,7 @@ describe('room list', () => {
 
   for (const [locale, minJoinText, notVipText] of [
     ['en', 'Your balance cannot be less than 100.00', 'You are not a VIP member yet'],
-    ['vi', 'Số dư không được thấp hơn 100.00', 'Bạn chưa phải thành viên VIP'],
+    ['vi', 'Số dư không được thấp hơn 100,00', 'Bạn chưa phải thành viên VIP'],
   ] as const) {
     it(`in ${locale}: entering needs the minimum (2004 with the amount) and the VIP level (2055)`, async () => {
       await activateLocale(locale, { persist: false });

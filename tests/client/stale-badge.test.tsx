@@ -22,12 +22,12 @@ describe('StaleBadge', () => {
   it('today: the time only', () => {
     const earlier = new Date();
     earlier.setHours(0, 5, 0, 0);
-    expect(badgeFor(earlier.getTime())).toMatch(/^Stale since 12:05\sAM$/);
+    expect(badgeFor(earlier.getTime())).toMatch(/^Stale since 00:05$/);
   });
 
   it('an older day: the date and the time, in the member’s language', async () => {
     const old = new Date(2026, 0, 15, 14, 30).getTime();
-    expect(badgeFor(old)).toMatch(/^Stale since Jan 15, 02:30\sPM$/);
+    expect(badgeFor(old)).toMatch(/^Stale since Jan 15, 14:30$/);
     await act(async () => activateLocale('vi', { persist: false }));
     expect(screen.getByTestId('stale-badge').textContent).toMatch(/15 thg 1/);
   });

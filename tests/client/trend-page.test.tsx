@@ -121,13 +121,13 @@ describe('price list', () => {
     expect(lastOf('BTC')).toBe('43,000.00');
   }, 10_000);
 
-  it("the age of the last tick is written in the member's language", async () => {
+  it("the price and the age of the last tick are written in the member's language", async () => {
     await activateLocale('vi', { persist: false });
     try {
       server();
       feed.setPrice('BTC-USDT', { last: '43000', sodUtc8: '42000' });
       renderScreen(LotteryPrizePage);
-      await waitFor(() => expect(lastOf('BTC')).toBe('43,000.00'));
+      await waitFor(() => expect(lastOf('BTC')).toBe('43.000,00'));
       await feed.stop();
       await waitFor(() => expect(feedState()).toMatch(/\d+ giây/));
       expect(feedState()).not.toMatch(/\d+ sec/);

@@ -146,7 +146,7 @@ describe('withdraw form rules, before any call', () => {
     const fake = walletServer();
     vi.stubGlobal('fetch', fake.fetch);
     renderScreen(WithdrawPage);
-    await waitFor(() => expect(screen.getByTestId('withdrawable').textContent).toBe('100.00'));
+    await waitFor(() => expect(screen.getByTestId('withdrawable').textContent).toBe('100,00'));
     const amount = screen.getByLabelText('Số tiền (USD)');
     const send = screen.getByRole('button', { name: 'Rút tiền' });
     fireEvent.change(amount, { target: { value: '500' } });

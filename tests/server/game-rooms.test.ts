@@ -107,7 +107,8 @@ describe('getGameinfo', () => {
     const below = await call(poor.token, { roomid: ROOM.usdtStandard });
     expect(below.body).toMatchObject({ code: 2004, info: 'Your balance cannot be less than 100.00' });
     const vi = await server.call(ApiPath.gameInfo, { token: poor.token, lang: 'vi', roomid: ROOM.usdtStandard });
-    expect(vi.body.info).toContain('100.00');
+    // The amount too is written the Vietnamese way: grouping dots, a decimal comma.
+    expect(vi.body.info).toContain('100,00');
     // Level 3 with enough money enters the VIP room.
     expect((await call(rich.token, { roomid: ROOM.usdtVip })).body.code).toBe(1);
 

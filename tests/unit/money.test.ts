@@ -9,6 +9,22 @@ describe('money', () => {
     expect(formatMoney(123456789)).toBe('1,234,567.89');
     expect(formatMoney(-100050)).toBe('-1,000.50');
   });
+  it("writes the member's language's separators: Vietnamese groups with dots and decimals with a comma", () => {
+    expect(formatMoney(123456789, 'vi')).toBe('1.234.567,89');
+    expect(formatMoney(-100050, 'vi')).toBe('-1.000,50');
+    expect(formatMoney(123456789, 'zh-CN')).toBe('1,234,567.89');
+    expect(formatMoney(123456789, 'zh-TW')).toBe('1,234,567.89');
+  });
+  it('stays exact past the precision of a float of dollars', () => {
+    // 2^53 - 1 cents: dividing by 100 as a float would round the last digits.
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, 'en')).toBe('90,071,992,547,409.91');
+    fc.assert(
+      fc.property(fc.integer({ min: -1e15, max: 1e15 }), (cents) => {
+        const text = formatMoney(cents, 'vi').replace(/\./g, '').replace(',', '');
+        return Number(text) === cents;
+      }),
+    );
+  });
   it('reads USD into cents exactly', () => {
     expect(toCents('0.1')).toBe(10);
     expect(toCents(19.99)).toBe(1999);

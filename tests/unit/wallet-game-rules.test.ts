@@ -86,7 +86,7 @@ describe('buy (SPEC 5 and 9)', () => {
   });
   it('tells the minimum in the minBuy message', () => {
     expect(validateBuy({ ...base, selected: [0], minBuy: 5_000 })).toEqual({
-      refusal: { code: 'minBuy', values: { num: '50.00' } },
+      refusal: { code: 'minBuy', values: { num: { cents: 5_000 } } },
     });
   });
   it('allows nine options and refuses the tenth selection', () => {
@@ -101,7 +101,7 @@ describe('room entry', () => {
   const base = { loggedIn: true, balance: 50_000, minJoin: 10_000, vipRoom: false, level: 1, vipMinLevel: 2 };
   it('passes with enough balance', () => expect(validateRoomEntry(base)).toBeNull());
   it('refuses below minjoin with 2004 and the amount', () => {
-    expect(validateRoomEntry({ ...base, balance: 9_999 })).toEqual({ code: 2004, values: { num: '100.00' } });
+    expect(validateRoomEntry({ ...base, balance: 9_999 })).toEqual({ code: 2004, values: { num: { cents: 10_000 } } });
   });
   it('refuses a VIP room below the VIP level with 2055, and asks a guest to log in', () => {
     expect(codeOf(validateRoomEntry({ ...base, vipRoom: true }))).toBe(2055);

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { LeftMoneyAnswer } from '../../shared/api/types';
-import { formatUsd } from '../../shared/money';
 import { Spinner } from './LoadingCanvas';
+import { formatUsd } from '../i18n';
 
 /**
  * The withdrawable amount and, under it, what holds the rest of the money: turnover still to play,

@@ -1,7 +1,7 @@
 /** Game rules of SPEC.md section 5: buying and entering a room. */
 import { MAX_SELECTED_OUTCOMES, MIN_ORDER_USD, OUTCOME_COUNT } from '../constants';
 import { ErrorCode, MessageKey, refuse, type Refusal } from '../errors';
-import { formatMoney, type Cents } from '../money';
+import type { Cents } from '../money';
 
 export interface BuyInput {
   /** Seconds until the draw; the round is closed at ROUND_CLOSE_SECONDS or less. */
@@ -26,7 +26,7 @@ export function validateBuy(input: BuyInput): { refusal: Refusal } | { stakeCent
   if (!Number.isSafeInteger(stakeCents)) return { refusal: refuse(MessageKey.InputCorrectTip) };
   if (stakeCents < MIN_ORDER_USD * 100) return { refusal: refuse(ErrorCode.MinimumOrder) };
   const total = stakeCents * input.selected.length;
-  if (total < input.minBuy) return { refusal: refuse(MessageKey.MinBuy, { num: formatMoney(input.minBuy) }) };
+  if (total < input.minBuy) return { refusal: refuse(MessageKey.MinBuy, { num: { cents: input.minBuy } }) };
   if (input.balance < total) return { refusal: refuse(MessageKey.NoEnoughMoney) };
   return { stakeCents };
 }
@@ -53,6 +53,6 @@ export interface RoomEntryInput {
 export function validateRoomEntry(input: RoomEntryInput): Refusal | null {
   if (input.vipRoom && !input.loggedIn) return refuse(ErrorCode.LoginInvalid);
   if (input.vipRoom && input.level < input.vipMinLevel) return refuse(ErrorCode.NotVip);
-  if (input.balance < input.minJoin) return refuse(ErrorCode.BalanceBelowMinJoin, { num: formatMoney(input.minJoin) });
+  if (input.balance < input.minJoin) return refuse(ErrorCode.BalanceBelowMinJoin, { num: { cents: input.minJoin } });
   return null;
 }

@@ -2,13 +2,12 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorCode } from '../../../shared/errors';
-import { formatUsd } from '../../../shared/money';
 import { FIRST_VIP_LEVEL } from '../../../shared/constants';
 import { vipLevel } from '../../../shared/vip';
 import { LOCALE_NAMES } from '../../../shared/locale';
 import type { LeftMoneyAnswer, UserInfo } from '../../../shared/api/types';
 import { useLeftMoney, useProfile, type Synced } from '../../data';
-import { textOfCode, useLocale } from '../../i18n';
+import { textOfCode, useLocale, formatUsd } from '../../i18n';
 import {
   Icon,
   LevelBadge,

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { WithdrawalItem } from '../../../shared/api/types';
-import { formatUsd } from '../../../shared/money';
 import { useWithdrawals } from '../../data';
-import { formatDateTime } from '../../i18n';
+import { formatDateTime, formatUsd } from '../../i18n';
 import { EmptyState, SyncedSection } from '../../ui';
 import { ContentLoading } from './parts';
 

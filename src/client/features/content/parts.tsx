@@ -1,27 +1,17 @@
-import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Article, ArticleSummary } from '../../../shared/api/types';
 import { articleContent, articleTitle, isSafeUrl } from '../../../shared/content';
 import type { Synced } from '../../data';
-import { useLocale } from '../../i18n';
+import { formatDate, useLocale } from '../../i18n';
 import { Spinner, StaleBadge } from '../../ui';
 import { ArticleHtml } from './ArticleHtml';
 
-/** An article's date (epoch seconds) in the member's language. */
-export function useArticleDate(): (epochSeconds: number) => string {
-  const locale = useLocale();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' });
-    return (epochSeconds: number) => format.format(new Date(epochSeconds * 1000));
-  }, [locale]);
-}
-
 export function ArticleTime({ time }: { time: number }) {
-  const format = useArticleDate();
+  useLocale(); // re-render in a newly chosen language
   if (!Number.isFinite(time) || time <= 0) return null;
   return (
     <time className="article-date" dateTime={new Date(time * 1000).toISOString()} data-testid="article-date">
-      {format(time)}
+      {formatDate(time, 'day')}
     </time>
   );
 }

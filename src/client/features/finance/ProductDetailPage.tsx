@@ -1,15 +1,14 @@
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { projectTier } from '../../../shared/finance';
-import { formatMoney, formatUsd } from '../../../shared/money';
 import type { FinanceProduct } from '../../../shared/api/types';
 import { Page } from '../../ui';
 import { findTier, useFinanceProducts, useProductId } from './financeApi';
-import { formatPercent } from './format';
 import { TierProjection, TierTerms } from './TierFigures';
 import { TierNotFound, TiersSection } from './TierState';
 import { pathTo } from '../../routing/paths';
 import './finance.css';
+import { formatMoney, formatUsd, formatPercent } from '../../i18n';
 
 /** One tier (/productdetail?id=N): its published figures and how its projection is worked out. */
 export default function ProductDetailPage() {

@@ -1,13 +1,12 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { FINANCE_TRANSFER_MAX_USD, FINANCE_TRANSFER_MIN_USD } from '../../../shared/constants';
 import { projectTier } from '../../../shared/finance';
-import { formatUsd } from '../../../shared/money';
 import { Page } from '../../ui';
 import { useFinanceProducts } from './financeApi';
-import { formatPercent } from './format';
 import { TiersSection } from './TierState';
 import { pathTo } from '../../routing/paths';
 import './finance.css';
+import { formatUsd, formatPercent } from '../../i18n';
 
 /** The mining pool's rules (/productrule), written from the published tiers and the transfer limits. */
 export default function ProductRulePage() {

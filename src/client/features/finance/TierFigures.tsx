@@ -1,8 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import type { FinanceProduct } from '../../../shared/api/types';
 import { projectTier } from '../../../shared/finance';
-import { formatMoney, formatUsd } from '../../../shared/money';
-import { formatPercent } from './format';
+import { formatMoney, formatUsd, formatPercent } from '../../i18n';
 
 /** A tier's published figures: minimum, daily rate, lock-up length. */
 export function TierTerms({ product }: { product: FinanceProduct }) {

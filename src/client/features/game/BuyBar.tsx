@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { formatMoney, sanitizeAmountInput } from '../../../shared/money';
+import { sanitizeAmountInput } from '../../../shared/money';
+import { formatMoney } from '../../i18n';
 
 const QUICK_AMOUNTS = [20, 50, 100, 500] as const;
 

@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { OrderLine } from '../../../shared/api/types';
-import { formatMoney, formatUsd } from '../../../shared/money';
 import { FormError, Sheet } from '../../ui';
 import { formatOdds, orderTotalCents } from './model';
-import { useOutcomeName } from '../../i18n';
+import { useOutcomeName, formatMoney, formatUsd } from '../../i18n';
 
 export interface PendingOrder {
   seqno: string;

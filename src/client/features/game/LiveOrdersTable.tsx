@@ -1,9 +1,8 @@
 import { m } from 'framer-motion';
 import { useLingui } from '@lingui/react/macro';
 import type { LiveOrder } from '../../../shared/api/types';
-import { formatUsd } from '../../../shared/money';
 import { StaleBadge } from '../../ui';
-import { useOutcomeName } from '../../i18n';
+import { useOutcomeName, formatUsd } from '../../i18n';
 
 /** Everyone's orders in the current round, from real rows (usernames masked by the server). */
 export function LiveOrdersTable({

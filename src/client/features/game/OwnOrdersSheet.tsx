@@ -1,10 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { OwnOrderItem } from '../../../shared/api/types';
-import { formatUsd } from '../../../shared/money';
 import { Sheet, Spinner } from '../../ui';
 import { formatOdds } from './model';
-import { ORDER_STATUS_NAMES, useOutcomeName } from '../../i18n';
+import { ORDER_STATUS_NAMES, useOutcomeName, formatUsd } from '../../i18n';
 
 /**
  * The member's orders of the current round, with a cancel button on each one still waiting;

@@ -6,6 +6,7 @@ import type { GameRound, LiveOrder, OrderLine, Room } from '../../../shared/api/
 import { OUTCOME_COUNT } from '../../../shared/constants';
 import { ratesOf, secondsUntil, winningOutcomes, type Outcome, type RoundProof } from '../../../shared/game';
 import { toUsd, type Cents } from '../../../shared/money';
+import { formatDecimal } from '../../i18n';
 
 // ---- Server clock -----------------------------------------------------------------
 
@@ -57,9 +58,9 @@ export function oddsSummary(room: Room): { twoWay: number; best: number } {
   return { twoWay: rates[0], best: Math.max(...rates) };
 }
 
-/** Odds as shown: at least two decimals, more when the room set more (1.96, 2.00, 150.00). */
+/** Odds as shown: at least two decimals, more when the room set more (1.96, 2.00, 150.00; 1,96 in Vietnamese). */
 export function formatOdds(odds: number): string {
-  return odds.toFixed(Math.max(2, (String(odds).split('.')[1] ?? '').length));
+  return formatDecimal(odds, Math.max(2, (String(odds).split('.')[1] ?? '').length));
 }
 
 /** A USD figure from the wire in cents (as formatUsd rounds it); 0 when unknown. */

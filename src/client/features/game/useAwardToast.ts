@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { formatMoney } from '../../../shared/money';
 import { toast } from '../../ui';
 import { fetchAward } from './gameApi';
+import { formatMoney } from '../../i18n';
 
 /**
  * When the next round arrives, the one just drawn may have paid the member: say so (SPEC.md

@@ -1,11 +1,10 @@
 import { useRef, useState, type RefObject } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { MessageKey, refuse } from '../../../shared/errors';
-import { formatUsd } from '../../../shared/money';
 import type { OwnOrderItem } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
 import { isOnline, refreshProfile, useWrite } from '../../data';
-import { messageOf, useOutcomeName } from '../../i18n';
+import { messageOf, useOutcomeName, formatUsd } from '../../i18n';
 import { confirmDialog, toast } from '../../ui';
 
 /** Cancelling one of the member's own lines before the round closes, after asking. */

@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import type { GameListItem } from '../../../shared/api/types';
 import { FIRST_VIP_LEVEL } from '../../../shared/constants';
-import { formatUsd } from '../../../shared/money';
 import { validateRoomEntry } from '../../../shared/validation/game';
 import { useSession } from '../../api';
 import { useProfile, useQuery } from '../../data';
-import { messageOf, useLocale } from '../../i18n';
+import { messageOf, useLocale, formatUsd } from '../../i18n';
 import { Icon, StaleBadge, navigate, toast } from '../../ui';
 import { gameListQuery } from './homeApi';
 import { pathTo } from '../../routing/paths';

@@ -1,9 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { WinnerEntry } from '../../../shared/api/types';
-import { formatUsd } from '../../../shared/money';
 import { useBrowserOnline, useQuery } from '../../data';
-import { useLocale, useOutcomeName } from '../../i18n';
+import { formatDate, useOutcomeName, formatUsd } from '../../i18n';
 import { StaleBadge, usePageVisible, usePrefersReducedMotion } from '../../ui';
 import { winnersQuery, WINNERS_REFRESH_MS } from './homeApi';
 
@@ -14,11 +13,9 @@ const SECONDS_PER_ROW = 2.4;
 
 function WinnerRow({
   entry,
-  formatTime,
   copy = false,
 }: {
   entry: WinnerEntry;
-  formatTime: (epochSeconds: number) => string;
   /** The loop's second copy: not a row of its own for tests. */
   copy?: boolean;
 }) {
@@ -38,7 +35,7 @@ function WinnerRow({
         +{formatUsd(entry.money)}
       </span>
       <time className="winner-time" dateTime={new Date(entry.time * 1000).toISOString()}>
-        {formatTime(entry.time)}
+        {formatDate(entry.time, 'ticker')}
       </time>
     </li>
   );
@@ -51,7 +48,6 @@ function WinnerRow({
  */
 export function WinnersTicker() {
   const { t } = useLingui();
-  const locale = useLocale();
   const winners = useQuery(winnersQuery, {
     maxAgeMs: 10_000,
     refreshOnVisibleAfterMs: WINNERS_REFRESH_MS,
@@ -67,17 +63,6 @@ export function WinnersTicker() {
     return () => clearInterval(timer);
   }, [visible, online, refresh]);
 
-  const formatTime = useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, {
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    return (epochSeconds: number) => format.format(new Date(epochSeconds * 1000));
-  }, [locale]);
-
   const rows = winners.data ?? [];
   const scrolling = rows.length > WINDOW_ROWS && !reducedMotion;
 
@@ -91,7 +76,7 @@ export function WinnersTicker() {
           style={scrolling ? { animationDuration: `${rows.length * SECONDS_PER_ROW}s` } : undefined}
         >
           {rows.map((entry) => (
-            <WinnerRow key={entry.id} entry={entry} formatTime={formatTime} />
+            <WinnerRow key={entry.id} entry={entry} />
           ))}
         </ol>
         {scrolling && (
@@ -102,7 +87,7 @@ export function WinnersTicker() {
             style={{ animationDuration: `${rows.length * SECONDS_PER_ROW}s` }}
           >
             {rows.map((entry) => (
-              <WinnerRow key={entry.id} entry={entry} formatTime={formatTime} copy />
+              <WinnerRow key={entry.id} entry={entry} copy />
             ))}
           </ol>
         )}

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { formatUsd } from '../../../shared/money';
 import { useSession } from '../../api';
 import { useQuery } from '../../data';
 import { Icon, Page, StaleBadge, SyncedSection, useScreenActive } from '../../ui';
@@ -10,6 +9,7 @@ import { TrendChart } from './TrendChart';
 import { trendQuery } from './trendApi';
 import { pathTo } from '../../routing/paths';
 import './trend.css';
+import { formatUsd } from '../../i18n';
 
 function Figure({ label, value, signed, testId }: { label: string; value: number; signed?: boolean; testId: string }) {
   const tone = signed ? (value > 0 ? ' is-positive' : value < 0 ? ' is-negative' : '') : '';

@@ -88,8 +88,9 @@ function FeedState({ snapshot }: { snapshot: PriceSnapshot }) {
 
 function PriceRow({ coin, snapshot }: { coin: PriceCoin; snapshot: PriceSnapshot }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const price = snapshot.prices[coin];
-  const change = price && price.changePercent !== null ? formatChange(price.changePercent) : null;
+  const change = price && price.changePercent !== null ? formatChange(price.changePercent, locale) : null;
   const waiting = !price && snapshot.state === 'connecting';
   return (
     <li className="price-row" data-testid="price-row" data-coin={coin}>
@@ -108,7 +109,7 @@ function PriceRow({ coin, snapshot }: { coin: PriceCoin; snapshot: PriceSnapshot
       ) : (
         <>
           <span className="price-last" data-testid="price-last">
-            {price ? formatPrice(price.last) : '—'}
+            {price ? formatPrice(price.last, locale) : '—'}
           </span>
           <span className={`price-change price-${change?.direction ?? 'none'}`} data-testid="price-change">
             {change?.text ?? '—'}

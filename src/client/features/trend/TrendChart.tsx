@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { TrendData } from '../../../shared/api/types';
-import { formatUsd } from '../../../shared/money';
 import { EmptyState } from '../../ui';
+import { formatUsd } from '../../i18n';
 
 type Point = TrendData['chartdata'][number];
 

@@ -1,21 +1,14 @@
 import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { FundLogEntry } from '../../../shared/api/types';
-import { formatUsd } from '../../../shared/money';
-import { fundReasonText } from '../../i18n';
+import { fundReasonText, formatDate, formatUsd } from '../../i18n';
 import { isIncrease } from './fundLog';
 
 /**
  * One entry of the fund log. Memoized: appending a page renders only the new rows. The Lingui
  * context still re-renders every row when the member switches language.
  */
-export const FundLogRow = memo(function FundLogRow({
-  row,
-  formatTime,
-}: {
-  row: FundLogEntry;
-  formatTime: (epochSeconds: number) => string;
-}) {
+export const FundLogRow = memo(function FundLogRow({ row }: { row: FundLogEntry }) {
   const { i18n, t } = useLingui();
   const up = isIncrease(row);
   const amount = `${up ? '+' : '-'}${formatUsd(Math.abs(row.money))}`;
@@ -36,7 +29,7 @@ export const FundLogRow = memo(function FundLogRow({
       </div>
       <div className="fund-row-meta">
         <time dateTime={new Date(row.time * 1000).toISOString()} data-testid="fund-log-time">
-          {formatTime(row.time)}
+          {formatDate(row.time, 'ledger')}
         </time>
         <span data-testid="fund-log-before">{t`Before: ${before}`}</span>
       </div>

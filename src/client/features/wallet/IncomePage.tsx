@@ -21,8 +21,7 @@ import './wallet.css';
 export default function IncomePage() {
   const { t } = useLingui();
   const fundLog = useFundLog();
-  const { rows, data, log, query, requested, apply, filterOpen, setFilterOpen, formatTime, loadingRange, failed } =
-    fundLog;
+  const { rows, data, log, query, requested, apply, filterOpen, setFilterOpen, loadingRange, failed } = fundLog;
 
   const filterButton = (
     <button
@@ -44,7 +43,7 @@ export default function IncomePage() {
         <>
           <ol className="fund-list" aria-label={t`Fund log entries`} data-testid="fund-log-list">
             {rows.map((row) => (
-              <FundLogRow key={row.id} row={row} formatTime={formatTime} />
+              <FundLogRow key={row.id} row={row} />
             ))}
           </ol>
           <FundListEnd fundLog={fundLog} />

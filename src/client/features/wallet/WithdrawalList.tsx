@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
-import { formatUsd } from '../../../shared/money';
 import { useWithdrawals } from '../../data';
-import { formatDateTime, WITHDRAWAL_STATUS_NAMES } from '../../i18n';
+import { formatDateTime, WITHDRAWAL_STATUS_NAMES, formatUsd } from '../../i18n';
 import { SyncedSection } from '../../ui';
 
 /**

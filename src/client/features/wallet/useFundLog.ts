@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MessageKey, refuse } from '../../../shared/errors';
 import { isBrowserOnline, useBrowserOnline, useWindowedQuery } from '../../data';
-import { messageOf, useLocale } from '../../i18n';
+import { messageOf } from '../../i18n';
 import { toast, useScreenActive } from '../../ui';
 import { defaultRange, fundLogRead, rangeEndingOn, sameRange, serverToday, type DateRange } from './fundLog';
 import { failureText } from './walletApi';
@@ -12,7 +12,6 @@ import { failureText } from './walletApi';
  * state reads.
  */
 export function useFundLog() {
-  const locale = useLocale();
   const active = useScreenActive();
   const online = useBrowserOnline();
   // null = the default range, recomputed on each render so a page kept open past midnight moves on.
@@ -63,19 +62,6 @@ export function useFundLog() {
     return () => observer.disconnect();
   }, [canLoadMore, active, online, more.error, loadMore, rows?.length]);
 
-  const formatTime = useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    return (epochSeconds: number) => format.format(new Date(epochSeconds * 1000));
-  }, [locale]);
-
   const shown = data ?? requested;
   const start = shown.start;
   const end = shown.end;
@@ -94,7 +80,6 @@ export function useFundLog() {
     filterOpen,
     setFilterOpen,
     sentinel,
-    formatTime,
     start,
     end,
     loadingRange,

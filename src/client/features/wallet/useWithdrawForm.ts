@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { WITHDRAW_ARRIVAL_HOURS } from '../../../shared/constants';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
-import { formatMoney, formatUsd, toCents, toUsd } from '../../../shared/money';
+import { toCents, toUsd } from '../../../shared/money';
 import { validateWithdraw } from '../../../shared/validation/wallet';
 import { ApiPath } from '../../api';
 import {
@@ -16,7 +16,7 @@ import {
   revalidate,
   withdrawalsQuery,
 } from '../../data';
-import { messageOf, textOfCode } from '../../i18n';
+import { messageOf, textOfCode, formatMoney, formatUsd } from '../../i18n';
 import { toast, useFieldErrors, useScreenActive } from '../../ui';
 import { bankCardsQuery, failureText, refreshLeftMoney } from './walletApi';
 

@@ -15,7 +15,7 @@
 import type { OrderAnswer, OrderLine } from '../../../shared/api/types';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { oddsToHundredths } from '../../../shared/game';
-import { formatMoney, toUsd } from '../../../shared/money';
+import { toUsd } from '../../../shared/money';
 import { validateBuy } from '../../../shared/validation';
 import type { Member, RoundRow } from '../../db/schema';
 import { fundLogByRef } from '../../repositories/fundLog';
@@ -79,7 +79,7 @@ export function checkLines(
   });
   const totalCents = checked.reduce((sum, line) => sum + line.stakeCents, 0);
   if (totalCents < room.minbuyCents) {
-    throw refusedFrom(refuse(MessageKey.MinBuy, { num: formatMoney(room.minbuyCents) }));
+    throw refusedFrom(refuse(MessageKey.MinBuy, { num: { cents: room.minbuyCents } }));
   }
   return { lines: checked, totalCents };
 }

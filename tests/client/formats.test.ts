@@ -1,0 +1,93 @@
+/**
+ * Numbers and dates in the member's language (issue: one date style per context): money always
+ * with two decimals and the language's separators, dates in the style of their context, and no
+ * screen formatting a figure or a date on its own.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  activateLocale,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPercent,
+  formatUsd,
+} from '../../src/client/i18n';
+import { refuse, ErrorCode } from '../../src/shared/errors';
+import { messageOf } from '../../src/client/i18n';
+
+afterEach(async () => {
+  await activateLocale('en', { persist: false });
+});
+
+// 2026-11-20 14:05:09 local time, a Friday in the past.
+const LOCAL = new Date(2026, 10, 20, 14, 5, 9);
+const SECONDS = LOCAL.getTime() / 1000;
+
+describe('money and percentages in each language', () => {
+  const cases = [
+    ['en', '1,234,567.80', '-0.05', '0.15%'],
+    ['vi', '1.234.567,80', '-0,05', '0,15%'],
+    ['zh-CN', '1,234,567.80', '-0.05', '0.15%'],
+    ['zh-TW', '1,234,567.80', '-0.05', '0.15%'],
+  ] as const;
+  for (const [locale, big, small, percent] of cases) {
+    it(`${locale}: ${big}, ${small}, ${percent}`, async () => {
+      await activateLocale(locale, { persist: false });
+      expect(formatUsd(1234567.8)).toBe(big);
+      expect(formatMoney(-5)).toBe(small);
+      expect(formatPercent(0.15)).toBe(percent);
+    });
+  }
+
+  it('an amount inside a refusal is written in the language the refusal is read in', async () => {
+    const refusal = refuse(ErrorCode.BalanceBelowMinJoin, { num: { cents: 123_450 } });
+    expect(messageOf(refusal)).toContain('1,234.50');
+    await activateLocale('vi', { persist: false });
+    expect(messageOf(refusal)).toContain('1.234,50');
+  });
+});
+
+describe('one date style per context', () => {
+  it('ledger to the second, article days, ticker month-day-time, in the language', async () => {
+    expect(formatDate(SECONDS, 'ledger')).toBe('11/20/2026, 14:05:09');
+    expect(formatDate(SECONDS, 'day')).toBe('11/20/2026');
+    expect(formatDate(SECONDS, 'ticker')).toBe('11/20, 14:05');
+    await activateLocale('vi', { persist: false });
+    expect(formatDate(SECONDS, 'ledger')).toBe('14:05:09 20/11/2026');
+    expect(formatDate(SECONDS, 'day')).toBe('20/11/2026');
+    await activateLocale('zh-TW', { persist: false });
+    expect(formatDate(SECONDS, 'day')).toBe('2026/11/20');
+  });
+
+  it('a moment: the time today, the date too for another day', () => {
+    const today = new Date();
+    today.setHours(9, 7, 0, 0);
+    expect(formatDateTime(today.getTime())).toBe('09:07');
+    expect(formatDateTime(LOCAL.getTime())).toBe('Nov 20, 14:05');
+  });
+});
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('no screen formats on its own', () => {
+  it('money and dates in src/client go through src/client/i18n/format.ts', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles('src/client')) {
+      if (file.endsWith(join('i18n', 'format.ts'))) continue;
+      const text = readFileSync(file, 'utf8');
+      if (/import \{[^}]*\bformat(Usd|Money)\b[^}]*\} from '[./]*shared\/money'/.test(text))
+        offenders.push(`${file}: money formatted without the member's language`);
+      if (/Intl\.DateTimeFormat|toLocale(Date|Time)?String/.test(text))
+        offenders.push(`${file}: a date style of its own`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});

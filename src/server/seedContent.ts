@@ -6,6 +6,7 @@
 import { ARTICLE_CATEGORY, INTRODUCTION_ARTICLE_ID } from '../shared/content';
 import { rateFields } from '../shared/game';
 import type { NewArticle, NewBanner, NewGame, NewRoom, RoomKind } from './db/schema';
+import { defaultRoomTitles } from './db/migrations/0006_home_tiles';
 import { plainText, sanitizeArticleHtml } from './domain/content/sanitize';
 
 /** Round lengths of DESIGN.md section 4. `type` is the game type the home tiles open. */
@@ -16,9 +17,9 @@ export const SEED_GAMES: NewGame[] = [
 ];
 
 const COIN_GROUPS = [
-  { roomtype: 1, coin: 'USDT', gameId: 15 },
-  { roomtype: 2, coin: 'BTC', gameId: 1 },
-  { roomtype: 3, coin: 'ETH', gameId: 4 },
+  { roomtype: 1, gameId: 15 },
+  { roomtype: 2, gameId: 1 },
+  { roomtype: 3, gameId: 4 },
 ] as const;
 
 /**
@@ -27,31 +28,27 @@ const COIN_GROUPS = [
  * (23.1 %) 4.10-4.25, big-even/small-odd (26.9 %) 3.50-3.65, each extreme (5.6 %) 16-17.5,
  * triple (1 %) 90-96. Higher kinds ask more to join and pay a little more.
  */
-const KINDS: { kind: RoomKind; label: string; minjoin: number; minbuy: number; rates: number[] }[] = [
+const KINDS: { kind: RoomKind; minjoin: number; minbuy: number; rates: number[] }[] = [
   {
     kind: 'standard',
-    label: 'Standard',
     minjoin: 100_00,
     minbuy: 20_00,
     rates: [195, 195, 195, 195, 410, 350, 350, 410, 1600, 1600, 9000],
   },
   {
     kind: 'vip',
-    label: 'VIP',
     minjoin: 1_000_00,
     minbuy: 100_00,
     rates: [196, 196, 196, 196, 415, 355, 355, 415, 1650, 1650, 9200],
   },
   {
     kind: 'superior',
-    label: 'Superior',
     minjoin: 5_000_00,
     minbuy: 500_00,
     rates: [197, 197, 197, 197, 420, 360, 360, 420, 1700, 1700, 9400],
   },
   {
     kind: 'premier',
-    label: 'Premier',
     minjoin: 20_000_00,
     minbuy: 2_000_00,
     rates: [198, 198, 198, 198, 425, 365, 365, 425, 1750, 1750, 9600],
@@ -67,7 +64,7 @@ export function seedRooms(): NewRoom[] {
       return {
         roomtype: group.roomtype,
         kind: k.kind,
-        title: `${group.coin} ${k.label}`,
+        ...defaultRoomTitles(group.roomtype, k.kind),
         game_id: group.gameId,
         minjoin_cents: k.minjoin,
         minbuy_cents: k.minbuy,

@@ -33,6 +33,14 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
 };
 
+/** Words or a picture an operator sets per language (room titles, home tiles). */
+export type LocalizedText = Record<Locale, string>;
+
+/** The member's language's version, or the English one where the operator set none. */
+export function localized(text: LocalizedText, locale: Locale): string {
+  return text[locale] || text.en;
+}
+
 /** Which localized column of an article or banner belongs to a language (SPEC.md section 3). */
 export const ARTICLE_FIELD_SUFFIX: Record<Locale, '' | '_ft' | '_yw' | '_vi'> = {
   'zh-CN': '',

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'wouter';
 import { ApiPath } from '../../src/shared/api/paths';
-import type { GameListItem, Room } from '../../src/shared/api/types';
+import type { HomeTile, Room } from '../../src/shared/api/types';
 import { clearSession, startSession } from '../../src/client/api/session';
 import { writeCached } from '../../src/client/data/sync';
 import { setOnlineStateForTest } from '../../src/client/api/online';
@@ -14,7 +14,15 @@ import { fakeFetch, ok, Providers, resetClientState } from './helpers';
 import { ROOM, USER } from './game-fixtures';
 import { queryKey } from '../../src/client/data/key';
 
-const STANDARD: Room = { ...ROOM, id: 5, title: 'USDT Standard', kind: 'standard', minjoin: 100, minlevel: 0 };
+const STANDARD: Room = {
+  ...ROOM,
+  id: 5,
+  title: 'USDT Standard',
+  titles: { en: 'USDT Standard', vi: 'USDT Tiêu chuẩn', 'zh-CN': 'USDT 标准', 'zh-TW': '' },
+  kind: 'standard',
+  minjoin: 100,
+  minlevel: 0,
+};
 const VIP: Room = { ...ROOM, id: 6, title: 'USDT VIP', kind: 'vip', minjoin: 500, minlevel: 2 };
 const BTC: Room = { ...ROOM, id: 9, type: 2, title: 'BTC Superior', kind: 'superior', minjoin: 1000, minlevel: 0 };
 
@@ -70,6 +78,18 @@ describe('room list', () => {
     expect(await screen.findByRole('heading', { name: 'No rooms yet' })).toBeTruthy();
   });
 
+  it("titles in the member's language, the English where the operator set none", async () => {
+    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+    vi.stubGlobal('fetch', server().fetch);
+    await activateLocale('zh-CN', { persist: false });
+    renderRooms('/room_list/1');
+    expect(await screen.findByRole('button', { name: 'USDT 标准' })).toBeTruthy();
+    await act(async () => activateLocale('zh-TW', { persist: false }));
+    expect(screen.getByRole('button', { name: 'USDT Standard' })).toBeTruthy();
+    await act(async () => activateLocale('vi', { persist: false }));
+    expect(screen.getByRole('button', { name: 'USDT Tiêu chuẩn' })).toBeTruthy();
+  });
+
   it('the route type picks the first tab', async () => {
     await writeCached(queryKey(ApiPath.userInfo, {}), USER);
     vi.stubGlobal('fetch', server().fetch);
@@ -88,7 +108,9 @@ describe('room list', () => {
       await writeCached(queryKey(ApiPath.userInfo, {}), poor);
       vi.stubGlobal('fetch', server(poor).fetch);
       renderRooms();
-      fireEvent.click(await screen.findByRole('button', { name: 'USDT Standard' }));
+      fireEvent.click(
+        await screen.findByRole('button', { name: locale === 'vi' ? 'USDT Tiêu chuẩn' : 'USDT Standard' }),
+      );
       expect(alerts()).toContain(minJoinText);
       fireEvent.click(screen.getByRole('button', { name: 'USDT VIP' }));
       expect(alerts()).toContain(notVipText);
@@ -128,10 +150,20 @@ describe('room list', () => {
 });
 
 describe('home: game tiles and go-VIP', () => {
-  const GAMES: GameListItem[] = [
-    { id: 15, type: 1, minjoin: 100, roomid: 5, seconds: 120 },
-    { id: 1, type: 1, minjoin: 100, roomid: 13, seconds: 210 },
-    { id: 4, type: 1, minjoin: 100, roomid: 21, seconds: 300 },
+  const tile = (id: number, roomid: number, seconds: number, en: string, vi: string): HomeTile => ({
+    id,
+    gameid: id,
+    roomid,
+    seconds,
+    minjoin: 100,
+    enabled: true,
+    names: { en, vi, 'zh-CN': '', 'zh-TW': '' },
+    images: { en: '/tiles/combos.svg', vi: '/tiles/triple.svg', 'zh-CN': '', 'zh-TW': '' },
+  });
+  const GAMES: HomeTile[] = [
+    tile(15, 5, 120, 'USDT Big/Small', 'USDT Lớn/Nhỏ'),
+    tile(1, 13, 210, 'BTC Odd/Even', 'BTC Lẻ/Chẵn'),
+    tile(4, 21, 300, 'ETH Big/Small', ''),
   ];
 
   function renderHome() {
@@ -149,38 +181,64 @@ describe('home: game tiles and go-VIP', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        [ApiPath.gameList]: () => ok(GAMES),
+        [ApiPath.homeTiles]: () => ok(GAMES),
         [ApiPath.userInfo]: () => ok(USER),
         [ApiPath.getConfig]: () => ok({}),
       }).fetch,
     );
     renderHome();
-    const tile = await screen.findByRole('button', { name: /Rounds every 3.5 min/ });
-    fireEvent.click(tile);
+    const btc = await screen.findByRole('button', { name: /BTC Odd\/Even 3.5 min/ });
+    fireEvent.click(btc);
     expect(window.location.pathname).toBe('/activity/13');
 
     window.history.replaceState(null, '', '/');
     await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, money: 10 });
     await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('10.00'));
-    fireEvent.click(screen.getByRole('button', { name: /Rounds every 2 min/ }));
+    fireEvent.click(screen.getByRole('button', { name: /USDT Big\/Small 2 min/ }));
     expect(alerts()).toContain('Your balance cannot be less than 100.00');
     expect(window.location.pathname).toBe('/');
   });
 
   it('a guest goes on without a money check (the room then asks to log in); go-VIP sends a guest to log in', async () => {
-    await writeCached(queryKey(ApiPath.gameList, {}), GAMES);
-    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.gameList]: () => ok(GAMES), [ApiPath.getConfig]: () => ok({}) }).fetch);
+    await writeCached(queryKey(ApiPath.homeTiles, {}), GAMES);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ [ApiPath.homeTiles]: () => ok(GAMES), [ApiPath.getConfig]: () => ok({}) }).fetch,
+    );
     clearSession();
     renderHome();
-    fireEvent.click(await screen.findByRole('button', { name: /Rounds every 5 min/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /ETH Big\/Small 5 min/ }));
     expect(window.location.pathname).toBe('/activity/21');
     fireEvent.click(screen.getByRole('button', { name: 'VIP rooms' }));
     expect(window.location.pathname).toBe('/login');
   });
 
+  it("names and pictures follow the member's language; a missing translation shows the English", async () => {
+    await writeCached(queryKey(ApiPath.homeTiles, {}), GAMES);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ [ApiPath.homeTiles]: () => ok(GAMES), [ApiPath.getConfig]: () => ok({}) }).fetch,
+    );
+    clearSession();
+    await activateLocale('vi', { persist: false });
+    renderHome();
+    await screen.findByRole('button', { name: /USDT Lớn\/Nhỏ/ });
+    const names = screen.getAllByTestId('game-tile-name').map((el) => el.textContent);
+    expect(names).toEqual(['USDT Lớn/Nhỏ', 'BTC Lẻ/Chẵn', 'ETH Big/Small']);
+    const pictures = screen.getAllByTestId('game-tile').map((el) => el.querySelector('img')?.getAttribute('src'));
+    expect(pictures).toEqual(['/tiles/triple.svg', '/tiles/triple.svg', '/tiles/triple.svg']);
+    await act(async () => activateLocale('en', { persist: false }));
+    expect(screen.getAllByTestId('game-tile-name').map((el) => el.textContent)).toEqual([
+      'USDT Big/Small',
+      'BTC Odd/Even',
+      'ETH Big/Small',
+    ]);
+    expect(screen.getAllByTestId('game-tile')[0].querySelector('img')?.getAttribute('src')).toBe('/tiles/combos.svg');
+  });
+
   it('go-VIP sends a member to the room list of type 1', async () => {
     await writeCached(queryKey(ApiPath.userInfo, {}), USER);
-    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.gameList]: () => ok([]), [ApiPath.userInfo]: () => ok(USER) }).fetch);
+    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.homeTiles]: () => ok([]), [ApiPath.userInfo]: () => ok(USER) }).fetch);
     renderHome();
     fireEvent.click(screen.getByRole('button', { name: 'VIP rooms' }));
     expect(window.location.pathname).toBe('/room_list/1');

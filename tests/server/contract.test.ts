@@ -110,6 +110,7 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.financeProducts]: {},
     [ApiPath.roomList]: { roomtype: 1 },
     [ApiPath.gameList]: {},
+    [ApiPath.homeTiles]: {},
     [ApiPath.gameInfo]: { roomid: ROOM.usdtStandard },
     [ApiPath.getRound]: { roomid: ROOM.usdtStandard, seqno: s.settledSeqno },
     [ApiPath.vorder]: { roomid: ROOM.usdtStandard, gameseq: s.openSeqno },

@@ -1,4 +1,4 @@
-/** Operator commands of content: articles, banners and the finance tiers, from JSON files. */
+/** Operator commands of content: articles, banners, home's game tiles and the finance tiers, from JSON files. */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { FinanceProduct } from '../../shared/api/types';
@@ -11,6 +11,9 @@ import {
   replaceBannerSet,
 } from '../domain/content/contentAdmin';
 import { setFinanceProducts } from '../domain/content/financeProducts';
+import { readTileFile, replaceTileSet } from '../domain/content/homeTiles';
+import { listGames } from '../domain/game/operatorSettings';
+import { listHomeTiles } from '../repositories/content';
 import { OperatorInputError } from '../domain/operator';
 import { UsageError, type CommandLine, type OptionSpecs } from './args';
 import { databaseCommand, type AdminCommand } from './command';
@@ -95,6 +98,37 @@ export const CONTENT_COMMANDS: Record<string, AdminCommand> = {
         io.out(`Banner #${ids[i]} (sort ${b.sort}): ${b.path || b.path_yw || b.path_vi || b.path_tw}`),
       );
       io.out(`Replaced the banners: ${ids.length} now. Running servers show them within seconds.`);
+    },
+  }),
+  'tile:list': databaseCommand({
+    summary: "home's game tiles: the game each opens, its names and pictures per language",
+    parse(line) {
+      if (line.positionals.length > 0) throw new UsageError('tile:list takes no argument');
+    },
+    async run(deps, _none, io) {
+      for (const tile of await listHomeTiles(deps.db)) {
+        io.out(
+          `#${tile.id} (sort ${tile.sort}) game ${tile.game_id}: ${tile.title} / ${tile.title_vi || '-'} / ` +
+            `${tile.title_zh_cn || '-'} / ${tile.title_zh_tw || '-'}; picture ${tile.img}` +
+            [tile.img_vi, tile.img_zh_cn, tile.img_zh_tw]
+              .filter(Boolean)
+              .map((img) => `, ${img}`)
+              .join(''),
+        );
+      }
+    },
+  }),
+  'tile:import': databaseCommand({
+    synopsis: '<file.json>',
+    summary:
+      'replace home\'s game tiles: [{"game": 15, "name": {"en", "vi", "zh-CN", "zh-TW"}, "img": {the same}, "sort"}]',
+    parse: oneFile,
+    async run(deps, file, io) {
+      const games = new Set((await listGames(deps)).map((game) => game.id));
+      const tiles = readTileFile(readJson(file), games);
+      const ids = await replaceTileSet(deps, tiles);
+      tiles.forEach((tile, i) => io.out(`Tile #${ids[i]} (sort ${tile.sort}): game ${tile.game_id}, ${tile.title}`));
+      io.out(`Replaced home's tiles: ${ids.length} now. Running servers show them within seconds.`);
     },
   }),
   'finance:set': databaseCommand({

@@ -42,6 +42,9 @@ const ROOM_OPTIONS = {
   refund1314: { type: 'string' as const },
   enabled: { type: 'string' as const },
   title: { type: 'string' as const },
+  'title-vi': { type: 'string' as const },
+  'title-zh-cn': { type: 'string' as const },
+  'title-zh-tw': { type: 'string' as const },
   ...(Object.fromEntries(RATE_FIELDS.map((name) => [name, { type: 'string' }])) as Record<
     (typeof RATE_FIELDS)[number],
     { type: 'string' }
@@ -53,7 +56,8 @@ function describeRoom(room: RoomSettings): string {
   return (
     `#${room.id} ${room.title} (type ${room.roomtype}, ${room.kind}, game ${room.gameId}): ` +
     `minjoin ${formatMoney(room.minjoinCents)}, minbuy ${formatMoney(room.minbuyCents)}, minlevel ${room.minlevel}, ` +
-    `refund1314 ${room.refund1314 ? 'on' : 'off'}, ${room.enabled ? 'trading' : 'STOPPED'}; rates ${rates}`
+    `refund1314 ${room.refund1314 ? 'on' : 'off'}, ${room.enabled ? 'trading' : 'STOPPED'}; rates ${rates}; ` +
+    `titles vi ${room.titles.vi || '-'}, zh-CN ${room.titles['zh-CN'] || '-'}, zh-TW ${room.titles['zh-TW'] || '-'}`
   );
 }
 
@@ -109,8 +113,9 @@ export const GAME_COMMANDS: Record<string, AdminCommand> = {
     synopsis: [
       '<id> [--minjoin USD] [--minbuy USD] [--rate0 1.96 ... --rate10 96] [--minlevel N]',
       '[--refund1314 on|off] [--enabled on|off] [--title TEXT]',
+      '[--title-vi TEXT] [--title-zh-cn TEXT] [--title-zh-tw TEXT]   (the title in Vietnamese and Chinese; --title is English)',
     ],
-    summary: 'change a room: amounts, odds of outcomes 0-10, level, the 13/14 refund rule, trading, title',
+    summary: 'change a room: amounts, odds of outcomes 0-10, level, the 13/14 refund rule, trading, titles',
     options: ROOM_OPTIONS,
     parse(line) {
       const id = numericId(line);
@@ -125,6 +130,9 @@ export const GAME_COMMANDS: Record<string, AdminCommand> = {
       });
       const change: RoomChange = {
         title: values.title,
+        titleVi: values['title-vi'],
+        titleZhCn: values['title-zh-cn'],
+        titleZhTw: values['title-zh-tw'],
         minjoinCents: usd('minjoin', values.minjoin),
         minbuyCents: usd('minbuy', values.minbuy),
         rates,

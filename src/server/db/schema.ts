@@ -99,7 +99,11 @@ export interface RoomsTable {
   id: Generated<number>;
   roomtype: number;
   kind: RoomKind;
+  /** In English; the translations beside it are empty where the operator set none. */
   title: string;
+  title_vi: Generated<string>;
+  title_zh_cn: Generated<string>;
+  title_zh_tw: Generated<string>;
   game_id: number;
   minjoin_cents: number;
   minbuy_cents: number;
@@ -221,6 +225,21 @@ export interface BannersTable {
   sort: number;
 }
 
+/** A game tile of home: the game it leads to, a name and a picture per language ('' = the English one). */
+export interface HomeTilesTable {
+  id: Generated<number>;
+  game_id: number;
+  sort: number;
+  title: string;
+  title_vi: string;
+  title_zh_cn: string;
+  title_zh_tw: string;
+  img: string;
+  img_vi: string;
+  img_zh_cn: string;
+  img_zh_tw: string;
+}
+
 export interface BankCardsTable {
   id: Generated<number>;
   member_id: number;
@@ -271,6 +290,7 @@ export interface Database {
   rooms: RoomsTable;
   articles: ArticlesTable;
   banners: BannersTable;
+  home_tiles: HomeTilesTable;
   fairness_chains: FairnessChainsTable;
   rounds: RoundsTable;
   order_groups: OrderGroupsTable;
@@ -289,6 +309,8 @@ export type FundLogRow = Selectable<FundLogTable>;
 export type NewRoom = Insertable<RoomsTable>;
 export type NewArticle = Insertable<ArticlesTable>;
 export type NewBanner = Insertable<BannersTable>;
+export type NewHomeTile = Insertable<HomeTilesTable>;
+export type HomeTileRow = Selectable<HomeTilesTable>;
 export type NewGame = Insertable<GamesTable>;
 export type GameRow = Selectable<GamesTable>;
 export type RoomRow = Selectable<RoomsTable>;

@@ -1,6 +1,6 @@
-/** Queries on articles and banners, for the public reads and the operator's import. */
+/** Queries on articles, banners and home's tiles, for the public reads and the operator's import. */
 import type { Selectable } from 'kysely';
-import type { ArticlesTable, BannersTable, Db, NewArticle, NewBanner } from '../db/schema';
+import type { ArticlesTable, BannersTable, Db, HomeTileRow, NewArticle, NewBanner, NewHomeTile } from '../db/schema';
 
 export type ArticleRow = Selectable<ArticlesTable>;
 export type ArticleSummaryRow = Omit<ArticleRow, 'content' | 'content_ft' | 'content_yw' | 'content_vi'>;
@@ -81,5 +81,17 @@ export async function replaceBanners(db: Db, banners: NewBanner[]): Promise<numb
   await db.deleteFrom('banners').execute();
   if (banners.length === 0) return [];
   const rows = await db.insertInto('banners').values(banners).returning('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Home's tiles in display order: `sort`, then id. */
+export function listHomeTiles(db: Db): Promise<HomeTileRow[]> {
+  return db.selectFrom('home_tiles').selectAll().orderBy('sort').orderBy('id').execute();
+}
+
+export async function replaceHomeTiles(db: Db, tiles: NewHomeTile[]): Promise<number[]> {
+  await db.deleteFrom('home_tiles').execute();
+  if (tiles.length === 0) return [];
+  const rows = await db.insertInto('home_tiles').values(tiles).returning('id').execute();
   return rows.map((r) => r.id);
 }

@@ -1,11 +1,13 @@
 /**
- * Public content: articles by category (whole or as a list), one article, banners, the finance
- * tiers and the home ticker's winners. Reads go through the short caches of PublicReads.
+ * Public content: articles by category (whole or as a list), one article, banners, home's game
+ * tiles, the finance tiers and the home ticker's winners. Reads go through the short caches of PublicReads.
  */
 import type { FastifyInstance } from 'fastify';
 import { ArticleCategoryRequestSchema, ArticleDetailRequestSchema } from '../../shared/api/content';
 import { ApiPath } from '../../shared/api/paths';
 import { requireArticle } from '../domain/content/articles';
+import { homeTilesWire } from '../domain/content/homeTiles';
+import { gameList } from '../domain/game/gameInfo';
 import { winnersWire } from '../domain/game/winners';
 import { localeOf, success, type RouteContext } from './context';
 import { parseBody } from './parse';
@@ -27,6 +29,11 @@ export function contentRoutes(app: FastifyInstance, ctx: RouteContext): void {
   });
 
   app.post(ApiPath.slide, async (request) => success(ctx, request, await ctx.reads.banners(), 'read'));
+
+  app.post(ApiPath.homeTiles, async (request) => {
+    const [rows, games] = await Promise.all([ctx.reads.homeTileRows(), gameList(ctx.game)]);
+    return success(ctx, request, homeTilesWire(rows, games), 'read');
+  });
 
   app.post(ApiPath.financeProducts, async (request) =>
     success(ctx, request, await ctx.reads.financeProducts((message) => request.log.error(message)), 'read'),

@@ -3,7 +3,7 @@
  * finance tiers.
  */
 import { z } from 'zod';
-import { idField, usd, whole } from './fields';
+import { idField, localizedText, usd, whole } from './fields';
 
 export const BannerSchema = z.strictObject({
   id: whole,
@@ -11,6 +11,26 @@ export const BannerSchema = z.strictObject({
   path_tw: z.string(),
   path_vi: z.string(),
   path_yw: z.string(),
+});
+
+/**
+ * A game tile of home (our addition, SPEC.md section 2: eight tiles, each to game 15, 1 or 4): its
+ * name and picture per language as the operator set them, and the game's room, round length and
+ * minimum, so a tile says what it leads to.
+ */
+export const HomeTileSchema = z.strictObject({
+  id: whole,
+  gameid: whole,
+  /** The game's standard room, where the tile leads (/activity/:roomid). */
+  roomid: whole,
+  /** Round length in seconds. */
+  seconds: whole,
+  minjoin: usd,
+  /** false = trading stopped (1020) in this game. */
+  enabled: z.boolean(),
+  names: localizedText,
+  /** Picture paths (relative or http/https). */
+  images: localizedText,
 });
 
 /** What an article list shows (SPEC.md section 2, Article list: titles and images): no content. */

@@ -22,6 +22,7 @@ import {
   ArticleSchema,
   ArticleSummarySchema,
   BannerSchema,
+  HomeTileSchema,
   FinanceProductSchema,
   WinnerEntrySchema,
 } from './content';
@@ -87,6 +88,7 @@ export const apiContract = {
   [ApiPath.financeProducts]: { request: NoFieldsSchema, data: z.array(FinanceProductSchema) },
   [ApiPath.roomList]: { request: RoomListRequestSchema, data: z.array(RoomSchema) },
   [ApiPath.gameList]: { request: NoFieldsSchema, data: z.array(GameListItemSchema) },
+  [ApiPath.homeTiles]: { request: NoFieldsSchema, data: z.array(HomeTileSchema) },
   [ApiPath.gameInfo]: { request: GameInfoRequestSchema, data: GameInfoAnswerSchema },
   [ApiPath.getRound]: { request: GetRoundRequestSchema, data: GetRoundAnswerSchema },
   [ApiPath.vorder]: {

@@ -33,3 +33,11 @@ export const usd = z.number();
 
 /** In answers: a row id, a count, or a time in epoch seconds (or ms where said). */
 export const whole = z.number().int();
+
+/** Words or a picture per language (LocalizedText); an empty one stands for the English. */
+export const localizedText = z.strictObject({
+  vi: z.string(),
+  'zh-CN': z.string(),
+  'zh-TW': z.string(),
+  en: z.string(),
+});

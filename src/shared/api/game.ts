@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES, ROOM_KINDS, ROUND_STATUSES } from './enums';
-import { idField, numberField, textField, usd, whole } from './fields';
+import { idField, localizedText, numberField, textField, usd, whole } from './fields';
 
 export const GameListItemSchema = z.strictObject({
   id: whole,
@@ -31,7 +31,10 @@ export const RoomSchema = z.strictObject({
   id: whole,
   /** Coin group: 1 USDT, 2 BTC, 3 ETH. */
   type: whole,
+  /** In English. */
   title: z.string(),
+  /** The title in each language as the operator set it (localized()). */
+  titles: localizedText.optional(),
   kind: RoomKindSchema,
   gameid: whole,
   minjoin: usd,

@@ -23,6 +23,8 @@ export const ApiPath = {
   financeProducts: '/api/Game/getFinanceProducts',
   roomList: '/api/Game/getRoomList',
   gameList: '/api/Game/getGameList',
+  /** Addition: home's game tiles, named and pictured per language by the operator. */
+  homeTiles: '/api/Game/getHomeTiles',
   gameInfo: '/api/Game/getGameinfo',
   /** Addition: a drawn round of any age with its fairness proof. */
   getRound: '/api/Game/getRound',
@@ -58,6 +60,7 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.winners,
   ApiPath.financeProducts,
   ApiPath.gameList,
+  ApiPath.homeTiles,
 ]);
 
 /** The local manifest the client reads its API base from (GET ./manifest.json). */

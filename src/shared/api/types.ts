@@ -24,6 +24,7 @@ export type UserInfo = z.infer<typeof accounts.UserInfoSchema>;
 // ---- Content ------------------------------------------------------------------
 
 export type Banner = z.infer<typeof content.BannerSchema>;
+export type HomeTile = z.infer<typeof content.HomeTileSchema>;
 export type Article = z.infer<typeof content.ArticleSchema>;
 export type ArticleSummary = z.infer<typeof content.ArticleSummarySchema>;
 export type WinnerEntry = z.infer<typeof content.WinnerEntrySchema>;

@@ -3,12 +3,12 @@ import { useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { ApiError } from '../../api';
-import { messageOf, textOfCode, formatUsd } from '../../i18n';
+import { messageOf, textOfCode, formatUsd, useLocale } from '../../i18n';
 import { EmptyState, Icon, Page, Spinner, StaleBadge, toast } from '../../ui';
 import { BuyBar } from './BuyBar';
 import { ConfirmOrderSheet } from './ConfirmOrderSheet';
 import { LiveOrdersTable } from './LiveOrdersTable';
-import { roomRates } from './model';
+import { roomRates, roomTitle } from './model';
 import { OptionGrid } from './OptionGrid';
 import { OwnOrdersSheet } from './OwnOrdersSheet';
 import { RecordSheet } from './RecordSheet';
@@ -41,6 +41,7 @@ export default function ActivityPage() {
 
 function GameRoom({ roomid }: { roomid: number }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const room = useGameRoom(roomid);
   const { round, clock, profile, ticket, live } = room;
   const info = round.info;
@@ -56,7 +57,7 @@ function GameRoom({ roomid }: { roomid: number }) {
   const closedReason = clock.closed ? messageOf(refuse(MessageKey.Stopped)) : null;
   return (
     <Page
-      title={info.room.title || t`Game room`}
+      title={roomTitle(info.room, locale) || t`Game room`}
       backTo={pathTo('roomList', { type: info.room.type })}
       actions={history}
       className="game-page"

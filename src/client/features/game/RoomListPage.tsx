@@ -8,10 +8,10 @@ import { validateRoomEntry } from '../../../shared/validation/game';
 import { ErrorCode } from '../../../shared/errors';
 import { useSession } from '../../api';
 import { useProfile, useQuery } from '../../data';
-import { messageOf, formatUsd } from '../../i18n';
+import { messageOf, formatUsd, useLocale } from '../../i18n';
 import { EmptyState, Icon, Page, SyncedSection, navigate, toast } from '../../ui';
 import { roomsQuery } from './gameApi';
-import { formatOdds, moneyCents, oddsSummary } from './model';
+import { formatOdds, moneyCents, oddsSummary, roomTitle } from './model';
 import { ROOM_KIND_NAMES } from '../../i18n';
 import { pathTo } from '../../routing/paths';
 import './game.css';
@@ -31,6 +31,7 @@ function initialType(param: string | undefined): number {
 function RoomCard({ room, onEnter }: { room: Room; onEnter: (room: Room) => void }) {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
+  const locale = useLocale();
   const titleId = useId();
   const detailsId = useId();
   const { twoWay, best } = oddsSummary(room);
@@ -51,7 +52,7 @@ function RoomCard({ room, onEnter }: { room: Room; onEnter: (room: Room) => void
       >
         <span className="room-card-head">
           <span id={titleId} className="room-title">
-            {room.title}
+            {roomTitle(room, locale)}
           </span>
           <span className={`kind-chip is-${room.kind}`}>{_(ROOM_KIND_NAMES[room.kind])}</span>
         </span>

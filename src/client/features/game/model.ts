@@ -5,6 +5,7 @@
 import type { GameRound, LiveOrder, OrderLine, Room } from '../../../shared/api/types';
 import { OUTCOME_COUNT } from '../../../shared/constants';
 import { ratesOf, secondsUntil, winningOutcomes, type Outcome, type RoundProof } from '../../../shared/game';
+import { localized, type Locale } from '../../../shared/locale';
 import { toUsd, type Cents } from '../../../shared/money';
 import { formatDecimal } from '../../i18n';
 
@@ -161,4 +162,9 @@ export function proofOf(round: GameRound, previousSeed: string | null): RoundPro
     numbers,
     previousSeed: previousSeed ?? undefined,
   };
+}
+
+/** A room's title in the member's language (the English one where the operator set no translation). */
+export function roomTitle(room: Pick<Room, 'title' | 'titles'>, locale: Locale): string {
+  return room.titles ? localized(room.titles, locale) : room.title;
 }

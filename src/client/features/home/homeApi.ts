@@ -5,7 +5,7 @@ import { defineQuery } from '../../data';
 /** Silent (query.ts): home shows a skeleton, nothing or an empty state rather than a toast. */
 export const bannersQuery = defineQuery(ApiPath.slide, {});
 export const winnersQuery = defineQuery(ApiPath.winners, {});
-export const gameListQuery = defineQuery(ApiPath.gameList, {});
+export const homeTilesQuery = defineQuery(ApiPath.homeTiles, {});
 
 /** How often the ticker asks for new winners while the member can see it. */
 export const WINNERS_REFRESH_MS = 30_000;

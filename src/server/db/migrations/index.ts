@@ -9,6 +9,7 @@ import { roundsMigration } from './0002_rounds';
 import { walletMigration } from './0003_wallet';
 import { winnersMigration } from './0004_winners';
 import { guardsMigration } from './0005_guards';
+import { homeTilesMigration } from './0006_home_tiles';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -17,5 +18,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0003_wallet': walletMigration(dialect),
     '0004_winners': winnersMigration(),
     '0005_guards': guardsMigration(),
+    '0006_home_tiles': homeTilesMigration(dialect),
   };
 }

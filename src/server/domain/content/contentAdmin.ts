@@ -60,7 +60,7 @@ export interface ArticleInput {
 /** Reads the file an `@name.html` content value names (relative to the JSON file). */
 export type ReadReference = (reference: string) => string;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -1,10 +1,12 @@
 /**
- * The public reads every app start and home page makes (articles, banners, finance tiers,
- * winners), each through a short cache. The admin command changes content from another process,
+ * The public reads every app start and home page makes (articles, banners, home's tiles, finance
+ * tiers, winners), each through a short cache. The admin command changes content from another process,
  * so a change shows once the entry is older than its time to live (a few seconds); winners,
  * which change with every settled round, live one second.
  */
 import type { Article, ArticleSummary, Banner, FinanceProduct } from '../../../shared/api/types';
+import type { HomeTileRow } from '../../db/schema';
+import { listHomeTiles } from '../../repositories/content';
 import type { WinnerRow } from '../../repositories/orderViews';
 import type { Deps } from '../deps';
 import { latestWinnerRows } from '../game/winners';
@@ -26,6 +28,7 @@ export class PublicReads {
   private readonly summaries: TtlCache<number, ArticleSummary[]>;
   private readonly details: TtlCache<number, Article | null>;
   private readonly singles: TtlCache<'banners', Banner[]>;
+  private readonly tiles: TtlCache<'tiles', HomeTileRow[]>;
   private readonly finance: TtlCache<'finance', FinanceProduct[]>;
   private readonly winners: TtlCache<'winners', WinnerRow[]>;
 
@@ -38,6 +41,7 @@ export class PublicReads {
     this.summaries = new TtlCache(options.cacheTtlMs, now);
     this.details = new TtlCache(options.cacheTtlMs, now);
     this.singles = new TtlCache(options.cacheTtlMs, now);
+    this.tiles = new TtlCache(options.cacheTtlMs, now);
     this.finance = new TtlCache(options.cacheTtlMs, now);
     this.winners = new TtlCache(options.winnersTtlMs, now);
   }
@@ -56,6 +60,10 @@ export class PublicReads {
 
   banners(): Promise<Banner[]> {
     return this.singles.get('banners', () => banners(this.deps));
+  }
+
+  homeTileRows(): Promise<HomeTileRow[]> {
+    return this.tiles.get('tiles', () => listHomeTiles(this.deps.db));
   }
 
   financeProducts(log?: (message: string) => void): Promise<FinanceProduct[]> {

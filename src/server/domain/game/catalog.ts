@@ -5,6 +5,7 @@
  * read instead of two queries per request. Operator changes apply within that time (1 s by default).
  */
 import type { GameListItem, Room, RoomKind } from '../../../shared/api/types';
+import type { LocalizedText } from '../../../shared/locale';
 import { toUsd } from '../../../shared/money';
 import { rateFields, ratesOf } from '../../../shared/game';
 import type { Db, GameRow, RoomRow } from '../../db/schema';
@@ -26,7 +27,10 @@ export interface RoomSettings {
   id: number;
   roomtype: number;
   kind: RoomKind;
+  /** In English. */
   title: string;
+  /** In every language ('' where the operator set no translation). */
+  titles: LocalizedText;
   gameId: number;
   minjoinCents: number;
   minbuyCents: number;
@@ -62,6 +66,7 @@ export function roomSettings(row: RoomRow): RoomSettings {
     roomtype: row.roomtype,
     kind: row.kind,
     title: row.title,
+    titles: { en: row.title, vi: row.title_vi, 'zh-CN': row.title_zh_cn, 'zh-TW': row.title_zh_tw },
     gameId: row.game_id,
     minjoinCents: row.minjoin_cents,
     minbuyCents: row.minbuy_cents,
@@ -77,6 +82,7 @@ export function roomWire(room: RoomSettings): Room & { enabled: boolean } {
     id: room.id,
     type: room.roomtype,
     title: room.title,
+    titles: room.titles,
     kind: room.kind,
     gameid: room.gameId,
     minjoin: toUsd(room.minjoinCents),

@@ -44,7 +44,12 @@ export async function changeGame(deps: Deps, id: number, change: GameChange): Pr
 }
 
 export interface RoomChange {
+  /** In English. */
   title?: string;
+  /** Its translations (an empty one, as a room added without them has, shows the English). */
+  titleVi?: string;
+  titleZhCn?: string;
+  titleZhTw?: string;
   minjoinCents?: number;
   minbuyCents?: number;
   /** Rates by outcome index, in hundredths. */
@@ -62,6 +67,9 @@ export async function changeRoom(deps: Deps, id: number, change: RoomChange): Pr
     if (change.title.trim() === '') throw new OperatorInputError('a room title cannot be empty');
     update.title = checkOperatorText('a room title', change.title.trim());
   }
+  if (change.titleVi !== undefined) update.title_vi = checkOperatorText('a room title', change.titleVi.trim());
+  if (change.titleZhCn !== undefined) update.title_zh_cn = checkOperatorText('a room title', change.titleZhCn.trim());
+  if (change.titleZhTw !== undefined) update.title_zh_tw = checkOperatorText('a room title', change.titleZhTw.trim());
   if (change.minjoinCents !== undefined) {
     if (!Number.isSafeInteger(change.minjoinCents) || change.minjoinCents < 0) {
       throw new OperatorInputError('minjoin must be an amount of 0 or more');

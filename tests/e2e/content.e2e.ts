@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { Article, ArticleSummary, Banner } from '../../src/shared/api/types';
-import type { Locale } from '../../src/shared/locale';
+import type { Article, ArticleSummary, Banner, HomeTile } from '../../src/shared/api/types';
+import { localized, type Locale } from '../../src/shared/locale';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { api, englishContext, logIn, newMember } from './support/members';
 
@@ -63,9 +63,11 @@ describe('content end to end', () => {
   });
 
   it.each(['vi', 'zh-CN', 'zh-TW', 'en'] as const)(
-    'home in %s: banner picture of the language, site caption, winners ticker',
+    'home in %s: banner picture of the language, site caption, eight named game tiles with pictures, winners ticker',
     async (locale) => {
       const banners = await api<Banner[]>('/api/Game/slide', {});
+      const tiles = await api<HomeTile[]>('/api/Game/getHomeTiles', {});
+      expect(tiles).toHaveLength(8);
       expect(banners.length).toBeGreaterThan(0);
       const context = await phoneContext(browser, inject('baseUrl'));
       await context.addInitScript((lang) => localStorage.setItem('lang', lang), locale);
@@ -83,6 +85,15 @@ describe('content end to end', () => {
         .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
       expect(sources).toEqual(banners.map((banner) => banner[BANNER_FIELD[locale]]));
       await expect.poll(() => imageLoaded(first)).toBe(true);
+
+      // Eight tiles, each named in the language (not eight copies), each picture loaded.
+      const tileNames = page.getByTestId('game-tile-name');
+      await expect.poll(() => tileNames.count()).toBe(8);
+      const names = await tileNames.allTextContents();
+      expect(names).toEqual(tiles.map((tile) => localized(tile.names, locale)));
+      expect(new Set(names).size).toBe(8);
+      const pictures = page.locator('.game-tile-picture');
+      for (let i = 0; i < 8; i++) await expect.poll(() => imageLoaded(pictures.nth(i))).toBe(true);
 
       // The ticker shows real rows or says there are none, in the language.
       const winners = page.getByTestId('winners');

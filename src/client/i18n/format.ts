@@ -25,7 +25,7 @@ const DATE_STYLES = {
   earlier: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-export type DateStyle = 'ledger' | 'day' | 'ticker';
+type DateStyle = 'ledger' | 'day' | 'ticker';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
+import { precompress } from './scripts/precompress';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 /** The app's own version, shown on the version page (src/client/pwa/version.ts). */
@@ -62,5 +63,6 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
 });

@@ -29,6 +29,7 @@ import { orderViewRoutes } from './routes/orderViews';
 import { passwordRoutes } from './routes/passwords';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
 import { registerSecurityHeaders } from './routes/securityHeaders';
+import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';
 import { userRoutes } from './routes/user';
 import { walletRoutes } from './routes/wallet';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cacheTtlMs: options.content?.cacheTtlMs ?? DEFAULT_PUBLIC_READ_OPTIONS.cacheTtlMs,
     cacheClock: options.cacheClock,
   });
+  await registerCompression(app);
   registerJsonBodyParser(app);
   registerErrorHandlers(app, ctx, distDir !== undefined && hasBuiltApp(distDir));
   registerAuthHook(app, ctx);

@@ -1,12 +1,16 @@
-/** Serving the built app: cache headers, SPA fallback, and the API untouched by it. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+/** Serving the built app: cache headers, compressed copies, SPA fallback, and the API untouched by it. */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ApiPath } from '../../src/shared/api/paths';
+import { precompressFiles } from '../../scripts/precompress';
 import { startServer, type TestServer } from './support/server';
 
 const INDEX = '<!doctype html><title>app shell</title>';
+/** A bundle big enough to be worth compressing. */
+const BUNDLE = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
 let distDir: string;
 let server: TestServer;
 
@@ -20,6 +24,10 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'app.webmanifest'), '{"name":"app"}');
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1);');
   writeFileSync(join(distDir, 'icons', 'icon-192.png'), 'png');
+  writeFileSync(join(distDir, 'assets', 'big-abc123.js'), BUNDLE);
+  mkdirSync(join(distDir, 'banners'));
+  writeFileSync(join(distDir, 'banners', 'banner-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  precompressFiles(distDir);
   server = await startServer({ distDir }, { http: true });
 });
 afterAll(async () => {
@@ -46,6 +54,56 @@ describe('static serving of dist/', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('console.log(1);');
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('pictures keep a month and are then revalidated', async () => {
+    const response = await get('/banners/banner-1.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=2592000, must-revalidate');
+    expect(response.headers.get('etag')).toBeTruthy();
+  });
+
+  it('a text file goes as its build-time brotli or gzip copy, as the browser accepts, with Vary', async () => {
+    // Only files worth it got a copy.
+    expect(existsSync(join(distDir, 'assets', 'big-abc123.js.br'))).toBe(true);
+    expect(existsSync(join(distDir, 'assets', 'index-abc123.js.br'))).toBe(false);
+    const raw = (encoding: string) =>
+      server.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': encoding } });
+    const brotli = await raw('br, gzip');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.rawPayload.length).toBeLessThan(BUNDLE.length / 3);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BUNDLE);
+    const gzip = await raw('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BUNDLE);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(BUNDLE);
+  });
+
+  it('API answers over 1 KiB are compressed, smaller ones are not', async () => {
+    const call = (url: string, body: object) =>
+      server.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
+        payload: JSON.stringify({ lang: 'en', ...body }),
+      });
+    const articles = await call(ApiPath.oneClassArticle, { type: 2 });
+    expect(articles.headers['content-encoding']).toBe('br');
+    const decoded = JSON.parse(brotliDecompressSync(articles.rawPayload).toString()) as {
+      code: number;
+      data: unknown[];
+    };
+    expect(decoded.code).toBe(1);
+    expect(decoded.data.length).toBeGreaterThan(0);
+    expect(articles.rawPayload.length).toBeLessThan(JSON.stringify(decoded).length);
+    const config = await call(ApiPath.getConfig, {});
+    expect(config.headers['content-encoding']).toBeUndefined();
+    expect((JSON.parse(config.payload) as { code: number }).code).toBe(1);
   });
 
   it('other files get a short cache', async () => {

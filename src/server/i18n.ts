@@ -29,6 +29,16 @@ export interface Translator {
 // The catalogue is hand-written with explicit ids (`err.1001`), not Lingui's hashed source ids.
 const po = formatter({ explicitIdAsDefault: true });
 
+/** A catalogue's text compiled for Lingui: the entries with a translation, by id. */
+export async function compileCatalog(content: string, locale: Locale): Promise<Record<string, CompiledMessage>> {
+  const catalog = await po.parse(content, { locale, sourceLocale: 'en', filename: `${locale}.po` });
+  const compiled: Record<string, CompiledMessage> = {};
+  for (const [id, entry] of Object.entries(catalog)) {
+    if (entry.translation) compiled[id] = compileMessage(entry.translation);
+  }
+  return compiled;
+}
+
 async function loadCatalog(dir: string, locale: Locale): Promise<Record<string, CompiledMessage> | null> {
   let content: string;
   try {
@@ -36,12 +46,7 @@ async function loadCatalog(dir: string, locale: Locale): Promise<Record<string, 
   } catch {
     return null;
   }
-  const catalog = await po.parse(content, { locale, sourceLocale: 'en', filename: `${locale}.po` });
-  const compiled: Record<string, CompiledMessage> = {};
-  for (const [id, entry] of Object.entries(catalog)) {
-    if (entry.translation) compiled[id] = compileMessage(entry.translation);
-  }
-  return compiled;
+  return compileCatalog(content, locale);
 }
 
 export async function loadTranslator(dir: string = DEFAULT_LOCALES_DIR): Promise<Translator> {

@@ -1,34 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parsePo } from '../../src/client/i18n/po';
 import { messageOf, textOfCode } from '../../src/client/i18n';
 import { ALL_ERROR_CODES, ALL_MESSAGE_KEYS, ErrorCode, refuse } from '../../src/shared/errors';
 import { validateLogin } from '../../src/shared/validation';
-
-describe('PO reader for the error catalogue', () => {
-  it('reads entries, continuation lines and escapes, and skips the header, comments and obsolete entries', () => {
-    const text = [
-      'msgid ""',
-      'msgstr ""',
-      '"Language: en\\n"',
-      '',
-      '#. a comment',
-      'msgid "err.1"',
-      'msgstr "One \\"quoted\\""',
-      '',
-      'msgid "err.2"',
-      'msgstr ""',
-      '"first line\\n"',
-      '"second {num}"',
-      '',
-      '#~ msgid "err.3"',
-      '#~ msgstr "gone"',
-      '',
-      'msgid "err.4"',
-      'msgstr ""',
-    ].join('\n');
-    expect(parsePo(text)).toEqual({ 'err.1': 'One "quoted"', 'err.2': 'first line\nsecond {num}' });
-  });
-});
 
 describe('messageOf', () => {
   it('has a text for every error code and message key in the active language', () => {

@@ -1,6 +1,8 @@
 import { i18n, type Messages } from '@lingui/core';
 import { apiLangOf, DEFAULT_LOCALE, isLocale, type ApiLang, type Locale } from '../../shared/locale';
-import { parsePo } from './po';
+// DEFAULT_LOCALE's catalogues (src/shared/locale.ts): vi.
+import { messages as defaultUi } from '../../../locales/vi.po';
+import { messages as defaultErrors } from '../../../locales/errors/vi.po?compiled';
 
 export { i18n };
 
@@ -16,31 +18,30 @@ export function storedLocale(): Locale {
   }
 }
 
-/** The shared catalogue (codes, outcomes, fund-log reasons) is hand-written .po the server reads too: loaded raw, compiled here. */
-const errorCatalogs = import.meta.glob<string>('../../../locales/errors/*.po', { query: '?raw', import: 'default' });
+/**
+ * The default language is in the entry, so a first visit paints without waiting for a catalogue;
+ * the others are lazy chunks. The shared catalogue (codes, outcomes, fund-log reasons) is
+ * hand-written .po the server reads too, compiled at build (scripts/errorCatalogs.ts); every
+ * language has every entry of it (tests/unit/catalogs.test.ts), so none borrows from another.
+ */
+const errorCatalogs = import.meta.glob<Messages>(['../../../locales/errors/*.po', '!**/vi.po'], {
+  query: '?compiled',
+  import: 'messages',
+});
+const uiCatalogs = import.meta.glob<Messages>(['../../../locales/*.po', '!**/vi.po'], { import: 'messages' });
 
-function errorCatalogLoader(locale: Locale): (() => Promise<string>) | undefined {
-  const suffix = `/errors/${locale}.po`;
-  const entry = Object.entries(errorCatalogs).find(([path]) => path.endsWith(suffix));
-  return entry?.[1];
+async function lazyCatalog(catalogs: Record<string, () => Promise<Messages>>, file: string): Promise<Messages> {
+  const entry = Object.entries(catalogs).find(([path]) => path.endsWith(file));
+  return entry ? entry[1]() : {};
 }
 
-async function loadErrorMessages(locale: Locale): Promise<Messages> {
-  const own = errorCatalogLoader(locale);
-  // English fills whatever a translation lacks, as Lingui's fallbackLocales does for the UI.
-  const fallback = locale === 'en' ? undefined : errorCatalogLoader('en');
-  const [ownText, fallbackText] = await Promise.all([own?.() ?? '', fallback?.() ?? '']);
-  const raw = { ...parsePo(fallbackText), ...parsePo(ownText) };
-  if (Object.keys(raw).length === 0) return {};
-  const { compileMessage } = await import('@lingui/message-utils/compileMessage');
-  const compiled: Messages = {};
-  for (const [id, text] of Object.entries(raw)) compiled[id] = compileMessage(text);
-  return compiled;
-}
-
-async function loadUiMessages(locale: Locale): Promise<Messages> {
-  const catalog = (await import(`../../../locales/${locale}.po`)) as { messages: Messages };
-  return catalog.messages;
+async function loadMessages(locale: Locale): Promise<Messages> {
+  if (locale === DEFAULT_LOCALE) return { ...defaultErrors, ...defaultUi };
+  const [errors, ui] = await Promise.all([
+    lazyCatalog(errorCatalogs, `/errors/${locale}.po`),
+    lazyCatalog(uiCatalogs, `/locales/${locale}.po`),
+  ]);
+  return { ...errors, ...ui };
 }
 
 let activation = 0;
@@ -48,10 +49,10 @@ let activation = 0;
 /** Loads a language's lazy chunk (UI + error catalogue), activates it and remembers the choice. */
 export async function activateLocale(locale: Locale, options: { persist?: boolean } = {}): Promise<void> {
   const ticket = ++activation;
-  const [ui, errors] = await Promise.all([loadUiMessages(locale), loadErrorMessages(locale)]);
+  const messages = await loadMessages(locale);
   // A later choice wins when the member taps two languages quickly.
   if (ticket !== activation) return;
-  i18n.loadAndActivate({ locale, messages: { ...errors, ...ui } });
+  i18n.loadAndActivate({ locale, messages });
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   if (options.persist !== false) {
     try {

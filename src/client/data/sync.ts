@@ -35,9 +35,15 @@ interface SyncMeta {
   error: unknown;
   pending: boolean;
   checkedAt: number;
+  /**
+   * An answer was written to the cache in this session. Dexie tells the screen of the new row a
+   * moment after the write; until then the key still counts as loading, so a screen never draws
+   * "nothing" between its skeleton and its data (a layout shift).
+   */
+  written: boolean;
 }
 
-const NO_META: SyncMeta = { ok: null, error: null, pending: false, checkedAt: 0 };
+const NO_META: SyncMeta = { ok: null, error: null, pending: false, checkedAt: 0, written: false };
 const metas = new Map<QueryKey, SyncMeta>();
 const inflight = new Map<QueryKey, Promise<void>>();
 const listeners = new Set<() => void>();
@@ -94,7 +100,7 @@ export function revalidate<T>(
       const data = await fetcher();
       if (isMemberKey(key) && generation !== privateGeneration) return;
       await writeCached(key, data);
-      setMeta(key, { ok: true, error: null, pending: false, checkedAt: clockNow() });
+      setMeta(key, { ok: true, error: null, pending: false, checkedAt: clockNow(), written: true });
     } catch (error) {
       setMeta(key, { ok: false, error, pending: false, checkedAt: clockNow() });
     } finally {
@@ -189,7 +195,9 @@ export function useSynced<T>(
     updatedAt: cached?.updatedAt ?? null,
     error: meta.ok === false ? meta.error : null,
     isLoading:
-      key !== null && (row === undefined || (cached === null && (meta.pending || meta.ok === null) && browserOnline)),
+      key !== null &&
+      (row === undefined ||
+        (cached === null && (((meta.pending || meta.ok === null) && browserOnline) || meta.written))),
     // Not yet tried in this session counts as validating, so a badge does not flash before the first request.
     isValidating: key !== null && (meta.pending || (meta.ok === null && browserOnline)),
     refresh,

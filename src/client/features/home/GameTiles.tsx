@@ -23,7 +23,7 @@ export function GameTiles() {
   const { token } = useSession();
   const profile = useProfile();
   const list = tiles.data ?? [];
-  if (list.length === 0) return null;
+  if (list.length === 0 && !tiles.isLoading) return null;
 
   function open(tile: HomeTile) {
     if (token) {
@@ -48,6 +48,20 @@ export function GameTiles() {
         </h2>
         <StaleBadge status={tiles.status} updatedAt={tiles.updatedAt} validating={tiles.isValidating} />
       </div>
+      {list.length === 0 && (
+        // The tiles' boxes before they arrive, so nothing below them moves when they do.
+        <ul aria-busy="true" aria-label={t`Loading`}>
+          {Array.from({ length: 8 }, (_, i) => (
+            <li key={i}>
+              <div className="game-tile" aria-hidden="true">
+                <span className="game-tile-picture skeleton" />
+                <span className="game-tile-title">{'\u00a0'}</span>
+                <span className="game-tile-detail">{'\u00a0'}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
       <ul>
         {list.map((tile) => {
           const minutes = formatDecimal(tile.seconds / 60, tile.seconds % 60 === 0 ? 0 : 1);

@@ -1,0 +1,79 @@
+/**
+ * The server as `npm start` runs it, as a child process on a fresh data folder and a free port,
+ * and the operator's command line against that folder: for the browser tests and the Lighthouse
+ * check, which both need the real thing.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './freePort';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  logFile: string;
+  banner: string;
+}
+
+async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: number): Promise<string> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${readFileSync(logFile, 'utf8')}`);
+    const log = readFileSync(logFile, 'utf8');
+    if (/^App: http/m.test(log) && /^Invitation code: /m.test(log)) return log;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not print its banner in time:\n${readFileSync(logFile, 'utf8')}`);
+}
+
+/** `npm start`'s server on a fresh data folder, with round timings from the environment. */
+export async function startServerProcess(rounds: { seconds: number; close: number }): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const logFile = join(dataDir, 'server.log');
+  const port = await freePort();
+  // The log file exists before the server starts, so readers never race its creation.
+  const logFd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ROUND_SECONDS: String(rounds.seconds),
+      CLOSE_SECONDS: String(rounds.close),
+    },
+    stdio: ['ignore', logFd, logFd],
+  });
+  closeSync(logFd);
+  try {
+    const banner = await waitForBanner(logFile, child, 60_000);
+    return { child, url: `http://127.0.0.1:${port}`, dataDir, logFile, banner };
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+}
+
+export function adminOn(dataDir: string, args: string[], input = ''): string {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+    input,
+  });
+  if (run.status !== 0) throw new Error(`admin ${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}
+
+export async function call<T>(url: string, path: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ lang: 'en', ...body }),
+  });
+  const envelope = (await response.json()) as { code: number; data: T; info: string };
+  if (envelope.code !== 1) throw new Error(`${path}: ${envelope.code} ${envelope.info}`);
+  return envelope.data;
+}

@@ -27,6 +27,7 @@ export default defineConfig({
       manifestFilename: 'app.webmanifest',
       includeAssets: ['icons/*.png', 'icons/*.svg', 'robots.txt'],
       manifest: {
+        id: '/',
         name: 'RoundPlay',
         short_name: 'RoundPlay',
         description: 'Timed rounds, clear odds, your balance in USD.',
@@ -35,12 +36,35 @@ export default defineConfig({
         scope: '/',
         display: 'standalone',
         orientation: 'portrait',
+        categories: ['games', 'entertainment'],
         background_color: '#0f1420',
         theme_color: '#0f1420',
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/monochrome-512.png', sizes: '512x512', type: 'image/png', purpose: 'monochrome' },
+        ],
+        // Long-press on the installed icon: straight to the rooms, the fund log or the messages.
+        shortcuts: [
+          {
+            name: 'Phòng chơi',
+            short_name: 'Phòng',
+            url: '/room_list/1',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+          },
+          {
+            name: 'Biến động số dư',
+            short_name: 'Số dư',
+            url: '/my_income',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+          },
+          {
+            name: 'Tin nhắn',
+            short_name: 'Tin nhắn',
+            url: '/message',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+          },
         ],
       },
       workbox: {

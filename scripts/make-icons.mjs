@@ -74,6 +74,23 @@ function icon(size, scale, rounded) {
   });
 }
 
+/** Android's themed icon: only the shape counts (white on transparent), the system colours it. */
+function monochrome(size, scale) {
+  const c = size / 2;
+  const disc = (size / 2) * scale;
+  const pip = disc * 0.16;
+  const pips = [
+    [-0.42, -0.42],
+    [0, 0],
+    [0.42, 0.42],
+  ].map(([dx, dy]) => [c + dx * disc, c + dy * disc]);
+  return png(size, (x, y) => {
+    if (pips.some(([px, py]) => (x - px) ** 2 + (y - py) ** 2 <= pip * pip)) return [0, 0, 0, 0];
+    return (x - c) ** 2 + (y - c) ** 2 <= disc * disc ? [255, 255, 255, 255] : [0, 0, 0, 0];
+  });
+}
+
+writeFileSync('public/icons/monochrome-512.png', monochrome(512, 0.6));
 writeFileSync('public/icons/icon-192.png', icon(192, 0.78, true));
 writeFileSync('public/icons/icon-512.png', icon(512, 0.78, true));
 writeFileSync('public/icons/maskable-512.png', icon(512, 0.6, false));

@@ -19,6 +19,12 @@ describe('installable PWA', () => {
         expect.arrayContaining(['192x192', '512x512']),
       );
       expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true);
+      expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'monochrome')).toBe(true);
+      expect(manifest).toMatchObject({ id: '/', scope: '/', categories: expect.arrayContaining(['games']) });
+      expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(['/room_list/1', '/my_income', '/message']);
+      // iOS takes the 180 px opaque icon (a transparent one shows on black there).
+      expect(await page.getAttribute('link[rel="apple-touch-icon"]', 'href')).toBe('/icons/apple-touch-icon-180.png');
+      expect(await page.getAttribute('meta[name="apple-mobile-web-app-capable"]', 'content')).toBe('yes');
 
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { measureBundle, printBundle } from './bundle';
+import { measureFirstLoad, printFirstLoad } from './firstLoad';
 import { runLoginBench } from './login';
 import { runServerBench } from './server';
 
@@ -15,5 +16,6 @@ if (!existsSync('dist/index.html') || process.env.REBUILD === '1') {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 printBundle(measureBundle());
+printFirstLoad(await measureFirstLoad());
 await runServerBench();
 await runLoginBench();

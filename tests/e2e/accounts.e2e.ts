@@ -53,7 +53,8 @@ describe('accounts end to end', () => {
 
     await page.waitForURL('**/user');
     await expect.poll(() => page.getByTestId('nickname').textContent()).toContain(username);
-    expect(await page.getByTestId('balance').textContent()).toContain('0.00');
+    // Vietnamese money: comma for decimals, dot between thousands.
+    expect(await page.getByTestId('balance').textContent()).toContain('0,00');
     await snapshot(page, 'account-vi');
 
     await page.getByRole('button', { name: 'Đăng xuất', exact: true }).click();
@@ -89,17 +90,17 @@ describe('accounts end to end', () => {
     await page.goto('/login');
     await logIn(page, member.username, member.password);
     await page.waitForURL('**/user');
-    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('1,000.00');
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('1.000,00');
 
     // The service worker takes control from the next load on.
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('1,000.00');
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('1.000,00');
 
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('1,000.00');
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('1.000,00');
     await expect.poll(() => page.getByTestId('offline-banner').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('stale-badge').first().isVisible()).toBe(true);
     await snapshot(page, 'account-offline');

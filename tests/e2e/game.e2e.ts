@@ -288,7 +288,7 @@ describe('game end to end', () => {
     await page.waitForURL('**/user');
 
     await page.goto(`/activity/${ROOM_ID}`);
-    await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1,000.00');
+    await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1.000,00');
     await expect.poll(() => page.getByTestId('round-seqno').count()).toBe(1);
     await waitForOpenRound(page, CLOSE_SECONDS + 5);
     const panels = ['round-panel', 'live-orders', 'balance-panel'];

@@ -208,6 +208,26 @@ export function seedArticles(now: number): NewArticle[] {
       [ARTICLE_IMAGES.fairness],
     ),
     article(
+      7,
+      ARTICLE_CATEGORY.Agreement,
+      { zhCN: '会员协议', zhTW: '會員協議', en: 'Member agreement', vi: 'Thỏa thuận thành viên' },
+      {
+        zhCN:
+          '<p>注册即表示您已年满18周岁，并对账户和密码的保密负责。</p>' +
+          '<ul><li>每轮结果由公布的哈希链决定，可随时验证。</li><li>余额以美元计，精确到分；每一笔变动都记入资金记录。</li><li>提现需先完成规定的投注流水，到账前可在提现页查看状态。</li><li>发现异常请立即联系客服；平台可暂停涉嫌滥用的账户。</li></ul>',
+        zhTW:
+          '<p>註冊即表示您已年滿18歲，並對帳戶和密碼的保密負責。</p>' +
+          '<ul><li>每輪結果由公布的雜湊鏈決定，可隨時驗證。</li><li>餘額以美元計，精確到分；每一筆變動都記入資金紀錄。</li><li>提現需先完成規定的投注流水，到帳前可在提現頁查看狀態。</li><li>發現異常請立即聯絡客服；平台可暫停涉嫌濫用的帳戶。</li></ul>',
+        en:
+          '<p>By registering you confirm that you are at least 18 years old and that you keep your account and passwords to yourself.</p>' +
+          '<ul><li>Each round is decided by the published hash chain and can be verified at any time.</li><li>Your balance is held in US dollars to the cent; every change is written to your fund log.</li><li>A withdrawal needs the required betting turnover first; its status shows on the withdraw page until it is paid.</li><li>Tell customer service at once about anything unusual; an account suspected of abuse may be suspended.</li></ul>',
+        vi:
+          '<p>Khi đăng ký, bạn xác nhận mình đủ 18 tuổi và tự bảo mật tài khoản cùng mật khẩu của mình.</p>' +
+          '<ul><li>Kết quả mỗi vòng do chuỗi băm đã công bố quyết định và có thể kiểm tra bất cứ lúc nào.</li><li>Số dư tính bằng đô la Mỹ, chính xác đến từng xu; mọi thay đổi đều được ghi vào lịch sử quỹ.</li><li>Muốn rút tiền, bạn cần hoàn thành doanh số cược quy định; trạng thái khoản rút hiển thị trên trang rút tiền cho đến khi được chi trả.</li><li>Hãy báo ngay cho chăm sóc khách hàng nếu thấy điều bất thường; tài khoản bị nghi lạm dụng có thể bị tạm khóa.</li></ul>',
+      },
+      now - 3 * day,
+    ),
+    article(
       INTRODUCTION_ARTICLE_ID,
       ARTICLE_CATEGORY.Introduction,
       { zhCN: '平台介绍', zhTW: '平台介紹', en: 'Introduction', vi: 'Giới thiệu' },

@@ -11,6 +11,8 @@ import type { AppConfig } from '../../src/shared/api/types';
 import { textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
 import { queryKey } from '../../src/client/data/key';
+import { article } from './content-fixtures';
+import { ARTICLE_CATEGORY } from '../../src/shared/content';
 
 const CONFIG: AppConfig = {
   siteName: 'RoundPlay',
@@ -115,6 +117,35 @@ describe('register form refusals', () => {
     fireEvent.click(screen.getByLabelText('I have read and agree to the member agreement'));
     expect(await submitAndReadError()).toBe(textOfCode(MessageKey.Agreement));
     expectErrorAt('I have read and agree to the member agreement', textOfCode(MessageKey.Agreement));
+  });
+
+  it("shows the agreement the operator published, in the member's language; I agree ticks the box", async () => {
+    const agreement = article(7, {
+      category: ARTICLE_CATEGORY.Agreement,
+      title_yw: 'Member agreement',
+      content_yw: '<p>You are at least 18.</p><img src=x onerror="alert(1)">',
+    });
+    const fake = fakeFetch({ [ApiPath.oneClassArticle]: () => ok([agreement]) });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderRegister();
+    const box = screen.getByLabelText('I have read and agree to the member agreement') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Read the member agreement' }));
+    const sheet = await screen.findByTestId('agreement');
+    await waitFor(() => expect(sheet.textContent).toContain('You are at least 18.'));
+    expect(fake.to(ApiPath.oneClassArticle)[0].body).toMatchObject({ type: ARTICLE_CATEGORY.Agreement });
+    // Article HTML is data: the handler the row carried is gone.
+    expect(sheet.querySelector('[onerror]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'I agree' }));
+    await waitFor(() => expect(screen.queryByTestId('agreement')).toBeNull());
+    expect(box.checked).toBe(true);
+  });
+
+  it('says so when no agreement is published', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.oneClassArticle]: () => ok([]) }).fetch);
+    renderRegister();
+    fireEvent.click(screen.getByRole('button', { name: 'Read the member agreement' }));
+    expect(await screen.findByText('The agreement is not published yet')).toBeTruthy();
   });
 
   it('a bad phone gives 2050', async () => {

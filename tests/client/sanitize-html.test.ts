@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { sanitizeHtml as sanitizeHere } from '../../src/client/features/content/sanitizeHtml';
+import { sanitizeHtml as sanitizeHere } from '../../src/client/ui/sanitizeHtml';
 import { launchBrowser } from '../e2e/support/browser';
 
 /**
@@ -23,7 +23,7 @@ beforeAll(async () => {
       write: false,
       minify: false,
       target: 'es2022',
-      lib: { entry: 'src/client/features/content/sanitizeHtml.ts', formats: ['iife'], name: 'articleHtml' },
+      lib: { entry: 'src/client/ui/sanitizeHtml.ts', formats: ['iife'], name: 'articleHtml' },
     },
   });
   const output = (Array.isArray(built) ? built[0] : built) as { output: { code?: string }[] };

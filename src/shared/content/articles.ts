@@ -2,8 +2,11 @@
 import type { Article, ArticleSummary, Banner } from '../api/types';
 import { ARTICLE_FIELD_SUFFIX, type Locale } from '../locale';
 
-/** Article categories: 9 and 14 are the spec's (news, announcements); help and the introduction are ours. */
-export const ARTICLE_CATEGORY = { News: 9, Announcement: 14, Help: 2, Introduction: 26 } as const;
+/**
+ * Article categories: 9 and 14 are the spec's (news, announcements); help, the introduction and
+ * the member agreement (shown on the register page) are ours.
+ */
+export const ARTICLE_CATEGORY = { News: 9, Announcement: 14, Help: 2, Introduction: 26, Agreement: 27 } as const;
 
 /** The quick menu opens the introduction (SPEC.md section 2, Home): /info/26 reads category 26. */
 export const INTRODUCTION_ARTICLE_ID = 26;

@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { COUNTRIES } from '../../../shared/countries';
-import { CheckboxField, FormError, Icon, Page, SelectField, SubmitButton, TextField } from '../../ui';
+import { FormError, Icon, Page, SelectField, SubmitButton, TextField } from '../../ui';
 import { useRegisterForm } from './useRegisterForm';
+import { AgreementField } from './AgreementField';
 import { pathTo } from '../../routing/paths';
 import './auth.css';
 
@@ -60,13 +61,7 @@ export default function RegisterPage() {
           value={form.payPwd}
           onChange={(event) => set('payPwd')(event.target.value)}
         />
-        <CheckboxField
-          label={t`I have read and agree to the member agreement`}
-          name="agreement"
-          error={errorOf('agreed')}
-          checked={form.agreed}
-          onChange={(event) => set('agreed')(event.target.checked)}
-        />
+        <AgreementField checked={form.agreed} onChange={set('agreed')} error={errorOf('agreed')} />
         <FormError message={error} />
         <SubmitButton busy={busy} disabled={closed}>
           {t`Register`}

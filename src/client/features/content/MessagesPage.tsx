@@ -5,7 +5,7 @@ import { ARTICLE_CATEGORY, articleContent, articleTitle } from '../../../shared/
 import { useLocale } from '../../i18n';
 import { EmptyState, Icon, Page, SyncedSection } from '../../ui';
 import { AccountMessages } from './AccountMessages';
-import { ArticleHtml } from './ArticleHtml';
+import { ArticleHtml } from '../../ui/ArticleHtml';
 import { useCategoryArticles } from './contentApi';
 import { ArticleImages, ArticleTime, ContentLoading } from './parts';
 import { pathTo } from '../../routing/paths';

@@ -4,7 +4,7 @@ import { articleContent, articleTitle, isSafeUrl } from '../../../shared/content
 import type { Synced } from '../../data';
 import { formatDate, useLocale } from '../../i18n';
 import { Spinner, StaleBadge } from '../../ui';
-import { ArticleHtml } from './ArticleHtml';
+import { ArticleHtml } from '../../ui/ArticleHtml';
 
 export function ArticleTime({ time }: { time: number }) {
   useLocale(); // re-render in a newly chosen language

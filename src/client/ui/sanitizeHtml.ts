@@ -7,7 +7,7 @@ import {
   URL_ATTRIBUTES,
   isAllowedAttribute,
   isSafeUrl,
-} from '../../../shared/content';
+} from '../../shared/content';
 
 /**
  * Article HTML as the app renders it: the server already sanitised it with the same allowlist
@@ -16,7 +16,8 @@ import {
  * inert document (no script runs, no picture loads) and keeps only what the configuration allows;
  * the hooks below add the shared list's per-element rules, which DOMPurify's flat lists cannot say.
  *
- * Only the content screens import this module, so DOMPurify loads with them, not with the app shell.
+ * Only screens that show articles import this module (content, the register page's agreement), so
+ * DOMPurify loads with them, not with the app shell.
  */
 const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');

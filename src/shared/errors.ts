@@ -106,6 +106,10 @@ export const MessageKey = {
   AmountEmpty: 'amountEmpty',
   TransferRange: 'transferRange',
   Offline: 'offline',
+  /** A form field left blank, said under that field. */
+  Required: 'required',
+  /** A form field holding control characters, said under that field. */
+  PlainText: 'plainText',
 } as const;
 
 export type MessageKey = (typeof MessageKey)[keyof typeof MessageKey];

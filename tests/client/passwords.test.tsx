@@ -1,9 +1,13 @@
-/** The login-password page: each refusal of its rules under the field it is about; a good change is sent once. */
+/**
+ * The login- and withdrawal-password pages: each refusal of their rules under the field it is
+ * about; a good change is sent once.
+ */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
-import { MessageKey } from '../../src/shared/errors';
+import { ErrorCode, MessageKey } from '../../src/shared/errors';
 import LoginPasswordPage from '../../src/client/features/passwords/LoginPasswordPage';
+import PayPasswordPage from '../../src/client/features/passwords/PayPasswordPage';
 import { startSession } from '../../src/client/api/session';
 import { textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
@@ -48,5 +52,61 @@ describe('login password page', () => {
     fireEvent.click(save);
     await waitFor(() => expect(fake.to(ApiPath.changeLoginPassword)).toHaveLength(1));
     expect(fake.to(ApiPath.changeLoginPassword)[0].body).toMatchObject({ passwd: 'old12345', npasswd: 'new12345' });
+  });
+});
+
+describe('withdrawal password page', () => {
+  const profile = { name: 'm1', nickname: 'm1', level: 1, money: 0, totalWin: 0, noPassword2: 0, lang: 'en' };
+
+  it('says each refusal under its field, one at a time, and sends nothing until they pass', async () => {
+    const fake = fakeFetch({
+      [ApiPath.userInfo]: () => ok(profile),
+      [ApiPath.changePayPassword]: () => ok(null),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(PayPasswordPage);
+    const save = await screen.findByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+
+    fireEvent.click(save);
+    expect(input('Current withdrawal password').getAttribute('aria-invalid')).toBe('true');
+    expect(describedText('Current withdrawal password')).toContain(textOfCode(MessageKey.OriginalInputNull));
+
+    type('Current withdrawal password', '123456');
+    expect(input('Current withdrawal password').getAttribute('aria-invalid')).toBeNull();
+    type('New withdrawal password', '12ab');
+    type('Repeat withdrawal password', '12ab');
+    fireEvent.click(save);
+    expect(describedText('New withdrawal password')).toContain(textOfCode(ErrorCode.PaymentPasswordLength));
+
+    type('New withdrawal password', '654321');
+    type('Repeat withdrawal password', '654320');
+    fireEvent.click(save);
+    expect(describedText('Repeat withdrawal password')).toContain(textOfCode(MessageKey.ConfirmError));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(fake.to(ApiPath.changePayPassword)).toHaveLength(0);
+
+    type('Repeat withdrawal password', '654321');
+    fireEvent.click(save);
+    await waitFor(() => expect(fake.to(ApiPath.changePayPassword)).toHaveLength(1));
+    expect(fake.to(ApiPath.changePayPassword)[0].body).toMatchObject({
+      srcpwd: '123456',
+      newpwd: '654321',
+      newpwd2: '654321',
+    });
+  });
+
+  it('the first time asks for no current password', async () => {
+    const fake = fakeFetch({
+      [ApiPath.userInfo]: () => ok({ ...profile, noPassword2: 1 }),
+      [ApiPath.changePayPassword]: () => ok(null),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(PayPasswordPage);
+    await screen.findByText('You have no withdrawal password yet. Choose one of at least 6 digits.');
+    expect(screen.queryByLabelText('Current withdrawal password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(describedText('New withdrawal password')).toContain(textOfCode(MessageKey.NewPwdInputNull));
+    expect(fake.to(ApiPath.changePayPassword)).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
-import { ErrorCode } from '../../src/shared/errors';
+import { ErrorCode, MessageKey } from '../../src/shared/errors';
 import type { BankCard } from '../../src/shared/api/types';
 import BankAddPage from '../../src/client/features/wallet/BankAddPage';
 import { startSession } from '../../src/client/api/session';
@@ -25,9 +25,15 @@ afterEach(async () => {
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 const submit = () => screen.getByRole('button', { name: 'Save account' }) as HTMLButtonElement;
+/** The text the field is described by: its hint and, when refused, the refusal. */
+const describedText = (name: string) =>
+  (field(name).getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' | ');
 
 describe('add a withdrawal account: refusals before any call, nothing typed lost', () => {
-  it('Bank without a branch: 1001, no request, the fields keep their values', async () => {
+  it('Bank without a branch: said under Branch, no request, the fields keep their values', async () => {
     const fake = fakeFetch({ [ApiPath.addBankCard]: () => ok(BANK_CARD) });
     vi.stubGlobal('fetch', fake.fetch);
     renderScreen(BankAddPage);
@@ -38,12 +44,34 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     type('Real name', 'Nguyen Van A');
     fireEvent.click(submit());
 
-    expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(ErrorCode.IncompleteParameters));
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
+      textOfCode(MessageKey.Required),
+    ]);
     expect(field('Branch').getAttribute('aria-invalid')).toBe('true');
+    expect(describedText('Branch')).toContain(textOfCode(MessageKey.Required));
     expect(field('Bank').getAttribute('aria-invalid')).toBeNull();
     expect(field('Bank').value).toBe('Vietcombank');
     expect(field('Account number').value).toBe('0123456789');
     expect(field('Real name').value).toBe('Nguyen Van A');
+    expect(fake.calls).toHaveLength(0);
+
+    // Typing in the refused field takes its message away.
+    type('Branch', 'Ha Noi');
+    expect(field('Branch').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+  });
+
+  it('a control character in a bank field is said under that field', async () => {
+    const fake = fakeFetch({ [ApiPath.addBankCard]: () => ok(BANK_CARD) });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(BankAddPage);
+    type('Bank', 'Vietcombank');
+    type('Account number', '0123456789');
+    type('Real name', 'Nguyen\u001b[31m Van A');
+    type('Branch', 'Ha Noi');
+    fireEvent.click(submit());
+    expect(field('Real name').getAttribute('aria-invalid')).toBe('true');
+    expect(describedText('Real name')).toContain(textOfCode(MessageKey.PlainText));
     expect(fake.calls).toHaveLength(0);
   });
 
@@ -64,6 +92,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(ErrorCode.EnterAddress));
     expect(field('Wallet address').value).toBe(ERC20_ADDRESS);
     expect(field('Wallet address').getAttribute('aria-invalid')).toBe('true');
+    expect(describedText('Wallet address')).toContain(textOfCode(ErrorCode.EnterAddress));
 
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-ERC20' }));
     type('Wallet address', 'T-not-an-address');

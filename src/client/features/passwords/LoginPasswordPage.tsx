@@ -1,42 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { MessageKey } from '../../../shared/errors';
 import { validateLoginPasswordChange } from '../../../shared/validation';
 import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
-import { messageOf } from '../../i18n';
-import { FormError, Page, SubmitButton, TextField, goBack, toast, useFieldErrors } from '../../ui';
+import { FormError, Page, SubmitButton, TextField, goBack, toast } from '../../ui';
 import { pathTo } from '../../routing/paths';
-
-const EMPTY = { old: '', next: '', repeat: '' };
+import { usePasswordChangeForm } from './usePasswordChangeForm';
 
 export default function LoginPasswordPage() {
   const { t } = useLingui();
-  const [form, setForm] = useState(EMPTY);
+  const { form, edit, errorOf, passes, reset } = usePasswordChangeForm();
   const { send, busy, error, setError } = useWrite(ApiPath.changeLoginPassword);
-  const fields = useFieldErrors<keyof typeof EMPTY>();
-  const edit = (field: keyof typeof EMPTY, value: string) => {
-    setForm({ ...form, [field]: value });
-    fields.forget(field);
-  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    fields.clear();
-    const refusal = validateLoginPasswordChange(form);
-    if (refusal) {
-      setError(null);
-      // The current password when it is missing; the repeat when it differs; else the new one.
-      const field =
-        refusal.code === MessageKey.OriginalInputNull
-          ? 'old'
-          : refusal.code === MessageKey.ConfirmError
-            ? 'repeat'
-            : 'next';
-      return fields.refuseAt(field, messageOf(refusal));
-    }
+    setError(null);
+    if (!passes(validateLoginPasswordChange(form))) return;
     if (!(await send({ passwd: form.old, npasswd: form.next })).ok) return;
-    setForm(EMPTY);
+    reset();
     toast.success(t`Login password changed`);
     goBack(pathTo('settings'));
   }
@@ -50,7 +31,7 @@ export default function LoginPasswordPage() {
           type="password"
           autoComplete="current-password"
           value={form.old}
-          error={fields.errorOf('old')}
+          error={errorOf('old')}
           onChange={(event) => edit('old', event.target.value)}
         />
         <TextField
@@ -60,7 +41,7 @@ export default function LoginPasswordPage() {
           autoComplete="new-password"
           hint={t`6-16 letters and digits.`}
           value={form.next}
-          error={fields.errorOf('next')}
+          error={errorOf('next')}
           onChange={(event) => edit('next', event.target.value)}
         />
         <TextField
@@ -69,7 +50,7 @@ export default function LoginPasswordPage() {
           type="password"
           autoComplete="new-password"
           value={form.repeat}
-          error={fields.errorOf('repeat')}
+          error={errorOf('repeat')}
           onChange={(event) => edit('repeat', event.target.value)}
         />
         <FormError message={error} />

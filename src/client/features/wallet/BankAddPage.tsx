@@ -13,7 +13,7 @@ import './wallet.css';
  */
 export default function BankAddPage() {
   const { t } = useLingui();
-  const { type, chooseType, fields, set, invalid, busy, error, onSubmit } = useBankAddForm();
+  const { type, chooseType, fields, set, errorOf, busy, error, onSubmit } = useBankAddForm();
 
   const addressHint =
     type === 'USDT-TRC20'
@@ -26,7 +26,7 @@ export default function BankAddPage() {
         <AccountTypeChoice type={type} onChoose={chooseType} />
 
         {isBankType(type) ? (
-          <BankFields fields={fields} invalid={invalid} set={set} />
+          <BankFields fields={fields} errorOf={errorOf} set={set} />
         ) : (
           <TextField
             label={t`Wallet address`}
@@ -38,7 +38,7 @@ export default function BankAddPage() {
             className="input wallet-mono-input"
             hint={addressHint}
             value={fields.address}
-            aria-invalid={invalid.includes('address') || undefined}
+            error={errorOf('address')}
             onChange={set('address')}
           />
         )}
@@ -77,11 +77,11 @@ function AccountTypeChoice({ type, onChoose }: { type: BankCardType; onChoose: (
 /** The four fields of a bank account. */
 function BankFields({
   fields,
-  invalid,
+  errorOf,
   set,
 }: {
   fields: Fields;
-  invalid: readonly FieldName[];
+  errorOf: (name: FieldName) => string | null;
   set: (name: FieldName) => (event: { target: { value: string } }) => void;
 }) {
   const { t } = useLingui();
@@ -92,7 +92,7 @@ function BankFields({
         name="bank"
         autoComplete="off"
         value={fields.bank}
-        aria-invalid={invalid.includes('bank') || undefined}
+        error={errorOf('bank')}
         onChange={set('bank')}
       />
       <TextField
@@ -101,7 +101,7 @@ function BankFields({
         inputMode="numeric"
         autoComplete="off"
         value={fields.account}
-        aria-invalid={invalid.includes('account') || undefined}
+        error={errorOf('account')}
         onChange={set('account')}
       />
       <TextField
@@ -110,7 +110,7 @@ function BankFields({
         autoComplete="name"
         hint={t`As it is written on the bank account.`}
         value={fields.username}
-        aria-invalid={invalid.includes('username') || undefined}
+        error={errorOf('username')}
         onChange={set('username')}
       />
       <TextField
@@ -119,7 +119,7 @@ function BankFields({
         autoComplete="off"
         hint={t`The branch that holds the account, as on your bank statement.`}
         value={fields.branch}
-        aria-invalid={invalid.includes('branch') || undefined}
+        error={errorOf('branch')}
         onChange={set('branch')}
       />
     </>

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { AddBankCardRequest, BankCardType } from '../../../shared/api/types';
+import { MessageKey, refuse, type Refusal } from '../../../shared/errors';
+import { isPlainText } from '../../../shared/validation';
 import { validateBankCard } from '../../../shared/validation/wallet';
 import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
 import { messageOf } from '../../i18n';
-import { goBack, toast } from '../../ui';
+import { goBack, toast, useFieldErrors } from '../../ui';
 import { isBankType } from './cards';
 import { refreshBankCards } from './walletApi';
 import { pathTo } from '../../routing/paths';
@@ -31,31 +33,44 @@ function requestOf(type: BankCardType, fields: Fields): AddBankCardRequest {
 }
 
 /**
- * The add-account form: the type, every field (kept across a change of type and a refusal), which
- * ones the last check found wrong, and the submit.
+ * Where a refusal of the account's rules is said, and in which words: a bank account's first field
+ * holding control characters or left blank (the shared rule answers 1001 for either), else the
+ * wallet address with the rule's own refusal.
+ */
+function refusalAt(type: BankCardType, fields: Fields, refusal: Refusal): { field: FieldName; refusal: Refusal } {
+  if (!isBankType(type)) return { field: 'address', refusal };
+  const unsafe = BANK_FIELDS.find((name) => !isPlainText(fields[name]));
+  if (unsafe) return { field: unsafe, refusal: refuse(MessageKey.PlainText) };
+  const blank = BANK_FIELDS.find((name) => fields[name].trim() === '');
+  return { field: blank ?? 'bank', refusal: blank ? refuse(MessageKey.Required) : refusal };
+}
+
+/**
+ * The add-account form: the type, every field (kept across a change of type and a refusal), the
+ * last check's refusal under its field, and the submit.
  */
 export function useBankAddForm() {
   const { t } = useLingui();
   const [type, setType] = useState<BankCardType>('Bank');
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [invalid, setInvalid] = useState<readonly FieldName[]>([]);
+  const check = useFieldErrors<FieldName>();
   const { send, busy, error, setError } = useWrite(ApiPath.addBankCard);
 
   const set = (name: FieldName) => (event: { target: { value: string } }) => {
     setFields((current) => ({ ...current, [name]: event.target.value }));
-    setInvalid((current) => current.filter((field) => field !== name));
+    check.forget(name);
   };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const request = requestOf(type, fields);
     const refusal = validateBankCard(request);
+    setError(null);
+    check.clear();
     if (refusal) {
-      setError(messageOf(refusal));
-      setInvalid(isBankType(type) ? BANK_FIELDS.filter((name) => fields[name].trim() === '') : ['address']);
-      return;
+      const at = refusalAt(type, fields, refusal);
+      return check.refuseAt(at.field, messageOf(at.refusal));
     }
-    setInvalid([]);
     // Refused or unanswered, what was typed stays for another try.
     if (!(await send(request)).ok) return;
     toast.success(t`Account added`);
@@ -67,8 +82,8 @@ export function useBankAddForm() {
   function chooseType(option: BankCardType) {
     setType(option);
     setError(null);
-    setInvalid([]);
+    check.clear();
   }
 
-  return { type, chooseType, fields, set, invalid, busy, error, onSubmit };
+  return { type, chooseType, fields, set, errorOf: check.errorOf, busy, error, onSubmit };
 }

@@ -195,7 +195,7 @@ describe('home: game tiles and go-VIP', () => {
     await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, money: 10 });
     await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('10.00'));
     fireEvent.click(screen.getByRole('button', { name: /USDT Big\/Small 2 min/ }));
-    expect(alerts()).toContain('Your balance cannot be less than 100.00');
+    await waitFor(() => expect(alerts()).toContain('Your balance cannot be less than 100.00'));
     expect(window.location.pathname).toBe('/');
   });
 

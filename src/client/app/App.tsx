@@ -1,13 +1,13 @@
-import { useCallback, useState } from 'react';
-import { DialogHost, Toaster } from '../ui';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { AppProviders } from './providers';
 import { ConfigGate } from './ConfigGate';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { OfflineBanner } from './OfflineBanner';
 import { TabBar } from './TabBar';
-import { UpdatePrompt } from './UpdatePrompt';
 import type { RouteDef } from './routes';
 import { useOnline } from '../api/online';
+
+const Overlays = lazy(() => import('./Overlays'));
 
 function Shell({ serviceUrl }: { serviceUrl: string }) {
   const [withTabBar, setWithTabBar] = useState(false);
@@ -26,9 +26,9 @@ export function App() {
   return (
     <AppProviders>
       <ConfigGate>{(config) => <Shell serviceUrl={config.serviceUrl} />}</ConfigGate>
-      <Toaster />
-      <DialogHost />
-      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <Overlays />
+      </Suspense>
     </AppProviders>
   );
 }

@@ -1,5 +1,6 @@
 import { createPortal } from 'react-dom';
 import { AnimatePresence, m } from 'framer-motion';
+import { MotionScope } from '../ui/MotionScope';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../ui';
 import { overlayRoot } from '../ui/overlay';
@@ -9,26 +10,28 @@ export function UpdatePrompt() {
   const needRefresh = useNeedRefresh();
   const { t } = useLingui();
   return createPortal(
-    <AnimatePresence>
-      {needRefresh && (
-        <m.section
-          className="update-prompt"
-          aria-label={t`App update`}
-          initial={{ opacity: 0, y: 24 }}
-          animate={{ opacity: 1, y: 0 }}
-          exit={{ opacity: 0, y: 24 }}
-        >
-          <Icon name="download" />
-          <p role="status">{t`A new version is available.`}</p>
-          <button type="button" className="btn btn-ghost btn-small" onClick={dismissUpdate}>
-            {t`Later`}
-          </button>
-          <button type="button" className="btn btn-primary btn-small" onClick={reloadToUpdate}>
-            {t`Reload`}
-          </button>
-        </m.section>
-      )}
-    </AnimatePresence>,
+    <MotionScope>
+      <AnimatePresence>
+        {needRefresh && (
+          <m.section
+            className="update-prompt"
+            aria-label={t`App update`}
+            initial={{ opacity: 0, y: 24 }}
+            animate={{ opacity: 1, y: 0 }}
+            exit={{ opacity: 0, y: 24 }}
+          >
+            <Icon name="download" />
+            <p role="status">{t`A new version is available.`}</p>
+            <button type="button" className="btn btn-ghost btn-small" onClick={dismissUpdate}>
+              {t`Later`}
+            </button>
+            <button type="button" className="btn btn-primary btn-small" onClick={reloadToUpdate}>
+              {t`Reload`}
+            </button>
+          </m.section>
+        )}
+      </AnimatePresence>
+    </MotionScope>,
     overlayRoot(),
   );
 }

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { OfflineError } from '../api/errors';
 import { isBrowserOnline, useBrowserOnline, useOnline } from '../api/online';
 import { clockNow } from './clock';
-import { db, type CacheRow } from './db';
+import type { AppDatabase, CacheRow } from './db';
 import { isMemberKey, type QueryKey } from './key';
 import { currentOwner } from './owner';
 
@@ -12,6 +11,10 @@ import { currentOwner } from './owner';
  * network revalidates it and writes it back, and the screen learns whether what it shows is
  * fresh (confirmed by the server in this session), stale (cached, not confirmed or offline) or
  * empty (nothing cached yet). Rows are keyed by the read (key.ts) in one Dexie table (db.ts).
+ *
+ * Dexie loads after the first paint (it is a third of the entry's weight otherwise): the first
+ * read waits for its chunk, which the service worker serves from its cache, while the screen
+ * shows its skeleton.
  */
 export type SyncStatus = 'fresh' | 'stale' | 'empty';
 
@@ -60,15 +63,75 @@ function subscribeMeta(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+let database: Promise<AppDatabase> | null = null;
+
+/** The cache database, loaded on first use. */
+function cacheDb(): Promise<AppDatabase> {
+  return (database ??= import('./db').then((module) => module.db));
+}
+
+/**
+ * Which rows changed since a screen read them: a version per key, and one for every row (logout).
+ * Other tabs of the app hear of a change through a BroadcastChannel, so a row written in one tab
+ * shows in the others as it does in the writer.
+ */
+const rowVersions = new Map<QueryKey, number>();
+let everyRowVersion = 0;
+const rowListeners = new Set<() => void>();
+const otherTabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('roundplay-cache');
+
+function rowsChanged(key: QueryKey | null, tell: boolean): void {
+  if (key === null) everyRowVersion += 1;
+  else rowVersions.set(key, (rowVersions.get(key) ?? 0) + 1);
+  if (tell) otherTabs?.postMessage(key);
+  rowListeners.forEach((listener) => listener());
+}
+
+otherTabs?.addEventListener('message', (event: MessageEvent<unknown>) =>
+  rowsChanged(typeof event.data === 'string' ? (event.data as QueryKey) : null, false),
+);
+
+function subscribeRows(listener: () => void): () => void {
+  rowListeners.add(listener);
+  return () => rowListeners.delete(listener);
+}
+
 /** The cached row of a read; a member row of another session counts as none. */
 export async function readCached<T>(key: QueryKey): Promise<CacheRow<T> | undefined> {
-  const row = (await db.cache.get(key)) as CacheRow<T> | undefined;
+  const row = (await (await cacheDb()).cache.get(key)) as CacheRow<T> | undefined;
   if (row && row.owner !== '' && row.owner !== currentOwner()) return undefined;
   return row;
 }
 
 export async function writeCached<T>(key: QueryKey, data: T, updatedAt = clockNow()): Promise<void> {
-  await db.cache.put({ key, data, updatedAt, owner: isMemberKey(key) ? currentOwner() : '' });
+  await (await cacheDb()).cache.put({ key, data, updatedAt, owner: isMemberKey(key) ? currentOwner() : '' });
+  rowsChanged(key, true);
+}
+
+/**
+ * A key's cached row, read again whenever it changes: undefined while the first read runs, null
+ * when nothing is cached. While a changed row is being read, the previous one stays on screen.
+ */
+function useCachedRow<T>(key: QueryKey | null): CacheRow<T> | null | undefined {
+  const version = useSyncExternalStore(
+    subscribeRows,
+    () => (key ? `${everyRowVersion}:${rowVersions.get(key) ?? 0}` : ''),
+    () => '',
+  );
+  const [read, setRead] = useState<{ key: QueryKey; row: CacheRow<T> | null } | null>(null);
+  useEffect(() => {
+    if (!key) return;
+    let current = true;
+    readCached<T>(key).then(
+      (row) => current && setRead({ key, row: row ?? null }),
+      () => current && setRead({ key, row: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, version]);
+  if (!key) return null;
+  return read?.key === key ? read.row : undefined;
 }
 
 export interface RevalidateOptions {
@@ -115,7 +178,8 @@ export function revalidate<T>(
 /** Logout: the member's rows go, public ones (config, articles, banners, rooms, games) stay. */
 export async function clearPrivateRows(): Promise<void> {
   privateGeneration += 1;
-  await db.cache.where('owner').notEqual('').delete();
+  await (await cacheDb()).cache.where('owner').notEqual('').delete();
+  rowsChanged(null, true);
   for (const key of [...metas.keys()]) {
     if (isMemberKey(key)) metas.delete(key);
   }
@@ -149,7 +213,7 @@ export function useSynced<T>(
   const visibleAfter = options.refreshOnVisibleAfterMs ?? 60_000;
 
   // undefined while reading, null when nothing is cached.
-  const row = useLiveQuery(async () => (key ? ((await readCached<T>(key)) ?? null) : null), [key]);
+  const row = useCachedRow<T>(key);
   const meta = useSyncExternalStore(
     subscribeMeta,
     () => (key ? (metas.get(key) ?? NO_META) : NO_META),

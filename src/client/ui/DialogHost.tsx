@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { AnimatePresence, m } from 'framer-motion';
+import { MotionScope } from './MotionScope';
 import { useOpenDialog, type OpenDialog } from './dialog';
 import { useModalDialog } from './modal';
 import { overlayRoot } from './overlay';
@@ -9,7 +10,9 @@ import { overlayRoot } from './overlay';
 export function DialogHost() {
   const dialog = useOpenDialog();
   return createPortal(
-    <AnimatePresence>{dialog && <ConfirmDialog key={dialog.id} dialog={dialog} />}</AnimatePresence>,
+    <MotionScope>
+      <AnimatePresence>{dialog && <ConfirmDialog key={dialog.id} dialog={dialog} />}</AnimatePresence>
+    </MotionScope>,
     overlayRoot(),
   );
 }

@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Icon } from './icons';
 import { useModalDialog } from './modal';
 import { overlayRoot } from './overlay';
+import { MotionScope } from './MotionScope';
 
 interface SheetProps {
   open: boolean;
@@ -22,7 +23,9 @@ interface SheetProps {
  */
 export function Sheet({ open, ...props }: SheetProps) {
   return createPortal(
-    <AnimatePresence>{open && <SheetDialog key="sheet" {...props} />}</AnimatePresence>,
+    <MotionScope>
+      <AnimatePresence>{open && <SheetDialog key="sheet" {...props} />}</AnimatePresence>
+    </MotionScope>,
     overlayRoot(),
   );
 }

@@ -1,5 +1,6 @@
 import { createPortal } from 'react-dom';
 import { AnimatePresence, m } from 'framer-motion';
+import { MotionScope } from './MotionScope';
 import { useLingui } from '@lingui/react/macro';
 import { toast, useToasts } from './toast';
 import { Icon } from './icons';
@@ -16,30 +17,32 @@ export function Toaster() {
   const { t } = useLingui();
   return createPortal(
     <div className="toast-region" aria-live="polite">
-      <AnimatePresence initial={false}>
-        {items.map((item) => (
-          <m.div
-            key={item.id}
-            className={`toast toast-${item.kind}`}
-            role={item.kind === 'warning' ? 'alert' : 'status'}
-            initial={{ opacity: 0, y: -16, scale: 0.98 }}
-            animate={{ opacity: 1, y: 0, scale: 1 }}
-            exit={{ opacity: 0, y: -10, transition: { duration: 0.15 } }}
-            transition={{ type: 'spring', stiffness: 500, damping: 36 }}
-          >
-            <Icon name={item.kind === 'warning' ? 'alert' : item.kind === 'success' ? 'check' : 'info'} size={20} />
-            <span className="toast-text">{item.text}</span>
-            <button
-              type="button"
-              className="toast-close"
-              onClick={() => toast.dismiss(item.id)}
-              aria-label={t`Dismiss`}
+      <MotionScope>
+        <AnimatePresence initial={false}>
+          {items.map((item) => (
+            <m.div
+              key={item.id}
+              className={`toast toast-${item.kind}`}
+              role={item.kind === 'warning' ? 'alert' : 'status'}
+              initial={{ opacity: 0, y: -16, scale: 0.98 }}
+              animate={{ opacity: 1, y: 0, scale: 1 }}
+              exit={{ opacity: 0, y: -10, transition: { duration: 0.15 } }}
+              transition={{ type: 'spring', stiffness: 500, damping: 36 }}
             >
-              <Icon name="close" size={16} />
-            </button>
-          </m.div>
-        ))}
-      </AnimatePresence>
+              <Icon name={item.kind === 'warning' ? 'alert' : item.kind === 'success' ? 'check' : 'info'} size={20} />
+              <span className="toast-text">{item.text}</span>
+              <button
+                type="button"
+                className="toast-close"
+                onClick={() => toast.dismiss(item.id)}
+                aria-label={t`Dismiss`}
+              >
+                <Icon name="close" size={16} />
+              </button>
+            </m.div>
+          ))}
+        </AnimatePresence>
+      </MotionScope>
     </div>,
     modal ?? overlayRoot(),
   );

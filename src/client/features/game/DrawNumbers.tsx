@@ -1,4 +1,5 @@
 import { m } from 'framer-motion';
+import { MotionScope } from '../../ui/MotionScope';
 import { useLingui } from '@lingui/react/macro';
 import type { DrawnNumbers } from './model';
 
@@ -15,29 +16,31 @@ export function DrawNumbers({
   const { t } = useLingui();
   const [a, b, c] = numbers;
   return (
-    <span className="draw" role="img" aria-label={t`${a} + ${b} + ${c} = ${sum}`}>
-      {numbers.map((n, i) => (
+    <MotionScope>
+      <span className="draw" role="img" aria-label={t`${a} + ${b} + ${c} = ${sum}`}>
+        {numbers.map((n, i) => (
+          <m.span
+            key={i}
+            className="ball"
+            initial={reveal ? { opacity: 0, scale: 0.3, rotate: -120 } : false}
+            animate={{ opacity: 1, scale: 1, rotate: 0 }}
+            transition={{ type: 'spring', stiffness: 420, damping: 22, delay: reveal ? 0.12 + i * 0.18 : 0 }}
+          >
+            {n}
+          </m.span>
+        ))}
+        <span className="draw-eq" aria-hidden="true">
+          =
+        </span>
         <m.span
-          key={i}
-          className="ball"
-          initial={reveal ? { opacity: 0, scale: 0.3, rotate: -120 } : false}
-          animate={{ opacity: 1, scale: 1, rotate: 0 }}
-          transition={{ type: 'spring', stiffness: 420, damping: 22, delay: reveal ? 0.12 + i * 0.18 : 0 }}
+          className="ball ball-sum"
+          initial={reveal ? { opacity: 0, scale: 0.6 } : false}
+          animate={{ opacity: 1, scale: 1 }}
+          transition={{ delay: reveal ? 0.7 : 0 }}
         >
-          {n}
+          {sum}
         </m.span>
-      ))}
-      <span className="draw-eq" aria-hidden="true">
-        =
       </span>
-      <m.span
-        className="ball ball-sum"
-        initial={reveal ? { opacity: 0, scale: 0.6 } : false}
-        animate={{ opacity: 1, scale: 1 }}
-        transition={{ delay: reveal ? 0.7 : 0 }}
-      >
-        {sum}
-      </m.span>
-    </span>
+    </MotionScope>
   );
 }

@@ -1,4 +1,5 @@
 import { m } from 'framer-motion';
+import { MotionScope } from '../../ui/MotionScope';
 import { useLingui } from '@lingui/react/macro';
 import type { LiveOrder } from '../../../shared/api/types';
 import { StaleBadge } from '../../ui';
@@ -17,46 +18,48 @@ export function LiveOrdersTable({
   const { t } = useLingui();
   const nameOf = useOutcomeName();
   return (
-    <section className="card live" data-testid="live-orders" aria-labelledby="live-title">
-      <div className="card-head">
-        <h2 id="live-title" className="card-title">
-          {t`Live orders`}
-        </h2>
-        {stale && <StaleBadge status="stale" updatedAt={goodAt} />}
-      </div>
-      <table className="live-table">
-        <thead>
-          <tr>
-            <th scope="col">{t`User`}</th>
-            <th scope="col">{t`Round`}</th>
-            <th scope="col">{t`Option`}</th>
-            <th scope="col" className="num">
-              {t`Amount`}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <m.tr
-              key={row.id}
-              data-testid="live-order"
-              initial={{ opacity: 0, x: -12 }}
-              animate={{ opacity: 1, x: 0 }}
-              transition={{ duration: 0.3 }}
-            >
-              <td>{row.username}</td>
-              <td className="live-seq">{row.seqno}</td>
-              <td>{nameOf(row.value)}</td>
-              <td className="num">{formatUsd(row.money)}</td>
-            </m.tr>
-          ))}
-        </tbody>
-      </table>
-      {rows.length === 0 && (
-        <p className="text-muted live-empty">
-          {stale && goodAt === null ? t`Live orders cannot be loaded right now.` : t`No orders in this round yet.`}
-        </p>
-      )}
-    </section>
+    <MotionScope>
+      <section className="card live" data-testid="live-orders" aria-labelledby="live-title">
+        <div className="card-head">
+          <h2 id="live-title" className="card-title">
+            {t`Live orders`}
+          </h2>
+          {stale && <StaleBadge status="stale" updatedAt={goodAt} />}
+        </div>
+        <table className="live-table">
+          <thead>
+            <tr>
+              <th scope="col">{t`User`}</th>
+              <th scope="col">{t`Round`}</th>
+              <th scope="col">{t`Option`}</th>
+              <th scope="col" className="num">
+                {t`Amount`}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <m.tr
+                key={row.id}
+                data-testid="live-order"
+                initial={{ opacity: 0, x: -12 }}
+                animate={{ opacity: 1, x: 0 }}
+                transition={{ duration: 0.3 }}
+              >
+                <td>{row.username}</td>
+                <td className="live-seq">{row.seqno}</td>
+                <td>{nameOf(row.value)}</td>
+                <td className="num">{formatUsd(row.money)}</td>
+              </m.tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && (
+          <p className="text-muted live-empty">
+            {stale && goodAt === null ? t`Live orders cannot be loaded right now.` : t`No orders in this round yet.`}
+          </p>
+        )}
+      </section>
+    </MotionScope>
   );
 }

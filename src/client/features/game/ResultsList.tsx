@@ -1,4 +1,5 @@
 import { AnimatePresence, m } from 'framer-motion';
+import { MotionScope } from '../../ui/MotionScope';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import type { GameRound } from '../../../shared/api/types';
@@ -21,50 +22,52 @@ export function ResultsList({ roomid, history }: { roomid: number; history: read
   const nameOf = useOutcomeName();
   const drawn = history.filter((round) => numbersOf(round) !== null).slice(0, SHOWN);
   return (
-    <section className="card results" aria-labelledby="results-title">
-      <h2 id="results-title" className="card-title">
-        {t`Latest results`}
-      </h2>
-      {drawn.length === 0 ? (
-        <p className="text-muted">{t`No round has been drawn in this room yet.`}</p>
-      ) : (
-        <ol className="results-list" data-testid="results">
-          <AnimatePresence initial={false}>
-            {drawn.map((round, index) => {
-              const numbers = numbersOf(round)!;
-              const seqno = round.seqno;
-              const sum = round.sum ?? numbers[0] + numbers[1] + numbers[2];
-              const names = resultOutcomes(round).map(nameOf).join(' · ');
-              return (
-                <m.li
-                  key={round.seqno}
-                  className={`result${index === 0 ? ' is-latest' : ''}`}
-                  data-testid="result"
-                  data-seqno={round.seqno}
-                  initial={{ opacity: 0, y: -14 }}
-                  animate={{ opacity: 1, y: 0 }}
-                  exit={{ opacity: 0 }}
-                  transition={{ duration: 0.35 }}
-                >
-                  <span className="result-seq">{round.seqno}</span>
-                  <DrawNumbers numbers={numbers} sum={sum} />
-                  <span className="result-names" data-testid="result-names">
-                    {names}
-                  </span>
-                  <Link
-                    href={pathTo('fairness', { roomid, seqno: round.seqno })}
-                    className="result-proof"
-                    aria-label={t`Check the fairness of round ${seqno}`}
+    <MotionScope>
+      <section className="card results" aria-labelledby="results-title">
+        <h2 id="results-title" className="card-title">
+          {t`Latest results`}
+        </h2>
+        {drawn.length === 0 ? (
+          <p className="text-muted">{t`No round has been drawn in this room yet.`}</p>
+        ) : (
+          <ol className="results-list" data-testid="results">
+            <AnimatePresence initial={false}>
+              {drawn.map((round, index) => {
+                const numbers = numbersOf(round)!;
+                const seqno = round.seqno;
+                const sum = round.sum ?? numbers[0] + numbers[1] + numbers[2];
+                const names = resultOutcomes(round).map(nameOf).join(' · ');
+                return (
+                  <m.li
+                    key={round.seqno}
+                    className={`result${index === 0 ? ' is-latest' : ''}`}
+                    data-testid="result"
+                    data-seqno={round.seqno}
+                    initial={{ opacity: 0, y: -14 }}
+                    animate={{ opacity: 1, y: 0 }}
+                    exit={{ opacity: 0 }}
+                    transition={{ duration: 0.35 }}
                   >
-                    {t`Proof`}
-                  </Link>
-                </m.li>
-              );
-            })}
-          </AnimatePresence>
-        </ol>
-      )}
-      <VerifyRoundForm roomid={roomid} />
-    </section>
+                    <span className="result-seq">{round.seqno}</span>
+                    <DrawNumbers numbers={numbers} sum={sum} />
+                    <span className="result-names" data-testid="result-names">
+                      {names}
+                    </span>
+                    <Link
+                      href={pathTo('fairness', { roomid, seqno: round.seqno })}
+                      className="result-proof"
+                      aria-label={t`Check the fairness of round ${seqno}`}
+                    >
+                      {t`Proof`}
+                    </Link>
+                  </m.li>
+                );
+              })}
+            </AnimatePresence>
+          </ol>
+        )}
+        <VerifyRoundForm roomid={roomid} />
+      </section>
+    </MotionScope>
   );
 }

@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { errorCatalogs } from './scripts/errorCatalogs';
 import { precompress } from './scripts/precompress';
+import { appManifest, localizedManifests } from './scripts/manifests';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 /** The app's own version, shown on the version page (src/client/pwa/version.ts). */
@@ -26,52 +27,12 @@ export default defineConfig({
       injectRegister: false,
       manifestFilename: 'app.webmanifest',
       includeAssets: ['icons/*.png', 'icons/*.svg', 'robots.txt'],
-      manifest: {
-        id: '/',
-        name: 'RoundPlay',
-        short_name: 'RoundPlay',
-        description: 'Timed rounds, clear odds, your balance in USD.',
-        lang: 'vi',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        categories: ['games', 'entertainment'],
-        background_color: '#0f1420',
-        theme_color: '#0f1420',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-          { src: '/icons/monochrome-512.png', sizes: '512x512', type: 'image/png', purpose: 'monochrome' },
-        ],
-        // Long-press on the installed icon: straight to the rooms, the fund log or the messages.
-        shortcuts: [
-          {
-            name: 'Phòng chơi',
-            short_name: 'Phòng',
-            url: '/room_list/1',
-            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
-          },
-          {
-            name: 'Biến động số dư',
-            short_name: 'Số dư',
-            url: '/my_income',
-            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
-          },
-          {
-            name: 'Tin nhắn',
-            short_name: 'Tin nhắn',
-            url: '/message',
-            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
-          },
-        ],
-      },
+      manifest: appManifest('vi'),
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // Content pictures are the operator's, not the app shell's: the image runtime cache below
         // keeps the ones a member has seen, instead of every install downloading them all.
-        globIgnores: ['banners/**', 'articles/**'],
+        globIgnores: ['banners/**', 'articles/**', 'screenshots/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
@@ -89,6 +50,7 @@ export default defineConfig({
         ],
       },
     }),
+    localizedManifests(),
     precompress(),
   ],
 });

@@ -9,6 +9,7 @@ import { setReachabilityProbe } from './api/online';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';
 import { startPwa } from './app/pwa';
+import { listenForInstallPrompt } from './pwa/installOffer';
 
 // SPEC.md section 4: code 409 or 403 clears token and login flag and goes to login.
 onSessionEnd(() => {
@@ -16,6 +17,8 @@ onSessionEnd(() => {
   navigate(pathTo('login'), { replace: true });
 });
 setReachabilityProbe(() => void refreshConfig());
+// Chromium offers its install prompt early; it is kept for the app's own offer (InstallPrompt).
+listenForInstallPrompt();
 
 try {
   await activateLocale(storedLocale(), { persist: false });

@@ -1,7 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { persistentPhoneContext } from './support/browser';
 
-/** `npm run build` emits a service worker and a web manifest, and Chromium calls the page installable. */
+/**
+ * `npm run build` emits a service worker and a web manifest in each language, and Chromium calls
+ * the page installable.
+ */
 describe('installable PWA', () => {
   it('registers a service worker, links a complete manifest and has no installability errors', async () => {
     const { context, close } = await persistentPhoneContext(inject('baseUrl'));
@@ -26,9 +29,35 @@ describe('installable PWA', () => {
       expect(await page.getAttribute('link[rel="apple-touch-icon"]', 'href')).toBe('/icons/apple-touch-icon-180.png');
       expect(await page.getAttribute('meta[name="apple-mobile-web-app-capable"]', 'content')).toBe('yes');
 
+      // Phone screenshots for the richer install dialog: each one loads and is the size it claims.
+      expect(manifest.screenshots.length).toBeGreaterThanOrEqual(1);
+      for (const shot of manifest.screenshots as { src: string; sizes: string; form_factor: string }[]) {
+        expect(shot.form_factor).toBe('narrow');
+        const size = await page.evaluate(async (src) => {
+          const image = new Image();
+          image.src = src;
+          await image.decode();
+          return `${image.naturalWidth}x${image.naturalHeight}`;
+        }, shot.src);
+        expect(size).toBe(shot.sizes);
+      }
+
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
       expect(installabilityErrors).toEqual([]);
+
+      // The manifest and the document speak the member's language, Vietnamese by default.
+      expect(manifest.lang).toBe('vi');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('vi');
+      await page.evaluate(() => localStorage.setItem('lang', 'zh-TW'));
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-TW');
+      const twHref = await page.getAttribute('link[rel="manifest"]', 'href');
+      expect(twHref).toBe('/app.zh-TW.webmanifest');
+      const tw = await (await page.request.get(twHref!)).json();
+      expect(tw).toMatchObject({ id: '/', lang: 'zh-TW', start_url: '/' });
+      expect(tw.shortcuts.map((s: { name: string }) => s.name)).toEqual(['房間', '資金明細', '訊息']);
+      expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
 
       // The spec's local manifest is a different file: it tells the app where the API lives.
       const local = await (await page.request.get('/manifest.json')).json();

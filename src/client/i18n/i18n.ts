@@ -3,6 +3,7 @@ import { apiLangOf, DEFAULT_LOCALE, isLocale, type ApiLang, type Locale } from '
 // DEFAULT_LOCALE's catalogues (src/shared/locale.ts): vi.
 import { messages as defaultUi } from '../../../locales/vi.po';
 import { messages as defaultErrors } from '../../../locales/errors/vi.po?compiled';
+import { linkManifestOf } from '../pwa/manifestPath';
 
 export { i18n };
 
@@ -53,7 +54,10 @@ export async function activateLocale(locale: Locale, options: { persist?: boolea
   // A later choice wins when the member taps two languages quickly.
   if (ticket !== activation) return;
   i18n.loadAndActivate({ locale, messages });
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale;
+    linkManifestOf(locale);
+  }
   if (options.persist !== false) {
     try {
       localStorage.setItem(STORAGE_KEY, locale);

@@ -13,3 +13,11 @@ export {
   type UpdateCheck,
 } from './updates';
 export { appVersion } from './version';
+export {
+  acceptInstallOffer,
+  dismissInstallOffer,
+  earnInstallOffer,
+  listenForInstallPrompt,
+  useInstallOffer,
+  type InstallOffer,
+} from './installOffer';

@@ -9,6 +9,7 @@ import { messageOf } from '../../i18n';
 import { toast } from '../../ui';
 import type { PendingOrder } from './ConfirmOrderSheet';
 import { moneyCents, newIdempotencyKey, orderLines, type RoundClock } from './model';
+import { earnInstallOffer } from '../../pwa';
 
 const warn = (refusal: Refusal) => toast.warn(messageOf(refusal));
 
@@ -94,6 +95,8 @@ export function useOrderTicket(options: {
       await writeCached(profileQuery.key, { ...profile, money: outcome.data.money }).catch(() => undefined);
     }
     void refreshProfile();
+    // A first played round: the app may now offer to be installed.
+    earnInstallOffer();
     onPlaced();
   }
 

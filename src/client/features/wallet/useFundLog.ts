@@ -3,6 +3,7 @@ import { MessageKey, refuse } from '../../../shared/errors';
 import { isBrowserOnline, useBrowserOnline, useWindowedQuery } from '../../data';
 import { messageOf } from '../../i18n';
 import { toast, useScreenActive } from '../../ui';
+import { earnInstallOffer } from '../../pwa';
 import { defaultRange, fundLogRead, rangeEndingOn, sameRange, serverToday, type DateRange } from './fundLog';
 import { failureText } from './walletApi';
 
@@ -27,6 +28,9 @@ export function useFundLog() {
   const more = { loading: log.more.loading, error: log.more.error ? failureText(log.more.error) : null };
   const data = log.data;
   const rows = data?.rows;
+
+  // A member who reads the fund log has a reason to install the app (it reads offline).
+  useEffect(() => earnInstallOffer(), []);
 
   // Coming back to the kept-alive page (after a withdrawal, a round...) shows the newest rows.
   const wasActive = useRef(active);

@@ -1,0 +1,129 @@
+import { useSyncExternalStore } from 'react';
+import { clockNow } from '../data/clock';
+
+/**
+ * When the app offers to be installed (DESIGN.md section 5, the installed app): never on first
+ * paint, only once the member has had a reason to come back (a first played round or a look at
+ * the fund log), never while it already runs installed, and not again for 30 days after "Not now".
+ * Chromium hands over its install prompt (beforeinstallprompt); iOS Safari has none, so there the
+ * offer is a hint to use Share, then Add to Home Screen.
+ */
+export type InstallOffer = { kind: 'prompt' } | { kind: 'ios-hint' } | null;
+
+export const INSTALL_QUIET_DAYS = 30;
+const EARNED_KEY = 'installOfferEarned';
+const DISMISSED_KEY = 'installOfferDismissedAt';
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+let deferred: BeforeInstallPromptEvent | null = null;
+let installed = false;
+let version = 0;
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  version += 1;
+  listeners.forEach((listener) => listener());
+}
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function store(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private mode without storage: the offer follows this visit only.
+  }
+}
+
+function runsInstalled(): boolean {
+  const standalone = typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches;
+  return standalone || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+}
+
+/** Safari on an iPhone or iPad (which also says Macintosh, with touch), not another browser's shell. */
+function isIosSafari(): boolean {
+  const ua = navigator.userAgent;
+  const apple = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
+  return apple && /Safari/.test(ua) && !/CriOS|FxiOS|EdgiOS/.test(ua);
+}
+
+/** Catches Chromium's install prompt for later; called once at start-up. */
+export function listenForInstallPrompt(): void {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    deferred = event as BeforeInstallPromptEvent;
+    changed();
+  });
+  window.addEventListener('appinstalled', () => {
+    installed = true;
+    deferred = null;
+    changed();
+  });
+}
+
+/** The member did something worth coming back for: the offer may show from now on. */
+export function earnInstallOffer(): void {
+  if (stored(EARNED_KEY) === '1') return;
+  store(EARNED_KEY, '1');
+  changed();
+}
+
+function recentlyDismissed(): boolean {
+  const at = Number(stored(DISMISSED_KEY));
+  return Number.isFinite(at) && at > 0 && clockNow() - at < INSTALL_QUIET_DAYS * 24 * 3600_000;
+}
+
+/** What to offer now, if anything. */
+export function currentInstallOffer(): InstallOffer {
+  if (installed || stored(EARNED_KEY) !== '1' || recentlyDismissed() || runsInstalled()) return null;
+  if (deferred) return { kind: 'prompt' };
+  return isIosSafari() ? { kind: 'ios-hint' } : null;
+}
+
+/** "Not now": quiet for INSTALL_QUIET_DAYS. */
+export function dismissInstallOffer(): void {
+  store(DISMISSED_KEY, String(clockNow()));
+  changed();
+}
+
+/** Shows the browser's own install dialog; a refusal there counts as "Not now". */
+export async function acceptInstallOffer(): Promise<void> {
+  const event = deferred;
+  if (!event) return;
+  deferred = null;
+  await event.prompt();
+  const { outcome } = await event.userChoice;
+  if (outcome === 'dismissed') dismissInstallOffer();
+  else changed();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useInstallOffer(): InstallOffer {
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  );
+  return currentInstallOffer();
+}
+
+/** Test helper: forget a caught prompt and an install. */
+export function resetInstallOfferForTest(): void {
+  deferred = null;
+  installed = false;
+  changed();
+}

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useLocation, useRouter } from 'wouter';
 import { AppProviders } from './providers';
 import { ConfigGate } from './ConfigGate';
-import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { findRoute, KeepAliveOutlet } from './KeepAliveOutlet';
 import { OfflineBanner } from './OfflineBanner';
 import { TabBar } from './TabBar';
 import type { RouteDef } from './routes';
 import { useOnline } from '../api/online';
+import { useOverlaysWanted } from './useOverlaysWanted';
 
 const Overlays = lazy(() => import('./Overlays'));
 
@@ -22,13 +24,29 @@ function Shell({ serviceUrl }: { serviceUrl: string }) {
   );
 }
 
+/** The first screen's code loads while the app config is still being read, not after it. */
+function usePreloadFirstScreen(): void {
+  const { parser } = useRouter();
+  const [path] = useLocation();
+  const [first] = useState(path);
+  useEffect(() => {
+    void findRoute(first, parser)
+      ?.screen.preload()
+      .catch(() => undefined);
+  }, [first, parser]);
+}
+
 export function App() {
+  usePreloadFirstScreen();
+  const overlays = useOverlaysWanted();
   return (
     <AppProviders>
       <ConfigGate>{(config) => <Shell serviceUrl={config.serviceUrl} />}</ConfigGate>
-      <Suspense fallback={null}>
-        <Overlays />
-      </Suspense>
+      {overlays && (
+        <Suspense fallback={null}>
+          <Overlays />
+        </Suspense>
+      )}
     </AppProviders>
   );
 }

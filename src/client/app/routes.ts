@@ -1,10 +1,17 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { PATTERNS } from '../routing/paths';
 
+/** A screen's lazy component, with its loader so the first screen can start loading early (App.tsx). */
+export type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+function lazyScreen(load: () => Promise<{ default: ComponentType }>): Screen {
+  return Object.assign(lazy(load), { preload: load });
+}
+
 /** One route of SPEC.md section 2; its pattern comes from the path table (routing/paths.ts). */
 export interface RouteDef {
   path: string;
-  screen: LazyExoticComponent<ComponentType>;
+  screen: Screen;
   /** Requires a token; otherwise redirect to /login. */
   auth?: boolean;
   /** Kept alive: state and scroll survive navigating away and back. Default true. */
@@ -13,36 +20,36 @@ export interface RouteDef {
   tabBar?: boolean;
 }
 
-const home = lazy(() => import('../features/home/HomePage'));
-const language = lazy(() => import('../features/language/LanguagePage'));
-const info = lazy(() => import('../features/content/InfoPage'));
-const helpList = lazy(() => import('../features/content/HelpListPage'));
-const help = lazy(() => import('../features/content/HelpPage'));
-const messages = lazy(() => import('../features/content/MessagesPage'));
-const finance = lazy(() => import('../features/finance/FinancePage'));
-const productOrder = lazy(() => import('../features/finance/ProductOrderPage'));
-const productRule = lazy(() => import('../features/finance/ProductRulePage'));
-const productDetail = lazy(() => import('../features/finance/ProductDetailPage'));
-const productTransferIn = lazy(() => import('../features/finance/ProductTransferInPage'));
-const service = lazy(() => import('../features/service/ServicePage'));
-const recharge = lazy(() => import('../features/recharge/RechargePage'));
-const lotteryPrize = lazy(() => import('../features/trend/LotteryPrizePage'));
-const account = lazy(() => import('../features/account/AccountPage'));
-const passwordsMenu = lazy(() => import('../features/account/PasswordMenuPage'));
-const settings = lazy(() => import('../features/account/SettingsPage'));
-const income = lazy(() => import('../features/wallet/IncomePage'));
-const withdraw = lazy(() => import('../features/wallet/WithdrawPage'));
-const bankList = lazy(() => import('../features/wallet/BankListPage'));
-const bankAdd = lazy(() => import('../features/wallet/BankAddPage'));
-const version = lazy(() => import('../features/version/VersionPage'));
-const login = lazy(() => import('../features/auth/LoginPage'));
-const register = lazy(() => import('../features/auth/RegisterPage'));
-const loginPassword = lazy(() => import('../features/passwords/LoginPasswordPage'));
-const payPassword = lazy(() => import('../features/passwords/PayPasswordPage'));
-const activity = lazy(() => import('../features/game/ActivityPage'));
-const roomList = lazy(() => import('../features/game/RoomListPage'));
-const current = lazy(() => import('../features/game/CurrentPage'));
-const fairness = lazy(() => import('../features/game/FairnessPage'));
+const home = lazyScreen(() => import('../features/home/HomePage'));
+const language = lazyScreen(() => import('../features/language/LanguagePage'));
+const info = lazyScreen(() => import('../features/content/InfoPage'));
+const helpList = lazyScreen(() => import('../features/content/HelpListPage'));
+const help = lazyScreen(() => import('../features/content/HelpPage'));
+const messages = lazyScreen(() => import('../features/content/MessagesPage'));
+const finance = lazyScreen(() => import('../features/finance/FinancePage'));
+const productOrder = lazyScreen(() => import('../features/finance/ProductOrderPage'));
+const productRule = lazyScreen(() => import('../features/finance/ProductRulePage'));
+const productDetail = lazyScreen(() => import('../features/finance/ProductDetailPage'));
+const productTransferIn = lazyScreen(() => import('../features/finance/ProductTransferInPage'));
+const service = lazyScreen(() => import('../features/service/ServicePage'));
+const recharge = lazyScreen(() => import('../features/recharge/RechargePage'));
+const lotteryPrize = lazyScreen(() => import('../features/trend/LotteryPrizePage'));
+const account = lazyScreen(() => import('../features/account/AccountPage'));
+const passwordsMenu = lazyScreen(() => import('../features/account/PasswordMenuPage'));
+const settings = lazyScreen(() => import('../features/account/SettingsPage'));
+const income = lazyScreen(() => import('../features/wallet/IncomePage'));
+const withdraw = lazyScreen(() => import('../features/wallet/WithdrawPage'));
+const bankList = lazyScreen(() => import('../features/wallet/BankListPage'));
+const bankAdd = lazyScreen(() => import('../features/wallet/BankAddPage'));
+const version = lazyScreen(() => import('../features/version/VersionPage'));
+const login = lazyScreen(() => import('../features/auth/LoginPage'));
+const register = lazyScreen(() => import('../features/auth/RegisterPage'));
+const loginPassword = lazyScreen(() => import('../features/passwords/LoginPasswordPage'));
+const payPassword = lazyScreen(() => import('../features/passwords/PayPasswordPage'));
+const activity = lazyScreen(() => import('../features/game/ActivityPage'));
+const roomList = lazyScreen(() => import('../features/game/RoomListPage'));
+const current = lazyScreen(() => import('../features/game/CurrentPage'));
+const fairness = lazyScreen(() => import('../features/game/FairnessPage'));
 
 /** First match wins, so fixed paths come before patterns that would also match them. */
 export const ROUTES: readonly RouteDef[] = [

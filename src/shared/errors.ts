@@ -81,6 +81,8 @@ export const ErrorCode = {
   RoundNotDrawn: 3002,
   /** Not in SPEC.md's catalogue (added): the same withdrawal account saved twice (the spec's 1047 says only "failed"). */
   AccountAlreadySaved: 3003,
+  /** Not in SPEC.md's catalogue (added): a password-reset code asked for a number no member has. */
+  PhoneNotRegistered: 3004,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -97,6 +97,13 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
       payPwd: PAY_PASSWORD,
     },
     [ApiPath.smsSend]: { quhao: QUHAO, mobile: '912345678' },
+    [ApiPath.resetPassword]: {
+      quhao: QUHAO,
+      mobile: '912345678',
+      captcha: '123456',
+      password: 'secret456',
+      repassword: 'secret456',
+    },
     [ApiPath.changeLoginPassword]: { passwd: member.password, npasswd: 'secret456' },
     [ApiPath.changePayPassword]: { srcpwd: PAY_PASSWORD, newpwd: '135790', newpwd2: '135790' },
     [ApiPath.logout]: {},
@@ -149,6 +156,14 @@ const goodCalls: Partial<Record<ApiPath, (s: Scene) => Promise<Body>[]>> = {
     })(),
   ],
   [ApiPath.smsSend]: () => [Promise.resolve({ quhao: QUHAO, mobile: uniquePhone() })],
+  // A member of its own forgets the password and gets a reset code.
+  [ApiPath.resetPassword]: () => [
+    registerMember(server).then(async (m) => {
+      await server.call(ApiPath.smsSend, { quhao: QUHAO, mobile: m.phone, purpose: 'reset' });
+      const captcha = server.sms.lastCodeFor(QUHAO, m.phone);
+      return { quhao: QUHAO, mobile: m.phone, captcha, password: 'secret456', repassword: 'secret456' };
+    }),
+  ],
   // Changing the login password ends the member's other sessions: a member of its own.
   [ApiPath.changeLoginPassword]: () => [
     registerMember(server).then((m) => ({ token: m.token, passwd: m.password, npasswd: 'secret456' })),

@@ -38,6 +38,9 @@ export interface InvitationsTable {
   active: Generated<number>;
 }
 
+/** Register a new number, or reset the login password of the member a number belongs to. */
+export type SmsPurpose = 'register' | 'reset';
+
 export interface SmsCodesTable {
   id: Generated<number>;
   quhao: string;
@@ -48,6 +51,8 @@ export interface SmsCodesTable {
   used: Generated<number>;
   /** Wrong codes typed against this one; it is dead at MAX_CODE_FAILURES (domain/accounts/guards.ts). */
   failures: Generated<number>;
+  /** What the code was sent for; it serves nothing else. */
+  purpose: Generated<SmsPurpose>;
 }
 
 /** Wrong tries at one member's secret (domain/accounts/guards.ts). */

@@ -17,6 +17,7 @@ import { FundReason } from './fundReasons';
 import { changeBalance, type BalanceChanged } from './ledger';
 import { refused, refusedFrom } from './refused';
 import { hashSecret } from './secrets';
+import { replaceLoginPassword } from './accounts/passwords';
 
 export async function createMember(
   deps: Deps,
@@ -132,12 +133,7 @@ export async function resetLoginPassword(deps: Deps, username: string, password:
   if (refusal) throw refusedFrom(refusal);
   const member = await findMemberByUsername(deps.db, username);
   if (!member) throw refused(ErrorCode.UserNotFound);
-  const hash = await hashSecret(password);
-  await deps.db.transaction().execute(async (trx) => {
-    await setPasswordHash(trx, member.id, hash);
-    await deleteMemberSessions(trx, member.id);
-  });
-  await clearMemberGuards(deps.db, member.id, deps.clock());
+  await replaceLoginPassword(deps, member.id, password);
   return member;
 }
 

@@ -11,6 +11,11 @@ export function findMemberById(db: Db, id: number): Promise<Member | undefined> 
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The member a phone number belongs to (numbers are unique among members). */
+export function findMemberByPhone(db: Db, quhao: string, phone: string): Promise<Member | undefined> {
+  return db.selectFrom('members').selectAll().where('quhao', '=', quhao).where('phone', '=', phone).executeTakeFirst();
+}
+
 export async function phoneIsRegistered(db: Db, quhao: string, phone: string): Promise<boolean> {
   const row = await db
     .selectFrom('members')

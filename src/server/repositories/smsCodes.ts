@@ -1,5 +1,5 @@
 /** Queries on sent verification codes. */
-import type { Db } from '../db/schema';
+import type { Db, SmsPurpose } from '../db/schema';
 
 export interface SmsCodeRow {
   id: number;
@@ -9,12 +9,18 @@ export interface SmsCodeRow {
   used: number;
 }
 
-export function latestSmsCode(db: Db, quhao: string, phone: string): Promise<SmsCodeRow | undefined> {
+export function latestSmsCode(
+  db: Db,
+  quhao: string,
+  phone: string,
+  purpose: SmsPurpose = 'register',
+): Promise<SmsCodeRow | undefined> {
   return db
     .selectFrom('sms_codes')
     .select(['id', 'code', 'sent_at', 'expires_at', 'used'])
     .where('quhao', '=', quhao)
     .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
     .orderBy('sent_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
@@ -23,7 +29,7 @@ export function latestSmsCode(db: Db, quhao: string, phone: string): Promise<Sms
 
 export async function insertSmsCode(
   db: Db,
-  row: { quhao: string; phone: string; code: string; sent_at: number; expires_at: number },
+  row: { quhao: string; phone: string; code: string; sent_at: number; expires_at: number; purpose?: SmsPurpose },
 ): Promise<void> {
   await db.insertInto('sms_codes').values(row).execute();
 }
@@ -37,4 +43,21 @@ export async function consumeSmsCode(db: Db, id: number): Promise<boolean> {
     .where('used', '=', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Wrong tries at the unused reset codes of a number sent since `since`: the number belongs to one
+ * member, so this limits guessing at that member's reset however many codes are asked for.
+ */
+export async function resetCodeFailuresSince(db: Db, quhao: string, phone: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('sms_codes')
+    .select((eb) => eb.fn.sum<number | string | null>('failures').as('failures'))
+    .where('quhao', '=', quhao)
+    .where('phone', '=', phone)
+    .where('purpose', '=', 'reset')
+    .where('used', '=', 0)
+    .where('sent_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.failures ?? 0);
 }

@@ -1,11 +1,17 @@
-/** Accounts: captcha by SMS, register, login, logout. */
+/** Accounts: captcha by SMS, register, login, a forgotten password, logout. */
 import type { FastifyInstance } from 'fastify';
-import { LoginRequestSchema, RegisterRequestSchema, SmsSendRequestSchema } from '../../shared/api/accounts';
+import {
+  LoginRequestSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+  SmsSendRequestSchema,
+} from '../../shared/api/accounts';
 import { ApiPath } from '../../shared/api/paths';
 import { ErrorCode } from '../../shared/errors';
 import { sendCaptcha } from '../domain/accounts/captcha';
 import { login } from '../domain/accounts/login';
 import { register } from '../domain/accounts/register';
+import { resetForgottenPassword } from '../domain/accounts/resetPassword';
 import { closeSession } from '../domain/accounts/sessions';
 import { apiLangOf, requireAuth, success, type RouteContext } from './context';
 import { parseBody } from './parse';
@@ -37,6 +43,12 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
       lang: apiLangOf(request),
     });
     return success(ctx, request, answer, 'write');
+  });
+
+  // A forgotten password: limited like registration (per address here, per member in the domain).
+  app.post(ApiPath.resetPassword, { config: limitConfig(limits.register) }, async (request) => {
+    await resetForgottenPassword(ctx.deps, parseBody(ResetPasswordRequestSchema, request.body));
+    return success(ctx, request, null, 'write');
   });
 
   app.post(ApiPath.logout, async (request) => {

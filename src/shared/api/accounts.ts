@@ -45,7 +45,21 @@ export const RegisterRequestSchema = z.object({
   payPwd: text(128).optional(),
 });
 
-export const SmsSendRequestSchema = z.object({ quhao: text(8).optional(), mobile: text(32) });
+export const SmsSendRequestSchema = z.object({
+  quhao: text(8).optional(),
+  mobile: text(32),
+  /** Addition: what the code is for; a reset code goes only to a member's number. Default register. */
+  purpose: z.enum(['register', 'reset']).optional(),
+});
+
+/** Addition: a forgotten login password, reset with a code sent to the member's phone. */
+export const ResetPasswordRequestSchema = z.object({
+  quhao: text(8).optional(),
+  mobile: text(32),
+  captcha: text(16),
+  password: text(128),
+  repassword: text(128),
+});
 
 /** Seconds until another code may be sent. */
 export const SmsSendAnswerSchema = z.strictObject({ lockSeconds: whole });

@@ -13,6 +13,7 @@ import {
   RegisterRequestSchema,
   SmsSendAnswerSchema,
   SmsSendRequestSchema,
+  ResetPasswordRequestSchema,
   TokenAnswerSchema,
   UserInfoSchema,
 } from './accounts';
@@ -75,6 +76,7 @@ export const apiContract = {
   [ApiPath.login]: { request: LoginRequestSchema, data: TokenAnswerSchema },
   [ApiPath.register]: { request: RegisterRequestSchema, data: TokenAnswerSchema },
   [ApiPath.smsSend]: { request: SmsSendRequestSchema, data: SmsSendAnswerSchema },
+  [ApiPath.resetPassword]: { request: ResetPasswordRequestSchema, data: NoData },
   [ApiPath.changeLoginPassword]: { request: ChangeLoginPasswordRequestSchema, data: NoData },
   [ApiPath.changePayPassword]: { request: ChangePayPasswordRequestSchema, data: NoData },
   [ApiPath.logout]: { request: NoFieldsSchema, data: NoData },

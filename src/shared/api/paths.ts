@@ -7,6 +7,8 @@ export const ApiPath = {
   login: '/api/Index/login',
   register: '/api/index/register',
   smsSend: '/api/index/sms_send',
+  /** Addition: a member resets a forgotten login password with an SMS code. */
+  resetPassword: '/api/index/reset_password',
   changeLoginPassword: '/api/Index/repasswd',
   changePayPassword: '/api/Index/resetpaypwd',
   /** Addition: revokes the token on the server as well as on the device. */
@@ -53,6 +55,7 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.login,
   ApiPath.register,
   ApiPath.smsSend,
+  ApiPath.resetPassword,
   ApiPath.slide,
   ApiPath.oneClassArticle,
   ApiPath.articleDetail,

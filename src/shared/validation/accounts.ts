@@ -71,6 +71,26 @@ export function validateRegister(input: RegisterInput): Refusal | null {
   return null;
 }
 
+export interface PasswordResetInput {
+  quhao: string;
+  mobile: string;
+  captcha: string;
+  password: string;
+  repassword: string;
+}
+
+/** A forgotten login password reset with an SMS code: the number, the code, then register's password rules. */
+export function validatePasswordReset(input: PasswordResetInput): Refusal | null {
+  if (!isQuhao(input.quhao) || !isPhoneNumber(input.mobile.trim())) return refuse(ErrorCode.EnterPhoneCorrectly);
+  if (input.captcha.trim() === '') return refuse(ErrorCode.CaptchaWrong);
+  if (input.password === '' || !isAlphanumericMix(input.password)) return refuse(ErrorCode.PasswordAlphanumeric);
+  if (input.password.length < LOGIN_PASSWORD_MIN || input.password.length > LOGIN_PASSWORD_MAX) {
+    return refuse(ErrorCode.PasswordLength);
+  }
+  if (input.repassword !== input.password) return refuse(ErrorCode.PasswordsInconsistent);
+  return null;
+}
+
 export function validateCaptchaRequest(input: { quhao: string; mobile: string }): Refusal | null {
   if (!isQuhao(input.quhao) || !isPhoneNumber(input.mobile.trim())) return refuse(ErrorCode.EnterPhoneCorrectly);
   return null;

@@ -10,6 +10,7 @@ import { walletMigration } from './0003_wallet';
 import { winnersMigration } from './0004_winners';
 import { guardsMigration } from './0005_guards';
 import { homeTilesMigration } from './0006_home_tiles';
+import { smsPurposeMigration } from './0007_sms_purpose';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -19,5 +20,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0004_winners': winnersMigration(),
     '0005_guards': guardsMigration(),
     '0006_home_tiles': homeTilesMigration(dialect),
+    '0007_sms_purpose': smsPurposeMigration(),
   };
 }

@@ -1,13 +1,14 @@
 /**
- * Verification codes by SMS: a 60 s resend lock per number, none for a registered number, and a
- * code dies after MAX_CODE_FAILURES wrong tries.
+ * Verification codes by SMS: a 60 s resend lock per number, and a code dies after
+ * MAX_CODE_FAILURES wrong tries. A code is for one purpose: registering (never to a registered
+ * number) or resetting a member's login password (only to a member's number).
  */
 import { randomInt } from 'node:crypto';
 import { CAPTCHA_LOCK_SECONDS, CAPTCHA_TTL_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
 import { validateCaptchaRequest } from '../../../shared/validation';
 import type { SmsSender } from '../../sms';
-import type { Db } from '../../db/schema';
+import type { Db, SmsPurpose } from '../../db/schema';
 import { phoneIsRegistered } from '../../repositories/members';
 import { reserveCodeTry } from '../../repositories/guards';
 import { consumeSmsCode, insertSmsCode, latestSmsCode, type SmsCodeRow } from '../../repositories/smsCodes';
@@ -18,6 +19,7 @@ import { MAX_CODE_FAILURES } from './guards';
 export interface CaptchaRequest {
   quhao?: string;
   mobile: string;
+  purpose?: SmsPurpose;
 }
 
 export async function sendCaptcha(
@@ -28,11 +30,14 @@ export async function sendCaptcha(
   const refusal = validateCaptchaRequest({ quhao, mobile: request.mobile });
   if (refusal) throw refusedFrom(refusal);
   const mobile = request.mobile.trim();
-  if (await phoneIsRegistered(deps.db, quhao, mobile)) throw refused(ErrorCode.PhoneRegistered);
+  const purpose = request.purpose ?? 'register';
+  const registered = await phoneIsRegistered(deps.db, quhao, mobile);
+  if (purpose === 'register' && registered) throw refused(ErrorCode.PhoneRegistered);
+  if (purpose === 'reset' && !registered) throw refused(ErrorCode.PhoneNotRegistered);
   const now = deps.clock();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction().execute(async (trx) => {
-    const last = await latestSmsCode(trx, quhao, mobile);
+    const last = await latestSmsCode(trx, quhao, mobile, purpose);
     if (last && now - last.sent_at < CAPTCHA_LOCK_SECONDS * 1000) throw refused(ErrorCode.SendingTooFrequently);
     await insertSmsCode(trx, {
       quhao,
@@ -40,6 +45,7 @@ export async function sendCaptcha(
       code,
       sent_at: now,
       expires_at: now + CAPTCHA_TTL_SECONDS * 1000,
+      purpose,
     });
   });
   await deps.smsSender.send({ quhao, mobile, code });
@@ -58,8 +64,13 @@ export interface CaptchaTry {
  * registration transaction (whose rollback would forget it): tries sent at the same moment all
  * count, and after MAX_CODE_FAILURES the code is dead.
  */
-export async function countCaptchaTry(db: Db, quhao: string, phone: string): Promise<CaptchaTry> {
-  const sent = await latestSmsCode(db, quhao, phone);
+export async function countCaptchaTry(
+  db: Db,
+  quhao: string,
+  phone: string,
+  purpose: SmsPurpose = 'register',
+): Promise<CaptchaTry> {
+  const sent = await latestSmsCode(db, quhao, phone, purpose);
   if (!sent || sent.used === 1) return { sent, spent: false };
   return { sent, spent: !(await reserveCodeTry(db, sent.id, MAX_CODE_FAILURES)) };
 }
@@ -67,7 +78,7 @@ export async function countCaptchaTry(db: Db, quhao: string, phone: string): Pro
 /**
  * Checks a typed code against the counted try and uses it up: 2053 when it does not match (or
  * none was sent), 2054 when it expired or took too many wrong tries (either way: ask for a new
- * one). Call inside the registration transaction.
+ * one). Call inside the transaction that uses the code.
  */
 export async function consumeCaptcha(db: Db, attempt: CaptchaTry, typed: string, now: number): Promise<void> {
   const last = attempt.sent;

@@ -6,7 +6,8 @@ import { ErrorCode } from '../../../shared/errors';
 import { validateLoginPasswordChange, validatePayPasswordChange } from '../../../shared/validation';
 import type { Member } from '../../db/schema';
 import { setPasswordHash, setPayPasswordHash } from '../../repositories/members';
-import { deleteOtherSessions } from '../../repositories/sessions';
+import { deleteMemberSessions, deleteOtherSessions } from '../../repositories/sessions';
+import { clearMemberGuards } from '../../repositories/guards';
 import type { Deps } from '../deps';
 import { refusedFrom } from '../refused';
 import { hashSecret, verifySecret } from '../secrets';
@@ -51,4 +52,18 @@ export async function changePayPassword(
     await checkGuardedSecret(deps, member.id, 'pay', () => verifySecret(old, stored), ErrorCode.OldPasswordWrong);
   }
   await setPayPasswordHash(deps.db, member.id, await hashSecret(input.newpwd));
+}
+
+/**
+ * A forgotten login password replaced (by the member with an SMS code, or by the operator): every
+ * session of the member ends, so whoever used the old password is logged out, and the locks of
+ * wrong tries are lifted.
+ */
+export async function replaceLoginPassword(deps: Deps, memberId: number, password: string): Promise<void> {
+  const hash = await hashSecret(password);
+  await deps.db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, memberId, hash);
+    await deleteMemberSessions(trx, memberId);
+  });
+  await clearMemberGuards(deps.db, memberId, deps.clock());
 }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, snapshot } from './support/browser';
-import { englishContext, logIn, newMember } from './support/members';
+import { api, englishContext, logIn, newMember } from './support/members';
+import { smsCodeFor } from './support/server-log';
 
 /** The refusal a field is described by (its hint and, when refused, the message under it). */
 async function describedText(page: Page, label: string): Promise<string> {
@@ -15,7 +16,8 @@ async function describedText(page: Page, label: string): Promise<string> {
 
 /**
  * Forms as a Vietnamese member meets them: the member agreement is readable from the register
- * page, and a refusal is said under the field it is about, in Vietnamese, one at a time.
+ * page, a refusal is said under the field it is about, in Vietnamese, one at a time, and a
+ * forgotten password is reset with a code sent to the member's phone.
  */
 describe('forms in Vietnamese', () => {
   let browser: Browser;
@@ -76,6 +78,49 @@ describe('forms in Vietnamese', () => {
       .poll(() => page.getByLabel('Nhập lại mật khẩu rút tiền', { exact: true }).getAttribute('aria-invalid'))
       .toBe('true');
     expect(await page.getByRole('alert').count()).toBe(1);
+    await context.close();
+  });
+
+  it('forgot password: a code to the registered phone, a new password, then log in with it', async () => {
+    // A member who registered with a phone number (the reset code goes there).
+    const phone = `9${Date.now().toString().slice(-8)}`;
+    const username = `fp${Date.now().toString().slice(-6)}x`;
+    await api('/api/index/sms_send', { quhao: '+84', mobile: phone });
+    const registrationCode = await smsCodeFor(inject('serverLog'), '+84', phone);
+    await api('/api/index/register', {
+      quhao: '+84',
+      username,
+      phone,
+      captcha: registrationCode,
+      password: 'first123',
+      spassword: 'first123',
+      invitation: inject('invitationCode'),
+    });
+
+    const context = await englishContext(browser);
+    await context.addInitScript(() => localStorage.setItem('lang', 'vi'));
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Quên mật khẩu?' }).click();
+    await page.waitForURL('**/forgot_password');
+    await page.getByLabel('Số điện thoại', { exact: true }).fill(phone);
+    await page.getByRole('button', { name: 'Gửi mã', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: /Gửi mã/ }).isDisabled()).toBe(true);
+    let resetCode = registrationCode;
+    await expect
+      .poll(async () => (resetCode = await smsCodeFor(inject('serverLog'), '+84', phone)), { timeout: 10_000 })
+      .not.toBe(registrationCode);
+    await page.getByLabel('Mã xác minh', { exact: true }).fill(resetCode);
+    await page.getByLabel('Mật khẩu mới', { exact: true }).fill('second456');
+    await page.getByLabel('Nhập lại mật khẩu mới', { exact: true }).fill('second456');
+    await snapshot(page, 'forgot-password-vi');
+    await page.getByRole('button', { name: 'Đặt lại mật khẩu' }).click();
+    await page.waitForURL('**/login');
+
+    await page.getByLabel('Tài khoản', { exact: true }).fill(username);
+    await page.getByLabel('Mật khẩu', { exact: true }).fill('second456');
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await page.waitForURL('**/user');
     await context.close();
   });
 });

@@ -158,7 +158,8 @@ describe('migration 0006 on a database made before it', () => {
           .execute();
       await insert('standard', 'USDT Standard');
       await insert('vip', 'Golden hall');
-      expect(await migrateToLatest(db, 'sqlite')).toEqual(['0006_home_tiles']);
+      // The tiles' migration runs first of those after 0005 (later ones follow it).
+      expect((await migrateToLatest(db, 'sqlite'))[0]).toBe('0006_home_tiles');
       const rows = await db.selectFrom('rooms').select(['title', 'title_vi', 'title_zh_cn']).orderBy('id').execute();
       expect(rows).toEqual([
         { title: 'USDT Standard', title_vi: 'USDT Tiêu chuẩn', title_zh_cn: 'USDT 标准' },

@@ -3,7 +3,14 @@
  * registration code no use for it, the app's password rules, sessions ended, and guessing limited per
  * member across codes.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/server/db/connect';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { allMigrations } from '../../src/server/db/migrations';
 import { ApiPath } from '../../src/shared/api/paths';
 import { CAPTCHA_LOCK_SECONDS, CAPTCHA_TTL_SECONDS } from '../../src/shared/constants';
 import { ErrorCode } from '../../src/shared/errors';
@@ -104,5 +111,28 @@ describe('/api/index/reset_password', () => {
     code = await sendResetCode(member.phone);
     expect((await reset(member.phone, code)).body.code).toBe(1);
     expect(await logIn(member, 'fresh789')).toBe(1);
+  });
+});
+
+describe('migration 0007 on a database made before it', () => {
+  it('keeps the codes already sent, as registration codes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sms-purpose-migration-'));
+    const { db } = openSqlite(join(dir, 'app.sqlite'));
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => allMigrations('sqlite') } });
+      expect((await migrator.migrateTo('0006_home_tiles')).error).toBeUndefined();
+      // Written as the schema then was: no purpose column yet.
+      await (db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>)
+        .insertInto('sms_codes')
+        .values({ quhao: QUHAO, phone: '912345678', code: '135790', sent_at: 1, expires_at: 2 })
+        .execute();
+      expect(await migrateToLatest(db, 'sqlite')).toContain('0007_sms_purpose');
+      expect(await db.selectFrom('sms_codes').select(['code', 'purpose']).execute()).toEqual([
+        { code: '135790', purpose: 'register' },
+      ]);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

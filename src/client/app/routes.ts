@@ -44,6 +44,7 @@ const bankAdd = lazyScreen(() => import('../features/wallet/BankAddPage'));
 const version = lazyScreen(() => import('../features/version/VersionPage'));
 const login = lazyScreen(() => import('../features/auth/LoginPage'));
 const register = lazyScreen(() => import('../features/auth/RegisterPage'));
+const forgotPassword = lazyScreen(() => import('../features/auth/ForgotPasswordPage'));
 const loginPassword = lazyScreen(() => import('../features/passwords/LoginPasswordPage'));
 const payPassword = lazyScreen(() => import('../features/passwords/PayPasswordPage'));
 const activity = lazyScreen(() => import('../features/game/ActivityPage'));
@@ -77,6 +78,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATTERNS.version, screen: version },
   { path: PATTERNS.login, screen: login, keepAlive: false },
   { path: PATTERNS.register, screen: register, keepAlive: false },
+  { path: PATTERNS.forgotPassword, screen: forgotPassword, keepAlive: false },
   { path: PATTERNS.loginPassword, screen: loginPassword, auth: true },
   { path: PATTERNS.payPassword, screen: payPassword, auth: true },
   { path: PATTERNS.activity, screen: activity, auth: true, keepAlive: false },

@@ -28,6 +28,8 @@ export const PATTERNS = {
   version: '/my_update',
   login: '/login',
   register: '/register',
+  // Addition: a forgotten login password, reset with an SMS code.
+  forgotPassword: '/forgot_password',
   loginPassword: '/userloginpassword',
   payPassword: '/usercipherpassword',
   activity: '/activity/:id',

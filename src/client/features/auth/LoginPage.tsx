@@ -71,6 +71,9 @@ export default function LoginPage() {
         <SubmitButton busy={busy}>{t`Log in`}</SubmitButton>
       </form>
       <p className="auth-switch">
+        <Link href={pathTo('forgotPassword')}>{t`Forgot password?`}</Link>
+      </p>
+      <p className="auth-switch">
         {t`No account yet?`} <Link href={pathTo('register')}>{t`Create an account`}</Link>
       </p>
     </Page>

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { englishContext, logIn, newMember } from './support/members';
+import { PATTERNS, type RouteName } from '../../src/client/routing/paths';
+import { LOCALES } from '../../src/shared/locale';
+
+/** Phone widths, from a large Android phone down to the smallest still sold. */
+const WIDTHS = [412, 390, 360, 320];
+
+/** A real value for each parameter (a seeded room, article, category; a round that is not drawn). */
+const PARAMS: Record<string, string> = { id: '1', type: '1', roomid: '1', seqno: '20200101-0001', back: '' };
+const INFO_CATEGORY = '26';
+const HELP_ARTICLE = '5';
+
+function pathOf(name: RouteName): string {
+  const pattern: string = PATTERNS[name];
+  const value = (key: string) => (name === 'info' ? INFO_CATEGORY : name === 'help' ? HELP_ARTICLE : PARAMS[key]);
+  return pattern.replace(/\/:(\w+)\??/g, (_, key: string) => (value(key) ? `/${value(key)}` : '')) || '/';
+}
+
+/**
+ * Parts whose labels may take two lines by design, each with why. Everything else that is a
+ * button keeps its label on one line, unclipped.
+ */
+const TWO_LINE_LABELS = [
+  // Game tiles: the name is the tile's title under its picture.
+  '.game-tile',
+  // Outcome cells: a name and its odds in a fixed-height cell of a two-column grid.
+  '.option',
+  // Room cards: a block of the room's facts (title, level, minimum, odds), not a label.
+  '.room-card',
+];
+
+/** What is wrong on the page as it is drawn now: sideways scroll, parts past the edge, wrapped or clipped labels. */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate((twoLine) => {
+    const width = window.innerWidth;
+    const problems: string[] = [];
+    const name = (el: Element) =>
+      `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` .${el.className.trim().split(/\s+/).join('.')}` : ''}> "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const shown = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]');
+    };
+    /** Inside something that scrolls or clips sideways on purpose (a carousel, a wide table). */
+    const clippedOnPurpose = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        const overflow = getComputedStyle(up).overflowX;
+        if (overflow !== 'visible') return true;
+      }
+      return false;
+    };
+    const scroller = document.scrollingElement!;
+    if (scroller.scrollWidth > width + 1) problems.push(`the page scrolls sideways (${scroller.scrollWidth} px wide)`);
+
+    for (const el of document.querySelectorAll('body *')) {
+      if (!shown(el) || clippedOnPurpose(el)) continue;
+      const right = el.getBoundingClientRect().right;
+      const parent = el.parentElement;
+      // Only the outermost part that sticks out is reported.
+      if (right > width + 1 && !(parent && parent.getBoundingClientRect().right > width + 1)) {
+        problems.push(`${name(el)} reaches ${Math.round(right)} px`);
+      }
+    }
+
+    for (const el of document.querySelectorAll('button, [role="button"], a.btn')) {
+      if (!shown(el) || twoLine.some((selector) => el.closest(selector))) continue;
+      if ((el.textContent ?? '').trim() === '') continue;
+      if (el.scrollWidth > el.clientWidth + 1) problems.push(`${name(el)}: label clipped`);
+      // A run of text that breaks onto a second line (parts of different sizes side by side are fine).
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if ((node.textContent ?? '').trim() === '') continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
+        if (tops.size > 1) {
+          problems.push(`${name(el)}: "${(node.textContent ?? '').trim()}" on ${tops.size} lines`);
+          break;
+        }
+      }
+    }
+    return problems;
+  }, TWO_LINE_LABELS);
+}
+
+/** Loading done: no skeleton, no spinner in place of a screen, fonts in. */
+async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => !document.querySelector('.skeleton, .screen-fallback, .loading-canvas'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
+ * Every route of the app at four phone widths in four languages, in one browser: nothing scrolls
+ * sideways or sticks out past the edge, and every button keeps its label on one line, unclipped.
+ * All problems are collected and reported together.
+ */
+describe('layout at phone widths', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('every route, 412 to 320 px, in every language', async () => {
+    const member = newMember('lay', '500');
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await logIn(page, member);
+    const routes = Object.keys(PATTERNS) as RouteName[];
+    const found: string[] = [];
+    for (const locale of LOCALES) {
+      await page.evaluate((lang) => localStorage.setItem('lang', lang), locale);
+      for (const route of routes) {
+        await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+        await page.goto(pathOf(route));
+        await settle(page);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+          for (const problem of await layoutProblems(page))
+            found.push(`${pathOf(route)} ${locale} ${width}px: ${problem}`);
+        }
+      }
+    }
+    await context.close();
+    expect(found, found.join('\n')).toEqual([]);
+  });
+});

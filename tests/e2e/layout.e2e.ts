@@ -11,6 +11,8 @@ const WIDTHS = [412, 390, 360, 320];
 /** A real value for each parameter (a seeded room, article, category; a round that is not drawn). */
 const PARAMS: Record<string, string> = { id: '1', type: '1', roomid: '1', seqno: '20200101-0001', back: '' };
 const INFO_CATEGORY = '26';
+/** What a guest sees differently: home with its log-in prompt, and the account forms. */
+const GUEST_ROUTES: RouteName[] = ['home', 'login', 'register', 'forgotPassword', 'language'];
 const HELP_ARTICLE = '5';
 
 function pathOf(name: RouteName): string {
@@ -28,61 +30,84 @@ const TWO_LINE_LABELS = [
   '.game-tile',
   // Outcome cells: a name and its odds in a fixed-height cell of a two-column grid.
   '.option',
+  // Quick menu tiles: an icon with its name under it, like the game tiles.
+  '.quick-item',
   // Room cards: a block of the room's facts (title, level, minimum, odds), not a label.
   '.room-card',
 ];
 
-/** What is wrong on the page as it is drawn now: sideways scroll, parts past the edge, wrapped or clipped labels. */
-function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate((twoLine) => {
-    const width = window.innerWidth;
-    const problems: string[] = [];
-    const name = (el: Element) =>
-      `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` .${el.className.trim().split(/\s+/).join('.')}` : ''}> "${(el.textContent ?? '').trim().slice(0, 40)}"`;
-    const shown = (el: Element) => {
-      const box = el.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]');
-    };
-    /** Inside something that scrolls or clips sideways on purpose (a carousel, a wide table). */
-    const clippedOnPurpose = (el: Element) => {
-      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-        const overflow = getComputedStyle(up).overflowX;
-        if (overflow !== 'visible') return true;
-      }
-      return false;
-    };
-    const scroller = document.scrollingElement!;
-    if (scroller.scrollWidth > width + 1) problems.push(`the page scrolls sideways (${scroller.scrollWidth} px wide)`);
+/** What is wrong on the page as drawn now: sideways scroll, parts past the edge, small text, wrapped or clipped labels. */
+function layoutProblems(page: Page, width: number): Promise<string[]> {
+  return page.evaluate(
+    ({ twoLine, width }) => {
+      // A phone zooms out to fit content wider than the screen: then innerWidth grows past `width`.
+      const problems: string[] = [];
+      if (window.innerWidth > width) problems.push(`the page is zoomed out to ${window.innerWidth} px`);
+      const name = (el: Element) =>
+        `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` .${el.className.trim().split(/\s+/).join('.')}` : ''}> "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+      const shown = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return (
+          box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]')
+        );
+      };
+      /** Inside something that scrolls or clips sideways on purpose (a carousel, a wide table). */
+      const clippedOnPurpose = (el: Element) => {
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+          const overflow = getComputedStyle(up).overflowX;
+          if (overflow !== 'visible') return true;
+        }
+        return false;
+      };
+      const scroller = document.scrollingElement!;
+      if (scroller.scrollWidth > width + 1)
+        problems.push(`the page scrolls sideways (${scroller.scrollWidth} px wide)`);
 
-    for (const el of document.querySelectorAll('body *')) {
-      if (!shown(el) || clippedOnPurpose(el)) continue;
-      const right = el.getBoundingClientRect().right;
-      const parent = el.parentElement;
-      // Only the outermost part that sticks out is reported.
-      if (right > width + 1 && !(parent && parent.getBoundingClientRect().right > width + 1)) {
-        problems.push(`${name(el)} reaches ${Math.round(right)} px`);
-      }
-    }
-
-    for (const el of document.querySelectorAll('button, [role="button"], a.btn')) {
-      if (!shown(el) || twoLine.some((selector) => el.closest(selector))) continue;
-      if ((el.textContent ?? '').trim() === '') continue;
-      if (el.scrollWidth > el.clientWidth + 1) problems.push(`${name(el)}: label clipped`);
-      // A run of text that breaks onto a second line (parts of different sizes side by side are fine).
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if ((node.textContent ?? '').trim() === '') continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
-        if (tops.size > 1) {
-          problems.push(`${name(el)}: "${(node.textContent ?? '').trim()}" on ${tops.size} lines`);
-          break;
+      for (const el of document.querySelectorAll('body *')) {
+        if (!shown(el) || clippedOnPurpose(el)) continue;
+        const right = el.getBoundingClientRect().right;
+        const parent = el.parentElement;
+        // Only the outermost part that sticks out is reported.
+        if (right > width + 1 && !(parent && parent.getBoundingClientRect().right > width + 1)) {
+          problems.push(`${name(el)} reaches ${Math.round(right)} px`);
         }
       }
-    }
-    return problems;
-  }, TWO_LINE_LABELS);
+
+      // Text at least 12 px everywhere (the type scale's smallest step is 0.75 rem).
+      const small = new Set<Element>();
+      const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const host = node.parentElement;
+        if (!host || small.has(host) || (node.textContent ?? '').trim() === '' || !shown(host)) continue;
+        if (parseFloat(getComputedStyle(host).fontSize) < 12) {
+          small.add(host);
+          problems.push(`${name(host)}: text of ${getComputedStyle(host).fontSize}`);
+        }
+      }
+
+      for (const el of document.querySelectorAll('button, [role="button"], a.btn')) {
+        if (!shown(el) || twoLine.some((selector) => el.closest(selector))) continue;
+        if ((el.textContent ?? '').trim() === '') continue;
+        if (el.scrollWidth > el.clientWidth + 1) problems.push(`${name(el)}: label clipped`);
+        // A run of text that breaks onto a second line (parts of different sizes side by side are fine).
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if ((node.textContent ?? '').trim() === '') continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const tops = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)),
+          );
+          if (tops.size > 1) {
+            problems.push(`${name(el)}: "${(node.textContent ?? '').trim()}" on ${tops.size} lines`);
+            break;
+          }
+        }
+      }
+      return problems;
+    },
+    { twoLine: TWO_LINE_LABELS, width },
+  );
 }
 
 /** Loading done: no skeleton, no spinner in place of a screen, fonts in. */
@@ -97,7 +122,8 @@ async function settle(page: Page): Promise<void> {
 
 /**
  * Every route of the app at four phone widths in four languages, in one browser: nothing scrolls
- * sideways or sticks out past the edge, and every button keeps its label on one line, unclipped.
+ * sideways or sticks out past the edge, no text is under 12 px, and every button keeps its label
+ * on one line, unclipped.
  * All problems are collected and reported together.
  */
 describe('layout at phone widths', () => {
@@ -109,27 +135,32 @@ describe('layout at phone widths', () => {
     await browser?.close();
   });
 
-  it('every route, 412 to 320 px, in every language', async () => {
+  it('every route, 412 to 320 px, in every language, as a guest and as a member', async () => {
     const member = newMember('lay', '500');
     const context = await englishContext(browser);
     const page = await context.newPage();
-    await logIn(page, member);
-    const routes = Object.keys(PATTERNS) as RouteName[];
     const found: string[] = [];
-    for (const locale of LOCALES) {
-      await page.evaluate((lang) => localStorage.setItem('lang', lang), locale);
-      for (const route of routes) {
-        await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-        await page.goto(pathOf(route));
-        await settle(page);
-        for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: 800 });
-          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
-          for (const problem of await layoutProblems(page))
-            found.push(`${pathOf(route)} ${locale} ${width}px: ${problem}`);
+    /** Each route in each language; the widths change without a reload, as a phone turning would. */
+    const sweep = async (who: string, routes: RouteName[]) => {
+      for (const locale of LOCALES) {
+        await page.evaluate((lang) => localStorage.setItem('lang', lang), locale);
+        for (const route of routes) {
+          await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+          await page.goto(pathOf(route));
+          await settle(page);
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: 800 });
+            await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+            for (const problem of await layoutProblems(page, width))
+              found.push(`${pathOf(route)} ${locale} ${width}px ${who}: ${problem}`);
+          }
         }
       }
-    }
+    };
+    await page.goto('/');
+    await sweep('guest', GUEST_ROUTES);
+    await logIn(page, member);
+    await sweep('member', Object.keys(PATTERNS) as RouteName[]);
     await context.close();
     expect(found, found.join('\n')).toEqual([]);
   });

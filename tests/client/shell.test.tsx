@@ -38,8 +38,11 @@ const SPEC_ROUTES = [
   '/current/:id',
 ];
 
-/** Additions of ours: the fairness proof of a past round (DESIGN.md section 3), auth like its room. */
-const ADDED_ROUTES = ['/fairness/:roomid/:seqno'];
+/**
+ * Additions of ours: the fairness proof of a past round (DESIGN.md section 3), auth like its room;
+ * the forgotten-password page, public like log in.
+ */
+const ADDED_ROUTES = ['/fairness/:roomid/:seqno', '/forgot_password'];
 
 function renderOutlet() {
   return render(
@@ -62,9 +65,9 @@ describe('routes table', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...ADDED_ROUTES].sort());
   });
 
-  it('marks login, register and the game room as not kept alive, and private pages as auth', () => {
+  it('marks login, register, forgot password and the game room as not kept alive, and private pages as auth', () => {
     const notKept = ROUTES.filter((route) => route.keepAlive === false).map((route) => route.path);
-    expect(notKept.sort()).toEqual(['/activity/:id', '/login', '/register']);
+    expect(notKept.sort()).toEqual(['/activity/:id', '/forgot_password', '/login', '/register']);
     const auth = ROUTES.filter((route) => route.auth).map((route) => route.path);
     expect(auth).toEqual(
       expect.arrayContaining([

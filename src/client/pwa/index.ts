@@ -13,11 +13,4 @@ export {
   type UpdateCheck,
 } from './updates';
 export { appVersion } from './version';
-export {
-  acceptInstallOffer,
-  dismissInstallOffer,
-  earnInstallOffer,
-  listenForInstallPrompt,
-  useInstallOffer,
-  type InstallOffer,
-} from './installOffer';
+export { acceptInstallOffer, dismissInstallOffer, earnInstallOffer, useInstallOffer } from './installOffer';

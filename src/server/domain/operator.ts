@@ -9,8 +9,7 @@ import { isPlainText, validateLoginPasswordChange, validateRegister } from '../.
 import type { GuardedSecret, Member } from '../db/schema';
 import { clearMemberGuards } from '../repositories/guards';
 import { firstActiveInvitation, insertInvitation, invitationExists } from '../repositories/invitations';
-import { findMemberByUsername, insertMember, setMemberFrozen, setPasswordHash } from '../repositories/members';
-import { deleteMemberSessions } from '../repositories/sessions';
+import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
 import { setMemberLevel } from '../repositories/memberUpdates';
 import type { Deps } from './deps';
 import { FundReason } from './fundReasons';

@@ -35,7 +35,12 @@ export async function resetForgottenPassword(deps: Deps, request: PasswordResetR
   const since = now - SECRET_GUARD.windowMs;
   if ((await resetCodeFailuresSince(deps.db, quhao, mobile, since)) >= SECRET_GUARD.maxFailures) {
     const minutes = Math.ceil(SECRET_GUARD.windowMs / 60_000);
-    throw new Refused(ErrorCode.TooManyTries, ErrorCode.TooManyTries, { minutes }, { retryAt: now + SECRET_GUARD.windowMs });
+    throw new Refused(
+      ErrorCode.TooManyTries,
+      ErrorCode.TooManyTries,
+      { minutes },
+      { retryAt: now + SECRET_GUARD.windowMs },
+    );
   }
   const attempt = await countCaptchaTry(deps.db, quhao, mobile, 'reset');
   await deps.db.transaction().execute((trx) => consumeCaptcha(trx, attempt, request.captcha, now));

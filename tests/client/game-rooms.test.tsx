@@ -195,7 +195,8 @@ describe('home: game tiles and go-VIP', () => {
     await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, money: 10 });
     await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('10.00'));
     fireEvent.click(screen.getByRole('button', { name: /USDT Big\/Small 2 min/ }));
-    await waitFor(() => expect(alerts()).toContain('Your balance cannot be less than 100.00'));
+    // The toast region animates in once its motion features load (a moment when the suite runs in parallel).
+    await waitFor(() => expect(alerts()).toContain('Your balance cannot be less than 100.00'), { timeout: 5_000 });
     expect(window.location.pathname).toBe('/');
   });
 

@@ -1,27 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useToasts } from '../ui/toast';
 import { useOpenDialog } from '../ui/dialog';
-
-/** Later than this, the overlays load anyway (a browser without idle callbacks, or a busy start). */
-const IDLE_TIMEOUT_MS = 2_000;
+import { useNeedRefresh } from '../pwa/updates';
+import { useInstallOffer } from '../pwa/installOffer';
 
 /**
- * Whether the overlays (toasts, dialogs, the update and install prompts) should be loaded: once
- * the start-up is idle, so their code does not compete with the first screen for the network,
- * or at once when a toast or a dialog is asked for before then.
+ * Whether the overlays (toasts, dialogs, the update and install prompts) should be loaded: from
+ * the first time one of them has something to show, and from then on. Until then their code and
+ * the animation engine stay off the network, so a first visit loads only what its screen needs.
  */
 export function useOverlaysWanted(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const done = () => setIdle(true);
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(done, { timeout: IDLE_TIMEOUT_MS });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(done, IDLE_TIMEOUT_MS / 2);
-    return () => clearTimeout(timer);
-  }, []);
+  const [loaded, setLoaded] = useState(false);
   const toasts = useToasts();
   const dialog = useOpenDialog();
-  return idle || toasts.length > 0 || dialog !== null;
+  const update = useNeedRefresh();
+  const install = useInstallOffer();
+  const wanted = loaded || toasts.length > 0 || dialog !== null || update || install !== null;
+  if (wanted && !loaded) setLoaded(true);
+  return wanted;
 }

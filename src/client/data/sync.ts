@@ -108,6 +108,21 @@ export async function writeCached<T>(key: QueryKey, data: T, updatedAt = clockNo
   rowsChanged(key, true);
 }
 
+/** Reads of one row at one version, shared by every screen part showing it, so they change together. */
+const readsInFlight = new Map<string, Promise<CacheRow<unknown> | undefined>>();
+
+function sharedRead<T>(key: QueryKey, version: string): Promise<CacheRow<T> | undefined> {
+  const id = `${version} ${key}`;
+  let read = readsInFlight.get(id);
+  if (!read) {
+    read = readCached(key);
+    readsInFlight.set(id, read);
+    const forget = () => readsInFlight.delete(id);
+    read.then(forget, forget);
+  }
+  return read as Promise<CacheRow<T> | undefined>;
+}
+
 /**
  * A key's cached row, read again whenever it changes: undefined while the first read runs, null
  * when nothing is cached. While a changed row is being read, the previous one stays on screen.
@@ -122,7 +137,7 @@ function useCachedRow<T>(key: QueryKey | null): CacheRow<T> | null | undefined {
   useEffect(() => {
     if (!key) return;
     let current = true;
-    readCached<T>(key).then(
+    sharedRead<T>(key, version).then(
       (row) => current && setRead({ key, row: row ?? null }),
       () => current && setRead({ key, row: null }),
     );

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { HomeTile } from '../../../shared/api/types';
 import { FIRST_VIP_LEVEL } from '../../../shared/constants';
@@ -73,7 +74,7 @@ export function GameTiles() {
                   <img className="game-tile-picture" src={picture} alt="" width={52} height={52} decoding="async" />
                 )}
                 <span className="game-tile-title" data-testid="game-tile-name">
-                  {localized(tile.names, locale)}
+                  <TileName name={localized(tile.names, locale)} />
                 </span>
                 <span className="game-tile-detail">{t`${minutes} min`}</span>
               </button>
@@ -82,5 +83,27 @@ export function GameTiles() {
         })}
       </ul>
     </section>
+  );
+}
+
+/**
+ * A tile's name, which may break after a slash ("Lớn/<break>Nhỏ") on a narrow tile rather than
+ * inside a word.
+ */
+function TileName({ name }: { name: string }) {
+  const parts = name.split('/');
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && (
+            <>
+              /<wbr />
+            </>
+          )}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }

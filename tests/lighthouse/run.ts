@@ -90,8 +90,7 @@ try {
       disableStorageReset: audited.member,
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo', 'pwa'],
     };
-    const result = await lighthouse(server.url + audited.path, flags);
-    if (!result) throw new Error(`no Lighthouse result for ${audited.path}`);
+    const result = await audit(server.url + audited.path, flags);
     mkdirSync('test-results', { recursive: true });
     writeFileSync(`test-results/lighthouse-${audited.name.replace(/\W+/g, '-')}.json`, JSON.stringify(result.lhr));
     report(audited, result.lhr);
@@ -101,6 +100,21 @@ try {
   server.child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 300));
   rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Lighthouse sometimes loses its own trace of a load (runtimeError NO_NAVSTART, "Please run
+ * Lighthouse again"): that is a failed measurement, not a finding about the page, so it is taken
+ * again, at most twice. A page that really fails an audit fails every time.
+ */
+async function audit(url: string, flags: Flags): Promise<{ lhr: Result }> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error || attempt === 3) return result;
+    console.log(`    (measurement failed, ${error.code}; measuring again)`);
+  }
 }
 
 function report(audited: Audited, lhr: Result): void {

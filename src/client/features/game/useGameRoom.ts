@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { refreshProfile, useOnline, useProfile } from '../../data';
 import { usePageVisible } from '../../ui';
 import { useAwardToast } from './useAwardToast';
@@ -31,9 +31,10 @@ export function useGameRoom(roomid: number) {
   const own = useOwnOrders(roomid, seqno, ownOpen);
   useAwardToast(seqno, game?.gametype ?? null);
 
-  // Handlers that run after an await read the round's state as it is then, not as it was.
+  // Handlers that run after an await read the round's state as it is then, not as it was. Set
+  // before the screen is painted, so a tap on a round that just appeared never reads "closed".
   const closed = useRef(true);
-  useEffect(() => {
+  useLayoutEffect(() => {
     closed.current = clock?.closed ?? true;
   });
 

@@ -14,7 +14,9 @@ import { currentOwner } from './owner';
  *
  * Dexie loads after the first paint (it is a third of the entry's weight otherwise): the first
  * read waits for its chunk, which the service worker serves from its cache, while the screen
- * shows its skeleton.
+ * shows its skeleton. An answer from the network is drawn at once from this page's copy of the
+ * row (pageRows) while it is being stored: on a first visit, opening the database costs a phone
+ * hundreds of milliseconds that the first screen should not wait for.
  */
 export type SyncStatus = 'fresh' | 'stale' | 'empty';
 
@@ -80,32 +82,55 @@ let everyRowVersion = 0;
 const rowListeners = new Set<() => void>();
 const otherTabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('roundplay-cache');
 
-function rowsChanged(key: QueryKey | null, tell: boolean): void {
+/** The rows this page has read or written: what its screens draw, the database's copy kept in step. */
+const pageRows = new Map<QueryKey, CacheRow<unknown>>();
+
+function rowsChanged(key: QueryKey | null): void {
   if (key === null) everyRowVersion += 1;
   else rowVersions.set(key, (rowVersions.get(key) ?? 0) + 1);
-  if (tell) otherTabs?.postMessage(key);
   rowListeners.forEach((listener) => listener());
 }
 
-otherTabs?.addEventListener('message', (event: MessageEvent<unknown>) =>
-  rowsChanged(typeof event.data === 'string' ? (event.data as QueryKey) : null, false),
-);
+// Another tab stored or cleared rows: this page's copies of them are read again from the database.
+otherTabs?.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const key = typeof event.data === 'string' ? (event.data as QueryKey) : null;
+  if (key === null) pageRows.clear();
+  else pageRows.delete(key);
+  rowsChanged(key);
+});
 
 function subscribeRows(listener: () => void): () => void {
   rowListeners.add(listener);
   return () => rowListeners.delete(listener);
 }
 
-/** The cached row of a read; a member row of another session counts as none. */
-export async function readCached<T>(key: QueryKey): Promise<CacheRow<T> | undefined> {
-  const row = (await (await cacheDb()).cache.get(key)) as CacheRow<T> | undefined;
+/** A member row of another session counts as none. */
+function ownRow<T>(row: CacheRow<unknown> | undefined): CacheRow<T> | undefined {
   if (row && row.owner !== '' && row.owner !== currentOwner()) return undefined;
+  return row as CacheRow<T> | undefined;
+}
+
+/** The cached row of a read. */
+export async function readCached<T>(key: QueryKey): Promise<CacheRow<T> | undefined> {
+  const kept = pageRows.get(key);
+  if (kept) return ownRow<T>(kept);
+  const generation = everyRowVersion;
+  const row = ownRow<T>(await (await cacheDb()).cache.get(key));
+  // Kept for this page unless a write or a clear came while the database was being read.
+  if (row && !pageRows.has(key) && generation === everyRowVersion) pageRows.set(key, row);
   return row;
 }
 
+/**
+ * Store an answer: this page's screens have it at once; the promise settles when the database
+ * has it, and then the app's other tabs are told.
+ */
 export async function writeCached<T>(key: QueryKey, data: T, updatedAt = clockNow()): Promise<void> {
-  await (await cacheDb()).cache.put({ key, data, updatedAt, owner: isMemberKey(key) ? currentOwner() : '' });
-  rowsChanged(key, true);
+  const row: CacheRow<T> = { key, data, updatedAt, owner: isMemberKey(key) ? currentOwner() : '' };
+  pageRows.set(key, row);
+  rowsChanged(key);
+  await (await cacheDb()).cache.put(row);
+  otherTabs?.postMessage(key);
 }
 
 /** Reads of one row at one version, shared by every screen part showing it, so they change together. */
@@ -135,7 +160,7 @@ function useCachedRow<T>(key: QueryKey | null): CacheRow<T> | null | undefined {
   );
   const [read, setRead] = useState<{ key: QueryKey; row: CacheRow<T> | null } | null>(null);
   useEffect(() => {
-    if (!key) return;
+    if (!key || ownRow(pageRows.get(key))) return;
     let current = true;
     sharedRead<T>(key, version).then(
       (row) => current && setRead({ key, row: row ?? null }),
@@ -146,6 +171,8 @@ function useCachedRow<T>(key: QueryKey | null): CacheRow<T> | null | undefined {
     };
   }, [key, version]);
   if (!key) return null;
+  const kept = ownRow<T>(pageRows.get(key));
+  if (kept) return kept;
   return read?.key === key ? read.row : undefined;
 }
 
@@ -172,18 +199,25 @@ export function revalidate<T>(
     return Promise.resolve();
   }
   const generation = privateGeneration;
-  const run = (async () => {
+  let run: Promise<void> | null = null;
+  run = (async () => {
     setMeta(key, { pending: true });
     try {
       const data = await fetcher();
       if (isMemberKey(key) && generation !== privateGeneration) return;
-      await writeCached(key, data);
+      const stored = writeCached(key, data);
       setMeta(key, { ok: true, error: null, pending: false, checkedAt: clockNow(), written: true });
+      // The answer is on screen: the next revalidation need not wait for the database.
+      if (inflight.get(key) === run) inflight.delete(key);
+      // A database that cannot store the answer costs only the offline copy.
+      await stored.catch((error: unknown) => console.warn('[cache] could not store', key, error));
     } catch (error) {
       setMeta(key, { ok: false, error, pending: false, checkedAt: clockNow() });
     } finally {
-      inflight.delete(key);
-      if (metas.get(key)?.pending) setMeta(key, { pending: false });
+      if (inflight.get(key) === run) {
+        inflight.delete(key);
+        if (metas.get(key)?.pending) setMeta(key, { pending: false });
+      }
     }
   })();
   inflight.set(key, run);
@@ -193,8 +227,11 @@ export function revalidate<T>(
 /** Logout: the member's rows go, public ones (config, articles, banners, rooms, games) stay. */
 export async function clearPrivateRows(): Promise<void> {
   privateGeneration += 1;
+  for (const [key, row] of pageRows) if (row.owner !== '') pageRows.delete(key);
+  rowsChanged(null);
   await (await cacheDb()).cache.where('owner').notEqual('').delete();
-  rowsChanged(null, true);
+  rowsChanged(null);
+  otherTabs?.postMessage(null);
   for (const key of [...metas.keys()]) {
     if (isMemberKey(key)) metas.delete(key);
   }
@@ -204,6 +241,7 @@ export async function clearPrivateRows(): Promise<void> {
 /** Test helper: forget what this session confirmed. */
 export function resetSyncState(): void {
   metas.clear();
+  pageRows.clear();
   inflight.clear();
   listeners.forEach((listener) => listener());
 }

@@ -41,7 +41,7 @@ export function App() {
   const overlays = useOverlaysWanted();
   return (
     <AppProviders>
-      <ConfigGate>{(config) => <Shell serviceUrl={config.serviceUrl} />}</ConfigGate>
+      <ConfigGate>{(config) => <Shell serviceUrl={config?.serviceUrl ?? ''} />}</ConfigGate>
       {overlays && (
         <Suspense fallback={null}>
           <Overlays />

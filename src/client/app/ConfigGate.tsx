@@ -5,21 +5,35 @@ import { useBrowserOnline } from '../api/online';
 import { LoadingCanvas } from '../ui';
 import type { AppConfig } from '../../shared/api/types';
 
-/** The loading canvas stays until the app config is known, from the cache or the network. */
-export function ConfigGate({ children }: { children: (config: AppConfig) => ReactNode }) {
+/**
+ * The loading canvas stays until the app config is known, from the cache or the network (SPEC.md
+ * section 2). Meanwhile the first screen renders behind it, unseen, so its own reads and pictures
+ * start with the config read instead of after it; once the config is known the canvas goes and the
+ * screen shows as it is by then, without being drawn again.
+ */
+export function ConfigGate({ children }: { children: (config: AppConfig | undefined) => ReactNode }) {
   const config = useConfig();
   const online = useBrowserOnline();
   const { t } = useLingui();
-  if (config.data) return <>{children(config.data)}</>;
-  if (config.isLoading) return <LoadingCanvas />;
+  const ready = config.data !== undefined;
   return (
-    <LoadingCanvas
-      error={
-        online
-          ? t`The server cannot be reached right now. Check your connection and try again.`
-          : t`You are offline. Connect once to finish setting up the app.`
-      }
-      onRetry={() => void config.refresh()}
-    />
+    <>
+      <div className="config-gate" hidden={!ready} data-testid="config-gate">
+        {children(config.data)}
+      </div>
+      {!ready &&
+        (config.isLoading ? (
+          <LoadingCanvas />
+        ) : (
+          <LoadingCanvas
+            error={
+              online
+                ? t`The server cannot be reached right now. Check your connection and try again.`
+                : t`You are offline. Connect once to finish setting up the app.`
+            }
+            onRetry={() => void config.refresh()}
+          />
+        ))}
+    </>
   );
 }

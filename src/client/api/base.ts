@@ -25,7 +25,9 @@ export function apiBase(fetchImpl: typeof fetch = (...args) => fetch(...args)): 
   if (resolved !== null) return Promise.resolve(resolved);
   if (pending) return pending;
   const manifestUrl = `${import.meta.env.BASE_URL.replace(/\/$/, '')}${APP_MANIFEST_PATH}`;
-  pending = fetchImpl(manifestUrl, { cache: 'no-cache', headers: { accept: 'application/json' } })
+  // As the page's preload asked for it (index.html), so the browser hands over that answer; the
+  // server marks it no-cache, so an operator's change is seen on the next start.
+  pending = fetchImpl(manifestUrl)
     .then(async (response) => {
       if (!response.ok) throw new Error(`manifest ${response.status}`);
       const body = (await response.json()) as { apiWebUrl?: unknown };

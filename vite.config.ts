@@ -16,7 +16,14 @@ export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
-  build: { outDir: '../../dist', emptyOutDir: true, target: 'es2022' },
+  build: {
+    outDir: '../../dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Shared pieces of a few hundred bytes join a chunk that always loads with them: on HTTP/1.1 a
+    // phone's first screen otherwise waits on a dozen extra requests.
+    rollupOptions: { output: { experimentalMinChunkSize: 8_000 } },
+  },
   server: { proxy: { '/api': apiTarget } },
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),

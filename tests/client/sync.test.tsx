@@ -57,6 +57,32 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
     expect(result.current.data).toEqual({ siteName: 'first' });
   });
 
+  it('an answer shows fresh the moment it arrives, while the database is still storing it', async () => {
+    const stored = deferred<unknown>();
+    const put = vi.spyOn(db.cache, 'put').mockImplementation(() => stored.promise as never);
+    const fetcher = vi.fn(async () => ({ siteName: 'network' }));
+    const { result } = renderHook(() => useSynced(KEY, fetcher));
+
+    await waitFor(() => expect(result.current.data).toEqual({ siteName: 'network' }));
+    expect(result.current.status).toBe('fresh');
+    expect(result.current.isLoading).toBe(false);
+    expect(put).toHaveBeenCalledTimes(1);
+    // The store is still running; asking again is not held back by it.
+    act(() => void result.current.refresh());
+    await waitFor(() => expect(fetcher).toHaveBeenCalledTimes(2));
+    stored.resolve(KEY);
+  });
+
+  it('a database that cannot store an answer costs only the offline copy: the answer still shows', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(db.cache, 'put').mockImplementation(() => Promise.reject(new Error('QuotaExceededError')) as never);
+    const { result } = renderHook(() => useSynced(KEY, async () => ({ siteName: 'network' })));
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(result.current.data).toEqual({ siteName: 'network' });
+    expect(result.current.status).toBe('fresh');
+    expect(result.current.error).toBeNull();
+  });
+
   it('offline: keeps the cached row, marks it stale with its updatedAt and sends nothing', async () => {
     await writeCached(KEY, { siteName: 'cached' }, 5_000);
     setOnlineStateForTest({ browserOnline: false });

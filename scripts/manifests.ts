@@ -1,11 +1,11 @@
 /**
  * The web app manifest in each of the app's languages. vite-plugin-pwa writes the Vietnamese one
  * (the default language) as app.webmanifest; `localizedManifests` emits app.<locale>.webmanifest
- * for every language, and the app points its manifest link at the member's (src/client/i18n).
+ * for every other language, and the app points its manifest link at the member's (src/client/i18n).
  */
 import type { Plugin } from 'vite';
 import type { ManifestOptions } from 'vite-plugin-pwa';
-import { LOCALES, type Locale } from '../src/shared/locale';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/shared/locale';
 import { manifestPathOf } from '../src/client/pwa/manifestPath';
 
 interface Words {
@@ -88,13 +88,14 @@ export function appManifest(locale: Locale): Partial<ManifestOptions> {
   };
 }
 
-/** Emits every language's manifest beside the default one. */
+/** Emits every other language's manifest beside the default one (app.webmanifest). */
 export function localizedManifests(): Plugin {
   return {
     name: 'localized-manifests',
     apply: 'build',
     generateBundle() {
       for (const locale of LOCALES) {
+        if (locale === DEFAULT_LOCALE) continue;
         this.emitFile({
           type: 'asset',
           fileName: manifestPathOf(locale).slice(1),

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ConfigGate } from '../../src/client/app/ConfigGate';
-import { useQuery } from '../../src/client/data';
+import { useConfig, useQuery } from '../../src/client/data';
 import { bannersQuery } from '../../src/client/features/home/homeApi';
 import { deferred } from './content-fixtures';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
@@ -12,11 +12,12 @@ beforeEach(async () => {
 });
 
 /** A first screen that reads something of its own. */
-function FirstScreen({ siteName }: { siteName: string }) {
+function FirstScreen() {
   const banners = useQuery(bannersQuery);
+  const config = useConfig();
   return (
     <p data-testid="first-screen">
-      {siteName} {banners.data ? `${banners.data.length} banners` : 'loading'}
+      {config.data?.siteName ?? '(no config)'} {banners.data ? `${banners.data.length} banners` : 'loading'}
     </p>
   );
 }
@@ -31,7 +32,9 @@ describe('the loading canvas and the first screen', () => {
     vi.stubGlobal('fetch', fake.fetch);
     render(
       <Providers>
-        <ConfigGate>{(app) => <FirstScreen siteName={app?.siteName ?? '(no config)'} />}</ConfigGate>
+        <ConfigGate>
+          <FirstScreen />
+        </ConfigGate>
       </Providers>,
     );
 
@@ -54,7 +57,9 @@ describe('the loading canvas and the first screen', () => {
     vi.stubGlobal('fetch', fakeFetch({}).fetch);
     render(
       <Providers>
-        <ConfigGate>{() => <p data-testid="first-screen">screen</p>}</ConfigGate>
+        <ConfigGate>
+          <p data-testid="first-screen">screen</p>
+        </ConfigGate>
       </Providers>,
     );
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -4,7 +4,8 @@
  * a game room and the fund log. Fails when a page scores under 100 in Accessibility, Best practices
  * or SEO, or fails a PWA audit; prints Performance with LCP, TBT, CLS and the bytes transferred
  * (printed, not asserted: it depends on the machine; the goal is 95 or more on a quiet one).
- * LIGHTHOUSE_SKIP_BUILD=1 audits the dist/ there is.
+ * Each page is audited LIGHTHOUSE_RUNS times (3 by default) and the run with the median
+ * performance is printed. LIGHTHOUSE_SKIP_BUILD=1 audits the dist/ there is.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,9 @@ if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
+/** Runs per page (LIGHTHOUSE_RUNS): a single run's performance moves by 10 points on a small machine. */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+
 const server = await startServerProcess({ seconds: 120, close: 60 });
 const port = await freePort();
 let context: BrowserContext | undefined;
@@ -65,9 +69,8 @@ try {
   const page = context.pages()[0] ?? (await context.newPage());
   const devtools = await context.newCDPSession(page);
 
-  console.log('\n== Lighthouse 11.7.1, mobile, simulated throttling ==');
-  for (const audited of PAGES) {
-    // Each page loads cold (no service worker, no cache, no IndexedDB); a member's page keeps the session.
+  /** One audit of a page loaded cold (no service worker, cache or IndexedDB); a member's page keeps the session. */
+  const auditCold = async (audited: Audited): Promise<Result> => {
     await page.goto(server.url + '/robots.txt');
     await page.evaluate(
       async (session) => {
@@ -90,10 +93,19 @@ try {
       disableStorageReset: audited.member,
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo', 'pwa'],
     };
-    const result = await audit(server.url + audited.path, flags);
+    return audit(server.url + audited.path, flags);
+  };
+
+  console.log(`\n== Lighthouse 11.7.1, mobile, simulated throttling, median of ${RUNS} ==`);
+  for (const audited of PAGES) {
+    const runs: Result[] = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await auditCold(audited));
+    // Every run is checked; the run with the median performance is printed and kept.
+    for (const lhr of runs) check(audited, lhr);
+    const median = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor(runs.length / 2)];
     mkdirSync('test-results', { recursive: true });
-    writeFileSync(`test-results/lighthouse-${audited.name.replace(/\W+/g, '-')}.json`, JSON.stringify(result.lhr));
-    report(audited, result.lhr);
+    writeFileSync(`test-results/lighthouse-${audited.name.replace(/\W+/g, '-')}.json`, JSON.stringify(median));
+    report(audited, median, runs.map(performanceOf));
   }
 } finally {
   await context?.close();
@@ -107,23 +119,31 @@ try {
  * Lighthouse again"): that is a failed measurement, not a finding about the page, so it is taken
  * again, at most twice. A page that really fails an audit fails every time.
  */
-async function audit(url: string, flags: Flags): Promise<{ lhr: Result }> {
+async function audit(url: string, flags: Flags): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const error = result.lhr.runtimeError;
-    if (!error || attempt === 3) return result;
+    if (!error || attempt === 3) return result.lhr;
     console.log(`    (measurement failed, ${error.code}; measuring again)`);
   }
 }
 
-function report(audited: Audited, lhr: Result): void {
-  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+function scoreOf(lhr: Result, id: string): number {
+  return Math.round((lhr.categories[id]?.score ?? 0) * 100);
+}
+
+function performanceOf(lhr: Result): number {
+  return scoreOf(lhr, 'performance');
+}
+
+function report(audited: Audited, lhr: Result, performances: number[]): void {
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
   console.log(
-    `${audited.name.padEnd(14)} ${audited.path.padEnd(12)} performance ${String(score('performance')).padStart(3)}` +
-      `  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}` +
+    `${audited.name.padEnd(14)} ${audited.path.padEnd(12)} performance ${String(performanceOf(lhr)).padStart(3)}` +
+      ` (runs ${performances.join(', ')})  accessibility ${scoreOf(lhr, 'accessibility')}` +
+      `  best practices ${scoreOf(lhr, 'best-practices')}  SEO ${scoreOf(lhr, 'seo')}` +
       `  | LCP ${(metric('largest-contentful-paint') / 1000).toFixed(1)} s  TBT ${metric('total-blocking-time').toFixed(0)} ms` +
       `  CLS ${metric('cumulative-layout-shift').toFixed(3)}  transferred ${kib(metric('total-byte-weight'))}`,
   );
@@ -134,13 +154,17 @@ function report(audited: Audited, lhr: Result): void {
   for (const item of (shifts ?? []).slice(0, 4)) {
     if ((item.score ?? 0) >= 0.005) console.log(`    shift ${item.score?.toFixed(3)} ${item.node?.selector ?? '?'}`);
   }
+}
+
+/** Accessibility, best practices and SEO at 100 and every PWA audit passed, in every run. */
+function check(audited: Audited, lhr: Result): void {
   for (const id of ASSERTED) {
-    if (score(id) < 100) {
+    if (scoreOf(lhr, id) < 100) {
       const failed = lhr.categories[id].auditRefs
         .map((ref) => lhr.audits[ref.id])
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
         .map((audit) => `${audit.id} (${audit.title})`);
-      failures.push(`${audited.name}: ${id} ${score(id)}: ${failed.join('; ')}`);
+      failures.push(`${audited.name}: ${id} ${scoreOf(lhr, id)}: ${failed.join('; ')}`);
     }
   }
   const pwa = lhr.categories.pwa;
@@ -152,9 +176,9 @@ function report(audited: Audited, lhr: Result): void {
 }
 
 if (failures.length > 0) {
-  console.error(`\nLighthouse check failed:\n- ${failures.join('\n- ')}`);
+  console.error(`\nLighthouse check failed:\n- ${[...new Set(failures)].join('\n- ')}`);
   process.exit(1);
 }
 console.log(
-  '\nLighthouse check passed: accessibility, best practices and SEO 100 on every page, every PWA audit passed.',
+  '\nLighthouse check passed: accessibility, best practices and SEO 100 on every page in every run, every PWA audit passed.',
 );

@@ -11,7 +11,7 @@ import { useOverlaysWanted } from './useOverlaysWanted';
 
 const Overlays = lazy(() => import('./Overlays'));
 
-function Shell({ serviceUrl }: { serviceUrl: string }) {
+function Shell() {
   const [withTabBar, setWithTabBar] = useState(false);
   const onRouteChange = useCallback((def: RouteDef | null) => setWithTabBar(def?.tabBar === true), []);
   const online = useOnline();
@@ -19,7 +19,7 @@ function Shell({ serviceUrl }: { serviceUrl: string }) {
     <div className={`shell${withTabBar ? ' has-tabbar' : ''}${online ? '' : ' is-offline'}`}>
       <OfflineBanner />
       <KeepAliveOutlet onRouteChange={onRouteChange} />
-      {withTabBar && <TabBar serviceUrl={serviceUrl} />}
+      {withTabBar && <TabBar />}
     </div>
   );
 }
@@ -41,7 +41,9 @@ export function App() {
   const overlays = useOverlaysWanted();
   return (
     <AppProviders>
-      <ConfigGate>{(config) => <Shell serviceUrl={config?.serviceUrl ?? ''} />}</ConfigGate>
+      <ConfigGate>
+        <Shell />
+      </ConfigGate>
       {overlays && (
         <Suspense fallback={null}>
           <Overlays />

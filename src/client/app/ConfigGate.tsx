@@ -3,15 +3,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useConfig } from '../data/resources';
 import { useBrowserOnline } from '../api/online';
 import { LoadingCanvas } from '../ui';
-import type { AppConfig } from '../../shared/api/types';
 
 /**
  * The loading canvas stays until the app config is known, from the cache or the network (SPEC.md
  * section 2). Meanwhile the first screen renders behind it, unseen, so its own reads and pictures
  * start with the config read instead of after it; once the config is known the canvas goes and the
- * screen shows as it is by then, without being drawn again.
+ * screen shows as it is by then, without being drawn again (the parts that use the config read it
+ * themselves).
  */
-export function ConfigGate({ children }: { children: (config: AppConfig | undefined) => ReactNode }) {
+export function ConfigGate({ children }: { children: ReactNode }) {
   const config = useConfig();
   const online = useBrowserOnline();
   const { t } = useLingui();
@@ -19,7 +19,7 @@ export function ConfigGate({ children }: { children: (config: AppConfig | undefi
   return (
     <>
       <div className="config-gate" hidden={!ready} data-testid="config-gate">
-        {children(config.data)}
+        {children}
       </div>
       {!ready &&
         (config.isLoading ? (

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { Icon, type IconName } from '../ui';
 import { pathTo } from '../routing/paths';
+import { useConfig } from '../data/resources';
 
 function TabLink({ href, icon, label, active }: { href: string; icon: IconName; label: string; active: boolean }) {
   return (
@@ -14,8 +15,9 @@ function TabLink({ href, icon, label, active }: { href: string; icon: IconName; 
   );
 }
 
-/** Home, Recharge (warning only), Service (external), My account (SPEC.md section 2). */
-export function TabBar({ serviceUrl }: { serviceUrl: string }) {
+/** Home, Recharge (warning only), Service (external, from the app config), My account (SPEC.md section 2). */
+export function TabBar() {
+  const serviceUrl = useConfig().data?.serviceUrl ?? '';
   const [location] = useLocation();
   const { t } = useLingui();
   return (

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pathTo } from './routing/paths';
 import './styles/global.css';
@@ -28,10 +28,15 @@ try {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render is a transition, so React yields to the browser every few milliseconds instead of
+// holding a slow phone's main thread for the whole tree (the boot mark stays until it commits).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 startPwa();

@@ -71,6 +71,8 @@ describe('accounts end to end', () => {
 
     await page.goto('/languageSet');
     await page.getByRole('radio', { name: 'English' }).check();
+    // The choice is stored once its catalogue has loaded; the page says so by switching language.
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.goto('/user');
     await expect.poll(() => page.getByRole('button', { name: 'Log out', exact: true }).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');

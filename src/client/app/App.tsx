@@ -6,7 +6,8 @@ import { findRoute, KeepAliveOutlet } from './KeepAliveOutlet';
 import { OfflineBanner } from './OfflineBanner';
 import { TabBar } from './TabBar';
 import type { RouteDef } from './routes';
-import { useOnline } from '../api/online';
+import { isBrowserOnline, useOnline } from '../api/online';
+import { prefetch } from '../data';
 import { useOverlaysWanted } from './useOverlaysWanted';
 
 const Overlays = lazy(() => import('./Overlays'));
@@ -24,15 +25,15 @@ function Shell() {
   );
 }
 
-/** The first screen's code loads while the app config is still being read, not after it. */
+/** The first screen's code and its public reads start while the app config is still being read. */
 function usePreloadFirstScreen(): void {
   const { parser } = useRouter();
   const [path] = useLocation();
   const [first] = useState(path);
   useEffect(() => {
-    void findRoute(first, parser)
-      ?.screen.preload()
-      .catch(() => undefined);
+    const route = findRoute(first, parser);
+    void route?.screen.preload().catch(() => undefined);
+    if (isBrowserOnline()) for (const read of route?.reads ?? []) void prefetch(read);
   }, [first, parser]);
 }
 

@@ -1,5 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { PATTERNS } from '../routing/paths';
+import type { Query } from '../data';
+import { bannersQuery, homeTilesQuery, winnersQuery } from '../features/home/homeApi';
 
 /** A screen's lazy component, with its loader so the first screen can start loading early (App.tsx). */
 export type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
@@ -18,6 +20,8 @@ export interface RouteDef {
   keepAlive?: boolean;
   /** Shows the tab bar. */
   tabBar?: boolean;
+  /** Public reads started with the screen's code when it is the first screen of a visit. */
+  reads?: readonly Query<unknown>[];
 }
 
 const home = lazyScreen(() => import('../features/home/HomePage'));
@@ -54,7 +58,7 @@ const fairness = lazyScreen(() => import('../features/game/FairnessPage'));
 
 /** First match wins, so fixed paths come before patterns that would also match them. */
 export const ROUTES: readonly RouteDef[] = [
-  { path: PATTERNS.home, screen: home, tabBar: true },
+  { path: PATTERNS.home, screen: home, tabBar: true, reads: [bannersQuery, homeTilesQuery, winnersQuery] },
   { path: PATTERNS.language, screen: language },
   { path: PATTERNS.info, screen: info },
   { path: PATTERNS.finance, screen: finance },

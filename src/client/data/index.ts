@@ -1,5 +1,5 @@
 export { queryKey, windowedKey } from './key';
-export { defineQuery, useQuery, type Query } from './query';
+export { defineQuery, prefetch, useQuery, type Query } from './query';
 export { revalidate, readCached, writeCached, type Synced } from './sync';
 export { useOnline, useBrowserOnline, isOnline, isBrowserOnline } from '../api/online';
 export {

@@ -1,7 +1,7 @@
 import { api } from '../api';
 import type { ApiAnswerOf, ApiRequestOf } from '../../shared/api/types';
 import { queryKey, type CallPath, type QueryKey } from './key';
-import { useSynced, type Synced, type UseSyncedOptions } from './sync';
+import { revalidate, useSynced, type Synced, type UseSyncedOptions } from './sync';
 
 /** A read the app caches: its key (the call and its parameters) and how to fetch it. */
 export interface Query<T> {
@@ -30,6 +30,11 @@ export function defineQuery<P extends CallPath, T = ApiAnswerOf<P>>(
       return select ? select(answer) : (answer as unknown as T);
     },
   };
+}
+
+/** Starts a read before its screen is there (App.tsx, for the first screen); the screen then shares it. */
+export function prefetch<T>(query: Query<T>): Promise<void> {
+  return revalidate(query.key, query.fetch);
 }
 
 /** Cache-first read of a query; `null` reads nothing (e.g. no id yet). */

@@ -10,8 +10,9 @@ import { readCached, writeCached } from '../../src/client/data/sync';
 import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale, messageOf } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState, type FakeCall } from './helpers';
-import { fundRow, fundRows, renderScreen } from './wallet-fixtures';
+import { deferred, fundRow, fundRows, renderScreen } from './wallet-fixtures';
 import { windowedKey } from '../../src/client/data/key';
+import { db } from '../../src/client/data/db';
 
 beforeEach(async () => {
   await resetClientState();
@@ -247,7 +248,8 @@ describe('fund log paging', () => {
     expect(cached?.data.complete).toBe(true);
   });
 
-  it('the end of the list coming into view loads the next page (IntersectionObserver)', async () => {
+  /** IntersectionObserver stand-in: `seen(count)` reports the sentinel in view and waits for `count` rows. */
+  function fakeObservers() {
     const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
     class FakeObserver {
       targets: Element[] = [];
@@ -265,13 +267,8 @@ describe('fund log paging', () => {
         return [];
       }
     }
-    const fake = logServer(fundRows(500, FUND_LOG_PAGE * 2 + 1));
-    vi.stubGlobal('fetch', fake.fetch);
     vi.stubGlobal('IntersectionObserver', FakeObserver);
-    renderScreen(IncomePage);
-    await waitFor(() => expect(rows()).toHaveLength(FUND_LOG_PAGE));
-
-    const seen = async (count: number) => {
+    return async (count: number) => {
       const live = observers.filter((observer) => observer.targets.length > 0).at(-1)!;
       await act(async () => {
         live.callback(
@@ -281,9 +278,35 @@ describe('fund log paging', () => {
       });
       await waitFor(() => expect(rows()).toHaveLength(count));
     };
+  }
+
+  it('the end of the list coming into view loads the next page (IntersectionObserver)', async () => {
+    const fake = logServer(fundRows(500, FUND_LOG_PAGE * 2 + 1));
+    vi.stubGlobal('fetch', fake.fetch);
+    const seen = fakeObservers();
+    renderScreen(IncomePage);
+    await waitFor(() => expect(rows()).toHaveLength(FUND_LOG_PAGE));
+
     await seen(FUND_LOG_PAGE * 2);
     await seen(FUND_LOG_PAGE * 2 + 1);
     expect(screen.getByTestId('fund-log-end')).toBeTruthy();
+  });
+
+  it('the next page can be asked as soon as a page shows, while the database is still storing it', async () => {
+    const fake = logServer(fundRows(500, FUND_LOG_PAGE * 2 + 1));
+    vi.stubGlobal('fetch', fake.fetch);
+    const seen = fakeObservers();
+    renderScreen(IncomePage);
+    await waitFor(() => expect(rows()).toHaveLength(FUND_LOG_PAGE));
+
+    // From here on the database takes its time: no store settles during the test.
+    const held = deferred<unknown>();
+    const put = vi.spyOn(db.cache, 'put').mockImplementation(() => held.promise as never);
+    await seen(FUND_LOG_PAGE * 2);
+    await seen(FUND_LOG_PAGE * 2 + 1);
+    expect(screen.getByTestId('fund-log-end')).toBeTruthy();
+    expect(put).toHaveBeenCalledTimes(2);
+    held.resolve(undefined);
   });
 
   it('a refresh keeps the pages already loaded when the newest page reaches into them', async () => {

@@ -197,7 +197,8 @@ describe('game end to end', () => {
     await logIn(page, member);
     await page.goto(`/activity/${ROOM_ID}`);
     await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1,000.00');
-    await waitForOpenRound(page, CLOSE_SECONDS + 12);
+    // Cancel stays possible through every step below, even on a loaded machine.
+    await waitForOpenRound(page, CLOSE_SECONDS + 22);
     await page.getByTestId('option-0').click();
     await page.getByLabel('Amount per option (USD)').fill('20');
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
@@ -248,6 +249,18 @@ describe('game end to end', () => {
       await page.keyboard.press('Tab');
       expect(await inside('My orders')).toBe(true);
     }
+    // Focus dropped to the page from the sheet's last control (as when that control is disabled
+    // or re-rendered under the member's finger): Tab brings it back into the sheet, not out to the
+    // browser's own controls.
+    await page.evaluate(() => {
+      const sheetDialog = [...document.querySelectorAll('dialog[open]')].at(-1)!;
+      const last = [...sheetDialog.querySelectorAll<HTMLButtonElement>('button:not([disabled])')].at(-1)!;
+      last.focus();
+      last.blur();
+    });
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await inside('My orders')).toBe(true);
 
     // Escape closes the topmost only.
     await sheet.getByRole('button', { name: /^Cancel order: Big/ }).click();

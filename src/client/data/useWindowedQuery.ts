@@ -97,11 +97,19 @@ export function useWindowedQuery<R, F extends object>(
       // Written only onto the window it continues: a new filter or a refresh in between wins.
       const latest = await readCached<Window<R, F>>(read.key);
       const latestOldest = latest?.data.rows.at(-1);
+      let stored: Promise<void> | null = null;
       if (latest && read.sameFilter(latest.data, current) && latestOldest && read.idOf(latestOldest) === oldest) {
         const rows = appendPage(latest.data.rows, page, read.idOf);
-        await writeCached(read.key, { ...latest.data, rows, complete: page.length < read.pageSize }, latest.updatedAt);
+        stored = writeCached(
+          read.key,
+          { ...latest.data, rows, complete: page.length < read.pageSize },
+          latest.updatedAt,
+        );
       }
+      // The page is on screen: the next one may be asked without waiting for the database.
+      loadingMore.current = false;
       setMore({ loading: false, error: null });
+      await stored?.catch((error: unknown) => console.warn('[cache] could not store', read.key, error));
     } catch (error) {
       setMore({ loading: false, error });
     } finally {

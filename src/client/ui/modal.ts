@@ -104,14 +104,18 @@ export function useModalDialog(
     const onPopState = () => {
       if (entryId() < id) close();
     };
-    const onKeyDown = (event: KeyboardEvent) => keepFocusInside(dialog, event);
-    dialog.addEventListener('keydown', onKeyDown);
+    // On the document, not the dialog: when the focused control goes away or is disabled (a round
+    // closing disables Cancel), focus falls to the body and Tab must still come back inside.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (topmost() === dialog) keepFocusInside(dialog, event);
+    };
+    document.addEventListener('keydown', onKeyDown);
     dialog.addEventListener('cancel', onCancel);
     dialog.addEventListener('close', close);
     window.addEventListener('popstate', onPopState);
     return () => {
       closed = true;
-      dialog.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onKeyDown);
       dialog.removeEventListener('cancel', onCancel);
       dialog.removeEventListener('close', close);
       window.removeEventListener('popstate', onPopState);

@@ -53,8 +53,17 @@ export function useFundLog() {
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = sentinel.current;
-    // Rebuilt after each page (rows.length), so a sentinel still in view asks for the next one.
-    if (!node || !canLoadMore || !active || !online || more.error || typeof IntersectionObserver === 'undefined')
+    // Rebuilt after each page (rows.length) and when a load ends, so a sentinel still in view asks
+    // for the next one even if it came into view while a page was loading.
+    if (
+      !node ||
+      !canLoadMore ||
+      !active ||
+      !online ||
+      more.loading ||
+      more.error ||
+      typeof IntersectionObserver === 'undefined'
+    )
       return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -64,7 +73,7 @@ export function useFundLog() {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [canLoadMore, active, online, more.error, loadMore, rows?.length]);
+  }, [canLoadMore, active, online, more.loading, more.error, loadMore, rows?.length]);
 
   const shown = data ?? requested;
   const start = shown.start;

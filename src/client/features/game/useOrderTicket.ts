@@ -90,9 +90,9 @@ export function useOrderTicket(options: {
     setPending(null);
     setSelected([]);
     toast.success(t`Order placed`);
-    // The answer carries the balance after the debit: show it now, then confirm it.
+    // The answer carries the balance after the debit: show it now (the store runs behind), then confirm it.
     if (profile && typeof outcome.data?.money === 'number') {
-      await writeCached(profileQuery.key, { ...profile, money: outcome.data.money }).catch(() => undefined);
+      void writeCached(profileQuery.key, { ...profile, money: outcome.data.money }).catch(() => undefined);
     }
     void refreshProfile();
     // A first played round: the app may now offer to be installed.

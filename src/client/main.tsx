@@ -8,6 +8,7 @@ import { endSession, refreshConfig } from './data';
 import { setReachabilityProbe } from './api/online';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';
+import { startFirstScreen } from './app/firstScreen';
 import { startPwa } from './app/pwa';
 import { listenForInstallPrompt } from './pwa/installOffer';
 
@@ -27,6 +28,9 @@ try {
   console.error('[i18n] could not load the language catalogue', error);
   i18n.loadAndActivate({ locale: 'en', messages: {} });
 }
+
+// The language is known (its reads carry it): ask for what the first screen needs before rendering.
+startFirstScreen(window.location.pathname);
 
 // The first render is a transition, so React yields to the browser every few milliseconds instead of
 // holding a slow phone's main thread for the whole tree (the boot mark stays until it commits).

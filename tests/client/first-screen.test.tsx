@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { App } from '../../src/client/app/App';
+import { startFirstScreen } from '../../src/client/app/firstScreen';
 import { deferred } from './content-fixtures';
 import { fakeFetch, ok, resetClientState } from './helpers';
 
@@ -10,22 +11,45 @@ vi.mock('../../src/client/features/home/HomePage', () => new Promise(() => undef
 
 beforeEach(async () => {
   await resetClientState();
+  window.history.replaceState(null, '', '/');
 });
 
+function homeServer() {
+  const config = deferred<unknown>();
+  const fake = fakeFetch({
+    [ApiPath.getConfig]: () => config.promise,
+    [ApiPath.slide]: () => ok([]),
+    [ApiPath.homeTiles]: () => ok([]),
+    [ApiPath.winners]: () => ok([]),
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake;
+}
+
 describe('the first screen of a visit', () => {
-  it("home's public reads go out with its code and the config read, before the code has arrived", async () => {
-    const config = deferred<unknown>();
-    const fake = fakeFetch({
-      [ApiPath.getConfig]: () => config.promise,
-      [ApiPath.slide]: () => ok([]),
-      [ApiPath.homeTiles]: () => ok([]),
-      [ApiPath.winners]: () => ok([]),
-    });
-    vi.stubGlobal('fetch', fake.fetch);
-    render(<App />);
+  it("the config and home's public reads go out before anything renders", async () => {
+    const fake = homeServer();
+    startFirstScreen('/');
     await waitFor(() => expect(fake.to(ApiPath.slide)).toHaveLength(1));
     expect(fake.to(ApiPath.homeTiles)).toHaveLength(1);
     expect(fake.to(ApiPath.winners)).toHaveLength(1);
+    expect(fake.to(ApiPath.getConfig)).toHaveLength(1);
+  });
+
+  it('a screen with no public reads asks for the config alone', async () => {
+    const fake = homeServer();
+    startFirstScreen('/my_income');
+    await waitFor(() => expect(fake.to(ApiPath.getConfig)).toHaveLength(1));
+    expect(fake.calls.filter((call) => call.path !== ApiPath.getConfig)).toEqual([]);
+  });
+
+  it('the app then renders on the config read in flight: asked once, the canvas stays until it answers', async () => {
+    const fake = homeServer();
+    startFirstScreen('/');
+    render(<App />);
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    await waitFor(() => expect(fake.to(ApiPath.slide)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fake.to(ApiPath.getConfig)).toHaveLength(1);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
   });

@@ -1,13 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useLocation, useRouter } from 'wouter';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { AppProviders } from './providers';
 import { ConfigGate } from './ConfigGate';
-import { findRoute, KeepAliveOutlet } from './KeepAliveOutlet';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { OfflineBanner } from './OfflineBanner';
 import { TabBar } from './TabBar';
 import type { RouteDef } from './routes';
-import { isBrowserOnline, useOnline } from '../api/online';
-import { prefetch } from '../data';
+import { useOnline } from '../api/online';
 import { useOverlaysWanted } from './useOverlaysWanted';
 
 const Overlays = lazy(() => import('./Overlays'));
@@ -25,20 +23,7 @@ function Shell() {
   );
 }
 
-/** The first screen's code and its public reads start while the app config is still being read. */
-function usePreloadFirstScreen(): void {
-  const { parser } = useRouter();
-  const [path] = useLocation();
-  const [first] = useState(path);
-  useEffect(() => {
-    const route = findRoute(first, parser);
-    void route?.screen.preload().catch(() => undefined);
-    if (isBrowserOnline()) for (const read of route?.reads ?? []) void prefetch(read);
-  }, [first, parser]);
-}
-
 export function App() {
-  usePreloadFirstScreen();
   const overlays = useOverlaysWanted();
   return (
     <AppProviders>

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { matchRoute, Redirect, Route, Router, useLocation, useRouter, type BaseLocationHook } from 'wouter';
+import { Redirect, Route, Router, useLocation, useRouter, type BaseLocationHook } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { useLingui } from '@lingui/react/macro';
 import { useSession } from '../api/session';
 import { EmptyState, Page, ScreenActiveContext, Spinner } from '../ui';
-import { ROUTES, type RouteDef } from './routes';
+import { findRoute, type RouteDef } from './routes';
 import { pathTo } from '../routing/paths';
 
 interface Entry {
@@ -19,10 +19,6 @@ const MAX_KEPT = 16;
 
 function frozenLocation(path: string): BaseLocationHook {
   return () => [path, navigate];
-}
-
-export function findRoute(path: string, parser: Parameters<typeof matchRoute>[0]): RouteDef | null {
-  return ROUTES.find((def) => matchRoute(parser, def.path, path)[0]) ?? null;
 }
 
 function ScreenFallback() {

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoute } from 'wouter';
 import { PATTERNS } from '../routing/paths';
 import type { Query } from '../data';
 import { bannersQuery, homeTilesQuery, winnersQuery } from '../features/home/homeApi';
@@ -90,3 +91,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATTERNS.current, screen: current, auth: true },
   { path: PATTERNS.fairness, screen: fairness, auth: true },
 ];
+
+/** The route a path shows: the first whose pattern matches it. */
+export function findRoute(path: string, parser: Parameters<typeof matchRoute>[0]): RouteDef | null {
+  return ROUTES.find((def) => matchRoute(parser, def.path, path)[0]) ?? null;
+}

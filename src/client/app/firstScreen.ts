@@ -1,0 +1,19 @@
+import { parse } from 'regexparam';
+import { isBrowserOnline } from '../api/online';
+import { prefetch, refreshConfig } from '../data';
+import { findRoute } from './routes';
+
+/**
+ * What the first screen of a visit needs, asked for before React renders anything: the app config
+ * (the loading canvas waits for it on a first visit), the screen's code and its public reads.
+ * Asked from a component, they would wait for the first render to commit, which on a slow phone is
+ * most of the time to the first banner. The screens' own reads then find them in flight or answered.
+ */
+export function startFirstScreen(path: string): void {
+  // The router's default parser (the app sets no other): the same match the outlet will make.
+  const route = findRoute(path, parse);
+  void route?.screen.preload().catch(() => undefined);
+  if (!isBrowserOnline()) return;
+  void refreshConfig();
+  for (const read of route?.reads ?? []) void prefetch(read);
+}

@@ -4,7 +4,8 @@ import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode, MessageKey, refuse } from '../../src/shared/errors';
 import type { OrderRequest, OwnOrderItem } from '../../src/shared/api/types';
 import { startSession } from '../../src/client/api/session';
-import { writeCached } from '../../src/client/data/sync';
+import { resetSyncState, writeCached } from '../../src/client/data/sync';
+import { GAME_LOG_PAGE } from '../../src/client/features/game/gameApi';
 import { activateLocale, messageOf, textOfCode } from '../../src/client/i18n';
 import { toast } from '../../src/client/ui/toast';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
@@ -36,6 +37,14 @@ async function openRoom() {
   renderRoom();
   await screen.findByTestId('round-seqno');
   await waitFor(() => expect(screen.getByTestId('room-balance').textContent).not.toBe('—'));
+}
+
+/** The room, then its order history sheet (the room may be the cached one when offline). */
+async function openRoomAndRecords() {
+  const { unmount } = renderRoom();
+  fireEvent.click(await screen.findByRole('button', { name: 'Order history' }));
+  const sheet = await screen.findByRole('dialog', { name: 'Order history' });
+  return { sheet, unmount };
 }
 
 const option = (value: number) => screen.getByTestId(`option-${value}`);
@@ -354,6 +363,46 @@ describe('room odds and deposit', () => {
     expect(row.textContent).toContain('Won');
     expect(row.textContent).toContain('+3,000.00');
     expect(row.textContent).toContain('4 + 4 + 4 = 12');
+  });
+
+  it('the order history pages with a `before` cursor and opens offline from the cache, marked stale', async () => {
+    const orders = Array.from({ length: GAME_LOG_PAGE + 3 }, (_, i) =>
+      ownOrder(100 - i, { seqno: `20261122-${String(100 - i).padStart(4, '0')}`, status: 'lose', time: 1_700_000_000 }),
+    );
+    const server = roomServer();
+    const logCalls: Record<string, unknown>[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (new URL(request.url).pathname !== ApiPath.gameLog) return server.fetch(request);
+      const body = (await request.json()) as { before?: number; limit: number; gametype?: number };
+      logCalls.push(body);
+      const page = orders
+        .filter((order) => body.before === undefined || order.order_id < body.before)
+        .slice(0, body.limit);
+      return new Response(JSON.stringify(ok(page)), { headers: { 'content-type': 'application/json' } });
+    });
+    const view = await openRoomAndRecords();
+    await waitFor(() => expect(within(view.sheet).getAllByTestId('history-order')).toHaveLength(GAME_LOG_PAGE));
+    fireEvent.click(within(view.sheet).getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(view.sheet).getAllByTestId('history-order')).toHaveLength(GAME_LOG_PAGE + 3));
+    expect(logCalls.at(-1)).toMatchObject({ gametype: 15, before: orders[GAME_LOG_PAGE - 1].order_id });
+    expect(within(view.sheet).queryByRole('button', { name: 'Load more' })).toBeNull();
+    // Closed first: the sheet's history entry is taken back before the room goes.
+    fireEvent.click(within(view.sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order history' })).toBeNull());
+    view.unmount();
+
+    resetSyncState();
+    window.dispatchEvent(new Event('offline'));
+    try {
+      const asked = logCalls.length;
+      const again = await openRoomAndRecords();
+      await waitFor(() => expect(within(again.sheet).getAllByTestId('history-order')).toHaveLength(GAME_LOG_PAGE + 3));
+      expect(within(again.sheet).getByTestId('stale-badge')).toBeTruthy();
+      expect(logCalls).toHaveLength(asked);
+    } finally {
+      window.dispatchEvent(new Event('online'));
+    }
   });
 
   it('a refused first load shows the server message (e.g. not a VIP)', async () => {

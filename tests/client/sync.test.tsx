@@ -118,21 +118,25 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
   });
 
   it('becomes stale when the connection drops and revalidates when it comes back', async () => {
-    let version = 0;
-    const fetcher = vi.fn(async () => ({ version: ++version }));
-    const { result } = renderHook(() => useSynced(KEY, fetcher));
-    await waitFor(() => expect(result.current.status).toBe('fresh'));
+    let now = 1_000_000;
+    setClockForTest(() => now);
+    try {
+      let version = 0;
+      const fetcher = vi.fn(async () => ({ version: ++version }));
+      const { result } = renderHook(() => useSynced(KEY, fetcher));
+      await waitFor(() => expect(result.current.status).toBe('fresh'));
 
-    act(() => setOnlineStateForTest({ browserOnline: false }));
-    expect(result.current.status).toBe('stale');
-    expect(result.current.data).toEqual({ version: 1 });
+      act(() => setOnlineStateForTest({ browserOnline: false }));
+      expect(result.current.status).toBe('stale');
+      expect(result.current.data).toEqual({ version: 1 });
 
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 2_100)); // past the de-duplication window
-      setOnlineStateForTest({ browserOnline: true });
-    });
-    await waitFor(() => expect(result.current.data).toEqual({ version: 2 }));
-    expect(result.current.status).toBe('fresh');
+      now += 2_001; // past the de-duplication window
+      act(() => setOnlineStateForTest({ browserOnline: true }));
+      await waitFor(() => expect(result.current.data).toEqual({ version: 2 }));
+      expect(result.current.status).toBe('fresh');
+    } finally {
+      setClockForTest(null);
+    }
   });
 
   it('refresh() forces a new request and shares it between callers', async () => {

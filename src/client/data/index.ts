@@ -16,4 +16,10 @@ export {
 export { endSession, logout } from './session';
 export { useWrite } from './useWrite';
 export { useLiveRead } from './useLiveRead';
-export { useWindowedQuery, fetchNewestWindow, type Window, type WindowedRead } from './useWindowedQuery';
+export {
+  useWindowedQuery,
+  fetchNewestWindow,
+  type Window,
+  type WindowedQuery,
+  type WindowedRead,
+} from './useWindowedQuery';

@@ -1,82 +1,62 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { OwnOrderItem } from '../../../shared/api/types';
 import { formatDateTime, formatUsd } from '../../i18n';
-import { Sheet, Spinner } from '../../ui';
-import { fetchGameLog, GAME_LOG_PAGE } from './gameApi';
+import { Sheet, Spinner, SyncedSection } from '../../ui';
+import { useWindowedQuery, type WindowedQuery } from '../../data';
+import { gameLogRead, type GameLogFilter } from './gameApi';
 import { formatOdds } from './model';
 import { pathTo } from '../../routing/paths';
 import { ORDER_STATUS_NAMES, useOutcomeName } from '../../i18n';
 
-/** The member's order history of this game (getGamelog), newest first, a page at a time. */
+/** The member's order history of this game (getGamelog), newest first, a page at a time; the last seen opens offline. */
 export function RecordSheet({ open, gametype, onClose }: { open: boolean; gametype?: number; onClose: () => void }) {
   const { t } = useLingui();
   return (
     <Sheet open={open} title={t`Order history`} onClose={onClose} testId="order-history">
-      {/* Mounted while open only, so each opening loads afresh. */}
+      {/* Mounted while open only, so each opening asks for the newest orders (the last seen show meanwhile). */}
       <RecordList gametype={gametype} />
     </Sheet>
   );
 }
 
-interface Pages {
-  items: OwnOrderItem[] | null;
-  more: boolean;
-  failed: boolean;
-  loadingMore: boolean;
+function RecordList({ gametype }: { gametype?: number }) {
+  const { t } = useLingui();
+  const read = useMemo(() => gameLogRead(gametype), [gametype]);
+  const filter = useMemo<GameLogFilter>(() => (gametype !== undefined ? { gametype } : {}), [gametype]);
+  const records = useWindowedQuery(read, filter);
+  return (
+    <SyncedSection
+      synced={records}
+      unavailableTitle={t`Order history unavailable`}
+      unavailableText={t`Your history cannot be loaded right now.`}
+      isEmpty={(window) => window.rows.length === 0}
+      empty={<p className="text-muted">{t`No orders yet.`}</p>}
+      loading={
+        <div className="sheet-loading">
+          <Spinner label={t`Loading`} />
+        </div>
+      }
+    >
+      {(window) => <RecordRows records={records} items={window.rows} complete={window.complete} />}
+    </SyncedSection>
+  );
 }
 
-function RecordList({ gametype }: { gametype?: number }) {
+function RecordRows({
+  records,
+  items,
+  complete,
+}: {
+  records: WindowedQuery<OwnOrderItem, GameLogFilter>;
+  items: OwnOrderItem[];
+  complete: boolean;
+}) {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
   const nameOf = useOutcomeName();
-  const [pages, setPages] = useState<Pages>({ items: null, more: false, failed: false, loadingMore: false });
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchGameLog({ gametype }).then(
-      (page) => {
-        if (!cancelled)
-          setPages({ items: page, more: page.length >= GAME_LOG_PAGE, failed: false, loadingMore: false });
-      },
-      () => {
-        if (!cancelled) setPages((p) => ({ ...p, failed: true }));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [gametype]);
-
-  async function loadMore(before: number) {
-    setPages((p) => ({ ...p, loadingMore: true }));
-    try {
-      const page = await fetchGameLog({ gametype, before });
-      setPages((p) => ({
-        items: [...(p.items ?? []), ...page],
-        more: page.length >= GAME_LOG_PAGE,
-        failed: false,
-        loadingMore: false,
-      }));
-    } catch {
-      setPages((p) => ({ ...p, loadingMore: false }));
-    }
-  }
-
-  const { items } = pages;
-  if (items === null) {
-    return pages.failed ? (
-      <p className="text-muted">{t`Your history cannot be loaded right now.`}</p>
-    ) : (
-      <div className="sheet-loading">
-        <Spinner label={t`Loading`} />
-      </div>
-    );
-  }
-  if (items.length === 0) return <p className="text-muted">{t`No orders yet.`}</p>;
-  const last = items[items.length - 1];
   return (
     <>
       <ul className="order-list">
@@ -112,12 +92,13 @@ function RecordList({ gametype }: { gametype?: number }) {
           );
         })}
       </ul>
-      {pages.more && (
+      {!complete && (
         <button
           type="button"
           className="btn btn-ghost btn-block"
-          onClick={() => void loadMore(last.order_id)}
-          disabled={pages.loadingMore}
+          onClick={() => void records.loadMore()}
+          disabled={records.more.loading}
+          aria-busy={records.more.loading || undefined}
         >
           {t`Load more`}
         </button>

@@ -1,7 +1,7 @@
 /** The game's calls of the contract, typed, in one place. */
 import { api, ApiPath } from '../../api';
 import type { GameInfoAnswer, GetRoundAnswer, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
-import { defineQuery, queryKey, type Query } from '../../data';
+import { defineQuery, queryKey, type Query, type WindowedRead } from '../../data';
 import { clockOffset, moneyCents } from './model';
 
 export const roomsQuery = (roomtype: number): Query<Room[]> => defineQuery(ApiPath.roomList, { roomtype });
@@ -36,7 +36,7 @@ export async function fetchLiveOrders(request: {
   seqno: string;
   gametype: number;
 }): Promise<VorderAnswer> {
-  const answer = (await api.call(
+  const answer = await api.call(
     ApiPath.vorder,
     {
       isfirst: 1,
@@ -46,30 +46,38 @@ export async function fetchLiveOrders(request: {
       gametype: request.gametype,
     },
     { silent: true },
-  )) as Partial<VorderAnswer>;
-  const list = Array.isArray(answer.list) ? answer.list : [];
-  return { list, order_id: typeof answer.order_id === 'number' ? answer.order_id : 0 };
+  );
+  // With `isfirst` the call answers the live feed and its cursor (the other shape is the member's own).
+  return 'order_id' in answer ? answer : { list: [], order_id: 0 };
 }
 
 export async function fetchOwnOrders(roomid: number, seqno: string): Promise<OwnOrderItem[]> {
-  const answer = (await api.call(ApiPath.vorder, { roomid, gameseq: seqno }, { silent: true })) as {
-    list?: OwnOrderItem[];
-  };
-  return Array.isArray(answer.list) ? answer.list : [];
+  const answer = await api.call(ApiPath.vorder, { roomid, gameseq: seqno }, { silent: true });
+  // Without `isfirst` the call answers the member's own lines of the round, which carry no cursor.
+  return 'order_id' in answer ? [] : answer.list;
 }
 
 export const GAME_LOG_PAGE = 20;
 
-export function fetchGameLog(request: { gametype?: number; before?: number }): Promise<OwnOrderItem[]> {
-  return api.call(
-    ApiPath.gameLog,
-    {
-      ...(request.gametype !== undefined ? { gametype: request.gametype } : {}),
-      ...(request.before !== undefined ? { before: request.before } : {}),
-      limit: GAME_LOG_PAGE,
-    },
-    { silent: true },
-  );
+/** The records filter: one game's orders, or all of them. */
+export interface GameLogFilter {
+  gametype?: number;
+}
+
+/**
+ * The member's order history of a game (getGamelog) as a windowed read: pages newest first by
+ * `before` order id, one cached window per game, so the records seen last open offline.
+ */
+export function gameLogRead(gametype: number | undefined): WindowedRead<OwnOrderItem, GameLogFilter> {
+  const filter: GameLogFilter = gametype !== undefined ? { gametype } : {};
+  return {
+    key: queryKey(ApiPath.gameLog, filter),
+    pageSize: GAME_LOG_PAGE,
+    fetchPage: (_filter, before) =>
+      api.call(ApiPath.gameLog, { ...filter, ...(before ? { before } : {}), limit: GAME_LOG_PAGE }, { silent: true }),
+    idOf: (order) => order.order_id,
+    sameFilter: (a, b) => a.gametype === b.gametype,
+  };
 }
 
 /** What the member's lines of a drawn round paid back, and what they staked on it (USD cents). */

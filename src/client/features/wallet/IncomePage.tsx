@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { EmptyState, Icon, Page, Spinner, StaleBadge } from '../../ui';
+import { EmptyState, Icon, Page, Spinner, StaleBadge, SyncedSection } from '../../ui';
 import { FundLogFilter } from './FundLogFilter';
 import { FundLogRow } from './FundLogRow';
 import { useFundLog } from './useFundLog';
@@ -21,7 +21,8 @@ import './wallet.css';
 export default function IncomePage() {
   const { t } = useLingui();
   const fundLog = useFundLog();
-  const { rows, data, log, query, requested, apply, filterOpen, setFilterOpen, loadingRange, failed } = fundLog;
+  const { log, requested, apply, filterOpen, setFilterOpen, failed } = fundLog;
+  const appearsText = t`It will appear once the app can reach the server.`;
 
   const filterButton = (
     <button
@@ -39,42 +40,42 @@ export default function IncomePage() {
     <Page title={t`Fund log`} backTo={pathTo('account')} actions={filterButton} className="wallet-page">
       <FundRange fundLog={fundLog} />
 
-      {rows && rows.length > 0 ? (
-        <>
-          <ol className="fund-list" aria-label={t`Fund log entries`} data-testid="fund-log-list">
-            {rows.map((row) => (
-              <FundLogRow key={row.id} row={row} />
-            ))}
-          </ol>
-          <FundListEnd fundLog={fundLog} />
-        </>
-      ) : log.isLoading || (loadingRange && !data) ? (
-        <div className="wallet-loading">
-          <Spinner label={t`Loading`} />
-        </div>
-      ) : data ? (
-        <EmptyState
-          title={t`No entries in this range`}
-          text={t`Choose other dates to see older changes to your balance.`}
-          icon="receipt"
-          action={
-            <button type="button" className="btn btn-secondary" onClick={() => setFilterOpen(true)}>
-              {t`Change dates`}
-            </button>
-          }
-        />
-      ) : (
-        <EmptyState
-          title={t`Fund log unavailable`}
-          text={failed ?? t`It will appear once the app can reach the server.`}
-          icon="cloudOff"
-          action={
-            <button type="button" className="btn btn-secondary" onClick={() => void query(requested)}>
-              {t`Try again`}
-            </button>
-          }
-        />
-      )}
+      <SyncedSection
+        synced={log}
+        badge={false}
+        unavailableTitle={t`Fund log unavailable`}
+        unavailableText={failed ?? appearsText}
+        offlineText={appearsText}
+        isEmpty={(window) => window.rows.length === 0}
+        empty={
+          <EmptyState
+            title={t`No entries in this range`}
+            text={t`Choose other dates to see older changes to your balance.`}
+            icon="receipt"
+            action={
+              <button type="button" className="btn btn-secondary" onClick={() => setFilterOpen(true)}>
+                {t`Change dates`}
+              </button>
+            }
+          />
+        }
+        loading={
+          <div className="wallet-loading">
+            <Spinner label={t`Loading`} />
+          </div>
+        }
+      >
+        {(window) => (
+          <>
+            <ol className="fund-list" aria-label={t`Fund log entries`} data-testid="fund-log-list">
+              {window.rows.map((row) => (
+                <FundLogRow key={row.id} row={row} />
+              ))}
+            </ol>
+            <FundListEnd fundLog={fundLog} />
+          </>
+        )}
+      </SyncedSection>
 
       <FundLogFilter open={filterOpen} range={requested} onClose={() => setFilterOpen(false)} onApply={apply} />
     </Page>

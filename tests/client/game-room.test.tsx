@@ -42,13 +42,16 @@ async function openRoom() {
 /** The room, then its order history sheet (the room may be the cached one when offline). */
 async function openRoomAndRecords() {
   const { unmount } = renderRoom();
-  fireEvent.click(await screen.findByRole('button', { name: 'Order history' }));
+  // The room first, so the button clicked is the open room's, not the loading one's it replaces.
+  await screen.findByTestId('round-seqno');
+  fireEvent.click(screen.getByRole('button', { name: 'Order history' }));
   const sheet = await screen.findByRole('dialog', { name: 'Order history' });
   return { sheet, unmount };
 }
 
 const option = (value: number) => screen.getByTestId(`option-${value}`);
 const alerts = () => screen.queryAllByRole('alert').map((el) => el.textContent ?? '');
+const toastTexts = () => [...document.querySelectorAll('.toast')].map((el) => el.textContent ?? '');
 const amountInput = () => screen.getByLabelText('Amount per option (USD)') as HTMLInputElement;
 
 describe('option grid', () => {
@@ -105,6 +108,17 @@ describe('buy rules: every refusal shows its message before any call', () => {
         for (const value of setup.select ?? []) fireEvent.click(option(value));
         return shown;
       };
+      /** A refusal of the rules is said under its field, marked invalid, and never toasted. */
+      const saidAt = (field: 'amount' | 'options', text: string) => {
+        const control =
+          field === 'amount'
+            ? screen.getByTestId('amount')
+            : screen.getByRole('group', { name: locale === 'vi' ? 'Các mục chọn' : 'Options' });
+        const id = control.getAttribute('aria-describedby');
+        expect(id, `${text} at ${field}`).toBeTruthy();
+        expect(document.getElementById(id!)?.textContent).toBe(text);
+        expect(toastTexts()).not.toContain(text);
+      };
 
       const pleaseSelect = messageOf(refuse(MessageKey.PleaseSelect));
       const inputCorrect = messageOf(refuse(MessageKey.InputCorrectTip));
@@ -121,6 +135,20 @@ describe('buy rules: every refusal shows its message before any call', () => {
       }
 
       expect(await tryIt({ amount: '50' })).toContain(pleaseSelect);
+      saidAt('options', pleaseSelect);
+      // Choosing an option takes the refusal away.
+      fireEvent.click(option(0));
+      expect(screen.queryByText(pleaseSelect)).toBeNull();
+      fireEvent.click(option(0));
+      fireEvent.change(screen.getByTestId('amount'), { target: { value: '' } });
+      fireEvent.click(option(0));
+      fireEvent.click(screen.getByRole('button', { name: buy }));
+      saidAt('amount', inputCorrect);
+      // Editing the amount takes it away.
+      fireEvent.change(screen.getByTestId('amount'), { target: { value: '2' } });
+      expect(screen.queryByText(inputCorrect)).toBeNull();
+      expect(screen.getByTestId('amount').getAttribute('aria-invalid')).toBeNull();
+      fireEvent.click(option(0));
       expect(await tryIt({ select: [0], amount: '' })).toContain(inputCorrect);
       expect(await tryIt({ select: [0], amount: '12.5' })).toContain(inputCorrect);
       expect(await tryIt({ select: [0], amount: '0' })).toContain(inputCorrect);
@@ -131,6 +159,7 @@ describe('buy rules: every refusal shows its message before any call', () => {
       expect(await tryIt({ select: [0], amount: '10' })).toContain(minimum);
       expect(await tryIt({ select: [0, 1], amount: '20' })).toContain(minBuy);
       expect(await tryIt({ select: [0, 1, 2, 3], amount: '40' })).toContain(noMoney);
+      saidAt('amount', noMoney);
 
       const { setOnlineStateForTest } = await import('../../src/client/api/online');
       act(() => setOnlineStateForTest({ browserOnline: false }));

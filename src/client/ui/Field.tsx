@@ -3,7 +3,7 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
 /** The message under a field that was refused, announced when it appears. */
-function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
+export function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
   if (!error) return null;
   return (
     <p id={id} className="field-error" role="alert">

@@ -7,7 +7,7 @@ export { LoadingCanvas, Spinner } from './LoadingCanvas';
 export { EmptyState } from './EmptyState';
 export { StaleBadge } from './StaleBadge';
 export { Page } from './Page';
-export { TextField, SelectField, CheckboxField, FormError, SubmitButton } from './Field';
+export { TextField, SelectField, CheckboxField, FieldError, FormError, SubmitButton } from './Field';
 export { MenuList, MenuLink } from './MenuList';
 export { Icon, type IconName } from './icons';
 export { Logo } from './Logo';

@@ -50,61 +50,81 @@ function GameRoom({ roomid }: { roomid: number }) {
       <Icon name="receipt" />
     </button>
   );
-  if (!info || !clock) return <RoomNotOpen room={room} history={history} />;
+  // One sheet whatever the room's state, so opening it while the room loads keeps it open after.
+  const records = (
+    <RecordSheet
+      key="records"
+      open={room.recordSheet.open}
+      gametype={info?.game.gametype}
+      onClose={room.recordSheet.close}
+    />
+  );
+  if (!info || !clock) {
+    return (
+      <>
+        <RoomNotOpen room={room} history={history} />
+        {records}
+      </>
+    );
+  }
 
   const game = info.game;
   // Closed for orders (or drawn): Buy and Cancel are disabled and say why.
   const closedReason = clock.closed ? messageOf(refuse(MessageKey.Stopped)) : null;
   return (
-    <Page
-      title={roomTitle(info.room, locale) || t`Game room`}
-      backTo={pathTo('roomList', { type: info.room.type })}
-      actions={history}
-      className="game-page"
-    >
-      <RoomBalance profile={profile} />
+    <>
+      <Page
+        title={roomTitle(info.room, locale) || t`Game room`}
+        backTo={pathTo('roomList', { type: info.room.type })}
+        actions={history}
+        className="game-page"
+      >
+        <RoomBalance profile={profile} />
 
-      <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
+        <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
 
-      <h2 className="section-title">{t`Choose options`}</h2>
-      <OptionGrid
-        rates={roomRates(info.room)}
-        selected={ticket.selected}
-        closed={clock.closed}
-        onToggle={ticket.onToggle}
-      />
+        <h2 className="section-title">{t`Choose options`}</h2>
+        <OptionGrid
+          rates={roomRates(info.room)}
+          selected={ticket.selected}
+          closed={clock.closed}
+          error={ticket.errorOf('options')}
+          onToggle={ticket.onToggle}
+        />
 
-      <ResultsList roomid={roomid} history={info.his} />
-      <LiveOrdersTable rows={live.rows} stale={live.stale} goodAt={live.goodAt} />
+        <ResultsList roomid={roomid} history={info.his} />
+        <LiveOrdersTable rows={live.rows} stale={live.stale} goodAt={live.goodAt} />
 
-      <BuyBar
-        amount={ticket.amount}
-        selectedCount={ticket.selected.length}
-        closedReason={closedReason}
-        onAmount={ticket.setAmount}
-        onBuy={ticket.onBuy}
-        onOwnOrders={room.ownSheet.show}
-      />
+        <BuyBar
+          amount={ticket.amount}
+          selectedCount={ticket.selected.length}
+          amountError={ticket.errorOf('amount')}
+          closedReason={closedReason}
+          onAmount={ticket.setAmount}
+          onBuy={ticket.onBuy}
+          onOwnOrders={room.ownSheet.show}
+        />
 
-      <ConfirmOrderSheet
-        pending={ticket.pending}
-        busy={ticket.submitting}
-        error={ticket.error}
-        onConfirm={() => void ticket.onConfirm()}
-        onClose={ticket.closeConfirm}
-      />
-      <OwnOrdersSheet
-        open={room.ownSheet.open}
-        seqno={game.seqno}
-        orders={room.own.orders}
-        loading={room.own.loading}
-        cancelling={room.cancel.cancelling}
-        closedReason={closedReason}
-        onCancel={(order) => void room.cancel.onCancel(order)}
-        onClose={room.ownSheet.close}
-      />
-      <RecordSheet open={room.recordSheet.open} gametype={game.gametype} onClose={room.recordSheet.close} />
-    </Page>
+        <ConfirmOrderSheet
+          pending={ticket.pending}
+          busy={ticket.submitting}
+          error={ticket.error}
+          onConfirm={() => void ticket.onConfirm()}
+          onClose={ticket.closeConfirm}
+        />
+        <OwnOrdersSheet
+          open={room.ownSheet.open}
+          seqno={game.seqno}
+          orders={room.own.orders}
+          loading={room.own.loading}
+          cancelling={room.cancel.cancelling}
+          closedReason={closedReason}
+          onCancel={(order) => void room.cancel.onCancel(order)}
+          onClose={room.ownSheet.close}
+        />
+      </Page>
+      {records}
+    </>
   );
 }
 
@@ -158,7 +178,6 @@ function RoomNotOpen({ room, history }: { room: ReturnType<typeof useGameRoom>; 
           }
         />
       )}
-      <RecordSheet open={room.recordSheet.open} onClose={room.recordSheet.close} />
     </Page>
   );
 }

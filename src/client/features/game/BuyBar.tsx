@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { sanitizeAmountInput } from '../../../shared/money';
 import { formatMoney } from '../../i18n';
+import { FieldError } from '../../ui';
 
 const QUICK_AMOUNTS = [20, 50, 100, 500] as const;
 
@@ -13,6 +14,7 @@ export function BuyBar({
   amount,
   selectedCount,
   closedReason,
+  amountError,
   onAmount,
   onBuy,
   onOwnOrders,
@@ -20,6 +22,8 @@ export function BuyBar({
   amount: string;
   selectedCount: number;
   closedReason: string | null;
+  /** Why Buy refused the amount (not a whole number, under 20, under the room's minimum, over the balance). */
+  amountError: string | null;
   onAmount: (amount: string) => void;
   onBuy: () => void;
   onOwnOrders: () => void;
@@ -27,6 +31,7 @@ export function BuyBar({
   const { t } = useLingui();
   const inputId = useId();
   const reasonId = useId();
+  const errorId = useId();
   const whole = /^[1-9]\d*$/.test(amount.trim()) ? Number(amount.trim()) : null;
   const total = whole !== null && selectedCount > 0 ? formatMoney(whole * selectedCount * 100) : '—';
   return (
@@ -43,10 +48,13 @@ export function BuyBar({
           enterKeyHint="done"
           placeholder={t`At least 20`}
           value={amount}
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? errorId : undefined}
           // Digits and one decimal point only, as the member types (the rule of every amount field).
           onChange={(event) => onAmount(sanitizeAmountInput(event.target.value))}
           data-testid="amount"
         />
+        <FieldError id={errorId} error={amountError} />
         <div className="quick-amounts" role="group" aria-label={t`Quick amounts`}>
           {QUICK_AMOUNTS.map((value) => (
             <button key={value} type="button" className="chip chip-small" onClick={() => onAmount(String(value))}>

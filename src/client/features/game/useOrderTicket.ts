@@ -1,21 +1,32 @@
 import { useCallback, useState, type RefObject } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { MessageKey, refuse, type Refusal } from '../../../shared/errors';
+import { ErrorCode, MessageKey, refuse, type Refusal } from '../../../shared/errors';
 import type { GameInfoAnswer, UserInfo } from '../../../shared/api/types';
 import { toggleOutcome, validateBuy } from '../../../shared/validation/game';
 import { ApiPath } from '../../api';
 import { isBrowserOnline, profileQuery, refreshProfile, useWrite, writeCached } from '../../data';
 import { messageOf } from '../../i18n';
-import { toast } from '../../ui';
+import { toast, useFieldErrors } from '../../ui';
 import type { PendingOrder } from './ConfirmOrderSheet';
 import { moneyCents, newIdempotencyKey, orderLines, type RoundClock } from './model';
 import { earnInstallOffer } from '../../pwa';
 
 const warn = (refusal: Refusal) => toast.warn(messageOf(refusal));
 
+/** Where a refusal of the buy rules is said: under the options, or under the amount. */
+type TicketField = 'options' | 'amount';
+const AMOUNT_REFUSALS: ReadonlySet<Refusal['code']> = new Set([
+  MessageKey.InputCorrectTip,
+  ErrorCode.MinimumOrder,
+  MessageKey.MinBuy,
+  MessageKey.NoEnoughMoney,
+]);
+const fieldOf = (refusal: Refusal): TicketField => (AMOUNT_REFUSALS.has(refusal.code) ? 'amount' : 'options');
+
 /**
  * The member's order in a room: the outcomes chosen, the amount, the confirmation and the order
- * itself. Every rule is checked before anything is sent (SPEC.md section 5, Buy); the order goes
+ * itself. Every rule is checked before anything is sent (SPEC.md section 5, Buy), and a refusal is
+ * said under the options or the amount until the member changes them; the order goes
  * through useWrite with the key made when the confirmation opens, so confirming again after no
  * answer can never charge twice.
  */
@@ -35,7 +46,10 @@ export function useOrderTicket(options: {
   const { t } = useLingui();
   const { roomid, info, clock, online, profile, closed, onPlaced, onRefused } = options;
   const [selected, setSelected] = useState<number[]>([]);
-  const [amount, setAmount] = useState('');
+  const [amount, setAmountState] = useState('');
+  const fields = useFieldErrors<TicketField>();
+  const { refuseAt, forget } = fields;
+  const refuseRule = useCallback((refusal: Refusal) => refuseAt(fieldOf(refusal), messageOf(refusal)), [refuseAt]);
   const [pending, setPending] = useState<PendingOrder | null>(null);
   const order = useWrite(ApiPath.order, {
     idempotent: true,
@@ -44,12 +58,21 @@ export function useOrderTicket(options: {
 
   const onToggle = useCallback(
     (value: number) => {
-      if (closed.current) return warn(refuse(MessageKey.Stopped));
+      if (closed.current) return refuseRule(refuse(MessageKey.Stopped));
       const result = toggleOutcome(selected, value);
-      if ('refusal' in result) warn(result.refusal);
-      else setSelected(result.selected);
+      if ('refusal' in result) return refuseRule(result.refusal);
+      forget('options');
+      setSelected(result.selected);
     },
-    [selected, closed],
+    [selected, closed, refuseRule, forget],
+  );
+
+  const setAmount = useCallback(
+    (next: string) => {
+      forget('amount');
+      setAmountState(next);
+    },
+    [forget],
   );
 
   function onBuy() {
@@ -62,7 +85,8 @@ export function useOrderTicket(options: {
       balance: moneyCents(profile?.money),
       minBuy: moneyCents(info.room.minbuy),
     });
-    if ('refusal' in result) return warn(result.refusal);
+    if ('refusal' in result) return refuseRule(result.refusal);
+    fields.clear();
     order.setError(null);
     setPending({
       seqno: info.game.seqno,
@@ -115,5 +139,7 @@ export function useOrderTicket(options: {
     onConfirm,
     submitting: order.busy,
     error: order.error,
+    /** A refusal of the buy rules, said under the options or the amount (never a toast). */
+    errorOf: fields.errorOf,
   };
 }

@@ -81,6 +81,9 @@ describe('register form refusals', () => {
     expect(select.value).toBe('+84');
     expect(select.options.length).toBeGreaterThan(10);
     expect(select.options[0].value).toBe('+84');
+    // Text only: an emoji flag would read as two letters on Windows.
+    expect(select.options[0].textContent).toBe('Việt Nam (+84)');
+    for (const option of select.options) expect(option.textContent).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
   });
 
   it('starts on the area code the config names', async () => {

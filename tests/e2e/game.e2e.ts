@@ -128,7 +128,15 @@ describe('game end to end', () => {
     // The options say they are unavailable (aria-disabled); a tap still explains why.
     expect(await page.getByTestId('option-1').isDisabled()).toBe(true);
     await page.getByTestId('option-1').click({ force: true });
-    await expect.poll(() => toasts(page).allTextContents()).toContain('This round is closed for orders');
+    // Said under the options (the grid is described by it), not in a toast.
+    const grid = page.getByRole('group', { name: 'Options' });
+    await expect
+      .poll(async () => {
+        const id = await grid.getAttribute('aria-describedby');
+        return id ? page.locator(`[id="${id}"]`).textContent() : null;
+      })
+      .toBe('This round is closed for orders');
+    expect(await toasts(page).allTextContents()).not.toContain('This round is closed for orders');
     expect(await page.getByTestId('option-1').getAttribute('aria-pressed')).toBe('false');
     // Buy and Cancel are disabled and say why.
     const buy = page.getByRole('button', { name: 'Buy', exact: true });
@@ -289,6 +297,32 @@ describe('game end to end', () => {
     expect(await page.getByTestId('room-balance').textContent()).toBe('980.00');
     await context.close();
   }, 150_000);
+
+  it("the room's back arrow returns to the list the member came from; a room opened directly goes back to its coin's list", async () => {
+    const member = newGameMember();
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await logIn(page, member);
+    const backArrow = page.locator('.page-header').getByRole('button', { name: 'Back' });
+
+    await page.goto('/room_list/1');
+    await page.getByRole('tab', { name: 'BTC' }).click();
+    await page.getByRole('button', { name: 'BTC Standard', exact: true }).click();
+    await page.waitForURL('**/activity/5');
+    await page.getByTestId('round-seqno').waitFor();
+    await backArrow.click();
+    await page.waitForURL('**/room_list/1');
+    // The same list, still on the coin the member chose.
+    await expect.poll(() => page.getByRole('tab', { name: 'BTC' }).getAttribute('aria-selected')).toBe('true');
+
+    // Opened from outside the app (a shared link): back goes to the room's own coin list, inside the app.
+    await page.goto('/activity/9');
+    await page.getByTestId('round-seqno').waitFor();
+    await backArrow.click();
+    await page.waitForURL('**/room_list/3');
+    await expect.poll(() => page.getByRole('tab', { name: 'ETH' }).getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
 
   it('offline in a room (Vietnamese): stale indicators, buying refused; back online it recovers without a reload', async () => {
     const member = newGameMember();

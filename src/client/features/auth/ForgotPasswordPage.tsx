@@ -22,7 +22,7 @@ export default function ForgotPasswordPage() {
         >
           {COUNTRIES.map((country) => (
             <option key={country.dial} value={country.dial}>
-              {`${country.flag} ${country.name} (${country.dial})`}
+              {`${country.name} (${country.dial})`}
             </option>
           ))}
         </SelectField>

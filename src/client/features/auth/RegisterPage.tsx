@@ -88,7 +88,7 @@ function ContactFields({ register }: { register: ReturnType<typeof useRegisterFo
       >
         {COUNTRIES.map((country) => (
           <option key={country.dial} value={country.dial}>
-            {`${country.flag} ${country.name} (${country.dial})`}
+            {`${country.name} (${country.dial})`}
           </option>
         ))}
       </SelectField>

@@ -173,6 +173,23 @@ describe('price list', () => {
     expect(down.textContent).toMatch(/^The price feed cannot be reached since \d\d:\d\d( [AP]M)?\.Try again$/);
     expect(within(down).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
+
+  it('Try again connects at once, without waiting out the backoff, and the prices come back', async () => {
+    server();
+    const port = Number(new URL(feed.url).port);
+    await feed.stop();
+    // A long backoff: only the button can bring the feed back within the test.
+    configurePriceFeeds({ backoffBaseMs: 60_000 });
+    renderScreen(LotteryPrizePage);
+    const down = await screen.findByTestId('price-feed-down');
+    feed = await startPriceFeedServer({ port });
+    feed.setPrice('BTC-USDT', { last: '43210.5', sodUtc8: '42000.1' });
+    fireEvent.click(within(down).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(lastOf('BTC')).toBe('43,210.50'), { timeout: 3_000 });
+    expect(feedState()).toBe('Live');
+    expect(screen.queryByTestId('price-feed-down')).toBeNull();
+    expect(feed.openCount()).toBe(1);
+  });
 });
 
 describe('member figures', () => {

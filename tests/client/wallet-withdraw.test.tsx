@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode } from '../../src/shared/errors';
-import type { BankCard, LeftMoneyAnswer, UserInfo } from '../../src/shared/api/types';
+import type { BankCard, LeftMoneyAnswer, UserInfo, WithdrawalItem } from '../../src/shared/api/types';
+import { ScreenActiveContext } from '../../src/client/ui/screen';
+import { resetSyncState } from '../../src/client/data/sync';
 import WithdrawPage from '../../src/client/features/wallet/WithdrawPage';
 import { startSession } from '../../src/client/api/session';
 import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
-import { fakeFetch, ok, refused, resetClientState, type FakeCall } from './helpers';
+import { fakeFetch, ok, Providers, refused, resetClientState, type FakeCall } from './helpers';
 import { BANK_CARD, LEFT, renderScreen, USDT_CARD, USER } from './wallet-fixtures';
 
 beforeEach(async () => {
@@ -26,6 +28,7 @@ function walletServer(
     left?: LeftMoneyAnswer;
     user?: UserInfo;
     withdraw?: (call: FakeCall) => unknown;
+    withdrawals?: WithdrawalItem[];
   } = {},
 ) {
   return fakeFetch({
@@ -33,7 +36,7 @@ function walletServer(
     [ApiPath.leftMoney]: () => ok(options.left ?? LEFT),
     [ApiPath.userInfo]: () => ok(options.user ?? USER),
     [ApiPath.withdraw]: options.withdraw ?? (() => ok(1)),
-    [ApiPath.withdrawals]: () => ok([]),
+    [ApiPath.withdrawals]: () => ok(options.withdrawals ?? []),
   });
 }
 
@@ -290,5 +293,99 @@ describe('a typed withdrawal password and a double tap', () => {
     expect(fake.to(ApiPath.withdraw)).toHaveLength(1);
     expect(screen.getAllByRole('status').filter((el) => el.textContent === 'Withdrawal requested')).toHaveLength(1);
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
+  });
+});
+
+describe("the member's withdrawals", () => {
+  const at = (iso: string) => Date.parse(iso);
+  const WITHDRAWALS: WithdrawalItem[] = [
+    {
+      id: 3,
+      money: 250,
+      type: 'Bank',
+      account: 'Vietcombank ···6789',
+      status: 'pending',
+      note: '',
+      time: at('2026-11-20T09:15:00Z'),
+      decidedAt: null,
+    },
+    {
+      id: 2,
+      money: 40.5,
+      type: 'USDT-TRC20',
+      account: 'TXyz12…9f3a',
+      status: 'paid',
+      note: '',
+      time: at('2026-11-18T02:00:00Z'),
+      decidedAt: at('2026-11-18T05:00:00Z'),
+    },
+    {
+      id: 1,
+      money: 1000,
+      type: 'Bank',
+      account: 'Vietcombank ···6789',
+      status: 'rejected',
+      note: 'Name does not match the account',
+      time: at('2026-11-16T12:30:00Z'),
+      decidedAt: at('2026-11-16T13:00:00Z'),
+    },
+  ];
+  const rowsShown = () =>
+    screen.getAllByTestId('withdrawal').map((row) => ({
+      status: row.dataset.status,
+      text: row.textContent,
+    }));
+
+  it('each with amount, masked account, time and status, the note of a rejected one; offline, from the cache, marked stale', async () => {
+    const fake = walletServer({ withdrawals: WITHDRAWALS });
+    await openReady(fake);
+    await waitFor(() => expect(screen.getAllByTestId('withdrawal')).toHaveLength(3));
+    const rows = rowsShown();
+    expect(rows.map((row) => row.status)).toEqual(['pending', 'paid', 'rejected']);
+    expect(rows[0].text).toContain('250.00 USD · Vietcombank ···6789');
+    expect(rows[0].text).toContain('Waiting for review');
+    expect(rows[1].text).toContain('40.50 USD · TXyz12…9f3a');
+    expect(rows[1].text).toContain('Paid');
+    expect(rows[2].text).toContain('Rejected');
+    expect(screen.getByTestId('withdrawal-note').textContent).toBe("Operator's note: Name does not match the account");
+    // When it was asked for, in the member's language, to the minute.
+    const shown = screen.getAllByTestId('withdrawal')[0].querySelector('.order-meta')!.textContent!;
+    expect(shown).toMatch(/^Nov \d{1,2}, \d{2}:\d{2}$/);
+    cleanup();
+
+    resetSyncState();
+    act(() => setOnlineStateForTest({ browserOnline: false }));
+    const offline = walletServer({ withdrawals: [] });
+    vi.stubGlobal('fetch', offline.fetch);
+    renderScreen(WithdrawPage);
+    await waitFor(() => expect(screen.getAllByTestId('withdrawal')).toHaveLength(3));
+    expect(rowsShown().map((row) => row.status)).toEqual(['pending', 'paid', 'rejected']);
+    const section = screen.getByRole('region', { name: 'Your withdrawals' });
+    expect(within(section).getByTestId('stale-badge')).toBeTruthy();
+    expect(offline.to(ApiPath.withdrawals)).toHaveLength(0);
+  });
+});
+
+describe('a typed withdrawal password, when the kept-alive page is left and opened again', () => {
+  it('is gone when the member comes back', async () => {
+    const fake = walletServer();
+    vi.stubGlobal('fetch', fake.fetch);
+    const page = (active: boolean) => (
+      <Providers>
+        <ScreenActiveContext.Provider value={active}>
+          <WithdrawPage />
+        </ScreenActiveContext.Provider>
+      </Providers>
+    );
+    const view = render(page(true));
+    await waitFor(() => expect(screen.getAllByTestId('withdraw-account').length).toBeGreaterThan(0));
+    type('Amount (USD)', '10');
+    type('Withdrawal password', '246810');
+    // The member goes to another screen (the page stays mounted, hidden), then comes back.
+    view.rerender(page(false));
+    view.rerender(page(true));
+    expect(field('Withdrawal password').value).toBe('');
+    // What is not secret stays.
+    expect(field('Amount (USD)').value).toBe('10');
   });
 });

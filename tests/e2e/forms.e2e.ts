@@ -69,6 +69,22 @@ describe('forms in Vietnamese', () => {
     await snapshot(page, 'bank-add-refused-vi');
     await page.getByLabel('Chi nhánh', { exact: true }).fill('Ha Noi');
     await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+    // The hints speak Vietnamese terms (no Australian "BSB").
+    expect(await page.locator('main').textContent()).not.toContain('BSB');
+    await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
+    await page.waitForURL('**/banklist');
+    // The list shows the account's branch.
+    await expect.poll(() => page.getByTestId('bank-card-branch').first().textContent()).toBe('Ha Noi');
+
+    // The same account again is refused, saying why, in Vietnamese.
+    await page.goto('/bankadd');
+    await page.getByLabel('Ngân hàng', { exact: true }).fill('Vietcombank');
+    await page.getByLabel('Số tài khoản', { exact: true }).fill('0123456789');
+    await page.getByLabel('Họ tên thật', { exact: true }).fill('Nguyen Van A');
+    await page.getByLabel('Chi nhánh', { exact: true }).fill('Ha Noi');
+    await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
+    await expect.poll(() => page.getByRole('alert').allTextContents()).toContain('Tài khoản này đã được lưu.');
+    expect(new URL(page.url()).pathname).toBe('/bankadd');
 
     await page.goto('/usercipherpassword');
     await page.getByLabel('Mật khẩu rút tiền mới', { exact: true }).fill('123456');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeftMoneyAnswer } from '../../src/shared/api/types';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, snapshot } from './support/browser';
 import { admin, api, englishContext, logIn, newMember } from './support/members';
@@ -136,9 +137,7 @@ describe('wallet end to end', () => {
       }
     }
 
-    // (The turnover hold is shown the same way: tests/client/wallet-account.test.tsx and
-    // wallet-withdraw.test.tsx; the operator's turnover setting is shared by every e2e file, so it
-    // is not changed here.)
+    // (The turnover hold: the next test, with the operator's turnover setting on.)
     await bothPagesShow({ figure: '300.00', holds: '' });
 
     // A withdrawal waiting for the operator is held out of it, and said so on both pages.
@@ -151,5 +150,34 @@ describe('wallet end to end', () => {
     await bothPagesShow({ figure: '250.00', holds: 'Withdrawals pending: 50.00 USD' });
     await snapshot(page, 'wallet-withdrawable');
     await context.close();
+  });
+
+  // Last in the file: it turns the operator's turnover setting on for a while, and off again.
+  it('turnover still owed: /user and /withdraw show nothing withdrawable, and the turnover still to play', async () => {
+    admin('settings:set', 'turnoverMultiple', '1');
+    try {
+      const member = newMember('wt', '200');
+      const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
+      // Running servers read settings through a cache of a few seconds: wait until it holds.
+      await expect
+        .poll(async () => (await api<LeftMoneyAnswer>('/api/Game/getLeftmoney', { token })).turnoverRemaining, {
+          timeout: 15_000,
+        })
+        .toBe(200);
+      const context = await englishContext(browser);
+      const page = await context.newPage();
+      await logIn(page, member);
+      for (const path of ['/user', '/withdraw']) {
+        await page.goto(path);
+        await expect.poll(() => page.getByTestId('withdrawable').textContent(), { timeout: 10_000 }).toBe('0.00');
+        await expect
+          .poll(() => page.getByTestId('hold-turnover').textContent())
+          .toBe('Turnover still to play: 200.00 USD');
+        expect(await page.getByTestId('hold-pending').count()).toBe(0);
+      }
+      await context.close();
+    } finally {
+      admin('settings:set', 'turnoverMultiple', '0');
+    }
   });
 });

@@ -34,6 +34,8 @@ export interface TickerFields {
 }
 
 export interface PriceFeedServerOptions {
+  /** Listen on this port (a feed coming back where it was); any free port by default. */
+  port?: number;
   /** Close each connection right after accepting it (to exercise reconnects). */
   dropOnConnect?: boolean;
   /** Acknowledge subscribes (default true). */
@@ -96,7 +98,7 @@ function tickerPush(instId: string, fields: TickerFields) {
 }
 
 export async function startPriceFeedServer(options: PriceFeedServerOptions = {}): Promise<PriceFeedServer> {
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0 });
   await new Promise<void>((resolve, reject) => {
     wss.once('listening', resolve);
     wss.once('error', reject);

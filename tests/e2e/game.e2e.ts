@@ -170,7 +170,14 @@ describe('game end to end', () => {
     const draw: Draw = [a, b, c];
     const payout = (value: number, rate: string) =>
       linePayout(2000, oddsToHundredths(Number(rate))!, settleLine(value, draw));
-    const expected = formatMoney(96_000 + payout(0, odds.big) + payout(2, odds.odd));
+    const award = payout(0, odds.big) + payout(2, odds.odd);
+    // A round that paid says so, the payout and the net gain over the 40.00 staked (the cancelled line is not).
+    if (award > 0) {
+      const gain = award - 4_000;
+      const said = `Round ${seqno}: payout ${formatMoney(award)} USD, net gain ${gain > 0 ? '+' : ''}${formatMoney(gain)} USD.`;
+      await expect.poll(() => toasts(page).allTextContents(), { timeout: 15_000 }).toContain(said);
+    }
+    const expected = formatMoney(96_000 + award);
     await expect.poll(() => page.getByTestId('room-balance').textContent(), { timeout: 15_000 }).toBe(expected);
     await snapshot(page, 'game-drawn');
 

@@ -79,10 +79,28 @@ function layoutProblems(page: Page, width: number): Promise<string[]> {
       for (let node = texts.nextNode(); node; node = texts.nextNode()) {
         const host = node.parentElement;
         if (!host || small.has(host) || (node.textContent ?? '').trim() === '' || !shown(host)) continue;
-        if (parseFloat(getComputedStyle(host).fontSize) < 12) {
+        // Text in a drawing is scaled with it: its size on screen is the font size times the drawing's scale.
+        const svg = host.closest('svg');
+        const viewBox = svg?.viewBox.baseVal;
+        const scale = svg && viewBox && viewBox.height > 0 ? svg.getBoundingClientRect().height / viewBox.height : 1;
+        const size = parseFloat(getComputedStyle(host).fontSize) * scale;
+        if (size < 11.95) {
           small.add(host);
-          problems.push(`${name(host)}: text of ${getComputedStyle(host).fontSize}`);
+          problems.push(`${name(host)}: text of ${size.toFixed(1)} px`);
         }
+      }
+
+      // Tap targets at least 48 x 48 px: buttons, tabs, fields, the labels of radios and checkboxes, and
+      // links that stand alone (a link inside a sentence, and the article's own HTML, are text).
+      const targets =
+        'button, a[href], [role="button"], [role="tab"], select, textarea, ' +
+        'input:not([type="radio"]):not([type="checkbox"]):not([type="hidden"]), ' +
+        'label:has(input[type="radio"], input[type="checkbox"])';
+      for (const el of document.querySelectorAll(targets)) {
+        if (!shown(el) || el.closest('.article-html') || getComputedStyle(el).display === 'inline') continue;
+        const box = el.getBoundingClientRect();
+        if (box.width < 47.5 || box.height < 47.5)
+          problems.push(`${name(el)}: tap target ${Math.round(box.width)} x ${Math.round(box.height)} px`);
       }
 
       for (const el of document.querySelectorAll('button, [role="button"], a.btn')) {
@@ -122,8 +140,8 @@ async function settle(page: Page): Promise<void> {
 
 /**
  * Every route of the app at four phone widths in four languages, in one browser: nothing scrolls
- * sideways or sticks out past the edge, no text is under 12 px, and every button keeps its label
- * on one line, unclipped.
+ * sideways or sticks out past the edge, no text is under 12 px, every tap target is at least
+ * 48 x 48 px, and every button keeps its label on one line, unclipped.
  * All problems are collected and reported together.
  */
 describe('layout at phone widths', () => {

@@ -7,6 +7,8 @@ const LEVEL_COLOURS = ['#b98a5e', '#c0c7d4', '#f3c04f', '#5ed3b4', '#5fa8ff', '#
 export function LevelBadge({ level, size = 44 }: { level: number; size?: number }) {
   const value = vipLevel(level);
   const colour = LEVEL_COLOURS[value - 1];
+  // The number stays at least 12 px on screen however small the badge is drawn (home draws it at 24 px).
+  const fontSize = Math.max(16, Math.ceil((12 * 48) / size));
   return (
     <svg
       width={size}
@@ -21,9 +23,9 @@ export function LevelBadge({ level, size = 44 }: { level: number; size?: number 
       <path d="M24 3 41 9v12c0 11-7.3 20-17 24C14.3 41 7 32 7 21V9z" fill="none" stroke={colour} strokeWidth="2.5" />
       <text
         x="24"
-        y="30"
+        y={24 + fontSize * 0.36}
         textAnchor="middle"
-        fontSize="16"
+        fontSize={fontSize}
         fontWeight="800"
         fill={colour}
         fontFamily="system-ui, sans-serif"

@@ -3,7 +3,7 @@
  * Chromium's prompt behind Install, a hint on iOS Safari, and quiet for 30 days after Not now.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { InstallPrompt } from '../../src/client/app/InstallPrompt';
 import IncomePage from '../../src/client/features/wallet/IncomePage';
 import {
@@ -17,6 +17,7 @@ import { startSession } from '../../src/client/api/session';
 import { ApiPath } from '../../src/shared/api/paths';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
 import { renderScreen } from './wallet-fixtures';
+import { gameInfo, renderRoom, USER } from './game-fixtures';
 
 const DAY = 24 * 3600_000;
 let now = Date.UTC(2026, 10, 24, 12);
@@ -120,6 +121,33 @@ describe('install offer', () => {
     offerPrompt('accepted');
     expect(offer()).toBeNull();
     renderScreen(IncomePage);
+    await waitFor(() => expect(offer()).not.toBeNull());
+  });
+
+  it('a first order placed in a room earns the offer; choosing and asking to confirm do not', async () => {
+    startSession('token');
+    const info = gameInfo({});
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.gameInfo]: () => ok(info),
+        [ApiPath.userInfo]: () => ok(USER),
+        [ApiPath.vorder]: (call) => (call.body.isfirst === 1 ? ok({ list: [], order_id: 0 }) : ok({ list: [] })),
+        [ApiPath.order]: () => ok({ order_ids: [1], seqno: info.game.seqno, money: 980 }),
+      }).fetch,
+    );
+    renderPrompt();
+    offerPrompt('accepted');
+    renderRoom();
+    await screen.findByTestId('round-seqno');
+    await waitFor(() => expect(screen.getByTestId('room-balance').textContent).not.toBe('—'));
+    fireEvent.click(screen.getByTestId('option-0'));
+    fireEvent.change(screen.getByTestId('amount'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm order' });
+    expect(offer()).toBeNull();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Order placed');
     await waitFor(() => expect(offer()).not.toBeNull());
   });
 });

@@ -2,7 +2,8 @@
  * `npm run lighthouse`: Lighthouse 11.7.1 (the last with the PWA category) against the built app
  * on a fresh server, mobile with simulated throttling, as a guest on home and as a member on home,
  * a game room and the fund log. Fails when a page scores under 100 in Accessibility, Best practices
- * or SEO, or fails a PWA audit; prints Performance with LCP, TBT, CLS and the bytes transferred
+ * or SEO, fails a PWA audit, or shifts its layout by 0.05 or more (CLS); prints Performance with
+ * LCP, TBT, CLS and the bytes transferred
  * (printed, not asserted: it depends on the machine; the goal is 95 or more on a quiet one).
  * Each page is audited LIGHTHOUSE_RUNS times (3 by default) and the run with the median
  * performance is printed. LIGHTHOUSE_SKIP_BUILD=1 audits the dist/ there is.
@@ -16,6 +17,8 @@ import { adminOn, call, startServerProcess } from '../support/serverProcess';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ASSERTED = ['accessibility', 'best-practices', 'seo'] as const;
+/** Cumulative layout shift allowed on every audited page: the page must not jump as it fills in. */
+const MAX_CLS = 0.05;
 
 interface Audited {
   name: string;
@@ -156,8 +159,13 @@ function report(audited: Audited, lhr: Result, performances: number[]): void {
   }
 }
 
-/** Accessibility, best practices and SEO at 100 and every PWA audit passed, in every run. */
+/** Accessibility, best practices and SEO at 100, every PWA audit passed and CLS under 0.05, in every run. */
 function check(audited: Audited, lhr: Result): void {
+  const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
+  if (cls === undefined || !(cls < MAX_CLS))
+    failures.push(
+      `${audited.name}: cumulative layout shift ${cls?.toFixed(3) ?? 'not measured'} (must be under ${MAX_CLS})`,
+    );
   for (const id of ASSERTED) {
     if (scoreOf(lhr, id) < 100) {
       const failed = lhr.categories[id].auditRefs
@@ -180,5 +188,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  '\nLighthouse check passed: accessibility, best practices and SEO 100 on every page in every run, every PWA audit passed.',
+  `\nLighthouse check passed: accessibility, best practices and SEO 100 on every page in every run, every PWA audit passed, CLS under ${MAX_CLS}.`,
 );

@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What a first visit to home has to load before it can paint, read from the build the browser
+ * tests run against (global-setup builds it): the entry script, what index.html preloads with it,
+ * home's own chunk, and everything those import statically. None of it may hold the animation
+ * engine, the database library or a message compiler (catalogues are compiled at build); the other
+ * languages load lazily. Each library is recognised by a string its code keeps after minifying, and
+ * each string is checked to be somewhere in the build, so a renamed library cannot pass unseen.
+ */
+const DIST = 'dist';
+const ASSETS = join(DIST, 'assets');
+
+/** A string each kept-out library's built code holds. */
+const SIGNATURES = {
+  'framer-motion (animation engine)': 'framerAppearId',
+  'Dexie (database library)': 'DatabaseClosedError',
+};
+/** @messageformat/parser, which Lingui's runtime compiler uses: it must not be in the build at all. */
+const MESSAGE_COMPILER = 'Unexpected message end';
+
+const chunks = new Map(
+  readdirSync(ASSETS)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => [name, readFileSync(join(ASSETS, name), 'utf8')] as const),
+);
+
+/** Chunks a chunk imports statically (`import … from "./x.js"`, `import "./x.js"`), not `import("./x.js")`. */
+function staticImports(code: string): string[] {
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)].map((match) => match[1]);
+}
+
+function closure(roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (seen.has(name) || !chunks.has(name)) continue;
+    seen.add(name);
+    queue.push(...staticImports(chunks.get(name)!));
+  }
+  return seen;
+}
+
+function firstPaintOfHome(): Set<string> {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const named = [
+    ...html.matchAll(/<script[^>]+src="\/?assets\/([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?assets\/([^"]+\.js)"/g),
+  ].map((match) => match[1]);
+  const home = [...chunks.keys()].filter((name) => name.startsWith('HomePage-'));
+  expect(named.length, 'index.html names its entry script').toBeGreaterThan(0);
+  expect(home, 'one chunk for the home page').toHaveLength(1);
+  return closure([...named, ...home]);
+}
+
+const holding = (needle: string, names: Iterable<string>) =>
+  [...names].filter((name) => chunks.get(name)!.includes(needle));
+
+describe("home's first paint, in the build", () => {
+  it('reads a closure of chunks through static imports', () => {
+    const names = firstPaintOfHome();
+    // The entry alone is not all of it: the closure follows imports into shared chunks.
+    expect(names.size).toBeGreaterThan(2);
+  });
+
+  for (const [library, signature] of Object.entries(SIGNATURES)) {
+    it(`holds no ${library}, which loads later in a chunk of its own`, () => {
+      expect(holding(signature, chunks.keys()), `${library} is in the build`).not.toEqual([]);
+      expect(holding(signature, firstPaintOfHome())).toEqual([]);
+    });
+  }
+
+  it('holds no message compiler: the catalogues are compiled at build', () => {
+    expect(holding(MESSAGE_COMPILER, chunks.keys())).toEqual([]);
+  });
+
+  it('holds the default language (Vietnamese) and none of the others, which each load in a chunk of their own', () => {
+    // One message in all four languages ("Fund log"): Vietnamese is on the first paint, the others are not.
+    const vi = catalogueText('vi', 'Fund log');
+    const others = (['zh-CN', 'zh-TW'] as const).map((locale) => catalogueText(locale, 'Fund log'));
+    const first = firstPaintOfHome();
+    expect(holding(vi, first)).not.toEqual([]);
+    for (const text of others) {
+      expect(holding(text, first), text).toEqual([]);
+      expect(holding(text, chunks.keys()), text).toHaveLength(1);
+    }
+  });
+});
+
+/** A message's translation in a UI catalogue (locales/<locale>.po). */
+function catalogueText(locale: string, msgid: string): string {
+  const po = readFileSync(`locales/${locale}.po`, 'utf8');
+  const match = new RegExp(`^msgid "${msgid}"\\nmsgstr "(.+)"$`, 'm').exec(po);
+  if (!match) throw new Error(`"${msgid}" has no translation in locales/${locale}.po`);
+  return match[1];
+}

@@ -10,8 +10,9 @@ const RUNS = 3;
 /**
  * Offline, reloading the app on the fund log shows the cached rows quickly: the service worker
  * answers the shell, the first paint comes before the database library, and the rows follow from
- * the cache. The time is from the navigation's start to the first row in the DOM; the best of
- * three reloads is compared with the goal (one slow run on a busy machine says little).
+ * the cache. The time is from the navigation's start to the first row in the DOM; the median of
+ * three reloads is compared with the goal (one slow run on a busy machine says little, and one fast
+ * run hides two slow ones).
  */
 describe('offline reload speed', () => {
   let browser: Browser;
@@ -52,11 +53,11 @@ describe('offline reload speed', () => {
       await expect.poll(() => page.getByTestId('offline-banner').isVisible()).toBe(true);
       times.push(Math.round(await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt)));
     }
-    const best = Math.min(...times);
+    const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
     console.log(
-      `offline reload to the first fund-log row: ${times.join(', ')} ms (best ${best} ms, goal ≤ ${GOAL_MS} ms)`,
+      `offline reload to the first fund-log row: ${times.join(', ')} ms (median ${median} ms, goal ≤ ${GOAL_MS} ms)`,
     );
-    expect(best).toBeLessThanOrEqual(GOAL_MS);
+    expect(median).toBeLessThanOrEqual(GOAL_MS);
     await context.close();
   });
 });

@@ -8,7 +8,8 @@ import { EmptyState, Icon, Page, Spinner, StaleBadge, toast } from '../../ui';
 import { BuyBar } from './BuyBar';
 import { ConfirmOrderSheet } from './ConfirmOrderSheet';
 import { LiveOrdersTable } from './LiveOrdersTable';
-import { roomRates, roomTitle } from './model';
+import { roomRates, roomTitle, type RoundClock } from './model';
+import type { GameInfoAnswer } from '../../../shared/api/types';
 import { OptionGrid } from './OptionGrid';
 import { OwnOrdersSheet } from './OwnOrdersSheet';
 import { RecordSheet } from './RecordSheet';
@@ -41,95 +42,102 @@ export default function ActivityPage() {
 
 function GameRoom({ roomid }: { roomid: number }) {
   const { t } = useLingui();
-  const locale = useLocale();
   const room = useGameRoom(roomid);
-  const { round, clock, profile, ticket, live } = room;
-  const info = round.info;
+  const { info } = room.round;
   const history = (
     <button type="button" className="icon-btn" aria-label={t`Order history`} onClick={room.recordSheet.show}>
       <Icon name="receipt" />
     </button>
   );
-  // One sheet whatever the room's state, so opening it while the room loads keeps it open after.
-  const records = (
-    <RecordSheet
-      key="records"
-      open={room.recordSheet.open}
-      gametype={info?.game.gametype}
-      onClose={room.recordSheet.close}
-    />
-  );
-  if (!info || !clock) {
-    return (
-      <>
-        <RoomNotOpen room={room} history={history} />
-        {records}
-      </>
-    );
-  }
-
-  const game = info.game;
-  // Closed for orders (or drawn): Buy and Cancel are disabled and say why.
-  const closedReason = clock.closed ? messageOf(refuse(MessageKey.Stopped)) : null;
   return (
     <>
-      <Page
-        title={roomTitle(info.room, locale) || t`Game room`}
-        backTo={pathTo('roomList', { type: info.room.type })}
-        actions={history}
-        className="game-page"
-      >
-        <RoomBalance profile={profile} />
-
-        <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
-
-        <h2 className="section-title">{t`Choose options`}</h2>
-        <OptionGrid
-          rates={roomRates(info.room)}
-          selected={ticket.selected}
-          closed={clock.closed}
-          error={ticket.errorOf('options')}
-          onToggle={ticket.onToggle}
-        />
-
-        <ResultsList roomid={roomid} history={info.his} />
-        <LiveOrdersTable rows={live.rows} stale={live.stale} goodAt={live.goodAt} />
-
-        <BuyBar
-          amount={ticket.amount}
-          selectedCount={ticket.selected.length}
-          amountError={ticket.errorOf('amount')}
-          closedReason={closedReason}
-          onAmount={ticket.setAmount}
-          onBuy={ticket.onBuy}
-          onOwnOrders={room.ownSheet.show}
-        />
-
-        <ConfirmOrderSheet
-          pending={ticket.pending}
-          busy={ticket.submitting}
-          error={ticket.error}
-          onConfirm={() => void ticket.onConfirm()}
-          onClose={ticket.closeConfirm}
-        />
-        <OwnOrdersSheet
-          open={room.ownSheet.open}
-          seqno={game.seqno}
-          orders={room.own.orders}
-          loading={room.own.loading}
-          cancelling={room.cancel.cancelling}
-          closedReason={closedReason}
-          onCancel={(order) => void room.cancel.onCancel(order)}
-          onClose={room.ownSheet.close}
-        />
-      </Page>
-      {records}
+      {info && room.clock ? (
+        <OpenRoom room={room} info={info} clock={room.clock} history={history} />
+      ) : (
+        <RoomNotOpen room={room} history={history} />
+      )}
+      {/* One sheet whatever the room's state, so opening it while the room loads keeps it open after. */}
+      <RecordSheet open={room.recordSheet.open} gametype={info?.game.gametype} onClose={room.recordSheet.close} />
     </>
   );
 }
 
+type GameRoomState = ReturnType<typeof useGameRoom>;
+
+/** The room with a round to show: balance, round, options, results, live orders, the order and its sheets. */
+function OpenRoom({
+  room,
+  info,
+  clock,
+  history,
+}: {
+  room: GameRoomState;
+  info: GameInfoAnswer;
+  clock: RoundClock;
+  history: ReactNode;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { round, profile, ticket, live } = room;
+  const game = info.game;
+  // Closed for orders (or drawn): Buy and Cancel are disabled and say why.
+  const closedReason = clock.closed ? messageOf(refuse(MessageKey.Stopped)) : null;
+  return (
+    <Page
+      title={roomTitle(info.room, locale) || t`Game room`}
+      backTo={pathTo('roomList', { type: info.room.type })}
+      actions={history}
+      className="game-page"
+    >
+      <RoomBalance profile={profile} />
+
+      <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
+
+      <h2 className="section-title">{t`Choose options`}</h2>
+      <OptionGrid
+        rates={roomRates(info.room)}
+        selected={ticket.selected}
+        closed={clock.closed}
+        error={ticket.errorOf('options')}
+        onToggle={ticket.onToggle}
+      />
+
+      <ResultsList roomid={info.room.id} history={info.his} />
+      <LiveOrdersTable rows={live.rows} stale={live.stale} goodAt={live.goodAt} />
+
+      <BuyBar
+        amount={ticket.amount}
+        selectedCount={ticket.selected.length}
+        amountError={ticket.errorOf('amount')}
+        closedReason={closedReason}
+        onAmount={ticket.setAmount}
+        onBuy={ticket.onBuy}
+        onOwnOrders={room.ownSheet.show}
+      />
+
+      <ConfirmOrderSheet
+        pending={ticket.pending}
+        busy={ticket.submitting}
+        error={ticket.error}
+        onConfirm={() => void ticket.onConfirm()}
+        onClose={ticket.closeConfirm}
+      />
+      <OwnOrdersSheet
+        open={room.ownSheet.open}
+        seqno={game.seqno}
+        orders={room.own.orders}
+        loading={room.own.loading}
+        cancelling={room.cancel.cancelling}
+        closedReason={closedReason}
+        onCancel={(order) => void room.cancel.onCancel(order)}
+        onClose={room.ownSheet.close}
+      />
+    </Page>
+  );
+}
+
 /** The member's balance in the room, with since-when when it is not confirmed now, and Deposit. */
-function RoomBalance({ profile }: { profile: ReturnType<typeof useGameRoom>['profile'] }) {
+function RoomBalance({ profile }: { profile: GameRoomState['profile'] }) {
   const { t } = useLingui();
   const balance = profile.data;
   return (
@@ -153,7 +161,7 @@ function RoomBalance({ profile }: { profile: ReturnType<typeof useGameRoom>['pro
 }
 
 /** No round to show yet: loading, or why the room cannot be opened, with a retry. */
-function RoomNotOpen({ room, history }: { room: ReturnType<typeof useGameRoom>; history: ReactNode }) {
+function RoomNotOpen({ room, history }: { room: GameRoomState; history: ReactNode }) {
   const { t } = useLingui();
   const { round, online } = room;
   return (

@@ -16,41 +16,11 @@ export function BannerCarousel() {
   const { t } = useLingui();
   const locale = useLocale();
   const banners = useQuery(bannersQuery, { maxAgeMs: 60_000 });
-  const visible = usePageVisible();
-  const reducedMotion = usePrefersReducedMotion();
-  const trackRef = useRef<HTMLDivElement>(null);
-  const [index, setIndex] = useState(0);
-  const [held, setHeld] = useState(false);
-
   const slides = (banners.data ?? [])
     .map((banner) => ({ id: banner.id, src: bannerPath(banner, locale) }))
     .filter((slide) => slide.src !== '' && isSafeUrl(slide.src));
   const count = slides.length;
-  const current = count === 0 ? 0 : Math.min(index, count - 1);
-
-  const show = useCallback(
-    (next: number) => {
-      setIndex(next);
-      const track = trackRef.current;
-      if (track && typeof track.scrollTo === 'function') {
-        track.scrollTo({ left: next * track.clientWidth, behavior: reducedMotion ? 'auto' : 'smooth' });
-      }
-    },
-    [reducedMotion],
-  );
-
-  useEffect(() => {
-    if (count < 2 || !visible || reducedMotion || held) return;
-    const timer = setInterval(() => show((current + 1) % count), BANNER_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [count, current, visible, reducedMotion, held, show]);
-
-  function onScroll() {
-    const track = trackRef.current;
-    if (!track || track.clientWidth === 0) return;
-    const at = Math.round(track.scrollLeft / track.clientWidth);
-    if (at !== current && at >= 0 && at < count) setIndex(at);
-  }
+  const { trackRef, current, show, onScroll, hold } = useCarousel(count);
 
   if (count === 0) {
     return banners.isLoading ? (
@@ -64,10 +34,10 @@ export function BannerCarousel() {
         ref={trackRef}
         className="banner-track"
         onScroll={onScroll}
-        onPointerDown={() => setHeld(true)}
-        onPointerUp={() => setHeld(false)}
-        onPointerCancel={() => setHeld(false)}
-        onPointerLeave={() => setHeld(false)}
+        onPointerDown={() => hold(true)}
+        onPointerUp={() => hold(false)}
+        onPointerCancel={() => hold(false)}
+        onPointerLeave={() => hold(false)}
         data-testid="banner-track"
       >
         {slides.map((slide, i) => {
@@ -84,7 +54,9 @@ export function BannerCarousel() {
               <img
                 src={slide.src}
                 alt={t`Banner ${n} of ${count}`}
+                // The first banner is what a first visit paints largest: asked for first.
                 loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : undefined}
                 decoding="async"
                 className="banner-image"
                 data-testid="banner-image"
@@ -113,4 +85,43 @@ export function BannerCarousel() {
       )}
     </section>
   );
+}
+
+/**
+ * Which of `count` slides shows in a scroll-snap track: follows the member's swipes, moves to a
+ * chosen one, and moves on by itself unless motion is unwanted, the page is hidden or a finger is on it.
+ */
+function useCarousel(count: number) {
+  const visible = usePageVisible();
+  const reducedMotion = usePrefersReducedMotion();
+  const trackRef = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  const [held, setHeld] = useState(false);
+  const current = count === 0 ? 0 : Math.min(index, count - 1);
+
+  const show = useCallback(
+    (next: number) => {
+      setIndex(next);
+      const track = trackRef.current;
+      if (track && typeof track.scrollTo === 'function') {
+        track.scrollTo({ left: next * track.clientWidth, behavior: reducedMotion ? 'auto' : 'smooth' });
+      }
+    },
+    [reducedMotion],
+  );
+
+  useEffect(() => {
+    if (count < 2 || !visible || reducedMotion || held) return;
+    const timer = setInterval(() => show((current + 1) % count), BANNER_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [count, current, visible, reducedMotion, held, show]);
+
+  function onScroll() {
+    const track = trackRef.current;
+    if (!track || track.clientWidth === 0) return;
+    const at = Math.round(track.scrollLeft / track.clientWidth);
+    if (at !== current && at >= 0 && at < count) setIndex(at);
+  }
+
+  return { trackRef, current, show, onScroll, hold: setHeld };
 }

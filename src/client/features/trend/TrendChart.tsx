@@ -7,7 +7,7 @@ type Point = TrendData['chartdata'][number];
 
 const WIDTH = 320;
 const HEIGHT = 168;
-const PAD = { top: 14, right: 6, bottom: 22, left: 6 };
+const PAD = { top: 4, right: 6, bottom: 4, left: 6 };
 
 /** "2026-11-20" -> "11-20": the chart's axis has room for month and day only. */
 function shortDate(date: string): string {
@@ -17,7 +17,8 @@ function shortDate(date: string): string {
 /**
  * The member's days with orders, drawn by hand in SVG: per day a wide bar for the stake total and
  * a narrow bar for the win (up green, down red) from the zero line. Only the server's series is
- * drawn; with no days there is an empty state, never placeholder data.
+ * drawn; with no days there is an empty state, never placeholder data. The scale's labels are text
+ * around the drawing, not in it: the drawing shrinks with a narrow phone, and its text would too.
  */
 export function TrendChart({ points }: { points: Point[] }) {
   const { t } = useLingui();
@@ -40,10 +41,10 @@ export function TrendChart({ points }: { points: Point[] }) {
 
   return (
     <figure className="trend-chart" data-testid="trend-chart">
+      <p className="trend-chart-axis" aria-hidden="true">
+        {formatUsd(top)}
+      </p>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t`Win and stake per day, ${first} to ${last}`}>
-        <text x={PAD.left} y={PAD.top - 4} className="trend-chart-axis">
-          {formatUsd(top)}
-        </text>
         {points.map((point, i) => {
           const x = PAD.left + i * slot;
           const totalTop = y(point.total);
@@ -70,15 +71,11 @@ export function TrendChart({ points }: { points: Point[] }) {
           );
         })}
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={zero} y2={zero} className="trend-chart-zero" />
-        <text x={PAD.left} y={HEIGHT - 6} className="trend-chart-axis">
-          {shortDate(first)}
-        </text>
-        {points.length > 1 && (
-          <text x={WIDTH - PAD.right} y={HEIGHT - 6} className="trend-chart-axis" textAnchor="end">
-            {shortDate(last)}
-          </text>
-        )}
       </svg>
+      <p className="trend-chart-axis trend-chart-dates" aria-hidden="true">
+        <span>{shortDate(first)}</span>
+        {points.length > 1 && <span>{shortDate(last)}</span>}
+      </p>
       <figcaption className="trend-chart-legend">
         <span>
           <i className="trend-swatch trend-swatch-total" aria-hidden="true" />
@@ -93,25 +90,33 @@ export function TrendChart({ points }: { points: Point[] }) {
           {t`Loss`}
         </span>
       </figcaption>
-      <table className="visually-hidden">
-        <caption>{t`Win and stake per day (USD)`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t`Date`}</th>
-            <th scope="col">{t`Win`}</th>
-            <th scope="col">{t`Stake`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.date} data-testid="trend-chart-row">
-              <th scope="row">{point.date}</th>
-              <td>{formatUsd(point.win)}</td>
-              <td>{formatUsd(point.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable points={points} />
     </figure>
+  );
+}
+
+/** The same series as a table, for screen readers (the drawing is one picture to them). */
+function ChartTable({ points }: { points: Point[] }) {
+  const { t } = useLingui();
+  return (
+    <table className="visually-hidden">
+      <caption>{t`Win and stake per day (USD)`}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t`Date`}</th>
+          <th scope="col">{t`Win`}</th>
+          <th scope="col">{t`Stake`}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((point) => (
+          <tr key={point.date} data-testid="trend-chart-row">
+            <th scope="row">{point.date}</th>
+            <td>{formatUsd(point.win)}</td>
+            <td>{formatUsd(point.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -417,6 +417,13 @@ describe('room odds and deposit', () => {
     });
     const view = await openRoomAndRecords();
     await waitFor(() => expect(within(view.sheet).getAllByTestId('history-order')).toHaveLength(GAME_LOG_PAGE));
+    // Offline, the next page is not asked for, and the sheet says why.
+    window.dispatchEvent(new Event('offline'));
+    const asked = logCalls.length;
+    fireEvent.click(within(view.sheet).getByRole('button', { name: 'Load more' }));
+    expect((await within(view.sheet).findByRole('alert')).textContent).toBe(messageOf(refuse(MessageKey.Offline)));
+    expect(logCalls).toHaveLength(asked);
+    window.dispatchEvent(new Event('online'));
     fireEvent.click(within(view.sheet).getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(view.sheet).getAllByTestId('history-order')).toHaveLength(GAME_LOG_PAGE + 3));
     expect(logCalls.at(-1)).toMatchObject({ gametype: 15, before: orders[GAME_LOG_PAGE - 1].order_id });
@@ -429,11 +436,11 @@ describe('room odds and deposit', () => {
     resetSyncState();
     window.dispatchEvent(new Event('offline'));
     try {
-      const asked = logCalls.length;
+      const askedOnline = logCalls.length;
       const again = await openRoomAndRecords();
       await waitFor(() => expect(within(again.sheet).getAllByTestId('history-order')).toHaveLength(GAME_LOG_PAGE + 3));
       expect(within(again.sheet).getByTestId('stale-badge')).toBeTruthy();
-      expect(logCalls).toHaveLength(asked);
+      expect(logCalls).toHaveLength(askedOnline);
     } finally {
       window.dispatchEvent(new Event('online'));
     }

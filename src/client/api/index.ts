@@ -6,6 +6,7 @@ import { toast } from '../ui/toast';
 import { isBrowserOnline, reportRequestOutcome } from './online';
 
 export { ApiError, OfflineError } from './errors';
+export { failureText } from './failureText';
 export { ApiPath } from '../../shared/api/paths';
 export { useSession, getToken, startSession, clearSession } from './session';
 

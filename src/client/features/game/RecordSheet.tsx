@@ -3,13 +3,13 @@ import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { OwnOrderItem } from '../../../shared/api/types';
-import { formatDateTime, formatUsd } from '../../i18n';
 import { Sheet, Spinner, SyncedSection } from '../../ui';
 import { useWindowedQuery, type WindowedQuery } from '../../data';
 import { gameLogRead, type GameLogFilter } from './gameApi';
 import { formatOdds } from './model';
 import { pathTo } from '../../routing/paths';
-import { ORDER_STATUS_NAMES, useOutcomeName } from '../../i18n';
+import { formatDateTime, formatUsd, ORDER_STATUS_NAMES, useOutcomeName } from '../../i18n';
+import { failureText } from '../../api';
 
 /** The member's order history of this game (getGamelog), newest first, a page at a time; the last seen opens offline. */
 export function RecordSheet({ open, gametype, onClose }: { open: boolean; gametype?: number; onClose: () => void }) {
@@ -92,6 +92,11 @@ function RecordRows({
           );
         })}
       </ul>
+      {!complete && records.more.error !== null && (
+        <p className="field-error" role="alert">
+          {failureText(records.more.error)}
+        </p>
+      )}
       {!complete && (
         <button
           type="button"

@@ -73,8 +73,16 @@ export function gameLogRead(gametype: number | undefined): WindowedRead<OwnOrder
   return {
     key: queryKey(ApiPath.gameLog, filter),
     pageSize: GAME_LOG_PAGE,
-    fetchPage: (_filter, before) =>
-      api.call(ApiPath.gameLog, { ...filter, ...(before ? { before } : {}), limit: GAME_LOG_PAGE }, { silent: true }),
+    fetchPage: (asked, before) =>
+      api.call(
+        ApiPath.gameLog,
+        {
+          ...(asked.gametype !== undefined ? { gametype: asked.gametype } : {}),
+          ...(before ? { before } : {}),
+          limit: GAME_LOG_PAGE,
+        },
+        { silent: true },
+      ),
     idOf: (order) => order.order_id,
     sameFilter: (a, b) => a.gametype === b.gametype,
   };

@@ -5,7 +5,8 @@ import { useQuery } from '../../data';
 import { EmptyState, Icon, Page, Spinner, SyncedSection, navigate } from '../../ui';
 import { cardSummary, cardTypeName, isBankType } from './cards';
 import { useDeleteBankCard } from './useDeleteBankCard';
-import { bankCardsQuery, failureText } from './walletApi';
+import { failureText } from '../../api';
+import { bankCardsQuery } from './walletApi';
 import { pathTo } from '../../routing/paths';
 import './wallet.css';
 

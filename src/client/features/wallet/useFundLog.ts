@@ -5,7 +5,7 @@ import { messageOf } from '../../i18n';
 import { toast, useScreenActive } from '../../ui';
 import { earnInstallOffer } from '../../pwa';
 import { defaultRange, fundLogRead, rangeEndingOn, sameRange, serverToday, type DateRange } from './fundLog';
-import { failureText } from './walletApi';
+import { failureText } from '../../api';
 
 /**
  * The fund log's data and actions: the range asked (the last days by default), its rows a page at

@@ -18,7 +18,8 @@ import {
 } from '../../data';
 import { messageOf, textOfCode, formatMoney, formatUsd } from '../../i18n';
 import { toast, useFieldErrors, useScreenActive } from '../../ui';
-import { bankCardsQuery, failureText, refreshLeftMoney } from './walletApi';
+import { failureText } from '../../api';
+import { bankCardsQuery, refreshLeftMoney } from './walletApi';
 
 /** The fields a refusal of the withdraw form's rules can be about. */
 type WithdrawField = 'account' | 'amount' | 'pwd';

@@ -1,5 +1,5 @@
 /** The wallet's calls of the contract (SPEC.md section 7), typed, and the keys they are cached under. */
-import { api, ApiError, ApiPath, OfflineError } from '../../api';
+import { api, ApiPath } from '../../api';
 import {
   defineQuery,
   leftMoneyQuery,
@@ -10,8 +10,6 @@ import {
   type Query,
 } from '../../data';
 import { clockNow } from '../../data/clock';
-import { messageOf, textOfCode } from '../../i18n';
-import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import type { BankCard, FinanceFlowRequest, FundLogEntry, LeftMoneyAnswer, UserInfo } from '../../../shared/api/types';
 
 /**
@@ -68,14 +66,4 @@ export async function loadWithdrawEntry(): Promise<WithdrawEntryFacts> {
     confirmedRead<UserInfo>(profileQuery, refreshProfile),
   ]);
   return { cards, left, profile };
-}
-
-/** The text of a failed call, in the member's language: the server's own words when it sent any. */
-export function failureText(failure: unknown): string {
-  if (failure instanceof OfflineError) return messageOf(refuse(MessageKey.Offline));
-  if (failure instanceof ApiError) {
-    if (failure.kind === 'refused' && failure.info) return failure.info;
-    return textOfCode(failure.code);
-  }
-  return textOfCode(ErrorCode.UnknownError);
 }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
+import { dayNumber, dayStart } from '../../src/shared/serverDay';
 import type { CurrentAnswer, OwnOrderItem, TodayWinLost, TrendData, UserInfo } from '../../src/shared/api/types';
 import { settleRound } from '../../src/server/domain/game/settlement';
 import { drawRound } from '../../src/server/domain/game/rounds';
@@ -195,6 +196,9 @@ describe("the member's figures come from settled rows", () => {
       total: 0,
     });
 
+    // The order and its draw must fall on one server day: never start within an hour of midnight (UTC+8).
+    const nextDay = dayStart(dayNumber(server.clock.now) + 1);
+    if (nextDay - server.clock.now < 60 * 60_000) server.clock.now = nextDay + 1_000;
     await openRound(server, 15);
     await order(server, player.token, ROOM.usdtStandard, [line(0, 100), line(1, 50)]);
     const waiting = await server.call<UserInfo>(ApiPath.userInfo, { token: player.token });

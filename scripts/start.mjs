@@ -1,7 +1,8 @@
 // `npm start` (and `npm run demo`, which adds --demo): check the environment, build the app when
 // dist/ is missing or older than its sources (an upgrade must not keep serving the old build),
 // then run the server, which migrates, seeds an empty database and prints the URL. Signals reach
-// the server, so SIGTERM to `npm start` is a clean shutdown.
+// the server, so SIGTERM to `npm start` is a clean shutdown (package.json runs this file with
+// `exec`, so npm's shell does not stand between npm's forwarded signal and this process).
 import { spawn, spawnSync } from 'node:child_process';
 import { staleBuildReason } from './build-state.mjs';
 
@@ -22,9 +23,23 @@ if (reason) {
   runOrExit(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 }
 
-const server = spawn(process.execPath, [...SERVER, ...args], { stdio: 'inherit' });
-// Ctrl-C reaches the whole process group, the server included: here it only must not end this
-// process first. SIGTERM and SIGHUP sent to this process alone are passed on.
-process.on('SIGINT', () => undefined);
-for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+// The server leads a process group of its own, so it hears each signal once, from here: npm
+// forwards SIGINT and SIGTERM to this process, and a Ctrl-C at the terminal reaches this group too,
+// so the same signal can arrive twice within moments. A second one passed on would make the
+// server skip draining; one passed on after a pause is a real second request to stop at once.
+const server = spawn(process.execPath, [...SERVER, ...args], { stdio: 'inherit', detached: true });
+const REPEAT_MS = 1_000;
+const lastPassedOn = new Map();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    const now = Date.now();
+    if (now - (lastPassedOn.get(signal) ?? -Infinity) < REPEAT_MS) return;
+    lastPassedOn.set(signal, now);
+    if (server.exitCode === null) server.kill(signal);
+  });
+}
+// Should this process end some other way, the server must not go on without it.
+process.on('exit', () => {
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+});
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

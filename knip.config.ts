@@ -21,6 +21,8 @@ const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   // Loaded by name at run time (src/server/db/sqliteDriver.ts picks the build this Node can run).
   ignoreDependencies: ['better-sqlite3-napi'],
+  // The machine's own tools the test preflight asks (scripts/preflight.mjs), not npm packages.
+  ignoreBinaries: ['apt-get', 'dpkg', 'fc-list'],
 };
 
 export default config;

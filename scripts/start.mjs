@@ -5,6 +5,7 @@
 // `exec`, so npm's shell does not stand between npm's forwarded signal and this process).
 import { spawn, spawnSync } from 'node:child_process';
 import { staleBuildReason } from './build-state.mjs';
+import { nodeVersionWarning } from './node-version.mjs';
 
 const SERVER = ['--import', 'tsx', 'src/server/main.ts'];
 const args = process.argv.slice(2);
@@ -13,6 +14,9 @@ function runOrExit(nodeArgs) {
   const result = spawnSync(process.execPath, nodeArgs, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+const nodeWarning = nodeVersionWarning();
+if (nodeWarning) console.warn(nodeWarning);
 
 // Before anything is built or opened: a bad environment stops here with one line.
 runOrExit([...SERVER, '--check-config', ...args]);

@@ -6,13 +6,14 @@
 import { rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startServerProcess } from '../support/serverProcess';
+import { chromiumPath } from '../../scripts/preflight.mjs';
 
 export const FIRST_LOAD_GOAL_KIB = 200;
 
 export async function measureFirstLoad(): Promise<{ bytes: number; requests: number }> {
   const server = await startServerProcess({ seconds: 120, close: 60 });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -14,8 +14,9 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { freePort } from '../support/freePort';
 import { adminOn, call, startServerProcess } from '../support/serverProcess';
+import { chromiumPath } from '../../scripts/preflight.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = chromiumPath();
 const ASSERTED = ['accessibility', 'best-practices', 'seo'] as const;
 /** Cumulative layout shift allowed on every audited page: the page must not jump as it fills in. */
 const MAX_CLS = 0.05;

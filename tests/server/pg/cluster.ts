@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findPgBinary } from '../../../scripts/preflight.mjs';
 import { freePort } from '../../support/freePort';
 
 const BINARIES = ['initdb', 'pg_ctl', 'postgres'] as const;
@@ -36,19 +37,9 @@ export interface PgCluster {
   destroy(): Promise<void>;
 }
 
-function findBinary(name: string): string | null {
-  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
-  // Debian keeps them outside PATH, under /usr/lib/postgresql/<version>/bin.
-  const debian = spawnSync('sh', ['-c', `ls -d /usr/lib/postgresql/*/bin/${name} 2>/dev/null | sort -V | tail -n1`], {
-    encoding: 'utf8',
-  });
-  return debian.stdout.trim() || null;
-}
-
 /** The server binaries, or an error naming the missing ones and how to install them. */
 export function findBinaries(): Record<Binary, string> {
-  const paths = Object.fromEntries(BINARIES.map((name) => [name, findBinary(name)]));
+  const paths = Object.fromEntries(BINARIES.map((name) => [name, findPgBinary(name)]));
   const missing = BINARIES.filter((name) => !paths[name]);
   if (missing.length > 0) {
     throw new Error(

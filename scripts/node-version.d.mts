@@ -1,0 +1,3 @@
+/** Types of node-version.mjs. */
+export declare const OLDEST_SUPPORTED_NODE: number;
+export declare function nodeVersionWarning(version?: string): string | null;

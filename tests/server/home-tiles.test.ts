@@ -100,6 +100,15 @@ describe('home tiles of a fresh install', () => {
     expect(again.map(({ id: _, ...tile }) => tile)).toEqual(installed.map(({ id: _, ...tile }) => tile));
   });
 
+  it('the example file of docs/examples imports as it is and holds the tiles of a fresh install', async () => {
+    const installed = await tiles();
+    const done = await admin('tile:import', 'docs/examples/tiles.json');
+    expect(done.err).toBe('');
+    expect(done.code).toBe(0);
+    server.expireCaches();
+    expect((await tiles()).map(({ id: _, ...tile }) => tile)).toEqual(installed.map(({ id: _, ...tile }) => tile));
+  });
+
   it('rooms answer their title in every language', async () => {
     const { token } = await registerMember(server);
     const answer = await server.call<Room[]>(ApiPath.roomList, { token, roomtype: 1 });

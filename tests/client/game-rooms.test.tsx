@@ -99,10 +99,18 @@ describe('room list', () => {
   });
 
   for (const [locale, minJoinText, notVipText] of [
-    ['en', 'Your balance cannot be less than 100.00', 'You are not a VIP member yet'],
-    ['vi', 'Số dư không được thấp hơn 100,00', 'Bạn chưa phải thành viên VIP'],
+    [
+      'en',
+      'Your balance cannot be less than 100.00',
+      'This room needs VIP 2; you are VIP 1. Levels are set by the operator: contact customer service to ask about yours.',
+    ],
+    [
+      'vi',
+      'Số dư không được thấp hơn 100,00',
+      'Phòng này cần VIP 2; bạn đang là VIP 1. Cấp độ do nhà vận hành đặt: hãy liên hệ chăm sóc khách hàng để hỏi về cấp của bạn.',
+    ],
   ] as const) {
-    it(`in ${locale}: entering needs the minimum (2004 with the amount) and the VIP level (2055)`, async () => {
+    it(`in ${locale}: entering needs the minimum (2004 with the amount) and the VIP level, said with how a level is reached`, async () => {
       await activateLocale(locale, { persist: false });
       const poor = { ...USER, money: 50, level: 1 };
       await writeCached(queryKey(ApiPath.userInfo, {}), poor);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Article, ArticleSummary, Banner, HomeTile } from '../../src/shared/api/types';
+import { focusText } from '../../src/shared/game';
 import { localized, type Locale } from '../../src/shared/locale';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { api, englishContext, logIn, newMember } from './support/members';
@@ -25,6 +26,9 @@ const HOME_TEXTS: Record<Locale, { caption: string; htmlLang: string; winners: s
   'zh-TW': { caption: '定時回合，公平可驗證', htmlLang: 'zh-TW', winners: '最新中獎' },
   en: { caption: 'Timed rounds, provably fair', htmlLang: 'en', winners: 'Latest winners' },
 };
+
+/** The coin of each game's rooms (roomtype 1 USDT, 2 BTC, 3 ETH in the seed). */
+const COIN_OF_GAME: Record<number, string> = { 15: 'USDT', 1: 'BTC', 4: 'ETH' };
 
 /** True once an <img> has loaded a picture (not a broken icon). */
 async function imageLoaded(image: Locator): Promise<boolean> {
@@ -92,6 +96,10 @@ describe('content end to end', () => {
       const names = await tileNames.allTextContents();
       expect(names).toEqual(tiles.map((tile) => localized(tile.names, locale)));
       expect(new Set(names).size).toBe(8);
+      // Eight tiles open three rooms: each names the coin of its room, and no two open one room
+      // with the same outcomes first (home-vip.e2e.ts opens them).
+      tiles.forEach((tile, i) => expect(names[i]).toContain(COIN_OF_GAME[tile.gameid]));
+      expect(new Set(tiles.map((tile) => `${tile.roomid} ${focusText(tile.focus ?? [])}`)).size).toBe(8);
       const pictures = page.locator('.game-tile-picture');
       for (let i = 0; i < 8; i++) await expect.poll(() => imageLoaded(pictures.nth(i))).toBe(true);
 

@@ -103,7 +103,8 @@ function layoutProblems(page: Page, width: number): Promise<string[]> {
           problems.push(`${name(el)}: tap target ${Math.round(box.width)} x ${Math.round(box.height)} px`);
       }
 
-      for (const el of document.querySelectorAll('button, [role="button"], a.btn')) {
+      // A chip (home's language pill) is a button too: its label stays inside it.
+      for (const el of document.querySelectorAll('button, [role="button"], a.btn, a.chip')) {
         if (!shown(el) || twoLine.some((selector) => el.closest(selector))) continue;
         if ((el.textContent ?? '').trim() === '') continue;
         if (el.scrollWidth > el.clientWidth + 1) problems.push(`${name(el)}: label clipped`);

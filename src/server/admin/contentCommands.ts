@@ -11,8 +11,7 @@ import {
   replaceBannerSet,
 } from '../domain/content/contentAdmin';
 import { setFinanceProducts } from '../domain/content/financeProducts';
-import { readTileFile, replaceTileSet } from '../domain/content/homeTiles';
-import { listGames } from '../domain/game/operatorSettings';
+import { importTileSet } from '../domain/content/homeTiles';
 import { listHomeTiles } from '../repositories/content';
 import { OperatorInputError } from '../domain/operator';
 import { UsageError, type CommandLine, type OptionSpecs } from './args';
@@ -41,6 +40,11 @@ function readJson(file: string): unknown {
       `${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+}
+
+/** A tile's focus as the operator writes it, after its game: " (big, small)". */
+function focusNote(focus: string): string {
+  return focus ? ` (${focus.split('.').join(', ')})` : '';
 }
 
 function describeTier(p: FinanceProduct): string {
@@ -101,14 +105,14 @@ export const CONTENT_COMMANDS: Record<string, AdminCommand> = {
     },
   }),
   'tile:list': databaseCommand({
-    summary: "home's game tiles: the game each opens, its names and pictures per language",
+    summary: "home's game tiles: the game each opens, the outcomes it shows first, its names and pictures per language",
     parse(line) {
       if (line.positionals.length > 0) throw new UsageError('tile:list takes no argument');
     },
     async run(deps, _none, io) {
       for (const tile of await listHomeTiles(deps.db)) {
         io.out(
-          `#${tile.id} (sort ${tile.sort}) game ${tile.game_id}: ${tile.title} / ${tile.title_vi || '-'} / ` +
+          `#${tile.id} (sort ${tile.sort}) game ${tile.game_id}${focusNote(tile.focus)}: ${tile.title} / ${tile.title_vi || '-'} / ` +
             `${tile.title_zh_cn || '-'} / ${tile.title_zh_tw || '-'}; picture ${tile.img}` +
             [tile.img_vi, tile.img_zh_cn, tile.img_zh_tw]
               .filter(Boolean)
@@ -121,13 +125,13 @@ export const CONTENT_COMMANDS: Record<string, AdminCommand> = {
   'tile:import': databaseCommand({
     synopsis: '<file.json>',
     summary:
-      'replace home\'s game tiles: [{"game": 15, "name": {"en", "vi", "zh-CN", "zh-TW"}, "img": {the same}, "sort"}]',
+      'replace home\'s game tiles: [{"game": 15, "focus": ["big", "small"], "name": {"en", "vi", "zh-CN", "zh-TW"}, "img": {the same}, "sort"}]',
     parse: oneFile,
     async run(deps, file, io) {
-      const games = new Set((await listGames(deps)).map((game) => game.id));
-      const tiles = readTileFile(readJson(file), games);
-      const ids = await replaceTileSet(deps, tiles);
-      tiles.forEach((tile, i) => io.out(`Tile #${ids[i]} (sort ${tile.sort}): game ${tile.game_id}, ${tile.title}`));
+      const { tiles, ids } = await importTileSet(deps, readJson(file));
+      tiles.forEach((tile, i) =>
+        io.out(`Tile #${ids[i]} (sort ${tile.sort}): game ${tile.game_id}${focusNote(tile.focus)}, ${tile.title}`),
+      );
       io.out(`Replaced home's tiles: ${ids.length} now. Running servers show them within seconds.`);
     },
   }),

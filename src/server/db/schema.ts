@@ -235,6 +235,8 @@ export interface HomeTilesTable {
   id: Generated<number>;
   game_id: number;
   sort: number;
+  /** The outcomes the tile is about, shown first in its room: keys joined by dots ("big.small"; '' = none). */
+  focus: string;
   title: string;
   title_vi: string;
   title_zh_cn: string;

@@ -7,7 +7,6 @@ import { ArticleCategoryRequestSchema, ArticleDetailRequestSchema } from '../../
 import { ApiPath } from '../../shared/api/paths';
 import { requireArticle } from '../domain/content/articles';
 import { homeTilesWire } from '../domain/content/homeTiles';
-import { gameList } from '../domain/game/gameInfo';
 import { winnersWire } from '../domain/game/winners';
 import { localeOf, success, type RouteContext } from './context';
 import { parseBody } from './parse';
@@ -31,8 +30,8 @@ export function contentRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.slide, async (request) => success(ctx, request, await ctx.reads.banners(), 'read'));
 
   app.post(ApiPath.homeTiles, async (request) => {
-    const [rows, games] = await Promise.all([ctx.reads.homeTileRows(), gameList(ctx.game)]);
-    return success(ctx, request, homeTilesWire(rows, games), 'read');
+    const [rows, catalog] = await Promise.all([ctx.reads.homeTileRows(), ctx.game.catalog.get()]);
+    return success(ctx, request, homeTilesWire(rows, catalog), 'read');
   });
 
   app.post(ApiPath.financeProducts, async (request) =>

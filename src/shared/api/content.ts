@@ -21,13 +21,18 @@ export const BannerSchema = z.strictObject({
 export const HomeTileSchema = z.strictObject({
   id: whole,
   gameid: whole,
-  /** The game's standard room, where the tile leads (/activity/:roomid). */
+  /** The game's standard room, where the tile leads (/activity/:roomid?focus=...). */
   roomid: whole,
   /** Round length in seconds. */
   seconds: whole,
   minjoin: usd,
-  /** false = trading stopped (1020) in this game. */
+  /** false = trading stopped (1020) in this game or its room. */
   enabled: z.boolean(),
+  /**
+   * The outcomes (indices 0..10) the tile is about, in index order: its room shows them first.
+   * Empty for a tile about the whole room; absent in a list cached before tiles had one.
+   */
+  focus: z.array(whole).optional(),
   names: localizedText,
   /** Picture paths (relative or http/https). */
   images: localizedText,

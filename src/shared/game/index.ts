@@ -3,3 +3,4 @@ export * from './fairness';
 export { sha256, hmacSha256, toHex } from './sha256';
 export * from './round';
 export * from './rates';
+export * from './focus';

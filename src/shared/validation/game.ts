@@ -2,6 +2,7 @@
 import { MAX_SELECTED_OUTCOMES, MIN_ORDER_USD, OUTCOME_COUNT } from '../constants';
 import { ErrorCode, MessageKey, refuse, type Refusal } from '../errors';
 import type { Cents } from '../money';
+import { levelOpens } from '../vip';
 
 export interface BuyInput {
   /** Seconds until the draw; the round is closed at ROUND_CLOSE_SECONDS or less. */
@@ -52,7 +53,7 @@ export interface RoomEntryInput {
 
 export function validateRoomEntry(input: RoomEntryInput): Refusal | null {
   if (input.vipRoom && !input.loggedIn) return refuse(ErrorCode.LoginInvalid);
-  if (input.vipRoom && input.level < input.vipMinLevel) return refuse(ErrorCode.NotVip);
+  if (input.vipRoom && !levelOpens(input.level, input.vipMinLevel)) return refuse(ErrorCode.NotVip);
   if (input.balance < input.minJoin) return refuse(ErrorCode.BalanceBelowMinJoin, { num: { cents: input.minJoin } });
   return null;
 }

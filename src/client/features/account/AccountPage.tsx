@@ -20,8 +20,10 @@ import {
   navigate,
   toast,
   useScreenActive,
+  VipLevelNote,
   WithdrawableFigure,
 } from '../../ui';
+import { useLevelledRooms } from './useLevelledRooms';
 import { useLogout } from './useLogout';
 import { pathTo } from '../../routing/paths';
 import './account.css';
@@ -33,6 +35,7 @@ export default function AccountPage() {
   const left = useLeftMoney();
   const logout = useLogout();
   const active = useScreenActive();
+  const rooms = useLevelledRooms();
 
   // The page is kept alive: coming back to it (after a round, a withdrawal...) confirms the figures.
   const { refresh } = profile;
@@ -62,6 +65,8 @@ export default function AccountPage() {
       >
         {(user) => <AccountCard user={user} profile={profile} left={left} />}
       </SyncedSection>
+
+      <VipLevelNote level={profile.data?.level} rooms={rooms} />
 
       <MenuList label={t`Account menu`}>
         <MenuLink to={pathTo('income')} icon="receipt" label={t`Fund log`} />

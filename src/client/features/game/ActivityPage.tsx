@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { useParams } from 'wouter';
+import { useParams, useSearch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
+import { focusOf } from '../../../shared/game';
 import { ApiError } from '../../api';
 import { messageOf, textOfCode, formatUsd, useLocale } from '../../i18n';
 import { EmptyState, Icon, Page, Spinner, StaleBadge, toast } from '../../ui';
@@ -80,6 +81,8 @@ function OpenRoom({
   const locale = useLocale();
   const { round, profile, ticket, live } = room;
   const game = info.game;
+  // A home tile names the outcomes it is about (`?focus=big.small`): they come first in the grid.
+  const focus = focusOf(new URLSearchParams(useSearch()).get('focus'));
   // Closed for orders (or drawn): Buy and Cancel are disabled and say why.
   const closedReason = clock.closed ? messageOf(refuse(MessageKey.Stopped)) : null;
   return (
@@ -97,6 +100,7 @@ function OpenRoom({
       <OptionGrid
         rates={roomRates(info.room)}
         selected={ticket.selected}
+        focus={focus}
         closed={clock.closed}
         error={ticket.errorOf('options')}
         onToggle={ticket.onToggle}

@@ -4,12 +4,13 @@ import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { Room } from '../../../shared/api/types';
 import { FIRST_VIP_LEVEL } from '../../../shared/constants';
+import { levelOpens, vipLevel } from '../../../shared/vip';
 import { validateRoomEntry } from '../../../shared/validation/game';
 import { ErrorCode } from '../../../shared/errors';
 import { useSession } from '../../api';
 import { useProfile, useQuery } from '../../data';
 import { messageOf, formatUsd, useLocale } from '../../i18n';
-import { EmptyState, Icon, Page, SyncedSection, navigate, toast } from '../../ui';
+import { EmptyState, Icon, LevelAndAbove, Page, SyncedSection, VipLevelNote, navigate, toast } from '../../ui';
 import { roomsQuery } from './gameApi';
 import { formatOdds, moneyCents, oddsSummary, roomTitle } from './model';
 import { ROOM_KIND_NAMES } from '../../i18n';
@@ -28,7 +29,19 @@ function initialType(param: string | undefined): number {
   return COINS.some((coin) => coin.roomtype === type) ? type : 1;
 }
 
-function RoomCard({ room, onEnter }: { room: Room; onEnter: (room: Room) => void }) {
+/**
+ * A room: title, kind, minimum to join, odds, and the level it asks for, marked for the member's
+ * own level (`memberLevel`, unknown until the profile is read).
+ */
+function RoomCard({
+  room,
+  memberLevel,
+  onEnter,
+}: {
+  room: Room;
+  memberLevel: number | undefined;
+  onEnter: (room: Room) => void;
+}) {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
   const locale = useLocale();
@@ -38,13 +51,14 @@ function RoomCard({ room, onEnter }: { room: Room; onEnter: (room: Room) => void
   const twoWayOdds = formatOdds(twoWay);
   const bestOdds = formatOdds(best);
   const level = room.minlevel;
+  const open = memberLevel === undefined || levelOpens(memberLevel, level);
   const minJoin = formatUsd(room.minjoin);
   const minBuy = formatUsd(room.minbuy);
   return (
     <li>
       <button
         type="button"
-        className={`room-card is-${room.kind}`}
+        className={`room-card is-${room.kind}${open ? '' : ' is-locked'}`}
         onClick={() => onEnter(room)}
         aria-labelledby={titleId}
         aria-describedby={detailsId}
@@ -67,10 +81,16 @@ function RoomCard({ room, onEnter }: { room: Room; onEnter: (room: Room) => void
             <span className="room-figure-label">{t`Odds`}</span>
             <span className="room-figure-value">{t`Big/Small ×${twoWayOdds} · up to ×${bestOdds}`}</span>
           </span>
-          <span className="room-figure room-figure-small">
-            {t`Minimum order total ${minBuy} USD`}
-            {level > 0 && ` · ${t`VIP ${level} and above`}`}
-          </span>
+          <span className="room-figure room-figure-small">{t`Minimum order total ${minBuy} USD`}</span>
+          {level > 0 && (
+            <span className="room-figure room-figure-small room-level" data-testid="room-level">
+              <Icon name={open ? 'crown' : 'lock'} size={16} />
+              <span>
+                <LevelAndAbove level={level} />
+                {!open && ` · ${t`not your level yet`}`}
+              </span>
+            </span>
+          )}
         </span>
         <Icon name="chevron" size={20} className="room-chevron" />
       </button>
@@ -100,12 +120,21 @@ export default function RoomListPage() {
       vipMinLevel: room.minlevel,
     });
     if (refusal?.code === ErrorCode.LoginInvalid) return navigate(pathTo('login'));
+    if (refusal?.code === ErrorCode.NotVip) {
+      // Not the bare "not a VIP member yet": what the room asks, the member's level, and how one is reached.
+      const needed = room.minlevel;
+      const level = vipLevel(profile.data?.level ?? FIRST_VIP_LEVEL);
+      return void toast.warn(
+        t`This room needs VIP ${needed}; you are VIP ${level}. Levels are set by the operator: contact customer service to ask about yours.`,
+      );
+    }
     if (refusal) return void toast.warn(messageOf(refusal));
     navigate(pathTo('activity', { id: room.id }));
   }
 
   return (
     <Page title={t`Rooms`} className="rooms-page">
+      <VipLevelNote level={profile.data?.level} />
       <div className="coin-tabs" role="tablist" aria-label={t`Coin`}>
         {COINS.map((coin) => (
           <button
@@ -137,7 +166,7 @@ export default function RoomListPage() {
           {(list) => (
             <ul className="room-list" data-testid="room-list">
               {list.map((room) => (
-                <RoomCard key={room.id} room={room} onEnter={enter} />
+                <RoomCard key={room.id} room={room} memberLevel={profile.data?.level} onEnter={enter} />
               ))}
             </ul>
           )}

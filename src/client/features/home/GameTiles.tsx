@@ -2,20 +2,24 @@ import { Fragment } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { HomeTile } from '../../../shared/api/types';
 import { FIRST_VIP_LEVEL } from '../../../shared/constants';
+import { ErrorCode } from '../../../shared/errors';
+import { focusText } from '../../../shared/game';
 import { localized } from '../../../shared/locale';
 import { isSafeUrl } from '../../../shared/content';
 import { validateRoomEntry } from '../../../shared/validation/game';
 import { useSession } from '../../api';
 import { useProfile, useQuery } from '../../data';
-import { formatDecimal, messageOf, useLocale } from '../../i18n';
+import { formatDecimal, messageOf, textOfCode, useLocale } from '../../i18n';
 import { StaleBadge, navigate, toast } from '../../ui';
 import { homeTilesQuery } from './homeApi';
 import { pathTo } from '../../routing/paths';
 
 /**
  * Home's eight game tiles (SPEC.md section 2), named and pictured per language by the operator;
- * each leads to its game's standard room. A member is checked against the room's minimum first
- * (2004); a guest goes straight on and the room's auth guard sends them to log in.
+ * each leads to its game's standard room, with the outcomes the tile is about shown first there
+ * (`?focus=`). A member is checked against the room's minimum first (2004); a guest goes straight
+ * on and the room's auth guard sends them to log in. A tile whose room is switched off says so
+ * and opens nothing.
  */
 export function GameTiles() {
   const { t } = useLingui();
@@ -27,6 +31,7 @@ export function GameTiles() {
   if (list.length === 0 && !tiles.isLoading) return null;
 
   function open(tile: HomeTile) {
+    if (!tile.enabled) return void toast.warn(textOfCode(ErrorCode.TradingStopped));
     if (token) {
       const refusal = validateRoomEntry({
         loggedIn: true,
@@ -38,7 +43,8 @@ export function GameTiles() {
       });
       if (refusal) return void toast.warn(messageOf(refusal));
     }
-    navigate(pathTo('activity', { id: tile.roomid }));
+    const focus = focusText(tile.focus ?? []);
+    navigate(pathTo('activity', { id: tile.roomid }, focus ? { focus } : undefined));
   }
 
   return (
@@ -76,7 +82,11 @@ export function GameTiles() {
                 <span className="game-tile-title" data-testid="game-tile-name">
                   <TileName name={localized(tile.names, locale)} />
                 </span>
-                <span className="game-tile-detail">{t`${minutes} min`}</span>
+                <span className="game-tile-detail">
+                  {tile.enabled
+                    ? t`${minutes} min`
+                    : t({ message: 'Closed', context: 'game tile of a room switched off' })}
+                </span>
               </button>
             </li>
           );

@@ -31,9 +31,14 @@ export default function HomePage() {
     <div className="page home-page">
       <header className="home-header">
         <BrandMark />
-        <Link href={pathTo('language')} className="chip" aria-label={t`Language: ${languageName}`}>
+        <Link
+          href={pathTo('language')}
+          className="chip home-language"
+          aria-label={t`Language: ${languageName}`}
+          data-testid="home-language"
+        >
           <LanguageFlag locale={locale} size={21} />
-          <span>{languageName}</span>
+          <span className="home-language-name">{languageName}</span>
         </Link>
       </header>
       <main className="page-body">

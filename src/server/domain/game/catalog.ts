@@ -105,17 +105,21 @@ export interface CatalogSnapshot {
   wireRooms: Map<number, Room>;
 }
 
+/** The room a game opens from home (its tiles, the game list): its standard room, else its first. */
+export function roomOfGame(gameId: number, rooms: Iterable<RoomSettings>): RoomSettings | undefined {
+  const own = [...rooms].filter((room) => room.gameId === gameId);
+  return own.find((room) => room.kind === 'standard') ?? own[0];
+}
+
 function snapshotOf(gameRows: GameRow[], roomRows: RoomRow[], override: TimingOverride): CatalogSnapshot {
   const games = new Map(gameRows.map((row) => [row.id, gameSettings(row, override)]));
   const rooms = new Map(roomRows.map((row) => [row.id, roomSettings(row)]));
   const gameList: GameListItem[] = [...games.values()].map((game) => {
-    const standard = [...rooms.values()].find((r) => r.gameId === game.id && r.kind === 'standard');
-    const first = [...rooms.values()].find((r) => r.gameId === game.id);
     return {
       id: game.id,
       type: game.type,
       minjoin: toUsd(game.minjoinCents),
-      roomid: (standard ?? first)?.id ?? 0,
+      roomid: roomOfGame(game.id, rooms.values())?.id ?? 0,
       seconds: game.roundSeconds,
       closeSeconds: game.closeSeconds,
       enabled: game.enabled,

@@ -101,7 +101,14 @@ export async function seedDemo(deps: Deps): Promise<DemoSeedResult> {
     // A saved account to try a withdrawal with. It is dated a day back because a new account
     // receives no withdrawal for its first NEW_ACCOUNT_HOLD_HOURS (domain/wallet/withdraw.ts): a
     // demo that could only withdraw tomorrow would not show the withdrawal at all.
-    const demoCard = { type: 'USDT-TRC20', bank: '', account: '', username: '', branch: '', address: DEMO_MEMBER.address } as const;
+    const demoCard = {
+      type: 'USDT-TRC20',
+      bank: '',
+      account: '',
+      username: '',
+      branch: '',
+      address: DEMO_MEMBER.address,
+    } as const;
     await insertCard(trx, {
       member_id: memberId,
       ...demoCard,

@@ -40,7 +40,11 @@ describe('a member’s bank card', () => {
       expect(answer.body.code, field).toBe(1001);
       expect(answer.body.info).toBe('Incomplete parameters');
     }
-    const usdt = await call(server, ApiPath.addBankCard, m.token, { type: 'USDT-TRC20', address: text, pwd: PAY_PASSWORD });
+    const usdt = await call(server, ApiPath.addBankCard, m.token, {
+      type: 'USDT-TRC20',
+      address: text,
+      pwd: PAY_PASSWORD,
+    });
     expect(usdt.body.code).toBe(1001);
     expect(await ledgerOf(server, m.id)).toEqual(before);
   });

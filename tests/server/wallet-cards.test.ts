@@ -7,7 +7,16 @@ import { ApiPath } from '../../src/shared/api/paths';
 import type { BankCard } from '../../src/shared/api/types';
 import { MAX_BANK_CARDS } from '../../src/server/domain/wallet/bankCards';
 import { startServer, type TestServer } from './support/server';
-import { addCard, BANK, call, ERC20_ADDRESS, ledgerOf, PAY_PASSWORD, TRC20_ADDRESS, walletMember } from './support/wallet';
+import {
+  addCard,
+  BANK,
+  call,
+  ERC20_ADDRESS,
+  ledgerOf,
+  PAY_PASSWORD,
+  TRC20_ADDRESS,
+  walletMember,
+} from './support/wallet';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -99,7 +108,8 @@ describe('getBankcardlist / addbankcard', () => {
     const member = await walletMember(server);
     // Two places left, five adds at once (no more: more than five checks of the withdrawal
     // password at one moment are refused by its wrong-try limit, guessing.test.ts).
-    for (let i = 0; i < MAX_BANK_CARDS - 2; i++) await addCard(server, member.token, { ...BANK, account: `before-${i}` });
+    for (let i = 0; i < MAX_BANK_CARDS - 2; i++)
+      await addCard(server, member.token, { ...BANK, account: `before-${i}` });
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) => add(member.token, { ...BANK, account: `parallel-${i}` })),
     );
@@ -128,9 +138,7 @@ describe('getBankcardlist / addbankcard', () => {
 
   it('parallel adds of one account keep one', async () => {
     const member = await walletMember(server);
-    const answers = await Promise.all(
-      Array.from({ length: 4 }, () => add(member.token, { ...BANK })),
-    );
+    const answers = await Promise.all(Array.from({ length: 4 }, () => add(member.token, { ...BANK })));
     expect(answers.map((a) => a.body.code).sort()).toEqual([1, 3003, 3003, 3003]);
     expect(await list(member.token)).toHaveLength(1);
   });

@@ -366,7 +366,14 @@ describe('sessions', () => {
     // The registration's session first made the member's third.
     expect(listed.body.data).toHaveLength(3);
     expect(listed.body.data.slice(0, 2)).toEqual([
-      { browser: 'Chrome', os: 'Android', place: '203.0.113.*', createdAt: loginAt, lastUsedAt: loginAt, current: true },
+      {
+        browser: 'Chrome',
+        os: 'Android',
+        place: '203.0.113.*',
+        createdAt: loginAt,
+        lastUsedAt: loginAt,
+        current: true,
+      },
       {
         browser: 'Safari',
         os: 'iPhone',
@@ -384,7 +391,14 @@ describe('sessions', () => {
     expect(await alive(m.token)).toBe(409);
     expect(await alive(phone)).toBe(1);
     expect((await call<SessionItem[]>(server, ApiPath.sessions, phone)).body.data).toEqual([
-      { browser: 'Chrome', os: 'Android', place: '203.0.113.*', createdAt: loginAt, lastUsedAt: loginAt, current: true },
+      {
+        browser: 'Chrome',
+        os: 'Android',
+        place: '203.0.113.*',
+        createdAt: loginAt,
+        lastUsedAt: loginAt,
+        current: true,
+      },
     ]);
     // Another member's sessions were neither listed nor ended.
     expect(await alive(stranger.token)).toBe(1);

@@ -21,3 +21,4 @@ export { SyncedSection } from './SyncedSection';
 export { WithdrawableFigure } from './WithdrawableFigure';
 export { LanguageFlag } from './LanguageFlag';
 export { useFieldErrors } from './useFieldErrors';
+export { useCaptchaLock } from './useCaptchaLock';

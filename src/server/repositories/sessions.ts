@@ -48,14 +48,8 @@ export async function findSessionMember(
   const { rows } = await sessionMemberQuery(db, { hash: tokenHash });
   const row = rows[0];
   if (!row) return undefined;
-  const {
-    session_created_at,
-    session_expires_at,
-    session_last_used_at,
-    session_user_agent,
-    session_ip,
-    ...member
-  } = row;
+  const { session_created_at, session_expires_at, session_last_used_at, session_user_agent, session_ip, ...member } =
+    row;
   return {
     session: {
       token_hash: tokenHash,

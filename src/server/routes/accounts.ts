@@ -27,7 +27,8 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
     async (request) => {
       const body = parseBody(SmsSendRequestSchema, request.body);
       // A paypwd code goes to the number of the member whose token asks for it (a public path otherwise).
-      const member = body.purpose === 'paypwd' ? (await authenticate(ctx.deps, tokenOf(request), request.ip)).member : null;
+      const member =
+        body.purpose === 'paypwd' ? (await authenticate(ctx.deps, tokenOf(request), request.ip)).member : null;
       return success(ctx, request, await sendCaptcha(ctx.deps, body, member), 'write');
     },
   );

@@ -133,5 +133,10 @@ export async function refuseWhileCodesSpent(
   const since = now - SECRET_GUARD.windowMs;
   if ((await codeFailuresSince(deps.db, quhao, phone, purpose, since)) < SECRET_GUARD.maxFailures) return;
   const minutes = Math.ceil(SECRET_GUARD.windowMs / 60_000);
-  throw new Refused(ErrorCode.TooManyTries, ErrorCode.TooManyTries, { minutes }, { retryAt: now + SECRET_GUARD.windowMs });
+  throw new Refused(
+    ErrorCode.TooManyTries,
+    ErrorCode.TooManyTries,
+    { minutes },
+    { retryAt: now + SECRET_GUARD.windowMs },
+  );
 }

@@ -87,7 +87,8 @@ async function setFirstPayPassword(deps: Deps, member: Member, input: PayPasswor
       () => verifySecret(loginPassword, stored),
       ErrorCode.LoginPasswordWrong,
     );
-    if (!(await setFirstPayPasswordHash(deps.db, member.id, hash))) throw refusedFrom(refuse(MessageKey.OriginalInputNull));
+    if (!(await setFirstPayPasswordHash(deps.db, member.id, hash)))
+      throw refusedFrom(refuse(MessageKey.OriginalInputNull));
     return;
   }
   await refuseWhileCodesSpent(deps, member.quhao, member.phone, 'paypwd');

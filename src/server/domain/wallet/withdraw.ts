@@ -140,7 +140,12 @@ export async function requestWithdrawal(deps: Deps, member: Member, input: Withd
   await checkPayPassword(deps, member, input.pwd);
   const availableAt = availableFrom(card);
   if (availableAt > deps.clock()) {
-    throw new Refused(ErrorCode.AccountOnHold, ErrorCode.AccountOnHold, { time: { epochMs: availableAt } }, { availableAt });
+    throw new Refused(
+      ErrorCode.AccountOnHold,
+      ErrorCode.AccountOnHold,
+      { time: { epochMs: availableAt } },
+      { availableAt },
+    );
   }
 
   try {

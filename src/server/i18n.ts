@@ -13,6 +13,7 @@ import { FUND_REASONS, type FundReasonCode } from '../shared/api/types';
 import { messageId, valuesIn, type ErrorCode, type MessageKey, type MessageValues } from '../shared/errors';
 import { OUTCOME_KEYS } from '../shared/game';
 import { LOCALES, type Locale } from '../shared/locale';
+import { SERVER_TIME_ZONE } from '../shared/serverDay';
 
 export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../locales/errors/', import.meta.url));
 
@@ -93,7 +94,12 @@ export async function loadTranslator(dir: string = DEFAULT_LOCALES_DIR): Promise
     fundReasonNames: (locale) => reasonNames.get(locale) ?? codesAsNames,
     text(locale, code, values) {
       const id = messageId(code);
-      return lookup(locale, id, valuesIn(locale, values)) ?? lookup('en', id, valuesIn('en', values)) ?? String(code);
+      // An instant is written in the server's day's zone, named in the text: the reader's is not known here.
+      return (
+        lookup(locale, id, valuesIn(locale, values, SERVER_TIME_ZONE)) ??
+        lookup('en', id, valuesIn('en', values, SERVER_TIME_ZONE)) ??
+        String(code)
+      );
     },
   };
 }

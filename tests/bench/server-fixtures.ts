@@ -58,7 +58,15 @@ export async function createMembers(deps: Deps, count: number, depositCents: num
         created_at: now,
       });
       const { token, hash } = newToken();
-      await insertSession(trx, { token_hash: hash, member_id: id, created_at: now, expires_at: now + 86_400_000 });
+      await insertSession(trx, {
+        token_hash: hash,
+        member_id: id,
+        created_at: now,
+        expires_at: now + 86_400_000,
+        last_used_at: now,
+        user_agent: 'bench',
+        ip: '127.0.0.1',
+      });
       await changeBalance(trx, {
         memberId: id,
         deltaCents: depositCents,

@@ -51,12 +51,27 @@ describe('forms in Vietnamese', () => {
     await context.close();
   });
 
-  it('add an account and the withdrawal password: each refusal under its field, nothing sent', async () => {
+  it('the withdrawal password, then an account: each refusal under its field, nothing sent', async () => {
     const member = newMember('fm', '10');
     const context = await englishContext(browser);
     const page = await context.newPage();
     await logIn(page, member);
     await page.evaluate(() => localStorage.setItem('lang', 'vi'));
+
+    // The first withdrawal password is confirmed with the login password.
+    await page.goto('/usercipherpassword');
+    await expect.poll(() => page.getByLabel('Mật khẩu đăng nhập', { exact: true }).count()).toBe(1);
+    await page.getByLabel('Mật khẩu đăng nhập', { exact: true }).fill(member.password);
+    await page.getByLabel('Mật khẩu rút tiền mới', { exact: true }).fill('123456');
+    await page.getByLabel('Nhập lại mật khẩu rút tiền', { exact: true }).fill('123457');
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await expect
+      .poll(() => page.getByLabel('Nhập lại mật khẩu rút tiền', { exact: true }).getAttribute('aria-invalid'))
+      .toBe('true');
+    expect(await page.getByRole('alert').count()).toBe(1);
+    await page.getByLabel('Nhập lại mật khẩu rút tiền', { exact: true }).fill('123456');
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await page.waitForURL('**/my_set');
 
     await page.goto('/bankadd');
     await page.getByLabel('Ngân hàng', { exact: true }).fill('Vietcombank');
@@ -71,6 +86,13 @@ describe('forms in Vietnamese', () => {
     await expect.poll(() => page.getByRole('alert').count()).toBe(0);
     // The hints speak Vietnamese terms (no Australian "BSB").
     expect(await page.locator('main').textContent()).not.toContain('BSB');
+    // Without the withdrawal password, nothing is sent: said under its field.
+    await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
+    await expect
+      .poll(() => page.getByLabel('Mật khẩu rút tiền', { exact: true }).getAttribute('aria-invalid'))
+      .toBe('true');
+    expect(await page.getByRole('alert').count()).toBe(1);
+    await page.getByLabel('Mật khẩu rút tiền', { exact: true }).fill('123456');
     await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
     await page.waitForURL('**/banklist');
     // The list shows the account's branch.
@@ -82,18 +104,13 @@ describe('forms in Vietnamese', () => {
     await page.getByLabel('Số tài khoản', { exact: true }).fill('0123456789');
     await page.getByLabel('Họ tên thật', { exact: true }).fill('Nguyen Van A');
     await page.getByLabel('Chi nhánh', { exact: true }).fill('Ha Noi');
+    await page.getByLabel('Mật khẩu rút tiền', { exact: true }).fill('123456');
     await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
-    await expect.poll(() => page.getByRole('alert').allTextContents()).toContain('Tài khoản này đã được lưu.');
-    expect(new URL(page.url()).pathname).toBe('/bankadd');
-
-    await page.goto('/usercipherpassword');
-    await page.getByLabel('Mật khẩu rút tiền mới', { exact: true }).fill('123456');
-    await page.getByLabel('Nhập lại mật khẩu rút tiền', { exact: true }).fill('123457');
-    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    // The server checks the withdrawal password first (scrypt at its production cost: about a second).
     await expect
-      .poll(() => page.getByLabel('Nhập lại mật khẩu rút tiền', { exact: true }).getAttribute('aria-invalid'))
-      .toBe('true');
-    expect(await page.getByRole('alert').count()).toBe(1);
+      .poll(() => page.getByRole('alert').allTextContents(), { timeout: 10_000 })
+      .toContain('Tài khoản này đã được lưu.');
+    expect(new URL(page.url()).pathname).toBe('/bankadd');
     await context.close();
   });
 

@@ -12,7 +12,7 @@ import { creditDeposit, OperatorInputError } from '../../src/server/domain/opera
 import { changeSetting } from '../../src/server/domain/settings';
 import { approveWithdrawal } from '../../src/server/domain/wallet/operatorWithdrawals';
 import { startServer, type TestServer } from './support/server';
-import { BANK, call, ledgerOf, walletMember } from './support/wallet';
+import { BANK, call, ledgerOf, PAY_PASSWORD, walletMember } from './support/wallet';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -36,11 +36,15 @@ describe('a member’s bank card', () => {
     const m = await walletMember(server);
     const before = await ledgerOf(server, m.id);
     for (const field of ['bank', 'account', 'username', 'branch'] as const) {
-      const answer = await call(server, ApiPath.addBankCard, m.token, { ...BANK, [field]: text });
+      const answer = await call(server, ApiPath.addBankCard, m.token, { ...BANK, [field]: text, pwd: PAY_PASSWORD });
       expect(answer.body.code, field).toBe(1001);
       expect(answer.body.info).toBe('Incomplete parameters');
     }
-    const usdt = await call(server, ApiPath.addBankCard, m.token, { type: 'USDT-TRC20', address: text });
+    const usdt = await call(server, ApiPath.addBankCard, m.token, {
+      type: 'USDT-TRC20',
+      address: text,
+      pwd: PAY_PASSWORD,
+    });
     expect(usdt.body.code).toBe(1001);
     expect(await ledgerOf(server, m.id)).toEqual(before);
   });
@@ -48,7 +52,7 @@ describe('a member’s bank card', () => {
   it('keeps markup and tabs as the text they are', async () => {
     const m = await walletMember(server);
     const bank = '<img src=x onerror=alert(1)>\tBank & Co "quoted"';
-    const answer = await call<BankCard>(server, ApiPath.addBankCard, m.token, { ...BANK, bank });
+    const answer = await call<BankCard>(server, ApiPath.addBankCard, m.token, { ...BANK, bank, pwd: PAY_PASSWORD });
     expect(answer.body.code).toBe(1);
     const list = await call<BankCard[]>(server, ApiPath.bankCardList, m.token);
     expect(list.body.data.map((c) => c.bank)).toEqual([bank]);

@@ -13,8 +13,22 @@ import {
 const codeOf = (r: { code: unknown } | null) => r?.code ?? null;
 
 describe('add bank card (SPEC 5)', () => {
-  const bank = { type: 'Bank' as const, bank: 'ACB', account: '0123456789', username: 'Nguyen Van A', branch: 'HCM' };
+  const pwd = '246810';
+  const bank = {
+    type: 'Bank' as const,
+    bank: 'ACB',
+    account: '0123456789',
+    username: 'Nguyen Van A',
+    branch: 'HCM',
+    pwd,
+  };
   it('passes a complete bank account', () => expect(validateBankCard(bank)).toBeNull());
+  it('asks for the withdrawal password after the account’s own fields (2057)', () => {
+    expect(codeOf(validateBankCard({ ...bank, pwd: '' }))).toBe(2057);
+    expect(codeOf(validateBankCard({ ...bank, pwd: undefined }))).toBe(2057);
+    expect(codeOf(validateBankCard({ ...bank, branch: '', pwd: '' }))).toBe(1001);
+    expect(codeOf(validateBankCard({ type: 'USDT-TRC20', address: '' }))).toBe(1065);
+  });
   it.each(['bank', 'account', 'username', 'branch'] as const)('refuses a bank account without %s', (field) => {
     expect(codeOf(validateBankCard({ ...bank, [field]: ' ' }))).toBe(1001);
   });
@@ -24,8 +38,8 @@ describe('add bank card (SPEC 5)', () => {
   it('checks the address format of each network', () => {
     const trc = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
     const erc = '0x52908400098527886E0F7030069857D2E4169EE7';
-    expect(validateBankCard({ type: 'USDT-TRC20', address: trc })).toBeNull();
-    expect(validateBankCard({ type: 'USDT-ERC20', address: erc })).toBeNull();
+    expect(validateBankCard({ type: 'USDT-TRC20', address: trc, pwd })).toBeNull();
+    expect(validateBankCard({ type: 'USDT-ERC20', address: erc, pwd })).toBeNull();
     expect(codeOf(validateBankCard({ type: 'USDT-TRC20', address: erc }))).toBe(1065);
     expect(codeOf(validateBankCard({ type: 'USDT-ERC20', address: trc }))).toBe(1065);
     expect(codeOf(validateBankCard({ type: 'USDT-TRC20', address: 'T0n9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }))).toBe(1065);

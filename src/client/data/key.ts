@@ -37,6 +37,8 @@ export const MEMBER_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.withdrawals,
   ApiPath.financeFlow,
   ApiPath.bankCardList,
+  ApiPath.addedAccounts,
+  ApiPath.sessions,
   ApiPath.trendData,
   ApiPath.todayWinLost,
   ApiPath.gameLog,

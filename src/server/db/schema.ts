@@ -27,7 +27,14 @@ export interface SessionsTable {
   token_hash: string;
   member_id: number;
   created_at: number;
+  /** The end of the session's lifetime (created_at + SESSION_TTL_DAYS), however much it is used. */
   expires_at: number;
+  /** The last recorded use (written at most once an hour); the session ends SESSION_IDLE_DAYS after it. */
+  last_used_at: number;
+  /** The browser's User-Agent at login, cut short: the member tells sessions apart by it. */
+  user_agent: string;
+  /** The address the session was last used from. */
+  ip: string;
 }
 
 export interface InvitationsTable {
@@ -38,8 +45,11 @@ export interface InvitationsTable {
   active: Generated<number>;
 }
 
-/** Register a new number, or reset the login password of the member a number belongs to. */
-export type SmsPurpose = 'register' | 'reset';
+/**
+ * Register a new number, reset the login password of the member a number belongs to, or confirm
+ * who sets a member's first withdrawal password (sent to the member's own number).
+ */
+export type SmsPurpose = 'register' | 'reset' | 'paypwd';
 
 export interface SmsCodesTable {
   id: Generated<number>;

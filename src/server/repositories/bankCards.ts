@@ -12,6 +12,17 @@ export function activeCardsOf(db: Db, memberId: number): Promise<BankCardRow[]> 
     .execute();
 }
 
+/** Every account the member added, deleted ones too, newest first. */
+export function cardsEverAddedBy(db: Db, memberId: number, limit: number): Promise<BankCardRow[]> {
+  return db
+    .selectFrom('bank_cards')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export async function countActiveCards(db: Db, memberId: number): Promise<number> {
   const row = await db
     .selectFrom('bank_cards')

@@ -55,6 +55,17 @@ export async function setPayPasswordHash(db: Db, id: number, hash: string): Prom
   await db.updateTable('members').set({ pay_password_hash: hash }).where('id', '=', id).execute();
 }
 
+/** Sets the first withdrawal password; false when the member has one already (set meanwhile). */
+export async function setFirstPayPasswordHash(db: Db, id: number, hash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set({ pay_password_hash: hash })
+    .where('id', '=', id)
+    .where('pay_password_hash', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function setMemberLang(db: Db, id: number, lang: string): Promise<void> {
   await db.updateTable('members').set({ lang }).where('id', '=', id).execute();
 }

@@ -12,8 +12,8 @@ import { sendCaptcha } from '../domain/accounts/captcha';
 import { login } from '../domain/accounts/login';
 import { register } from '../domain/accounts/register';
 import { resetForgottenPassword } from '../domain/accounts/resetPassword';
-import { closeSession } from '../domain/accounts/sessions';
-import { apiLangOf, requireAuth, success, type RouteContext } from './context';
+import { authenticate, closeSession } from '../domain/accounts/sessions';
+import { apiLangOf, clientOf, requireAuth, success, tokenOf, type RouteContext } from './context';
 import { parseBody } from './parse';
 import { limitConfig, type RateLimits } from './rateLimits';
 
@@ -25,14 +25,18 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
     ApiPath.smsSend,
     { config: { ...limitConfig(limits.smsSend, ErrorCode.SendingTooFrequently), ...ERR_CODE_IN_DATA } },
     async (request) => {
-      const answer = await sendCaptcha(ctx.deps, parseBody(SmsSendRequestSchema, request.body));
-      return success(ctx, request, answer, 'write');
+      const body = parseBody(SmsSendRequestSchema, request.body);
+      // A paypwd code goes to the number of the member whose token asks for it (a public path otherwise).
+      const member =
+        body.purpose === 'paypwd' ? (await authenticate(ctx.deps, tokenOf(request), request.ip)).member : null;
+      return success(ctx, request, await sendCaptcha(ctx.deps, body, member), 'write');
     },
   );
 
   app.post(ApiPath.register, { config: { ...limitConfig(limits.register), ...ERR_CODE_IN_DATA } }, async (request) => {
     const body = parseBody(RegisterRequestSchema, request.body);
-    return success(ctx, request, await register(ctx.deps, { ...body, lang: apiLangOf(request) }), 'write');
+    const answer = await register(ctx.deps, { ...body, lang: apiLangOf(request), client: clientOf(request) });
+    return success(ctx, request, answer, 'write');
   });
 
   app.post(ApiPath.login, { config: { ...limitConfig(limits.login), ...ERR_CODE_IN_DATA } }, async (request) => {
@@ -41,6 +45,7 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
       username: body.username,
       password: body.password,
       lang: apiLangOf(request),
+      client: clientOf(request),
     });
     return success(ctx, request, answer, 'write');
   });

@@ -19,6 +19,7 @@ function blank(value: string | undefined): boolean {
   return value === undefined || value.trim() === '';
 }
 
+/** The account's own fields, then the withdrawal password that lets it be added (2057 when empty). */
 export function validateBankCard(input: BankCardInput): Refusal | null {
   // Stored and shown as text (to the member and in the operator's withdrawal list): no control characters.
   const unsafe = validatePlainText(input.bank, input.account, input.username, input.branch, input.address);
@@ -27,12 +28,13 @@ export function validateBankCard(input: BankCardInput): Refusal | null {
     if (blank(input.bank) || blank(input.account) || blank(input.username) || blank(input.branch)) {
       return refuse(ErrorCode.IncompleteParameters);
     }
-    return null;
+  } else {
+    const format = ADDRESS_FORMAT[input.type];
+    if (!format) return refuse(ErrorCode.IncompleteParameters);
+    if (blank(input.address)) return refuse(ErrorCode.EnterAddress);
+    if (!format.test(input.address!.trim())) return refuse(ErrorCode.EnterAddress);
   }
-  const format = ADDRESS_FORMAT[input.type];
-  if (!format) return refuse(ErrorCode.IncompleteParameters);
-  if (blank(input.address)) return refuse(ErrorCode.EnterAddress);
-  if (!format.test(input.address!.trim())) return refuse(ErrorCode.EnterAddress);
+  if (input.pwd === undefined || input.pwd === '') return refuse(ErrorCode.WithdrawPasswordEmpty);
   return null;
 }
 

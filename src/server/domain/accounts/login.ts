@@ -11,12 +11,14 @@ import type { Deps } from '../deps';
 import { refused, refusedFrom } from '../refused';
 import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../secrets';
 import { checkGuardedSecret } from './guards';
-import { openSession } from './sessions';
+import { openSession, type SessionClient } from './sessions';
 
 export interface LoginInput {
   username: string;
   password: string;
   lang: string;
+  /** The device the session opens on (its member sees it in the session list). */
+  client: SessionClient;
 }
 
 export async function login(deps: Deps, input: LoginInput): Promise<{ token: string }> {
@@ -41,5 +43,5 @@ export async function login(deps: Deps, input: LoginInput): Promise<{ token: str
     await upgradePasswordHash(deps.db, member.id, 'password_hash', stored, await hashSecret(input.password));
   }
   if (member.lang !== input.lang) await setMemberLang(deps.db, member.id, input.lang);
-  return { token: await openSession(deps.db, member.id, deps.clock()) };
+  return { token: await openSession(deps.db, member.id, deps.clock(), input.client) };
 }

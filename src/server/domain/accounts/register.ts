@@ -9,7 +9,7 @@ import type { Deps } from '../deps';
 import { refused, refusedFrom } from '../refused';
 import { hashSecret } from '../secrets';
 import { consumeCaptcha, countCaptchaTry } from './captcha';
-import { openSession } from './sessions';
+import { openSession, type SessionClient } from './sessions';
 
 export interface RegisterInput {
   quhao?: string;
@@ -22,6 +22,8 @@ export interface RegisterInput {
   payPwd?: string;
   /** API language of the request; becomes the member's language. */
   lang: string;
+  /** The device the session opens on (its member sees it in the session list). */
+  client: SessionClient;
 }
 
 export async function register(deps: Deps, input: RegisterInput): Promise<{ token: string }> {
@@ -55,7 +57,7 @@ export async function register(deps: Deps, input: RegisterInput): Promise<{ toke
         created_at: now,
       });
       await countInvitationUse(trx, invitation);
-      return { token: await openSession(trx, memberId, now) };
+      return { token: await openSession(trx, memberId, now, input.client) };
     });
   } catch (error) {
     // Two registrations of one name at once: the unique index stops the second.

@@ -1,6 +1,7 @@
 /**
  * A fresh, migrated and seeded database for a test: a new SQLite file in a temp folder, or, in
  * the server-pg project, a new database in the throwaway PostgreSQL cluster of pg/global-setup.ts.
+ * Its draw secret file lives in a temp folder of its own, outside the data folder, as in production.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,9 @@ export interface TestDatabase {
   dialect: Dialect;
   /** A temp folder that is removed at close (the SQLite file lives here). */
   dir: string;
-  /** Environment that points the admin command at this database. */
+  /** The draw secret file (DRAW_SECRET_FILE), not made yet: the server makes it at its first start. */
+  secretFile: string;
+  /** Environment that points the admin command at this database and its draw secret. */
   env: Record<string, string>;
   close(): Promise<void>;
 }
@@ -55,6 +58,8 @@ async function waitForNoConnections(name: string): Promise<void> {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'server-test-'));
+  const secretDir = mkdtempSync(join(tmpdir(), 'server-secret-'));
+  const secretFile = join(secretDir, 'draw-secret');
   if (TEST_DIALECT === 'sqlite') {
     const { db } = openSqlite(join(dir, 'app.sqlite'));
     await migrateToLatest(db, 'sqlite');
@@ -62,10 +67,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       db,
       dialect: 'sqlite',
       dir,
-      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      secretFile,
+      env: { DATA_DIR: dir, DATABASE_URL: '', DRAW_SECRET_FILE: secretFile, DRAW_SECRET: '' },
       async close() {
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });
+        rmSync(secretDir, { recursive: true, force: true });
       },
     };
   }
@@ -79,12 +86,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db,
     dialect: 'postgres',
     dir,
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
+    secretFile,
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dir, DRAW_SECRET_FILE: secretFile, DRAW_SECRET: '' },
     async close() {
       await db.destroy();
       await waitForNoConnections(name);
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dir, { recursive: true, force: true });
+      rmSync(secretDir, { recursive: true, force: true });
     },
   };
 }

@@ -36,7 +36,8 @@ export interface PgCluster {
   destroy(): Promise<void>;
 }
 
-function findBinary(name: string): string | null {
+/** A PostgreSQL program (pg_dump too), on PATH or where Debian keeps it; null when not installed. */
+export function findBinary(name: string): string | null {
   const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
   if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
   // Debian keeps them outside PATH, under /usr/lib/postgresql/<version>/bin.

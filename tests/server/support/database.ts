@@ -7,10 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, openSqlite } from '../../../src/server/db/connect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
+import { allMigrations } from '../../../src/server/db/migrations';
 import type { Db, Dialect } from '../../../src/server/db/schema';
 
 declare module 'vitest' {
@@ -56,13 +58,24 @@ async function waitForNoConnections(name: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** Every migration, or (to test an upgrade) those up to and including `upTo`. */
+async function migrate(db: Db, dialect: Dialect, upTo?: string): Promise<void> {
+  if (upTo === undefined) {
+    await migrateToLatest(db, dialect);
+    return;
+  }
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => allMigrations(dialect) } });
+  const { error } = await migrator.migrateTo(upTo);
+  if (error) throw error instanceof Error ? error : new Error(`migration to ${upTo} failed`);
+}
+
+export async function createTestDatabase(options: { migrateUpTo?: string } = {}): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'server-test-'));
   const secretDir = mkdtempSync(join(tmpdir(), 'server-secret-'));
   const secretFile = join(secretDir, 'draw-secret');
   if (TEST_DIALECT === 'sqlite') {
     const { db } = openSqlite(join(dir, 'app.sqlite'));
-    await migrateToLatest(db, 'sqlite');
+    await migrate(db, 'sqlite', options.migrateUpTo);
     return {
       db,
       dialect: 'sqlite',
@@ -81,7 +94,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(inject('pgAdminUrl'));
   url.pathname = `/${name}`;
   const { db } = openPostgres(url.toString(), 5);
-  await migrateToLatest(db, 'postgres');
+  await migrate(db, 'postgres', options.migrateUpTo);
   return {
     db,
     dialect: 'postgres',

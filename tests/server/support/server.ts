@@ -77,6 +77,8 @@ export type TestAppOptions = Partial<
 export interface TransportOptions {
   /** Listen on a port and call over real HTTP (default: in process through inject). */
   http?: boolean;
+  /** A database made beforehand (e.g. at an older migration, then upgraded) instead of a fresh one. */
+  database?: TestDatabase;
 }
 
 /**
@@ -210,7 +212,7 @@ export async function startServer(
   initialOptions: TestAppOptions = {},
   transport: TransportOptions = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = transport.database ?? (await createTestDatabase());
   const clock = newFakeClock();
   const deps: Deps = { db: database.db, dialect: database.dialect, clock: () => clock.now };
   await seedIfEmpty(deps, { invitationCode: TEST_INVITATION });

@@ -50,7 +50,7 @@ interface Target {
   label: string;
 }
 
-function sha256(bytes: Buffer): Buffer {
+function sha256(bytes: Buffer): Buffer<ArrayBufferLike> {
   return createHash('sha256').update(bytes).digest();
 }
 
@@ -58,13 +58,13 @@ function sha256(bytes: Buffer): Buffer {
 function howItGives(value: string, target: Target): string | null {
   if (value === target.seed) return 'it is the seed';
   // As a later seed of the chain, up to its top seed: the target is it hashed down.
-  let bytes = Buffer.from(value, 'hex');
+  let bytes: Buffer<ArrayBufferLike> = Buffer.from(value, 'hex');
   for (let step = 1; step <= CHAIN_LENGTH; step++) {
     bytes = sha256(bytes);
     if (bytes.toString('hex') === target.seed) return `hashed down ${step} times`;
   }
   // As the draw secret: the chain's top seed keyed over its public label, hashed down.
-  let top = Buffer.from(topSeedOf(Buffer.from(value, 'hex'), target.label), 'hex');
+  let top: Buffer<ArrayBufferLike> = Buffer.from(topSeedOf(Buffer.from(value, 'hex'), target.label), 'hex');
   for (let step = target.index; step < CHAIN_LENGTH; step++) top = sha256(top);
   return top.toString('hex') === target.seed ? 'as the draw secret' : null;
 }

@@ -80,12 +80,12 @@ export async function insertRound(db: Db, row: Insertable<RoundsTable>): Promise
  * FOR SHARE makes the draw (an UPDATE of this row) wait for those transactions and makes them
  * wait for the draw, so no order can slip into a round after it was drawn. SQLite has one writer.
  */
-type GuardRow = { status: string; close_at: number };
+type GuardRow = { status: string; close_at: number; voided_at: number | null };
 const guardQuery = prepared<{ id: number }, GuardRow>((db, p) =>
-  db.selectFrom('rounds').select(['status', 'close_at']).where('id', '=', p('id')),
+  db.selectFrom('rounds').select(['status', 'close_at', 'voided_at']).where('id', '=', p('id')),
 );
 const guardForShareQuery = prepared<{ id: number }, GuardRow>((db, p) =>
-  db.selectFrom('rounds').select(['status', 'close_at']).where('id', '=', p('id')).forShare(),
+  db.selectFrom('rounds').select(['status', 'close_at', 'voided_at']).where('id', '=', p('id')).forShare(),
 );
 
 export async function roundGuard(db: Db, dialect: Dialect, id: number): Promise<GuardRow | undefined> {

@@ -5,7 +5,7 @@
  * through the ledger as a cancelled line, so the audit counts it as one.
  */
 import { ErrorCode } from '../../../shared/errors';
-import { markLineCancelled, waitingLines } from '../../repositories/orders';
+import { markLineCancelled, waitingLinesOfRound } from '../../repositories/orders';
 import { markVoided } from '../../repositories/rounds';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
@@ -21,11 +21,7 @@ export async function callOffRound(deps: Deps, roundId: number): Promise<CalledO
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     if (!(await markVoided(trx, roundId, now))) return null;
-    const lines = await waitingLines(trx, deps.dialect, {
-      roundId,
-      fromMember: 0,
-      toMember: Number.MAX_SAFE_INTEGER,
-    });
+    const lines = await waitingLinesOfRound(trx, deps.dialect, roundId);
     const done: CalledOff = { lines: 0, refundedCents: 0 };
     for (const line of lines) {
       // A member's own cancel may have come first: that line's stake is back already.

@@ -30,6 +30,7 @@ import {
   type BenchMember,
 } from './server-fixtures';
 import { freePort } from '../support/freePort';
+import { measureChains } from './chains';
 
 const ORDER_CONNECTIONS = 50;
 const POLL_CONNECTIONS = 1_000;
@@ -304,6 +305,7 @@ export async function runServerBench(): Promise<void> {
         '— target >= 15,000 req/s',
     );
     for (const line of await settlement(settleDir)) console.log(line);
+    for (const line of measureChains()) console.log(line);
   } finally {
     for (const dir of [prepared, ...Object.values(dirs), settleDir]) rmSync(dir, { recursive: true, force: true });
   }

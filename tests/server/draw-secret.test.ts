@@ -26,7 +26,17 @@ import { fixedDrawSecrets, openDrawSecrets } from '../../src/server/domain/game/
 import { createLogger } from '../../src/server/logger';
 import { adminProcessAsync, type AdminProcessResult } from './support/admin';
 import { createTestDatabase, TEST_DIALECT } from './support/database';
-import { drawCurrent, fundedMember, line, openRound, order, ROOM, type Player } from './support/game';
+import {
+  currentRound,
+  drawCurrent,
+  fundedMember,
+  line,
+  openRound,
+  order,
+  roundById,
+  ROOM,
+  type Player,
+} from './support/game';
 import { findBinary } from './pg/cluster';
 import { buildTestApp, newFakeClock, RecordingSmsSender, startServer, type TestServer } from './support/server';
 
@@ -242,6 +252,43 @@ describe('the draw secret file', () => {
       const drawn = await drawCurrent(server, 15);
       expect(drawn.status).toBe('drawn');
       expect(createHash('sha256').update(Buffer.from(drawn.seed!, 'hex')).digest('hex')).toBe(drawn.commitment);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the draw secret file gone while the server runs', () => {
+  it('committed rounds still draw and settle; no chain starts without it, and the tick says why', async () => {
+    const server = await startServer({ game: { chain: { length: 3, checkpointEvery: 1 } } });
+    try {
+      const player = await fundedMember(server, 100);
+      while ((await currentRound(server, 15)).chain_index < 3) await drawCurrent(server, 15);
+      const last = await currentRound(server, 15);
+      expect((await order(server, player.token, ROOM.usdtStandard, [line(0, 20)])).body.code).toBe(1);
+      const file = server.database.secretFile;
+      const saved = readFileSync(file);
+      rmSync(file);
+
+      // Its chain is used up: the next round needs a new chain, which needs the file.
+      server.clock.now = last.draw_at;
+      await expect(server.tick()).rejects.toThrow(/the draw secret file .*draw-secret has gone: restore it/);
+      const drawn = await roundById(server, last.id);
+      expect(drawn.status).toBe('drawn');
+      expect(drawn.settled_at).not.toBeNull();
+      const lines = await server.deps.db
+        .selectFrom('order_lines')
+        .select('status')
+        .where('round_id', '=', last.id)
+        .execute();
+      expect(lines.map((l) => l.status)).not.toContain('wait');
+      expect((await currentRound(server, 15)).id).toBe(last.id);
+
+      writeFileSync(file, saved, { mode: 0o600 });
+      await server.tick();
+      const next = await currentRound(server, 15);
+      expect(next.id).not.toBe(last.id);
+      expect([next.chain_index, next.chain_id === last.chain_id]).toEqual([1, false]);
     } finally {
       await server.close();
     }

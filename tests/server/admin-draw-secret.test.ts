@@ -28,6 +28,7 @@ import {
   ROOM,
   type Player,
 } from './support/game';
+import { createTestDatabase } from './support/database';
 import { startServer, type TestServer } from './support/server';
 
 const hex = (secrets: Buffer[] | null) => (secrets ?? []).map((secret) => secret.toString('hex'));
@@ -229,5 +230,21 @@ describe('draw-secret:rotate --lost', () => {
     expect((await admin('audit')).code).toBe(0);
     await server.restart();
     expect((await drawCurrent(server, 15)).status).toBe('drawn');
+  });
+});
+
+describe('draw-secret:rotate before the first start', () => {
+  it('makes the file (0600) when no chain needs a secret yet', async () => {
+    const database = await createTestDatabase();
+    try {
+      const made = await adminInProcess(database.env, ['draw-secret:rotate']);
+      expect(made.code, made.err).toBe(0);
+      expect(made.out).toMatch(/keeping 0 older secrets for rounds already committed\./);
+      expect(made.out).toMatch(/^No hash chain was in use: each game's first round starts one from the new secret\.$/m);
+      expect(statSync(database.secretFile).mode & 0o777).toBe(0o600);
+      expect(readSecretFile(database.secretFile)).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -53,7 +53,9 @@ export async function rotateDrawSecret(
     if (error instanceof DrawSecretError) throw new OperatorInputError(error.message);
     throw error;
   }
-  if (!held && !options.lost) {
+  const needs = await chainsNeedingSecret(deps.db);
+  // Without chains that need a secret (before the first start), a missing file is simply made.
+  if (!held && !options.lost && needs.length > 0) {
     throw new OperatorInputError(
       `the draw secret file ${file} is missing: restore it from its backup; if it is lost, ` +
         'run draw-secret:rotate --lost',
@@ -61,7 +63,6 @@ export async function rotateDrawSecret(
   }
 
   const store = held ? new ChainStore(deps.db, fixedDrawSecrets(held, file)) : null;
-  const needs = await chainsNeedingSecret(deps.db);
   const makers = new Map(needs.map((need) => [need.id, store?.secretOf(need) ?? null]));
   const lostChains = needs.filter((need) => makers.get(need.id) === null);
   if (lostChains.length > 0 && !options.lost) {

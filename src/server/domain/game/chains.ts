@@ -2,7 +2,7 @@
  * Hash chains per game: the one in use, a new one when it runs out or the draw secret was rotated,
  * and the seeds of committed rounds. A chain's row is public (anchor, length, label); its seeds are
  * made again in memory from the draw secret the first time they are needed (100,000 SHA-256 for a
- * chain of 100,000 rounds, tens of milliseconds) and never written anywhere. A chain the secrets
+ * chain of 100,000 rounds, about 150 ms on a small machine) and never written anywhere. A chain the secrets
  * held cannot make again is never continued and no seed is made up for its rounds: the start is
  * refused, and a running server says so in its log at every tick.
  */

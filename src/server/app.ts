@@ -13,6 +13,7 @@ import { describeDatabaseError, isDatabaseUnavailable } from './domain/dbErrors'
 import { DEFAULT_PUBLIC_READ_OPTIONS, PublicReads, type PublicReadOptions } from './domain/content/publicReads';
 import { DEFAULT_ENGINE_OPTIONS, GameEngine } from './domain/game/engine';
 import type { ChainOptions } from './domain/game/chains';
+import type { DrawSecrets } from './domain/game/drawSecrets';
 import type { SchedulerOptions } from './domain/game/scheduler';
 import { loadTranslator, type Translator } from './i18n';
 import { accountRoutes } from './routes/accounts';
@@ -40,6 +41,8 @@ export interface AppOptions {
   db: Db;
   dialect: Dialect;
   smsSender: SmsSender;
+  /** The draw secrets every hash chain's seeds come from (drawSecrets.ts); never in the database. */
+  drawSecrets: DrawSecrets;
   clock?: Clock;
   /** Folder of the built app; nothing is served from disk when it holds no index.html. */
   distDir?: string;
@@ -94,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const deps = { db: options.db, dialect: options.dialect, clock: options.clock ?? systemClock };
   const i18n = options.translator ?? (await loadTranslator(options.localesDir));
-  const game = new GameEngine(deps, (locale) => i18n.outcomeNames(locale), {
+  const game = new GameEngine(deps, (locale) => i18n.outcomeNames(locale), options.drawSecrets, {
     cacheTtlMs: options.game?.cacheTtlMs ?? DEFAULT_ENGINE_OPTIONS.cacheTtlMs,
     cacheClock: options.cacheClock,
     chain: { ...DEFAULT_ENGINE_OPTIONS.chain, ...options.game?.chain },

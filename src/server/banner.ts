@@ -7,6 +7,8 @@ export interface BannerFacts {
   /** Started with --demo: the demo member exists and may be shown. */
   demo: boolean;
   database: string;
+  /** Where the draw secret comes from: its file, or DRAW_SECRET. */
+  drawSecret: string;
   servesApp: boolean;
   distDir: string;
 }
@@ -20,6 +22,7 @@ export function startBanner(facts: BannerFacts): string[] {
       : []),
     'SMS codes are printed on this console (ConsoleSmsSender).',
     `Database: ${facts.database}`,
+    `Draw secret: ${facts.drawSecret} (back it up apart from the database)`,
     facts.servesApp
       ? `Serving the built app from ${facts.distDir}`
       : `No built app in ${facts.distDir} (npm run build): API only`,

@@ -4,7 +4,7 @@
  * value stops the start with one line naming the variable (ConfigError, exit code 1).
  */
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 
 /** pino's own levels; anything else would make the logger throw after the database was opened. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -43,7 +43,22 @@ export interface ServerConfig {
    * this process, over the operator's values (for test and e2e runs with short rounds).
    */
   roundTiming: { roundSeconds?: number; closeSeconds?: number };
+  drawSecret: DrawSecretSource;
 }
+
+/**
+ * Where the draw secret (the seed every hash chain is made from) comes from: a file of mode 0600
+ * outside DATA_DIR (DRAW_SECRET_FILE), or DRAW_SECRET itself. Either holds one or more secrets,
+ * newest first: new chains come from the first, and the others draw the rounds committed before a
+ * rotation.
+ */
+export type DrawSecretSource = { kind: 'file'; path: string } | { kind: 'env'; secrets: readonly string[] };
+
+/** DRAW_SECRET_FILE's default: beside the default data folder, never in it. */
+export const DEFAULT_DRAW_SECRET_FILE = './secrets/draw-secret';
+
+/** One draw secret as written in DRAW_SECRET or the file: 32 bytes in hex. */
+export const DRAW_SECRET_PATTERN = /^[0-9a-f]{64}$/i;
 
 export class ConfigError extends Error {}
 
@@ -156,11 +171,46 @@ function parsePublicApiUrl(raw: string | undefined): string {
   return raw;
 }
 
+/** Whether `path` is `folder` or lies anywhere under it. */
+function isInside(path: string, folder: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * DRAW_SECRET (secrets, newest first, comma-separated) or DRAW_SECRET_FILE (a path outside DATA_DIR,
+ * so that a copy of the data folder never holds it). Both at once would leave the operator unsure
+ * which one draws, so that is refused. The secrets themselves are never part of a message.
+ */
+function parseDrawSecret(env: NodeJS.ProcessEnv, dataDir: string): DrawSecretSource {
+  const inline = valueOf(env, 'DRAW_SECRET');
+  const file = valueOf(env, 'DRAW_SECRET_FILE');
+  if (inline !== undefined) {
+    if (file !== undefined) throw new ConfigError('set DRAW_SECRET or DRAW_SECRET_FILE, not both');
+    const secrets = inline.split(',').map((part) => part.trim().toLowerCase());
+    if (!secrets.every((secret) => DRAW_SECRET_PATTERN.test(secret))) {
+      throw new ConfigError(
+        'DRAW_SECRET must be one or more secrets of 64 hex digits (32 bytes, e.g. from openssl rand -hex 32), ' +
+          'newest first, separated by commas',
+      );
+    }
+    return { kind: 'env', secrets };
+  }
+  const path = resolve(file ?? DEFAULT_DRAW_SECRET_FILE);
+  if (isInside(path, dataDir)) {
+    throw new ConfigError(
+      `DRAW_SECRET_FILE must be outside DATA_DIR (${dataDir}): a copy of the data folder must never hold the draw secret, got "${path}"`,
+    );
+  }
+  return { kind: 'file', path };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = resolve(valueOf(env, 'DATA_DIR') ?? './data');
   return {
     port: parsePort(valueOf(env, 'PORT')),
     host: valueOf(env, 'HOST') ?? '0.0.0.0',
-    dataDir: resolve(valueOf(env, 'DATA_DIR') ?? './data'),
+    dataDir,
     databaseUrl: parseDatabaseUrl(valueOf(env, 'DATABASE_URL')),
     publicApiUrl: parsePublicApiUrl(valueOf(env, 'PUBLIC_API_URL')),
     distDir: resolve(valueOf(env, 'DIST_DIR') ?? './dist'),
@@ -169,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     https: parseSwitch('HTTPS', valueOf(env, 'HTTPS')),
     sqliteSynchronous: parseOneOf('SQLITE_SYNCHRONOUS', valueOf(env, 'SQLITE_SYNCHRONOUS'), SQLITE_SYNCHRONOUS, 'FULL'),
     roundTiming: parseRoundTiming(env),
+    drawSecret: parseDrawSecret(env, dataDir),
   };
 }

@@ -19,6 +19,7 @@ import { migrateToLatest } from './db/migrate';
 import { loadTranslator } from './i18n';
 import { pruneExpiredSessions } from './domain/accounts/sessions';
 import { describeDatabaseError } from './domain/dbErrors';
+import { openDrawSecrets } from './domain/game/drawSecrets';
 import { currentInvitationCode } from './domain/operator';
 import { createLogger } from './logger';
 import { hasBuiltApp } from './routes/static';
@@ -53,6 +54,14 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     logger.warn(made.created ? 'demo data added: the demo member with 1,000.00 USD' : 'demo data already present');
   }
   await pruneExpiredSessions(deps);
+  // Before the app: a secret file that is missing while chains need it stops the start here.
+  const drawSecrets = await openDrawSecrets(config.drawSecret, db);
+  if (drawSecrets.created) {
+    logger.warn(
+      { file: drawSecrets.secrets.where },
+      'made a new draw secret file (mode 0600): back it up now, apart from the database backups',
+    );
+  }
 
   const translator = await loadTranslator();
   if (translator.missing.length > 0) logger.warn({ missing: translator.missing }, 'error catalogue missing');
@@ -60,6 +69,7 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     db,
     dialect,
     smsSender: new ConsoleSmsSender(),
+    drawSecrets: drawSecrets.secrets,
     distDir: config.distDir,
     publicApiUrl: config.publicApiUrl,
     translator,
@@ -78,6 +88,7 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     invitationCode: await currentInvitationCode(deps),
     demo,
     database: description,
+    drawSecret: drawSecrets.secrets.where,
     servesApp: hasBuiltApp(config.distDir),
     distDir: config.distDir,
   });

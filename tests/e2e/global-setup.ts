@@ -8,9 +8,8 @@
  * by the time the fairness journey runs, a dozen rounds have followed it without any test waiting.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { adminOn, call, startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { adminOn, call, removeServerFiles, startServerProcess, type ServerProcess } from '../support/serverProcess';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -78,8 +77,8 @@ export default async function setup(project: TestProject) {
     main.child.kill('SIGTERM');
     fast.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
-    rmSync(main.dataDir, { recursive: true, force: true });
-    rmSync(fast.dataDir, { recursive: true, force: true });
+    removeServerFiles(main);
+    removeServerFiles(fast);
   };
 
   try {

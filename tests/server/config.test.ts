@@ -1,4 +1,5 @@
 /** The environment, parsed and checked at start (config.ts): every variable, good and bad values. */
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 
@@ -58,6 +59,43 @@ describe('configuration from the environment', () => {
     ];
     for (const [name, value, message] of refused) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(message);
+    }
+  });
+
+  it('keeps the draw secret outside DATA_DIR: a file beside the data folder by default, or DRAW_SECRET', () => {
+    expect(loadConfig({}).drawSecret).toEqual({ kind: 'file', path: resolve('./secrets/draw-secret') });
+    expect(loadConfig({ DATA_DIR: '/srv/rp/data', DRAW_SECRET_FILE: '/srv/rp/secret/draw' }).drawSecret).toEqual({
+      kind: 'file',
+      path: '/srv/rp/secret/draw',
+    });
+    const a = 'ab'.repeat(32);
+    const b = 'CD'.repeat(32);
+    expect(loadConfig({ DRAW_SECRET: `${a}, ${b}` }).drawSecret).toEqual({
+      kind: 'env',
+      secrets: [a, b.toLowerCase()],
+    });
+
+    for (const file of ['/srv/rp/data/draw-secret', '/srv/rp/data', '/srv/rp/data/keys/../draw']) {
+      expect(() => loadConfig({ DATA_DIR: '/srv/rp/data', DRAW_SECRET_FILE: file }), file).toThrow(
+        /^DRAW_SECRET_FILE must be outside DATA_DIR \(\/srv\/rp\/data\)/,
+      );
+    }
+    // The default file is refused too when the data folder holds it.
+    expect(() => loadConfig({ DATA_DIR: '.' })).toThrow(/^DRAW_SECRET_FILE must be outside DATA_DIR/);
+    expect(() => loadConfig({ DRAW_SECRET: a, DRAW_SECRET_FILE: '/srv/secret' })).toThrow(
+      /^set DRAW_SECRET or DRAW_SECRET_FILE, not both$/,
+    );
+    for (const bad of ['abc', `${a},`, `${a}0`, 'zz'.repeat(32)]) {
+      let message = '';
+      try {
+        loadConfig({ DRAW_SECRET: bad });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message, bad).toMatch(/^DRAW_SECRET must be one or more secrets of 64 hex digits/);
+      // A message never repeats what was given: it may be most of a secret.
+      expect(message).not.toContain(bad);
     }
   });
 });

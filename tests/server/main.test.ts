@@ -4,7 +4,7 @@
  * in flight, and the round drawer's recovery after kill -9.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -264,5 +264,36 @@ describe('running it', () => {
     }
     expect(drawnAt, 'the overdue round was drawn').not.toBeNull();
     expect(drawnAt! - answeredAt).toBeLessThanOrEqual(3_000);
+  });
+});
+
+describe('the draw secret', () => {
+  it('is made on the first start (0600, named in the banner and the log); missing later, the start is refused', async () => {
+    const database = await freshDatabase();
+    const first = startProcess(envOf(database));
+    await first.waitFor(/^Draw secret: .*$/m);
+    const file = database.secretFile;
+    expect(first.output()).toContain(`Draw secret: ${file} (back it up apart from the database)`);
+    expect(first.output()).toMatch(/"level":40,.*"file":".*draw-secret".*made a new draw secret file \(mode 0600\)/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toMatch(/^[0-9a-f]{64}$/m);
+    if (database.dialect === 'sqlite') {
+      for (const suffix of ['', '-wal', '-shm']) {
+        expect(statSync(join(database.dir, `app.sqlite${suffix}`)).mode & 0o777, suffix).toBe(0o600);
+      }
+    }
+    await baseOf(first);
+    first.child.kill('SIGTERM');
+    expect((await first.exited).code).toBe(0);
+
+    // The rounds of the first start came from that secret: without it the server does not start.
+    rmSync(file);
+    const second = startProcess(envOf(database));
+    expect((await second.exited).code).toBe(1);
+    expect(second.output()).toMatch(
+      /^The server could not start: the draw secret file .*draw-secret is missing, but the hash chains of games 1, 4, 15 were made from a secret/m,
+    );
+    expect(second.output()).toMatch(/draw-secret:rotate --lost/);
+    expect(existsSync(file)).toBe(false);
   });
 });

@@ -180,11 +180,14 @@ beforeAll(async () => {
   }));
   await migrateToLatest(db, 'postgres');
   dir = mkdtempSync(join(tmpdir(), 'pg-restart-'));
+  // Outside the data folder, as config.ts requires.
+  const secretFile = join(dir, 'secret', 'draw-secret');
   const database: TestDatabase = {
     db,
     dialect: 'postgres',
     dir,
-    env: { DATABASE_URL: cluster.urlOf('roundplay'), DATA_DIR: dir },
+    secretFile,
+    env: { DATABASE_URL: cluster.urlOf('roundplay'), DATA_DIR: join(dir, 'data'), DRAW_SECRET_FILE: secretFile },
     close: () => db.destroy(),
   };
   clock = newFakeClock();

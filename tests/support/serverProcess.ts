@@ -4,7 +4,7 @@
  * check, which both need the real thing.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './freePort';
@@ -15,6 +15,17 @@ export interface ServerProcess {
   dataDir: string;
   logFile: string;
   banner: string;
+}
+
+/** The server's draw secret file: beside its data folder, never in it (as config.ts requires). */
+export function drawSecretFileOf(dataDir: string): string {
+  return `${dataDir}.draw-secret`;
+}
+
+/** Removes what the server left on disk: its data folder and its draw secret file. */
+export function removeServerFiles(server: ServerProcess): void {
+  rmSync(server.dataDir, { recursive: true, force: true });
+  rmSync(drawSecretFileOf(server.dataDir), { force: true });
 }
 
 async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: number): Promise<string> {
@@ -42,6 +53,7 @@ export async function startServerProcess(rounds: { seconds: number; close: numbe
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      DRAW_SECRET_FILE: drawSecretFileOf(dataDir),
       ROUND_SECONDS: String(rounds.seconds),
       CLOSE_SECONDS: String(rounds.close),
     },
@@ -59,7 +71,7 @@ export async function startServerProcess(rounds: { seconds: number; close: numbe
 
 export function adminOn(dataDir: string, args: string[], input = ''): string {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DRAW_SECRET_FILE: drawSecretFileOf(dataDir) },
     encoding: 'utf8',
     input,
   });

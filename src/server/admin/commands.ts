@@ -29,6 +29,7 @@ import { asksForHelp, UsageError } from './args';
 import { BACKUP_COMMANDS } from './backupCommand';
 import { databaseCommand, exactly, type AdminCommand, type CommandIo } from './command';
 import { CONTENT_COMMANDS } from './contentCommands';
+import { DRAW_SECRET_COMMANDS } from './drawSecretCommands';
 import { AuditBreach, GAME_COMMANDS } from './gameCommands';
 import { terminalSafe } from './terminalText';
 import { WALLET_COMMANDS } from './walletCommands';
@@ -195,6 +196,7 @@ const COMMANDS: Record<string, AdminCommand> = {
   ...GAME_COMMANDS,
   ...CONTENT_COMMANDS,
   ...BACKUP_COMMANDS,
+  ...DRAW_SECRET_COMMANDS,
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
@@ -294,7 +296,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     const { db, dialect } = openDatabase(config);
     try {
       await migrateToLatest(db, dialect);
-      await work.run({ db, dialect, clock: systemClock });
+      await work.run({ db, dialect, clock: systemClock }, config);
     } finally {
       await db.destroy();
     }

@@ -141,18 +141,30 @@ export interface RoomsTable {
   enabled: Generated<number>;
 }
 
+/**
+ * A hash chain, as public as its anchor: its seeds are derived in memory from the draw secret
+ * (top seed = HMAC-SHA256(secret, label)), which never enters the database (0008_chain_secret).
+ */
 export interface FairnessChainsTable {
   id: Generated<number>;
   game_id: number;
-  /** seed[length]; secret: every seed of the chain derives from it. */
-  top_seed: string;
   /** seed[0], published with every round. */
   anchor: string;
   length: number;
-  checkpoint_every: number;
-  /** JSON list of hex seeds: element j is seed[j * checkpoint_every]. */
-  checkpoints: string;
+  /** Public and random; null for a chain made before 0008, whose secret was stored (it ended then). */
+  label: string | null;
   created_at: number;
+  /** Set when no more rounds come from the chain (used up, the secret rotated, or lost). */
+  ended_at: number | null;
+}
+
+/**
+ * The seed of a round committed from a chain made before 0008, kept only until that round is drawn
+ * (its chain's secret has left the database, and the seed is already in every older backup).
+ */
+export interface KeptRoundSeedsTable {
+  round_id: number;
+  seed: string;
 }
 
 /** Stored status; 'closed' is derived on the wire from close_at. */
@@ -177,6 +189,8 @@ export interface RoundsTable {
   sum: number | null;
   drawn_at: number | null;
   settled_at: number | null;
+  /** Called off: the secret its seed came from is lost, so it is never drawn; its stakes were refunded. */
+  voided_at: number | null;
 }
 
 export interface OrderGroupsTable {
@@ -309,6 +323,7 @@ export interface Database {
   banners: BannersTable;
   home_tiles: HomeTilesTable;
   fairness_chains: FairnessChainsTable;
+  kept_round_seeds: KeptRoundSeedsTable;
   rounds: RoundsTable;
   order_groups: OrderGroupsTable;
   order_lines: OrderLinesTable;

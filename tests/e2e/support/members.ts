@@ -5,12 +5,18 @@ import { inject } from 'vitest';
 import SQLite from '../../../src/server/db/sqliteDriver';
 import { NEW_ACCOUNT_HOLD_HOURS } from '../../../src/shared/constants';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { drawSecretFileOf } from '../../support/serverProcess';
 import { phoneContext } from './browser';
 
 /** `npm run admin -- …` against the e2e server's database with `stdin` piped in; returns what it printed. */
 function adminWithInput(stdin: string, args: string[]): string {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: inject('dataDir'),
+      DATABASE_URL: '',
+      DRAW_SECRET_FILE: drawSecretFileOf(inject('dataDir')),
+    },
     encoding: 'utf8',
     input: stdin,
   });

@@ -11,6 +11,7 @@ import { winnersMigration } from './0004_winners';
 import { guardsMigration } from './0005_guards';
 import { homeTilesMigration } from './0006_home_tiles';
 import { smsPurposeMigration } from './0007_sms_purpose';
+import { chainSecretMigration } from './0008_chain_secret';
 import { withdrawGuardsMigration } from './0010_withdraw_guards';
 import { homeTilesFocusMigration } from './0013_home_tiles_focus';
 
@@ -23,6 +24,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0005_guards': guardsMigration(),
     '0006_home_tiles': homeTilesMigration(dialect),
     '0007_sms_purpose': smsPurposeMigration(),
+    '0008_chain_secret': chainSecretMigration(),
     '0010_withdraw_guards': withdrawGuardsMigration(),
     '0013_home_tiles_focus': homeTilesFocusMigration(),
   };

@@ -67,7 +67,7 @@ export class OperatorInputError extends Error {}
  */
 export function checkOperatorText(what: string, value: string): string {
   if (!isPlainText(value)) {
-    throw new OperatorInputError(`${what} holds control or bidirectional-control characters: type plain text`);
+    throw new OperatorInputError(`${what} holds control, format or separator characters: type plain text`);
   }
   return value;
 }

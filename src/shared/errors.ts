@@ -83,6 +83,11 @@ export const ErrorCode = {
   AccountAlreadySaved: 3003,
   /** Not in SPEC.md's catalogue (added): a password-reset code asked for a number no member has. */
   PhoneNotRegistered: 3004,
+  /**
+   * Not in SPEC.md's catalogue (added): no verification code can be sent by SMS (no provider is
+   * configured, or the provider did not take the message), so registering or a reset must wait.
+   */
+  SmsUnavailable: 3009,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -13,7 +13,7 @@ import { login } from '../domain/accounts/login';
 import { register } from '../domain/accounts/register';
 import { resetForgottenPassword } from '../domain/accounts/resetPassword';
 import { closeSession } from '../domain/accounts/sessions';
-import { apiLangOf, requireAuth, success, type RouteContext } from './context';
+import { apiLangOf, localeOf, requireAuth, success, type RouteContext } from './context';
 import { parseBody } from './parse';
 import { limitConfig, type RateLimits } from './rateLimits';
 
@@ -25,7 +25,8 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
     ApiPath.smsSend,
     { config: { ...limitConfig(limits.smsSend, ErrorCode.SendingTooFrequently), ...ERR_CODE_IN_DATA } },
     async (request) => {
-      const answer = await sendCaptcha(ctx.deps, parseBody(SmsSendRequestSchema, request.body));
+      const body = parseBody(SmsSendRequestSchema, request.body);
+      const answer = await sendCaptcha(ctx.deps, { ...body, locale: localeOf(request) });
       return success(ctx, request, answer, 'write');
     },
   );

@@ -1,17 +1,26 @@
 /**
  * Verification codes by SMS: a 60 s resend lock per number, and a code dies after
  * MAX_CODE_FAILURES wrong tries. A code is for one purpose: registering (never to a registered
- * number) or resetting a member's login password (only to a member's number).
+ * number) or resetting a member's login password (only to a member's number). Without a sender
+ * (no provider configured) or when the provider does not take the message, the member hears 3009
+ * and no code is kept, so no resend lock holds them back once SMS works again.
  */
 import { randomInt } from 'node:crypto';
 import { CAPTCHA_LOCK_SECONDS, CAPTCHA_TTL_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
 import { validateCaptchaRequest } from '../../../shared/validation';
-import type { SmsSender } from '../../sms';
+import type { Locale } from '../../../shared/locale';
+import { SmsNotSent, type SmsSender } from '../../sms';
 import type { Db, SmsPurpose } from '../../db/schema';
 import { phoneIsRegistered } from '../../repositories/members';
 import { reserveCodeTry } from '../../repositories/guards';
-import { consumeSmsCode, insertSmsCode, latestSmsCode, type SmsCodeRow } from '../../repositories/smsCodes';
+import {
+  consumeSmsCode,
+  deleteSmsCode,
+  insertSmsCode,
+  latestSmsCode,
+  type SmsCodeRow,
+} from '../../repositories/smsCodes';
 import type { Deps } from '../deps';
 import { refused, refusedFrom } from '../refused';
 import { MAX_CODE_FAILURES } from './guards';
@@ -20,6 +29,8 @@ export interface CaptchaRequest {
   quhao?: string;
   mobile: string;
   purpose?: SmsPurpose;
+  /** The member's language, for the text of the SMS. */
+  locale: Locale;
 }
 
 export async function sendCaptcha(
@@ -29,6 +40,7 @@ export async function sendCaptcha(
   const quhao = request.quhao?.trim() || DEFAULT_QUHAO;
   const refusal = validateCaptchaRequest({ quhao, mobile: request.mobile });
   if (refusal) throw refusedFrom(refusal);
+  if (!deps.smsSender.available) throw refused(ErrorCode.SmsUnavailable);
   const mobile = request.mobile.trim();
   const purpose = request.purpose ?? 'register';
   const registered = await phoneIsRegistered(deps.db, quhao, mobile);
@@ -36,10 +48,10 @@ export async function sendCaptcha(
   if (purpose === 'reset' && !registered) throw refused(ErrorCode.PhoneNotRegistered);
   const now = deps.clock();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await deps.db.transaction().execute(async (trx) => {
+  const codeId = await deps.db.transaction().execute(async (trx) => {
     const last = await latestSmsCode(trx, quhao, mobile, purpose);
     if (last && now - last.sent_at < CAPTCHA_LOCK_SECONDS * 1000) throw refused(ErrorCode.SendingTooFrequently);
-    await insertSmsCode(trx, {
+    return insertSmsCode(trx, {
       quhao,
       phone: mobile,
       code,
@@ -48,7 +60,13 @@ export async function sendCaptcha(
       purpose,
     });
   });
-  await deps.smsSender.send({ quhao, mobile, code });
+  try {
+    await deps.smsSender.send({ quhao, mobile, code, locale: request.locale });
+  } catch (error) {
+    if (!(error instanceof SmsNotSent)) throw error;
+    await deleteSmsCode(deps.db, codeId);
+    throw refused(ErrorCode.SmsUnavailable);
+  }
   return { lockSeconds: CAPTCHA_LOCK_SECONDS };
 }
 

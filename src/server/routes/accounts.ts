@@ -23,7 +23,7 @@ const ERR_CODE_IN_DATA = { errCodeInData: true };
 export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: RateLimits): void {
   app.post(
     ApiPath.smsSend,
-    { config: { ...limitConfig(limits.smsSend, ErrorCode.SendingTooFrequently), ...ERR_CODE_IN_DATA } },
+    { config: { ...limitConfig('sms_send', limits.smsSend, ErrorCode.SendingTooFrequently), ...ERR_CODE_IN_DATA } },
     async (request) => {
       const body = parseBody(SmsSendRequestSchema, request.body);
       const answer = await sendCaptcha(ctx.deps, { ...body, locale: localeOf(request) });
@@ -31,23 +31,31 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
     },
   );
 
-  app.post(ApiPath.register, { config: { ...limitConfig(limits.register), ...ERR_CODE_IN_DATA } }, async (request) => {
-    const body = parseBody(RegisterRequestSchema, request.body);
-    return success(ctx, request, await register(ctx.deps, { ...body, lang: apiLangOf(request) }), 'write');
-  });
+  app.post(
+    ApiPath.register,
+    { config: { ...limitConfig('register', limits.register), ...ERR_CODE_IN_DATA } },
+    async (request) => {
+      const body = parseBody(RegisterRequestSchema, request.body);
+      return success(ctx, request, await register(ctx.deps, { ...body, lang: apiLangOf(request) }), 'write');
+    },
+  );
 
-  app.post(ApiPath.login, { config: { ...limitConfig(limits.login), ...ERR_CODE_IN_DATA } }, async (request) => {
-    const body = parseBody(LoginRequestSchema, request.body);
-    const answer = await login(ctx.deps, {
-      username: body.username,
-      password: body.password,
-      lang: apiLangOf(request),
-    });
-    return success(ctx, request, answer, 'write');
-  });
+  app.post(
+    ApiPath.login,
+    { config: { ...limitConfig('login', limits.login), ...ERR_CODE_IN_DATA } },
+    async (request) => {
+      const body = parseBody(LoginRequestSchema, request.body);
+      const answer = await login(ctx.deps, {
+        username: body.username,
+        password: body.password,
+        lang: apiLangOf(request),
+      });
+      return success(ctx, request, answer, 'write');
+    },
+  );
 
   // A forgotten password: limited like registration (per address here, per member in the domain).
-  app.post(ApiPath.resetPassword, { config: limitConfig(limits.register) }, async (request) => {
+  app.post(ApiPath.resetPassword, { config: limitConfig('reset_password', limits.register) }, async (request) => {
     await resetForgottenPassword(ctx.deps, parseBody(ResetPasswordRequestSchema, request.body));
     return success(ctx, request, null, 'write');
   });

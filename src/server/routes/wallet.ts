@@ -42,7 +42,7 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: Ra
   );
 
   // A withdrawal checks the withdrawal password: a member's tries are few, wherever they come from.
-  const withdrawLimit = memberLimitConfig(limits.withdraw, ErrorCode.SendingTooFrequently);
+  const withdrawLimit = memberLimitConfig('withdraw', limits.withdraw, ErrorCode.SendingTooFrequently);
   app.post(ApiPath.withdraw, { config: withdrawLimit }, async (request) => {
     const body = parseBody(WithdrawRequestSchema, request.body);
     const answer = await requestWithdrawal(ctx.deps, requireAuth(request).member, {

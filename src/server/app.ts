@@ -9,6 +9,7 @@ import type { TrustProxy } from './config';
 import type { Db, Dialect } from './db/schema';
 import { appConfig } from './domain/appConfig';
 import { SessionCache } from './domain/accounts/sessionCache';
+import { RequestCounters } from './domain/requestCounters';
 import { describeDatabaseError, isDatabaseUnavailable } from './domain/dbErrors';
 import { DEFAULT_PUBLIC_READ_OPTIONS, PublicReads, type PublicReadOptions } from './domain/content/publicReads';
 import { DEFAULT_ENGINE_OPTIONS, GameEngine } from './domain/game/engine';
@@ -28,7 +29,7 @@ import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { orderViewRoutes } from './routes/orderViews';
 import { passwordRoutes } from './routes/passwords';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
+import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';
@@ -130,7 +131,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandlers(app, ctx, distDir !== undefined && hasBuiltApp(distDir));
   registerAuthHook(app, ctx);
   // preHandler: the body is parsed by then, so a 429 answers in the request's language.
-  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    hook: 'preHandler',
+    store: databaseRateLimitStore(new RequestCounters(deps)),
+  });
 
   configRoutes(app, ctx);
   accountRoutes(app, ctx, limits);

@@ -11,6 +11,14 @@ export interface BannerFacts {
   drawSecret: string;
   servesApp: boolean;
   distDir: string;
+  /** How verification codes leave: the provider's host, the console, or not at all. */
+  sms: { kind: 'http'; host: string } | { kind: 'console' } | { kind: 'none' };
+}
+
+function smsLine(sms: BannerFacts['sms']): string {
+  if (sms.kind === 'http') return `SMS codes are sent by the provider at ${sms.host}.`;
+  if (sms.kind === 'console') return 'SMS codes are printed on this console (ConsoleSmsSender).';
+  return 'SMS: no provider configured (SMS_API_URL, SMS_API_KEY): registration and password resets by SMS are refused.';
 }
 
 export function startBanner(facts: BannerFacts): string[] {
@@ -20,7 +28,7 @@ export function startBanner(facts: BannerFacts): string[] {
     ...(facts.demo
       ? [`Demo login: ${DEMO_MEMBER.username} / ${DEMO_MEMBER.password} (demo data: for trying the app only)`]
       : []),
-    'SMS codes are printed on this console (ConsoleSmsSender).',
+    smsLine(facts.sms),
     `Database: ${facts.database}`,
     `Draw secret: ${facts.drawSecret} (back it up apart from the database)`,
     facts.servesApp

@@ -21,6 +21,13 @@ export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
  */
 export type TrustProxy = false | number | string[];
 
+/**
+ * How verification codes leave (sms.ts): an HTTP provider, the console (demo and tests, asked for
+ * by name), or null when nothing is configured (`npm run demo` then prints them; a plain start
+ * refuses to send codes).
+ */
+export type SmsConfig = { kind: 'http'; url: string; key: string } | { kind: 'console' };
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -44,6 +51,8 @@ export interface ServerConfig {
    */
   roundTiming: { roundSeconds?: number; closeSeconds?: number };
   drawSecret: DrawSecretSource;
+  /** SMS_SENDER, SMS_API_URL, SMS_API_KEY. */
+  sms: SmsConfig | null;
 }
 
 /**
@@ -205,6 +214,56 @@ function parseDrawSecret(env: NodeJS.ProcessEnv, dataDir: string): DrawSecretSou
   return { kind: 'file', path };
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The provider's URL: HTTPS, since the key and the codes travel in it (plain HTTP only on this machine). */
+function parseSmsUrl(raw: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  const local = url !== null && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+  if (!url || (url.protocol !== 'https:' && !local)) {
+    throw new ConfigError(`SMS_API_URL must be an https:// URL (http:// only to this machine), got "${raw}"`);
+  }
+  return raw;
+}
+
+/**
+ * SMS_SENDER picks the sender: `http` (the default when SMS_API_URL is set) needs SMS_API_URL and
+ * SMS_API_KEY; `console` prints codes, and is refused beside a provider's settings so that a
+ * forgotten value never prints codes a provider should have sent.
+ */
+function parseSms(env: NodeJS.ProcessEnv): SmsConfig | null {
+  const kind = valueOf(env, 'SMS_SENDER')?.toLowerCase();
+  const url = valueOf(env, 'SMS_API_URL');
+  const key = valueOf(env, 'SMS_API_KEY');
+  if (kind !== undefined && kind !== 'http' && kind !== 'console') {
+    throw new ConfigError(`SMS_SENDER must be http or console, got "${valueOf(env, 'SMS_SENDER')}"`);
+  }
+  if (kind === 'console') {
+    if (url !== undefined || key !== undefined) {
+      throw new ConfigError(
+        'SMS_SENDER=console prints codes instead of sending them: unset SMS_API_URL and SMS_API_KEY',
+      );
+    }
+    return { kind: 'console' };
+  }
+  if (url === undefined) {
+    if (kind === 'http') throw new ConfigError('SMS_SENDER=http needs SMS_API_URL, the address of the provider');
+    if (key !== undefined) throw new ConfigError('SMS_API_KEY is set without SMS_API_URL');
+    return null;
+  }
+  if (key === undefined) throw new ConfigError('SMS_API_URL needs SMS_API_KEY, the key of the provider');
+  // It goes into a header: printable ASCII without spaces, so it cannot break the request.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new ConfigError('SMS_API_KEY must be printable ASCII without spaces');
+  }
+  return { kind: 'http', url: parseSmsUrl(url), key };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(valueOf(env, 'DATA_DIR') ?? './data');
   return {
@@ -220,5 +279,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sqliteSynchronous: parseOneOf('SQLITE_SYNCHRONOUS', valueOf(env, 'SQLITE_SYNCHRONOUS'), SQLITE_SYNCHRONOUS, 'FULL'),
     roundTiming: parseRoundTiming(env),
     drawSecret: parseDrawSecret(env, dataDir),
+    sms: parseSms(env),
   };
 }

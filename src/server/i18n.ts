@@ -10,6 +10,7 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { FUND_REASONS, type FundReasonCode } from '../shared/api/types';
+import { CAPTCHA_TTL_SECONDS } from '../shared/constants';
 import { messageId, valuesIn, type ErrorCode, type MessageKey, type MessageValues } from '../shared/errors';
 import { OUTCOME_KEYS } from '../shared/game';
 import { LOCALES, type Locale } from '../shared/locale';
@@ -23,6 +24,8 @@ export interface Translator {
   outcomeNames(locale: Locale): readonly string[];
   /** Fund-log reasons by code (catalogue ids `reason.<code>`), falling back to English, then the code. */
   fundReasonNames(locale: Locale): Readonly<Record<FundReasonCode, string>>;
+  /** The text of an SMS carrying a verification code (catalogue id `sms.code`), falling back to English. */
+  smsText(locale: Locale, code: string): string;
   /** Locales whose catalogue could not be read (logged at start). */
   readonly missing: readonly Locale[];
 }
@@ -92,6 +95,10 @@ export async function loadTranslator(dir: string = DEFAULT_LOCALES_DIR): Promise
     missing,
     outcomeNames: (locale) => outcomeNames.get(locale) ?? [...OUTCOME_KEYS],
     fundReasonNames: (locale) => reasonNames.get(locale) ?? codesAsNames,
+    smsText(locale, code) {
+      const values = { code, minutes: Math.round(CAPTCHA_TTL_SECONDS / 60) };
+      return lookup(locale, 'sms.code', values) ?? lookup('en', 'sms.code', values) ?? code;
+    },
     text(locale, code, values) {
       const id = messageId(code);
       // An instant is written in the server's day's zone, named in the text: the reader's is not known here.

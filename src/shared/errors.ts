@@ -91,6 +91,11 @@ export const ErrorCode = {
   AccountOnHold: 3007,
   /** Not in SPEC.md's catalogue (added): a code by SMS asked for by a member with no phone number on file. */
   NoPhoneOnFile: 3008,
+  /**
+   * Not in SPEC.md's catalogue (added): no verification code can be sent by SMS (no provider is
+   * configured, or the provider did not take the message), so registering or a reset must wait.
+   */
+  SmsUnavailable: 3009,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

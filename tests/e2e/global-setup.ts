@@ -2,7 +2,7 @@
  * E2E set-up: build the app as `npm start` would serve it, start the real server (a production
  * start: no demo data) on a fresh embedded database in a temp folder, make an invitation code with
  * the admin command as an operator would, and hand the tests the URL, that code and the path of
- * the server's console log (verification codes are printed there).
+ * the server's console log (verification codes are printed there: SMS_SENDER=console).
  *
  * A second server with 10 s rounds starts too, and a member plays its first open round at once:
  * by the time the fairness journey runs, a dozen rounds have followed it without any test waiting.

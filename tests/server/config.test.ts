@@ -14,6 +14,7 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       https: false,
       sqliteSynchronous: 'FULL',
+      sms: null,
     });
   });
 
@@ -96,6 +97,32 @@ describe('configuration from the environment', () => {
       expect(message, bad).toMatch(/^DRAW_SECRET must be one or more secrets of 64 hex digits/);
       // A message never repeats what was given: it may be most of a secret.
       expect(message).not.toContain(bad);
+    }
+  });
+
+  it('reads the SMS sender: a provider by URL and key, or the console only by name', () => {
+    expect(loadConfig({ SMS_API_URL: 'https://sms.example.com/v1/send', SMS_API_KEY: 'k-1' }).sms).toEqual({
+      kind: 'http',
+      url: 'https://sms.example.com/v1/send',
+      key: 'k-1',
+    });
+    expect(
+      loadConfig({ SMS_SENDER: 'HTTP', SMS_API_URL: 'http://127.0.0.1:9000/send', SMS_API_KEY: 'k' }).sms,
+    ).toMatchObject({ kind: 'http', url: 'http://127.0.0.1:9000/send' });
+    expect(loadConfig({ SMS_SENDER: 'console' }).sms).toEqual({ kind: 'console' });
+
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ SMS_SENDER: 'email' }, /^SMS_SENDER must be http or console, got "email"$/],
+      [{ SMS_SENDER: 'http' }, /^SMS_SENDER=http needs SMS_API_URL/],
+      [{ SMS_API_URL: 'https://sms.example.com/send' }, /^SMS_API_URL needs SMS_API_KEY/],
+      [{ SMS_API_KEY: 'k' }, /^SMS_API_KEY is set without SMS_API_URL/],
+      [{ SMS_API_URL: 'http://sms.example.com/send', SMS_API_KEY: 'k' }, /^SMS_API_URL must be an https:\/\/ URL/],
+      [{ SMS_API_URL: 'not a url', SMS_API_KEY: 'k' }, /^SMS_API_URL must be an https:\/\/ URL/],
+      [{ SMS_API_URL: 'https://sms.example.com/send', SMS_API_KEY: 'two words' }, /^SMS_API_KEY must be printable/],
+      [{ SMS_SENDER: 'console', SMS_API_URL: 'https://sms.example.com/send' }, /^SMS_SENDER=console prints codes/],
+    ];
+    for (const [env, message] of refused) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
     }
   });
 });

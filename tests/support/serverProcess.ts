@@ -39,7 +39,10 @@ async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`server did not print its banner in time:\n${readFileSync(logFile, 'utf8')}`);
 }
 
-/** `npm start`'s server on a fresh data folder, with round timings from the environment. */
+/**
+ * `npm start`'s server on a fresh data folder, with round timings from the environment, and
+ * verification codes printed in its log (SMS_SENDER=console, asked for as a tester would).
+ */
 export async function startServerProcess(rounds: { seconds: number; close: number }): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const logFile = join(dataDir, 'server.log');
@@ -56,6 +59,9 @@ export async function startServerProcess(rounds: { seconds: number; close: numbe
       DRAW_SECRET_FILE: drawSecretFileOf(dataDir),
       ROUND_SECONDS: String(rounds.seconds),
       CLOSE_SECONDS: String(rounds.close),
+      SMS_SENDER: 'console',
+      SMS_API_URL: '',
+      SMS_API_KEY: '',
     },
     stdio: ['ignore', logFd, logFd],
   });

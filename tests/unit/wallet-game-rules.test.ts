@@ -56,8 +56,15 @@ describe('withdraw (SPEC 5)', () => {
     expect(validateWithdraw({ ...base, bankId: null })).toEqual({ refusal: { code: 2058 } });
     expect(validateWithdraw({ ...base, pwd: '' })).toEqual({ refusal: { code: 2057 } });
   });
-  it.each(['', '0', 'abc', '1.234', '-5'])('refuses the amount %j', (amount) => {
-    expect(validateWithdraw({ ...base, amount })).toEqual({ refusal: { code: 1050 } });
+  it.each(['', '0', 'abc', '1.234', '-5', '100,000,000.01', '90071992547409.91'])('refuses the amount %j', (amount) => {
+    expect(validateWithdraw({ ...base, amount, leftMoney: Number.MAX_SAFE_INTEGER })).toEqual({
+      refusal: { code: 1050 },
+    });
+  });
+  it('takes at most 100,000,000.00 USD at once', () => {
+    expect(validateWithdraw({ ...base, amount: '100,000,000', leftMoney: Number.MAX_SAFE_INTEGER })).toEqual({
+      cents: 10_000_000_000,
+    });
   });
 });
 
@@ -92,11 +99,16 @@ describe('buy (SPEC 5 and 9)', () => {
     [{ amount: '20.5' }, 'inputCorrectTip'],
     [{ amount: '-20' }, 'inputCorrectTip'],
     [{ amount: '19' }, 1024],
+    [{ amount: '1000001', balance: Number.MAX_SAFE_INTEGER }, 1050],
+    [{ amount: '90071992547409', balance: Number.MAX_SAFE_INTEGER }, 1050],
     [{ selected: [0], amount: '20', minBuy: 5_000 }, 'minBuy'],
     [{ amount: '60' }, 'noEnoughMoney'],
   ] as const)('refuses %o with %s', (patch, code) => {
     const result = validateBuy({ ...base, ...patch });
     expect('refusal' in result ? result.refusal.code : null).toBe(code);
+  });
+  it('stakes at most 1,000,000 USD a line', () => {
+    expect(validateBuy({ ...base, amount: '1000000', balance: 200_000_000 })).toEqual({ stakeCents: 100_000_000 });
   });
   it('tells the minimum in the minBuy message', () => {
     expect(validateBuy({ ...base, selected: [0], minBuy: 5_000 })).toEqual({

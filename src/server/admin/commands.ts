@@ -7,7 +7,7 @@
  * control and bidirectional characters visible (terminalText.ts), one line per call.
  * Exit codes: 0 done, 1 refused (bad input for the data) or an audit breach, 2 usage error.
  */
-import { formatMoney, toCents } from '../../shared/money';
+import { formatMoney, MAX_BALANCE_CENTS, MAX_DEPOSIT_CENTS, toCents } from '../../shared/money';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
@@ -90,7 +90,11 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
   credit: databaseCommand({
     synopsis: '<username> <amount> [--ref TEXT]',
     summary: 'deposit USD: balance and a fund-log row',
-    details: ['  --ref TEXT   the reference stored with the fund-log row (default "cli"), e.g. the bank transfer'],
+    details: [
+      '  --ref TEXT   the reference stored with the fund-log row (default "cli"), e.g. the bank transfer',
+      `  At most ${formatMoney(MAX_DEPOSIT_CENTS)} USD at once, and a balance holds at most ` +
+        `${formatMoney(MAX_BALANCE_CENTS)} USD: more is refused (1050).`,
+    ],
     options: { ref: { type: 'string' } },
     parse(line) {
       const [username, amount] = exactly(line, 2, '<username> <amount> [--ref TEXT]');

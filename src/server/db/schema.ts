@@ -78,6 +78,15 @@ export interface MemberGuardsTable {
 
 export type GuardedSecret = 'login' | 'pay';
 
+/** Requests counted per limit and client in a fixed window (domain/requestCounters.ts). */
+export interface RateCountersTable {
+  /** The limit's name and whom it counts, e.g. `login:203.0.113.7` or `withdraw:member:42`. */
+  key: string;
+  hits: number;
+  /** When the window ends and counting starts again (epoch ms). */
+  reset_at: number;
+}
+
 export interface FundLogTable {
   id: Generated<number>;
   member_id: number;
@@ -315,6 +324,7 @@ export interface Database {
   invitations: InvitationsTable;
   sms_codes: SmsCodesTable;
   member_guards: MemberGuardsTable;
+  rate_counters: RateCountersTable;
   fund_log: FundLogTable;
   settings: SettingsTable;
   games: GamesTable;

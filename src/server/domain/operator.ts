@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { DEFAULT_QUHAO, VIP_LEVELS } from '../../shared/constants';
 import { ErrorCode } from '../../shared/errors';
+import { MAX_BALANCE_CENTS, MAX_DEPOSIT_CENTS } from '../../shared/money';
 import { isPlainText, validateLoginPasswordChange, validateRegister } from '../../shared/validation';
 import type { GuardedSecret, Member } from '../db/schema';
 import { clearMemberGuards } from '../repositories/guards';
@@ -67,7 +68,7 @@ export class OperatorInputError extends Error {}
  */
 export function checkOperatorText(what: string, value: string): string {
   if (!isPlainText(value)) {
-    throw new OperatorInputError(`${what} holds control or bidirectional-control characters: type plain text`);
+    throw new OperatorInputError(`${what} holds control, format or separator characters: type plain text`);
   }
   return value;
 }
@@ -94,8 +95,14 @@ export interface Deposit {
   note?: string;
 }
 
+/**
+ * An operator's deposit: at most MAX_DEPOSIT_CENTS, and never past MAX_BALANCE_CENTS of balance
+ * (src/shared/money.ts); either is refused with 1050 and changes nothing.
+ */
 export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<BalanceChanged & { member: Member }> {
-  if (!Number.isSafeInteger(deposit.cents) || deposit.cents <= 0) throw refused(ErrorCode.WrongAmount);
+  if (!Number.isSafeInteger(deposit.cents) || deposit.cents <= 0 || deposit.cents > MAX_DEPOSIT_CENTS) {
+    throw refused(ErrorCode.WrongAmount);
+  }
   checkOperatorText('the reference', deposit.ref);
   if (deposit.note !== undefined) checkOperatorText('the note', deposit.note);
   return deps.db.transaction().execute(async (trx) => {
@@ -111,6 +118,7 @@ export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<Balan
       insufficientCode: ErrorCode.WrongAmount,
       now: deps.clock(),
     });
+    if (changed.afterCents > MAX_BALANCE_CENTS) throw refused(ErrorCode.WrongAmount);
     return { ...changed, member };
   });
 }

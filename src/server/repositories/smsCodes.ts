@@ -30,8 +30,14 @@ export function latestSmsCode(
 export async function insertSmsCode(
   db: Db,
   row: { quhao: string; phone: string; code: string; sent_at: number; expires_at: number; purpose?: SmsPurpose },
-): Promise<void> {
-  await db.insertInto('sms_codes').values(row).execute();
+): Promise<number> {
+  const inserted = await db.insertInto('sms_codes').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Forgets a code that never reached its number. */
+export async function deleteSmsCode(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('sms_codes').where('id', '=', id).execute();
 }
 
 /** Marks a code used; false when it already was (a concurrent registration took it). */

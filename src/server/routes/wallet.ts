@@ -23,14 +23,15 @@ import { memberLimitConfig, type RateLimits } from './rateLimits';
 
 export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: RateLimits): void {
   // A withdrawal checks the withdrawal password: a member's tries are few, wherever they come from.
-  const withdrawLimit = memberLimitConfig(limits.withdraw, ErrorCode.SendingTooFrequently);
+  const withdrawLimit = memberLimitConfig('withdraw', limits.withdraw, ErrorCode.SendingTooFrequently);
+  const addCardLimit = memberLimitConfig('addBankCard', limits.withdraw, ErrorCode.SendingTooFrequently);
 
   app.post(ApiPath.bankCardList, async (request) =>
     success(ctx, request, await listCards(ctx.deps, requireAuth(request).member.id), 'read'),
   );
 
   // Adding an account checks the withdrawal password: limited per member, as a withdrawal is.
-  app.post(ApiPath.addBankCard, { config: withdrawLimit }, async (request) => {
+  app.post(ApiPath.addBankCard, { config: addCardLimit }, async (request) => {
     const body = parseBody(AddBankCardRequestSchema, request.body);
     return success(ctx, request, await addCard(ctx.deps, requireAuth(request).member, body), 'write');
   });

@@ -2,7 +2,7 @@
 import { FINANCE_TRANSFER_MAX_USD, FINANCE_TRANSFER_MIN_USD } from '../constants';
 import { ErrorCode, MessageKey, refuse, type Refusal } from '../errors';
 import type { AddBankCardRequest, BankCardType } from '../api/types';
-import { toCents, type Cents } from '../money';
+import { MAX_WITHDRAWAL_CENTS, toCents, type Cents } from '../money';
 import { validatePlainText } from './text';
 
 /** The add-card form is the request itself. */
@@ -49,7 +49,7 @@ export interface WithdrawInput {
 /** Returns the amount in cents when the input passes. */
 export function validateWithdraw(input: WithdrawInput): { refusal: Refusal } | { cents: Cents } {
   const cents = toCents(input.amount.replace(/,/g, ''));
-  if (cents === null || cents <= 0) return { refusal: refuse(ErrorCode.WrongAmount) };
+  if (cents === null || cents <= 0 || cents > MAX_WITHDRAWAL_CENTS) return { refusal: refuse(ErrorCode.WrongAmount) };
   if (cents > input.leftMoney) return { refusal: refuse(ErrorCode.WithdrawOverLimit) };
   if (input.bankId === null) return { refusal: refuse(ErrorCode.SelectWithdrawMethod) };
   if (input.pwd === '') return { refusal: refuse(ErrorCode.WithdrawPasswordEmpty) };

@@ -21,6 +21,7 @@ export const TEST_INVITATION = 'TESTINV1';
 
 /** Keeps every code "sent", so a test can type the code a member would have received. */
 export class RecordingSmsSender implements SmsSender {
+  readonly available = true;
   readonly sent: SmsMessage[] = [];
   async send(message: SmsMessage): Promise<void> {
     this.sent.push(message);

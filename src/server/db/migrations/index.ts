@@ -13,6 +13,7 @@ import { homeTilesMigration } from './0006_home_tiles';
 import { smsPurposeMigration } from './0007_sms_purpose';
 import { chainSecretMigration } from './0008_chain_secret';
 import { withdrawGuardsMigration } from './0010_withdraw_guards';
+import { rateCountersMigration } from './0011_rate_counters';
 import { homeTilesFocusMigration } from './0013_home_tiles_focus';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -26,6 +27,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0007_sms_purpose': smsPurposeMigration(),
     '0008_chain_secret': chainSecretMigration(),
     '0010_withdraw_guards': withdrawGuardsMigration(),
+    '0011_rate_counters': rateCountersMigration(),
     '0013_home_tiles_focus': homeTilesFocusMigration(),
   };
 }

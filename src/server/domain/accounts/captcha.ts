@@ -3,19 +3,23 @@
  * MAX_CODE_FAILURES wrong tries. A code is for one purpose: registering (never to a registered
  * number), resetting a member's login password (only to a member's number), or confirming who sets
  * a member's first withdrawal password (asked for with the member's token, sent to the member's
- * own number, never to one the request names).
+ * own number, never to one the request names). Without a sender (no provider configured) or when
+ * the provider does not take the message, the member hears 3009 and no code is kept, so no resend
+ * lock holds them back once SMS works again.
  */
 import { randomInt } from 'node:crypto';
 import { CAPTCHA_LOCK_SECONDS, CAPTCHA_TTL_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
 import { isPhoneNumber, validateCaptchaRequest } from '../../../shared/validation';
-import type { SmsSender } from '../../sms';
+import type { Locale } from '../../../shared/locale';
+import { SmsNotSent, type SmsSender } from '../../sms';
 import type { Db, Member, SmsPurpose } from '../../db/schema';
 import { phoneIsRegistered } from '../../repositories/members';
 import { reserveCodeTry } from '../../repositories/guards';
 import {
   codeFailuresSince,
   consumeSmsCode,
+  deleteSmsCode,
   insertSmsCode,
   latestSmsCode,
   type SmsCodeRow,
@@ -28,6 +32,8 @@ export interface CaptchaRequest {
   quhao?: string;
   mobile?: string;
   purpose?: SmsPurpose;
+  /** The member's language, for the text of the SMS. */
+  locale: Locale;
 }
 
 /** The number a code goes to: the one the request names, or for paypwd the member's own. */
@@ -61,14 +67,15 @@ export async function sendCaptcha(
   request: CaptchaRequest,
   member: Member | null = null,
 ): Promise<{ lockSeconds: number }> {
+  if (!deps.smsSender.available) throw refused(ErrorCode.SmsUnavailable);
   const purpose = request.purpose ?? 'register';
   const { quhao, mobile } = await recipientOf(deps, request, purpose, member);
   const now = deps.clock();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await deps.db.transaction().execute(async (trx) => {
+  const codeId = await deps.db.transaction().execute(async (trx) => {
     const last = await latestSmsCode(trx, quhao, mobile, purpose);
     if (last && now - last.sent_at < CAPTCHA_LOCK_SECONDS * 1000) throw refused(ErrorCode.SendingTooFrequently);
-    await insertSmsCode(trx, {
+    return insertSmsCode(trx, {
       quhao,
       phone: mobile,
       code,
@@ -77,7 +84,13 @@ export async function sendCaptcha(
       purpose,
     });
   });
-  await deps.smsSender.send({ quhao, mobile, code });
+  try {
+    await deps.smsSender.send({ quhao, mobile, code, locale: request.locale });
+  } catch (error) {
+    if (!(error instanceof SmsNotSent)) throw error;
+    await deleteSmsCode(deps.db, codeId);
+    throw refused(ErrorCode.SmsUnavailable);
+  }
   return { lockSeconds: CAPTCHA_LOCK_SECONDS };
 }
 

@@ -80,7 +80,7 @@ describe('a member’s bank card', () => {
       username: 'Nguyễn Văn Ánh 🎲🇻🇳❤️',
       branch: 'Chi nhánh Hà Nội',
     };
-    const answer = await call<BankCard>(server, ApiPath.addBankCard, m.token, card);
+    const answer = await call<BankCard>(server, ApiPath.addBankCard, m.token, { ...card, pwd: PAY_PASSWORD });
     expect(answer.body.code).toBe(1);
     const list = await call<BankCard[]>(server, ApiPath.bankCardList, m.token);
     expect(list.body.data.map((c) => [c.bank, c.username, c.branch])).toEqual([

@@ -17,6 +17,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { loadTranslator } from './i18n';
+import { pruneLoginGuards } from './domain/accounts/loginGuard';
 import { pruneExpiredSessions } from './domain/accounts/sessions';
 import { describeDatabaseError } from './domain/dbErrors';
 import { currentInvitationCode } from './domain/operator';
@@ -53,6 +54,7 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     logger.warn(made.created ? 'demo data added: the demo member with 1,000.00 USD' : 'demo data already present');
   }
   await pruneExpiredSessions(deps);
+  await pruneLoginGuards(deps);
 
   const translator = await loadTranslator();
   if (translator.missing.length > 0) logger.warn({ missing: translator.missing }, 'error catalogue missing');

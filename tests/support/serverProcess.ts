@@ -28,9 +28,15 @@ async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`server did not print its banner in time:\n${readFileSync(logFile, 'utf8')}`);
 }
 
-/** `npm start`'s server on a fresh data folder, with round timings from the environment. */
-export async function startServerProcess(rounds: { seconds: number; close: number }): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+/**
+ * `npm start`'s server on a fresh data folder, with round timings from the environment; `env`
+ * adds or overrides variables (another database, a proxy setting, another built app).
+ */
+export async function startServerProcess(
+  rounds: { seconds: number; close: number },
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const logFile = join(dataDir, 'server.log');
   const port = await freePort();
   // The log file exists before the server starts, so readers never race its creation.
@@ -44,6 +50,7 @@ export async function startServerProcess(rounds: { seconds: number; close: numbe
       DATABASE_URL: '',
       ROUND_SECONDS: String(rounds.seconds),
       CLOSE_SECONDS: String(rounds.close),
+      ...env,
     },
     stdio: ['ignore', logFd, logFd],
   });

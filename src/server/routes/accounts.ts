@@ -13,7 +13,7 @@ import { login } from '../domain/accounts/login';
 import { register } from '../domain/accounts/register';
 import { resetForgottenPassword } from '../domain/accounts/resetPassword';
 import { closeSession } from '../domain/accounts/sessions';
-import { apiLangOf, requireAuth, success, type RouteContext } from './context';
+import { apiLangOf, requireAuth, success, tokenOf, type RouteContext } from './context';
 import { parseBody } from './parse';
 import { limitConfig, type RateLimits } from './rateLimits';
 
@@ -32,7 +32,8 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
 
   app.post(ApiPath.register, { config: { ...limitConfig(limits.register), ...ERR_CODE_IN_DATA } }, async (request) => {
     const body = parseBody(RegisterRequestSchema, request.body);
-    return success(ctx, request, await register(ctx.deps, { ...body, lang: apiLangOf(request) }), 'write');
+    const answer = await register(ctx.deps, { ...body, lang: apiLangOf(request), address: request.ip });
+    return success(ctx, request, answer, 'write');
   });
 
   app.post(ApiPath.login, { config: { ...limitConfig(limits.login), ...ERR_CODE_IN_DATA } }, async (request) => {
@@ -41,6 +42,8 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
       username: body.username,
       password: body.password,
       lang: apiLangOf(request),
+      address: request.ip,
+      token: tokenOf(request),
     });
     return success(ctx, request, answer, 'write');
   });

@@ -8,6 +8,7 @@ import type { Member } from '../../db/schema';
 import { setPasswordHash, setPayPasswordHash } from '../../repositories/members';
 import { deleteMemberSessions, deleteOtherSessions } from '../../repositories/sessions';
 import { clearMemberGuards } from '../../repositories/guards';
+import { clearLoginGuards } from '../../repositories/loginGuards';
 import type { Deps } from '../deps';
 import { refusedFrom } from '../refused';
 import { hashSecret, verifySecret } from '../secrets';
@@ -27,10 +28,10 @@ export async function changeLoginPassword(
     deps,
     member.id,
     'login',
-    () => verifySecret(input.passwd, stored),
+    () => verifySecret(input.passwd, stored, 'trusted'),
     ErrorCode.OldPasswordWrong,
   );
-  const hash = await hashSecret(input.npasswd);
+  const hash = await hashSecret(input.npasswd, 'trusted');
   await deps.db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, member.id, hash);
     // Whoever knew the old password loses their other sessions; this device stays logged in.
@@ -49,9 +50,15 @@ export async function changePayPassword(
   if (refusal) throw refusedFrom(refusal);
   const stored = member.pay_password_hash;
   if (stored !== null) {
-    await checkGuardedSecret(deps, member.id, 'pay', () => verifySecret(old, stored), ErrorCode.OldPasswordWrong);
+    await checkGuardedSecret(
+      deps,
+      member.id,
+      'pay',
+      () => verifySecret(old, stored, 'trusted'),
+      ErrorCode.OldPasswordWrong,
+    );
   }
-  await setPayPasswordHash(deps.db, member.id, await hashSecret(input.newpwd));
+  await setPayPasswordHash(deps.db, member.id, await hashSecret(input.newpwd, 'trusted'));
 }
 
 /**
@@ -66,4 +73,5 @@ export async function replaceLoginPassword(deps: Deps, memberId: number, passwor
     await deleteMemberSessions(trx, memberId);
   });
   await clearMemberGuards(deps.db, memberId, deps.clock());
+  await clearLoginGuards(deps.db, memberId, deps.clock());
 }

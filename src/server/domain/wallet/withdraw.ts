@@ -124,11 +124,11 @@ export async function requestWithdrawal(deps: Deps, member: Member, input: Withd
     deps,
     member.id,
     'pay',
-    () => verifySecret(input.pwd, stored),
+    () => verifySecret(input.pwd, stored, 'trusted'),
     ErrorCode.PaymentPasswordWrong,
   );
   if (needsRehash(stored)) {
-    await upgradePasswordHash(deps.db, member.id, 'pay_password_hash', stored, await hashSecret(input.pwd));
+    await upgradePasswordHash(deps.db, member.id, 'pay_password_hash', stored, await hashSecret(input.pwd, 'trusted'));
   }
 
   try {

@@ -9,6 +9,8 @@ export interface BannerFacts {
   database: string;
   servesApp: boolean;
   distDir: string;
+  /** Which address counts as the client's (clientAddress.ts, describeClientAddress). */
+  clientAddress: string;
 }
 
 export function startBanner(facts: BannerFacts): string[] {
@@ -20,6 +22,7 @@ export function startBanner(facts: BannerFacts): string[] {
       : []),
     'SMS codes are printed on this console (ConsoleSmsSender).',
     `Database: ${facts.database}`,
+    facts.clientAddress,
     facts.servesApp
       ? `Serving the built app from ${facts.distDir}`
       : `No built app in ${facts.distDir} (npm run build): API only`,

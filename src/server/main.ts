@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { startBanner } from './banner';
+import { describeClientAddress } from './clientAddress';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
@@ -82,6 +83,7 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     database: description,
     servesApp: hasBuiltApp(config.distDir),
     distDir: config.distDir,
+    clientAddress: describeClientAddress(config.trustProxy),
   });
   process.stdout.write(`${banner.join('\n')}\n`);
 

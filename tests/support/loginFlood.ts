@@ -21,6 +21,7 @@ import { ChainStore } from '../../src/server/domain/game/chains';
 import { createNextRound, drawRound } from '../../src/server/domain/game/rounds';
 import { listGameRows } from '../../src/server/repositories/gameCatalog';
 import { roundById } from '../../src/server/repositories/rounds';
+import { seedIfEmpty } from '../../src/server/seed';
 import { createMember, creditDeposit } from '../../src/server/domain/operator';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 
@@ -184,6 +185,8 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 /** Runs the flood of `plan` against a server started on `target` and measures it; stops the server. */
 export async function runLoginFlood(target: FloodTarget, plan: FloodPlan = FLOOD_200): Promise<FloodFigures> {
   const deps = { db: target.db, dialect: target.dialect, clock: Date.now };
+  // The catalogue as the server's first start would seed it, with some rounds already drawn.
+  await seedIfEmpty(deps);
   await drawnHistory(deps, 10);
   await createMember(deps, BYSTANDER);
   // Enough to enter the room whose round it watches.

@@ -8,7 +8,7 @@
  * memory stays under 400 MiB. `npm run bench` prints the same figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLOOD_200, runLoginFlood, type FloodFigures } from '../support/loginFlood';
+import { FLOOD_200, printFlood, runLoginFlood, type FloodFigures } from '../support/loginFlood';
 import { createTestDatabase, type TestDatabase } from './support/database';
 
 let database: TestDatabase;
@@ -17,6 +17,7 @@ let figures: FloodFigures;
 beforeAll(async () => {
   database = await createTestDatabase();
   figures = await runLoginFlood({ db: database.db, dialect: database.dialect, env: database.env }, FLOOD_200);
+  printFlood(`Login flood (${database.dialect})`, figures);
 }, 120_000);
 afterAll(() => database.close());
 

@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -155,6 +155,10 @@ function sendFlood(
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  // The attackers stand for clients on other machines: on this one they must not take the server's
+  // cores, or what is measured is the sender's own load (it takes longer to send a wave than the
+  // server takes to answer it).
+  if (child.pid !== undefined) setPriority(child.pid, 19);
   let output = '';
   let announced: () => void = () => undefined;
   const firstWave = new Promise<void>((resolve) => (announced = resolve));
@@ -222,11 +226,11 @@ export async function runLoginFlood(target: FloodTarget, plan: FloodPlan = FLOOD
     await post(url, ApiPath.login, { username: 'nobody00x', password: 'guess00pw' }, PROBE_ADDRESS);
 
     let flooding = true;
-    /** One request after another while the flood lasts, as a member's open page polls. */
+    /** One request after another while the flood lasts (5 ms apart), as a member's open pages poll. */
     const probe = async (samples: number[], request: () => Promise<void>) => {
       while (flooding) {
         samples.push((await timed(request)).ms);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await new Promise((resolve) => setTimeout(resolve, 5));
       }
     };
     const otherMember: number[] = [];

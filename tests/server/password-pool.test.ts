@@ -7,11 +7,17 @@
 import { scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
-import { PasswordPool, usePasswordPoolLimits, type DeriveJob } from '../../src/server/domain/passwordPool';
+import {
+  passwordPool,
+  PasswordPool,
+  usePasswordPoolLimits,
+  type DeriveJob,
+} from '../../src/server/domain/passwordPool';
 import { Overloaded } from '../../src/server/domain/refused';
 import { OWASP_SCRYPT_COST, useScryptCost } from '../../src/server/domain/secrets';
 import { registerMember, uniqueName, uniquePhone } from './support/members';
 import { startServer, TEST_INVITATION, type ApiResult, type TestServer } from './support/server';
+import { addCard, PAY_PASSWORD, TRC20_ADDRESS, walletMember, withdraw } from './support/wallet';
 
 const job = (N: number): DeriveJob => ({
   secret: 'pässword1',
@@ -206,5 +212,22 @@ describe('over HTTP, one thread and two waiting places at the production cost', 
     // The last, valid one reaches the hash and finds the pool full: the others never did.
     expect(codes).toEqual([1063, 1013, 2052, 2053, 3005]);
     await strangers;
+  }, 30_000);
+
+  it('a withdrawal refused as busy does not count toward the withdrawal password’s limit', async () => {
+    const m = await walletMember(server, 100);
+    const card = await addCard(server, m.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS });
+    const attempt = (pwd: string) => withdraw(server, m.token, { bank_id: card.id, money: 10, pwd });
+    usePasswordPoolLimits({ threads: 1, queue: 0 });
+    try {
+      // The one thread busy for about a second: no room in either lane.
+      const busy = passwordPool().derive(job(2 ** 18), 'public');
+      for (let i = 0; i < 6; i++) expect((await attempt(`11111${i}`)).body.code).toBe(3005);
+      await busy;
+      for (let i = 0; i < 5; i++) expect((await attempt(`22222${i}`)).body.code).toBe(1033);
+      expect((await attempt(PAY_PASSWORD)).body.code).toBe(3001);
+    } finally {
+      usePasswordPoolLimits({ threads: 1, queue: 2 });
+    }
   }, 30_000);
 });

@@ -34,9 +34,12 @@ function forwardingPeers(listed: string[]): (address: string) => boolean {
   for (const [network, bits, family] of PRIVATE_RANGES) peers.addSubnet(network, bits, family);
   for (const entry of listed) {
     const [network, bits] = entry.split('/');
-    const address = unmapped(network);
-    if (bits === undefined) peers.addAddress(address, familyOf(address));
-    else peers.addSubnet(address, Number(bits), familyOf(address));
+    if (bits === undefined) {
+      const address = unmapped(network);
+      peers.addAddress(address, familyOf(address));
+    } else {
+      peers.addSubnet(network, Number(bits), familyOf(network));
+    }
   }
   return (address) => {
     const plain = unmapped(address);

@@ -6,7 +6,7 @@
  * the next job is refused at once with 3005 (busy, HTTP 503) instead of waiting for seconds.
  *
  * Two lanes: `trusted` for members who have shown who they are (a live session, a device they
- * logged in from before, the operator) and `public` for everyone else. A free thread always takes
+ * logged in from before) and `public` for everyone else. A free thread always takes
  * a trusted job first, and each lane has its own limit, so strangers filling the public lane
  * neither refuse nor delay the members the server already knows.
  */
@@ -73,10 +73,7 @@ export class PasswordPool {
   private readonly lanes: Record<PasswordLane, Waiting[]> = { trusted: [], public: [] };
   private lastRefusalAt = -Infinity;
 
-  constructor(
-    private readonly limits: PasswordPoolLimits,
-    private readonly now: () => number = () => performance.now(),
-  ) {
+  constructor(private readonly limits: PasswordPoolLimits) {
     this.workers = new Piscina({
       filename: new URL('./scryptWorker.mjs', import.meta.url).href,
       minThreads: limits.threads,
@@ -97,7 +94,7 @@ export class PasswordPool {
   derive(job: DeriveJob, lane: PasswordLane): Promise<Uint8Array> {
     if (this.running < this.limits.threads) return this.start(job);
     if (this.lanes[lane].length >= this.limits.queue) {
-      if (lane === 'public') this.lastRefusalAt = this.now();
+      if (lane === 'public') this.lastRefusalAt = performance.now();
       return Promise.reject(busyRefusal());
     }
     return new Promise((resolve, reject) => this.lanes[lane].push({ job, resolve, reject }));
@@ -105,7 +102,7 @@ export class PasswordPool {
 
   status(): PasswordPoolStatus {
     const saturated =
-      this.lanes.public.length >= this.limits.queue || this.now() - this.lastRefusalAt < SATURATION_MEMORY_MS;
+      this.lanes.public.length >= this.limits.queue || performance.now() - this.lastRefusalAt < SATURATION_MEMORY_MS;
     return {
       threads: this.limits.threads,
       running: this.running,

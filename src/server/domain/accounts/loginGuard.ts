@@ -60,7 +60,7 @@ export interface LoginSource {
 }
 
 /** Whether the login comes from one of the member's own devices. */
-export async function isMembersOwn(deps: Deps, memberId: number, source: LoginSource): Promise<boolean> {
+async function isMembersOwn(deps: Deps, memberId: number, source: LoginSource): Promise<boolean> {
   if (source.sessionMemberId === memberId) return true;
   return loggedInFrom(deps.db, memberId, source.address, deps.clock() - KNOWN_SOURCE_MS);
 }

@@ -4,6 +4,7 @@
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { proxyTrust } from './clientAddress';
 import { systemClock, type Clock } from './clock';
 import type { TrustProxy } from './config';
 import type { Db, Dialect } from './db/schema';
@@ -57,9 +58,9 @@ export interface AppOptions {
   /** The server's pino logger (logger.ts); none in tests unless one is given. */
   logger?: FastifyBaseLogger;
   /**
-   * Which reverse proxies may name the client's address in X-Forwarded-For (config.ts, TRUST_PROXY):
-   * a hop count or their addresses. Anything looser would let a client pick its own address and
-   * walk around the per-address limits.
+   * Which reverse proxies may name the client's address in X-Forwarded-For (config.ts, TRUST_PROXY,
+   * clientAddress.ts): a hop count from a private peer, or their addresses. Anything looser would let
+   * a client pick its own address and walk around the per-address limits.
    */
   trustProxy?: TrustProxy;
   /** The site is served over HTTPS (HTTPS=on): send Strict-Transport-Security. */
@@ -81,10 +82,6 @@ export interface AppOptions {
   };
 }
 
-function trustHops(hops: number): (address: string, hop: number) => boolean {
-  return (_address, hop) => hop < hops;
-}
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -93,8 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // During a shutdown the listener is closed at once; a request that still arrives on an open
     // connection is served (with its envelope) rather than refused with a bare 503.
     return503OnClosing: false,
-    // A hop count as Fastify reads one (its types accept only the function form): trust the nearest n.
-    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
+    trustProxy: proxyTrust(options.trustProxy),
   });
   const deps = { db: options.db, dialect: options.dialect, clock: options.clock ?? systemClock };
   const i18n = options.translator ?? (await loadTranslator(options.localesDir));

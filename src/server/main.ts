@@ -12,11 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { startBanner } from './banner';
+import { describeClientAddress } from './clientAddress';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type ServerConfig, type SmsConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { loadTranslator, type Translator } from './i18n';
+import { pruneLoginGuards } from './domain/accounts/loginGuard';
 import { pruneExpiredSessions } from './domain/accounts/sessions';
 import { describeDatabaseError } from './domain/dbErrors';
 import { openDrawSecrets } from './domain/game/drawSecrets';
@@ -62,6 +64,7 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
       'made a new draw secret file (mode 0600): back it up now, apart from the database backups',
     );
   }
+  await pruneLoginGuards(deps);
 
   const translator = await loadTranslator();
   if (translator.missing.length > 0) logger.warn({ missing: translator.missing }, 'error catalogue missing');
@@ -96,6 +99,7 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     servesApp: hasBuiltApp(config.distDir),
     distDir: config.distDir,
     sms: sms === null ? { kind: 'none' } : sms.kind === 'http' ? { kind: 'http', host: new URL(sms.url).host } : sms,
+    clientAddress: describeClientAddress(config.trustProxy),
   });
   process.stdout.write(`${banner.join('\n')}\n`);
 

@@ -85,6 +85,16 @@ export const ErrorCode = {
   /** Not in SPEC.md's catalogue (added): a password-reset code asked for a number no member has. */
   PhoneNotRegistered: 3004,
   /**
+   * Not in SPEC.md's catalogue (added): too many password checks waiting on this server; refused at
+   * once (HTTP 503, Retry-After) rather than kept waiting. Nothing was checked or changed.
+   */
+  ServerBusy: 3005,
+  /**
+   * Not in SPEC.md's catalogue (added): this member's password was guessed wrong from many addresses
+   * and tries from a new address must wait; the text says how many seconds ({seconds}).
+   */
+  LoginSlowedDown: 3006,
+  /**
    * Not in SPEC.md's catalogue (added): a withdrawal to an account added less than
    * NEW_ACCOUNT_HOLD_HOURS ago; the text says from when ({time}), `data.availableAt` holds it.
    */

@@ -113,6 +113,15 @@ async function rowCount(
 }
 
 describe('a production start', () => {
+  it('says at start whose address X-Forwarded-For may name (TRUST_PROXY)', async () => {
+    const server = startProcess({ ...envOf(await freshDatabase()), TRUST_PROXY: '1,203.0.113.7' });
+    const line = await server.waitFor(/^Client address: .*$/m);
+    expect(line[0]).toBe(
+      'Client address: from X-Forwarded-For (1 proxy hop) when the connection comes from loopback, ' +
+        "a private network, 203.0.113.7; otherwise the connection's",
+    );
+  });
+
   it('seeds the catalogue but no member, no money and no invitation code; says how to make one', async () => {
     const database = await freshDatabase();
     const server = startProcess(envOf(database));
@@ -128,6 +137,9 @@ describe('a production start', () => {
       database.dialect === 'postgres'
         ? /^Database: PostgreSQL 127\.0\.0\.1:\d+\/test_/m
         : /^Database: SQLite .*app\.sqlite$/m,
+    );
+    expect(server.output()).toMatch(
+      /^Client address: the connection's \(TRUST_PROXY off: X-Forwarded-For is ignored\)$/m,
     );
     expect(await rowCount(database, 'members')).toBe(0);
     expect(await rowCount(database, 'fund_log')).toBe(0);
@@ -247,7 +259,7 @@ describe('running it', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: 'ready',
-      checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok' },
+      checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok', passwordPool: 'ok' },
       problems: [],
     });
   });

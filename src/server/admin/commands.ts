@@ -155,7 +155,7 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
   }),
   'member:unlock': databaseCommand({
     synopsis: '<username>',
-    summary: 'lift the lock of too many wrong passwords (3001) and forget the wrong tries',
+    summary: 'lift the locks of wrong passwords (3001) and the wait on new addresses (3006); forget the wrong tries',
     parse: (line) => exactly(line, 1, '<username>')[0],
     async run(deps, username, io) {
       const locked = await unlockMember(deps, username);

@@ -87,6 +87,30 @@ export interface RateCountersTable {
   reset_at: number;
 }
 
+/** Wrong tries at a member's login password from one source address, and its last login from there. */
+export interface LoginSourcesTable {
+  member_id: number;
+  /** The client's address as the server sees it (TRUST_PROXY). */
+  source: string;
+  failures: Generated<number>;
+  /** When the counted window of wrong tries began (epoch ms). */
+  window_start: Generated<number>;
+  /** Tries from this address are refused until then (epoch ms); 0 when not locked. */
+  locked_until: Generated<number>;
+  /** The last successful login from this address (epoch ms); 0 when never. */
+  last_login_at: Generated<number>;
+}
+
+/** Wrong tries at a member's login password from addresses that are not the member's own. */
+export interface LoginDelaysTable {
+  member_id: number;
+  failures: Generated<number>;
+  /** The last such try (epoch ms): a quiet window forgets the count. */
+  last_failure_at: Generated<number>;
+  /** The next such try is refused (3006) until then (epoch ms). */
+  next_try_at: Generated<number>;
+}
+
 export interface FundLogTable {
   id: Generated<number>;
   member_id: number;
@@ -325,6 +349,8 @@ export interface Database {
   sms_codes: SmsCodesTable;
   member_guards: MemberGuardsTable;
   rate_counters: RateCountersTable;
+  login_sources: LoginSourcesTable;
+  login_delays: LoginDelaysTable;
   fund_log: FundLogTable;
   settings: SettingsTable;
   games: GamesTable;

@@ -9,6 +9,7 @@ import { MAX_BALANCE_CENTS, MAX_DEPOSIT_CENTS } from '../../shared/money';
 import { isPlainText, validateLoginPasswordChange, validateRegister } from '../../shared/validation';
 import type { GuardedSecret, Member } from '../db/schema';
 import { clearMemberGuards } from '../repositories/guards';
+import { clearLoginGuards } from '../repositories/loginGuards';
 import { firstActiveInvitation, insertInvitation, invitationExists } from '../repositories/invitations';
 import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
 import { setMemberLevel } from '../repositories/memberUpdates';
@@ -145,13 +146,16 @@ export async function resetLoginPassword(deps: Deps, username: string, password:
 }
 
 /**
- * Lifts the locks of wrong tries (guards.ts) for a member who asked customer service: anyone who
- * knows a name can lock its login for 15 minutes, so the operator must be able to undo it.
+ * Lifts the locks of wrong tries (guards.ts, loginGuard.ts) for a member who asked customer
+ * service: a lock of the password changes or the withdrawal password, an address locked for the
+ * member's login, and the wait strangers' guesses put on new addresses. The secrets that had one.
  */
 export async function unlockMember(deps: Deps, username: string): Promise<GuardedSecret[]> {
   const member = await findMemberByUsername(deps.db, username);
   if (!member) throw refused(ErrorCode.UserNotFound);
-  return clearMemberGuards(deps.db, member.id, deps.clock());
+  const locked = await clearMemberGuards(deps.db, member.id, deps.clock());
+  const loginHeld = await clearLoginGuards(deps.db, member.id, deps.clock());
+  return loginHeld && !locked.includes('login') ? ['login', ...locked] : locked;
 }
 
 /** VIP level 1-8 (display only, SPEC.md section 6; VIP rooms read it, DESIGN.md section 4). */

@@ -91,6 +91,16 @@ export async function authenticate(deps: Deps, token: string | undefined, ip = '
   };
 }
 
+/**
+ * The member a token holds a live session of, or null (none sent, unknown, expired). A hint about
+ * the device a request comes from, never an authentication: it refuses nothing and deletes nothing.
+ */
+export async function liveSessionMemberId(deps: Deps, token: string | undefined): Promise<number | null> {
+  if (token === undefined || !/^[0-9a-f]{64}$/.test(token)) return null;
+  const found = await findSessionMember(deps.db, hashToken(token));
+  return found && found.session.expires_at > deps.clock() ? found.member.id : null;
+}
+
 export async function closeSession(deps: Deps, tokenHash: string): Promise<void> {
   await deleteSession(deps.db, tokenHash);
 }

@@ -95,7 +95,13 @@ export async function addCard(deps: Deps, member: Member, input: AddBankCardRequ
   const stored = member.pay_password_hash;
   if (stored === null) throw refused(ErrorCode.WithdrawPasswordEmpty);
   const pwd = input.pwd ?? '';
-  await checkGuardedSecret(deps, member.id, 'pay', () => verifySecret(pwd, stored), ErrorCode.PaymentPasswordWrong);
+  await checkGuardedSecret(
+    deps,
+    member.id,
+    'pay',
+    () => verifySecret(pwd, stored, 'trusted'),
+    ErrorCode.PaymentPasswordWrong,
+  );
   const memberId = member.id;
   const fields = cleanFields(input);
   const fingerprint = cardFingerprint(fields);

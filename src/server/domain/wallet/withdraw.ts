@@ -108,9 +108,16 @@ async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number
 async function checkPayPassword(deps: Deps, member: Member, pwd: string): Promise<void> {
   const stored = member.pay_password_hash;
   if (stored === null) throw refused(ErrorCode.WithdrawPasswordEmpty);
-  await checkGuardedSecret(deps, member.id, 'pay', () => verifySecret(pwd, stored), ErrorCode.PaymentPasswordWrong);
+  // scrypt, compared in constant time (secrets.ts), before any lock is taken; counted per member.
+  await checkGuardedSecret(
+    deps,
+    member.id,
+    'pay',
+    () => verifySecret(pwd, stored, 'trusted'),
+    ErrorCode.PaymentPasswordWrong,
+  );
   if (needsRehash(stored)) {
-    await upgradePasswordHash(deps.db, member.id, 'pay_password_hash', stored, await hashSecret(pwd));
+    await upgradePasswordHash(deps.db, member.id, 'pay_password_hash', stored, await hashSecret(pwd, 'trusted'));
   }
 }
 

@@ -11,6 +11,7 @@ import { winnersMigration } from './0004_winners';
 import { guardsMigration } from './0005_guards';
 import { homeTilesMigration } from './0006_home_tiles';
 import { smsPurposeMigration } from './0007_sms_purpose';
+import { winnersNetMigration } from './0012_winners_net';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -21,5 +22,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0005_guards': guardsMigration(),
     '0006_home_tiles': homeTilesMigration(dialect),
     '0007_sms_purpose': smsPurposeMigration(),
+    '0012_winners_net': winnersNetMigration(dialect),
   };
 }

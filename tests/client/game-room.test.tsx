@@ -224,7 +224,9 @@ describe('confirm popup', () => {
     const lines = within(popup)
       .getAllByTestId('confirm-line')
       .map((row) => row.textContent);
-    expect(lines).toEqual(['Big×1.9620.00', 'Big Odd×3.7020.00', 'Triple×150.0020.00']);
+    // Each line with what it pays if its outcome wins: 20 x its odds.
+    expect(lines).toEqual(['Big×1.9620.0039.20', 'Big Odd×3.7020.0074.00', 'Triple×150.0020.003,000.00']);
+    expect(within(popup).getByRole('columnheader', { name: 'Pays if it wins (USD)' })).toBeTruthy();
     expect(within(popup).getByTestId('confirm-total').textContent).toBe('60.00');
     expect(fake.to(ApiPath.order)).toHaveLength(0);
 

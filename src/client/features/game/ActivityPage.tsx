@@ -124,7 +124,8 @@ function OpenRoom({
       />
       <OwnOrdersSheet
         open={room.ownSheet.open}
-        seqno={game.seqno}
+        seqno={room.ownSeqno}
+        drawn={room.ownSeqno !== game.seqno}
         orders={room.own.orders}
         loading={room.own.loading}
         cancelling={room.cancel.cancelling}

@@ -461,3 +461,42 @@ describe('room odds and deposit', () => {
     expect(screen.getByRole('heading', { name: 'The room cannot be opened' })).toBeTruthy();
   });
 });
+
+describe("the open round's commitment", () => {
+  /** The browser's clipboard, for one test. */
+  function stubClipboard(writeText: (text: string) => Promise<void>) {
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  it('shows it short before any order; a tap copies the whole and says "Copied"; the link leads to its proof page', async () => {
+    const info = gameInfo({});
+    const commitment = info.game.commitment;
+    const writeText = vi.fn(async (_text: string) => undefined);
+    stubClipboard(writeText);
+    vi.stubGlobal('fetch', roomServer({ info }).fetch);
+    await openRoom();
+    const card = screen.getByTestId('round-commitment');
+    const copy = within(card).getByTestId('commitment-copy');
+    expect(copy.textContent).toBe(`${commitment.slice(0, 8)}…${commitment.slice(-8)}`);
+    expect(within(card).getByTestId('commitment-copied').textContent).toBe('');
+    fireEvent.click(copy);
+    await waitFor(() => expect(within(card).getByTestId('commitment-copied').textContent).toBe('Copied'));
+    expect(writeText).toHaveBeenCalledWith(commitment);
+    expect(within(card).getByRole('link', { name: 'How to check it' }).getAttribute('href')).toBe(
+      `/fairness/5/${info.game.seqno}`,
+    );
+  });
+
+  it('where the browser refuses the clipboard, the whole commitment is shown to select instead', async () => {
+    const info = gameInfo({});
+    stubClipboard(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    vi.stubGlobal('fetch', roomServer({ info }).fetch);
+    await openRoom();
+    fireEvent.click(screen.getByTestId('commitment-copy'));
+    expect((await screen.findByTestId('commitment-full')).textContent).toBe(info.game.commitment);
+    expect(screen.getByTestId('commitment-copied').textContent).toBe('');
+  });
+});

@@ -14,6 +14,7 @@ import { OptionGrid } from './OptionGrid';
 import { OwnOrdersSheet } from './OwnOrdersSheet';
 import { RecordSheet } from './RecordSheet';
 import { ResultsList } from './ResultsList';
+import { RoundCommitment } from './RoundCommitment';
 import { RoundPanel } from './RoundPanel';
 import { useGameRoom } from './useGameRoom';
 import { pathTo } from '../../routing/paths';
@@ -102,6 +103,7 @@ function OpenRoom({
         onToggle={ticket.onToggle}
       />
 
+      <RoundCommitment key={game.commitment} roomid={info.room.id} seqno={game.seqno} commitment={game.commitment} />
       <ResultsList roomid={info.room.id} history={info.his} />
       <LiveOrdersTable rows={live.rows} stale={live.stale} goodAt={live.goodAt} />
 

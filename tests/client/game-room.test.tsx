@@ -163,7 +163,8 @@ describe('buy rules: every refusal shows its message before any call', () => {
 
       const { setOnlineStateForTest } = await import('../../src/client/api/online');
       act(() => setOnlineStateForTest({ browserOnline: false }));
-      expect(await tryIt({ select: [0, 1], amount: '50' })).toContain(messageOf(refuse(MessageKey.Offline)));
+      // Offline, Buy is off and the bar says why (the offline case has its own test).
+      expect(screen.getByRole('button', { name: buy }).hasAttribute('disabled')).toBe(true);
 
       expect(fake.to(ApiPath.order)).toHaveLength(0);
       expect(screen.queryByRole('dialog')).toBeNull();
@@ -460,6 +461,34 @@ describe('room odds and deposit', () => {
     expect(await screen.findByText('You are not a VIP member')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'The room cannot be opened' })).toBeTruthy();
   });
+});
+
+describe('offline in the room', () => {
+  it.each([
+    ['en', 'Buy', 'You are offline: orders need a connection.', 'This round is closed for orders'],
+    ['vi', 'Mua', 'Bạn đang ngoại tuyến: cần kết nối mạng để đặt lệnh.', 'Kỳ này đã ngừng nhận lệnh'],
+    ['zh-CN', '购买', '您已离线：下单需要网络连接。', '本期已封盘'],
+    ['zh-TW', '購買', '您已離線：下單需要網路連線。', '本期已封盤'],
+  ] as const)(
+    'in %s: the buy bar says the member is offline, not that the round is closed, even past the draw',
+    async (locale, buy, offlineText, stoppedText) => {
+      await activateLocale(locale, { persist: false });
+      const { setOnlineStateForTest } = await import('../../src/client/api/online');
+      // The last round known drew while the member was away: by its clock it is closed.
+      const fake = roomServer({ info: gameInfo({ drawIn: -5_000, closeIn: -65_000 }) });
+      vi.stubGlobal('fetch', fake.fetch);
+      await openRoom();
+      act(() => setOnlineStateForTest({ browserOnline: false }));
+      const said = await screen.findByTestId('buy-closed');
+      expect(said.textContent).toBe(offlineText);
+      expect(messageOf(refuse(MessageKey.Stopped))).toBe(stoppedText);
+      expect(screen.getByTestId('buy-bar').textContent).not.toContain(stoppedText);
+      const button = screen.getByRole('button', { name: buy });
+      expect(button.hasAttribute('disabled')).toBe(true);
+      expect(button.getAttribute('aria-describedby')).toBe(said.id);
+      act(() => setOnlineStateForTest({ browserOnline: true }));
+    },
+  );
 });
 
 describe("the open round's commitment", () => {

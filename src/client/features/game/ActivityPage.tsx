@@ -81,8 +81,15 @@ function OpenRoom({
   const locale = useLocale();
   const { round, profile, ticket, live } = room;
   const game = info.game;
-  // Closed for orders (or drawn): Buy and Cancel are disabled and say why.
-  const closedReason = clock.closed ? messageOf(refuse(MessageKey.Stopped)) : null;
+  // Buy and Cancel are disabled and say why: no connection (nothing can be sent, and the round's
+  // state is not confirmed), or the round is closed for orders (or drawn).
+  const closedReason = !room.online
+    ? room.browserOnline
+      ? t`The server cannot be reached: orders wait until it answers.`
+      : t`You are offline: orders need a connection.`
+    : clock.closed
+      ? messageOf(refuse(MessageKey.Stopped))
+      : null;
   return (
     <Page
       title={roomTitle(info.room, locale) || t`Game room`}
@@ -94,7 +101,7 @@ function OpenRoom({
 
       <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
 
-      <h2 className="section-title">{t`Choose options`}</h2>
+      <h2 className="section-title options-title">{t`Choose options`}</h2>
       <OptionGrid
         rates={roomRates(info.room)}
         selected={ticket.selected}

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { refreshProfile, useOnline, useProfile } from '../../data';
+import { refreshProfile, useBrowserOnline, useOnline, useProfile } from '../../data';
 import { usePageVisible } from '../../ui';
 import { useCancelOrder } from './useCancelOrder';
 import { useLiveOrders } from './useLiveOrders';
@@ -13,6 +13,7 @@ import { useRoundClock } from './useRoundClock';
 export function useGameRoom(roomid: number) {
   const visible = usePageVisible();
   const online = useOnline();
+  const browserOnline = useBrowserOnline();
   const profile = useProfile();
   const round = useRound(roomid, { active: visible, onNextRound: () => void refreshProfile() });
   const { info } = round;
@@ -76,6 +77,7 @@ export function useGameRoom(roomid: number) {
 
   return {
     online,
+    browserOnline,
     profile,
     round,
     clock,

@@ -4,7 +4,6 @@ import type { GameInfoAnswer, OrderAnswer, OrderLine } from '../../../src/shared
 import type { ApiResponse } from '../../../src/shared/api/envelope';
 import { drawFromSeed, type Draw } from '../../../src/shared/game';
 import { creditDeposit } from '../../../src/server/domain/operator';
-import { hashDown } from '../../../src/server/domain/game/chain';
 import type { RoundRow } from '../../../src/server/db/schema';
 import { registerMember, type Registered } from './members';
 import type { TestServer } from './server';

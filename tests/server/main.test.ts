@@ -247,7 +247,7 @@ describe('running it', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: 'ready',
-      checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok' },
+      checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok', liveFanOut: 'ok' },
       problems: [],
     });
   });

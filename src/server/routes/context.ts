@@ -8,6 +8,7 @@ import type { Authenticated, SessionClient } from '../domain/accounts/sessions';
 import type { PublicReads } from '../domain/content/publicReads';
 import type { Deps } from '../domain/deps';
 import type { GameEngine } from '../domain/game/engine';
+import type { LiveBus } from '../domain/live/bus';
 import type { Translator } from '../i18n';
 import type { SmsSender } from '../sms';
 
@@ -19,6 +20,8 @@ export interface RouteContext {
   sessions: SessionCache;
   /** Public content reads (articles, banners, finance tiers, winners) through short caches. */
   reads: PublicReads;
+  /** The live streams' fan-out (its health is part of /readyz). */
+  live: LiveBus;
 }
 
 declare module 'fastify' {

@@ -197,5 +197,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await bus.close();
   });
   app.decorate('game', game);
+  app.decorate('liveBus', bus);
   return app;
 }

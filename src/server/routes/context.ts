@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The round engine of this app (its scheduler is stopped when the app closes). */
     game: GameEngine;
+    /** The live streams' bus of this app (closed when the app closes). */
+    liveBus: LiveBus;
   }
   interface FastifyRequest {
     /** Set by the auth hook on private paths. */

@@ -40,8 +40,10 @@ export interface LiveBus extends LivePublisher {
    * some are older than the replay window, there are more than `limit`, or the id is unknown.
    */
   since(channels: readonly string[], afterId: number, limit: number): Promise<LiveEvent[] | null>;
-  /** Forgets events older than the replay window. */
+  /** Forgets events older than the replay window (and, on PostgreSQL, expired tickets). */
   prune(): Promise<void>;
+  /** Takes in now what other processes published (the timers otherwise do, within a second). */
+  catchUp(): Promise<void>;
   /** Whether events of other instances (or processes) are reaching this one: /readyz tells it. */
   health(): BusHealth;
   start(): Promise<void>;

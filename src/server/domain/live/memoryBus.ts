@@ -80,7 +80,7 @@ export class MemoryBus implements LiveBus {
   }
 
   /** Takes in the events other processes stored (the admin command's). */
-  async intake(): Promise<void> {
+  async catchUp(): Promise<void> {
     try {
       for (;;) {
         const rows = await eventsAfter(this.deps.db, 0, INTAKE_BATCH);
@@ -101,7 +101,7 @@ export class MemoryBus implements LiveBus {
   }
 
   async start(): Promise<void> {
-    await this.intake();
+    await this.catchUp();
     if (this.options.intakeEveryMs > 0) this.schedule();
   }
 
@@ -113,7 +113,7 @@ export class MemoryBus implements LiveBus {
 
   private schedule(): void {
     this.timer = setTimeout(() => {
-      void this.intake()
+      void this.catchUp()
         .then(() => this.prune())
         .finally(() => {
           if (!this.closed) this.schedule();

@@ -68,7 +68,7 @@ export class PgBus implements LiveBus {
       PG_LIVE_CHANNEL,
       {
         onNotification: (payload) => this.enqueue(() => this.received(payload)),
-        onConnected: () => this.enqueue(() => this.catchUp()),
+        onConnected: () => this.enqueue(() => this.readMissed()),
         onLost: options.onListenerLost,
       },
       options.listener,
@@ -108,6 +108,10 @@ export class PgBus implements LiveBus {
     const now = this.deps.clock();
     await deleteEventsBefore(this.deps.db, now - this.options.replayWindowMs);
     await deleteExpiredTickets(this.deps.db, now);
+  }
+
+  catchUp(): Promise<void> {
+    return this.enqueue(() => this.readMissed());
   }
 
   health(): BusHealth {
@@ -154,7 +158,7 @@ export class PgBus implements LiveBus {
   }
 
   /** After a (re)connect: what was announced while this instance was not listening. */
-  private async catchUp(): Promise<void> {
+  private async readMissed(): Promise<void> {
     const { oldest, newest } = await eventIdRange(this.deps.db);
     if (this.lastId < oldest - 1) {
       // Some of what was missed is gone: every stream starts over from a snapshot.

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { measureBundle, printBundle } from './bundle';
 import { measureFirstLoad, printFirstLoad } from './firstLoad';
+import { runLiveBench } from './live';
 import { runLoginBench } from './login';
 import { runServerBench } from './server';
 
@@ -19,3 +20,4 @@ printBundle(measureBundle());
 printFirstLoad(await measureFirstLoad());
 await runServerBench();
 await runLoginBench();
+await runLiveBench();

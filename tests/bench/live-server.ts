@@ -16,7 +16,7 @@ import { updateGameRow } from '../../src/server/repositories/gameCatalog';
 import { NoSmsSender } from '../../src/server/sms';
 import { createMembers, openBenchDatabase } from './server-fixtures';
 
-type Request = { kind: 'tickets'; count: number } | { kind: 'memory' } | { kind: 'stop' };
+type Request = { kind: 'tickets'; count: number } | { kind: 'memory' } | { kind: 'written' } | { kind: 'stop' };
 
 const MEMBERS = 100;
 const dir = mkdtempSync(join(tmpdir(), 'bench-live-'));
@@ -39,6 +39,12 @@ const app = await buildApp({
   live: { hub: { maxPerAddress: 1_000_000, maxPerMember: 1_000_000 } },
 });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 8192 });
+// Registered after the streams' own listener: runs once a draw's event was written to every socket.
+const written = new Map<number, number>();
+app.liveBus.onEvent((event) => {
+  const drawn = /"type":"round\.drawn".*?"round":\{"id":(\d+).*?"drawnAt":(\d+)/.exec(event.payload);
+  if (drawn) written.set(Number(drawn[1]), Date.now() - Number(drawn[2]));
+});
 const address = app.server.address();
 const send = (message: unknown) => process.send!(message);
 
@@ -50,6 +56,8 @@ process.on('message', (message: Request) => {
         Array.from({ length: message.count }, (_, i) => issueTicket(deps, sessions[i % MEMBERS])),
       );
       send({ kind: 'tickets', tickets: issued.map((t) => t.ticket) });
+    } else if (message.kind === 'written') {
+      send({ kind: 'written', byRound: [...written] });
     } else if (message.kind === 'memory') {
       (globalThis as { gc?: () => void }).gc?.();
       send({ kind: 'memory', usage: process.memoryUsage() });

@@ -81,7 +81,9 @@ function subscribe(port: number, ticket: string): Promise<Subscriber> {
     let buffer = '';
     socket.setNoDelay(true);
     socket.once('error', reject);
-    socket.write(`GET /api/live/room/1?ticket=${ticket} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
+    socket.write(
+      `GET /api/live/room/1?ticket=${ticket} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`,
+    );
     socket.on('data', (chunk: Buffer) => {
       if (head) {
         buffer += chunk.toString();
@@ -131,7 +133,10 @@ export async function runLiveBench(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const seen = new Map<number, number>();
       for (const s of subscribers) for (const [id, got] of s.latencies) seen.set(id, got.drawnAt);
-      rounds = [...seen].filter(([, drawnAt]) => drawnAt > allOpenAt).map(([id]) => id).sort((a, b) => a - b);
+      rounds = [...seen]
+        .filter(([, drawnAt]) => drawnAt > allOpenAt)
+        .map(([id]) => id)
+        .sort((a, b) => a - b);
       const complete = rounds.filter((id) => subscribers.every((s) => s.latencies.has(id)));
       if (complete.length >= DRAWS || Date.now() > deadline) break;
     }

@@ -19,7 +19,11 @@ describe('health probes', () => {
     expect(await get('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
     expect(await get('/readyz')).toEqual({
       status: 200,
-      body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok', liveFanOut: 'ok' }, problems: [] },
+      body: {
+        status: 'ready',
+        checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok', liveFanOut: 'ok' },
+        problems: [],
+      },
     });
   });
 

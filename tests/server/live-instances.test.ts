@@ -147,7 +147,13 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('two instances on one PostgreSQL da
     const other = await walletMember(a, 100);
     const otherCard = await addCard(a, other.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS });
     const wrong = (url: string) =>
-      postJson(url, ApiPath.withdraw, { lang: 'en', token: other.token, bank_id: otherCard.id, money: 10, pwd: '999999' });
+      postJson(url, ApiPath.withdraw, {
+        lang: 'en',
+        token: other.token,
+        bank_id: otherCard.id,
+        money: 10,
+        pwd: '999999',
+      });
     for (let i = 0; i < 5; i++) expect((await wrong(i % 2 === 0 ? a.url : b.url)).body.code).toBe(1033);
     expect((await wrong(b.url)).body.code).toBe(3001);
 

@@ -127,10 +127,23 @@ describe("a member's stream", () => {
     const stream = await follow(member.token);
     const asked = await withdraw(server, member.token, { bank_id: card.id, money: 30, pwd: PAY_PASSWORD });
     expect(asked.body.code).toBe(1);
-    expect((await stream.next((e) => e.data.type === 'balance')).data).toMatchObject({ balance: 70, change: -30, reason: 'withdraw' });
-    const row = await server.deps.db.selectFrom('withdrawals').select('id').where('member_id', '=', member.id).executeTakeFirstOrThrow();
+    expect((await stream.next((e) => e.data.type === 'balance')).data).toMatchObject({
+      balance: 70,
+      change: -30,
+      reason: 'withdraw',
+    });
+    const row = await server.deps.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
 
-    const admin = await adminInProcess(server.database.env, ['withdraw:reject', String(row.id), '--note', 'wrong name']);
+    const admin = await adminInProcess(server.database.env, [
+      'withdraw:reject',
+      String(row.id),
+      '--note',
+      'wrong name',
+    ]);
     expect(admin.code, admin.err).toBe(0);
     // On SQLite the command's events wait in the table until the server takes them in (every second).
     await server.app.liveBus.catchUp();
@@ -140,7 +153,10 @@ describe("a member's stream", () => {
       status: 'rejected',
       amount: 30,
     });
-    expect((await stream.next((e) => e.data.reason === 'withdraw_refund')).data).toMatchObject({ balance: 100, change: 30 });
+    expect((await stream.next((e) => e.data.reason === 'withdraw_refund')).data).toMatchObject({
+      balance: 100,
+      change: 30,
+    });
   });
 
   it("tells every member's stream of a new message (news or announcement), by its id", async () => {
@@ -150,7 +166,11 @@ describe("a member's stream", () => {
     const admin = await adminInProcess(server.database.env, ['article:import', 'docs/examples/articles.json']);
     expect(admin.code, admin.err).toBe(0);
     await server.app.liveBus.catchUp();
-    const news = await server.deps.db.selectFrom('articles').select(['id', 'category']).where('category', '=', 9).execute();
+    const news = await server.deps.db
+      .selectFrom('articles')
+      .select(['id', 'category'])
+      .where('category', '=', 9)
+      .execute();
     for (const stream of streams) {
       const told = await stream.next((e) => e.data.type === 'message');
       expect(news).toContainEqual({ id: told.data.id, category: 9 });

@@ -94,8 +94,18 @@ describe('a room stream', () => {
     const drawn = RoomEventSchema.parse((await stream.next((e) => e.data.type === 'round.drawn')).data);
     const opened = RoomEventSchema.parse((await stream.next((e) => e.data.type === 'round.opened')).data);
     if (drawn.type !== 'round.drawn' || opened.type !== 'round.opened') throw new Error('wrong events');
-    const stored = await server.deps.db.selectFrom('rounds').selectAll().where('id', '=', round.id).executeTakeFirstOrThrow();
-    expect(drawn.round).toMatchObject({ id: round.id, num1: stored.num1, num2: stored.num2, num3: stored.num3, sum: stored.sum });
+    const stored = await server.deps.db
+      .selectFrom('rounds')
+      .selectAll()
+      .where('id', '=', round.id)
+      .executeTakeFirstOrThrow();
+    expect(drawn.round).toMatchObject({
+      id: round.id,
+      num1: stored.num1,
+      num2: stored.num2,
+      num3: stored.num3,
+      sum: stored.sum,
+    });
     expect(commitmentOf(drawn.round.seed)).toBe(round.commitment);
     expect(drawn.round.results.length).toBeGreaterThan(0);
     const next = await currentRound(server, USDT_GAME);
@@ -119,8 +129,13 @@ describe('a room stream', () => {
     const gone = await order(server, bob.token, ROOM.usdtStandard, [line(1, 20), line(4, 20)]);
     await order(server, alice.token, ROOM.usdtStandard, [line(5, 40)]);
     expect(
-      (await server.call(ApiPath.gameCancel, { token: bob.token, roomid: ROOM.usdtStandard, order_id: gone.body.data.order_ids[0] }))
-        .body.code,
+      (
+        await server.call(ApiPath.gameCancel, {
+          token: bob.token,
+          roomid: ROOM.usdtStandard,
+          order_id: gone.body.data.order_ids[0],
+        })
+      ).body.code,
     ).toBe(1);
     server.clock.now = round.close_at;
     await server.tick();
@@ -211,7 +226,10 @@ describe('who may watch a room', () => {
     // Another member from the same address: two more places, then the address is full.
     await watch(bob);
     await watch(bob);
-    const full = await openStream(server.url, `/api/live/room/${ROOM.usdtStandard}?ticket=${await liveTicket(server, bob.token)}`);
+    const full = await openStream(
+      server.url,
+      `/api/live/room/${ROOM.usdtStandard}?ticket=${await liveTicket(server, bob.token)}`,
+    );
     expect(full).toMatchObject({ status: 429, refusal: { code: 3017 } });
     // Elsewhere, the address has its own count.
     const elsewhere = await openStream(
@@ -222,10 +240,15 @@ describe('who may watch a room', () => {
     expect(elsewhere.stream).toBeDefined();
     open.push(elsewhere.stream!);
     await open.shift()!.close();
-    await expect.poll(async () => {
-      const again = await openStream(server.url, `/api/live/room/${ROOM.usdtStandard}?ticket=${await liveTicket(server, alice.token)}`);
-      if (again.stream) open.push(again.stream);
-      return again.status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const again = await openStream(
+          server.url,
+          `/api/live/room/${ROOM.usdtStandard}?ticket=${await liveTicket(server, alice.token)}`,
+        );
+        if (again.stream) open.push(again.stream);
+        return again.status;
+      })
+      .toBe(200);
   });
 });

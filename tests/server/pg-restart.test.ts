@@ -326,7 +326,8 @@ describe("the live streams' LISTEN connection", () => {
     const opened = await openStream(url, `/api/live/room/${ROOM.usdtStandard}?ticket=${ticket.ticket}`);
     const stream = opened.stream!;
     await stream.next((e) => e.data.type === 'snapshot');
-    const fanOut = async () => ((await call('/readyz', {}, 'GET')).body as { checks: { liveFanOut: string } }).checks.liveFanOut;
+    const fanOut = async () =>
+      ((await call('/readyz', {}, 'GET')).body as { checks: { liveFanOut: string } }).checks.liveFanOut;
 
     await cluster.stop('fast');
     await expect.poll(fanOut, { timeout: 5_000, interval: 100 }).toBe('failing');
@@ -338,7 +339,9 @@ describe("the live streams' LISTEN connection", () => {
     const placed = await order();
     expect(placed.code, JSON.stringify(placed)).toBe(1);
     const told = await stream.next((e) => e.data.type === 'orders', 5_000);
-    expect((told.data.lines as { id: number }[]).map((l) => l.id)).toEqual((placed.data as { order_ids: number[] }).order_ids);
+    expect((told.data.lines as { id: number }[]).map((l) => l.id)).toEqual(
+      (placed.data as { order_ids: number[] }).order_ids,
+    );
     await stream.close();
     expect(faults).toEqual([]);
     expect(logLines().filter((entry) => (entry.level as number) >= 50)).toEqual([]);

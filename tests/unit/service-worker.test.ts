@@ -35,7 +35,9 @@ describe('the service worker and the live streams', () => {
               : pattern instanceof RegExp
                 ? pattern.test(new URL(path, 'https://play.example').href)
                 : path.startsWith(String(pattern));
-          expect(matches, `${path} as ${destination || 'fetch'} matched ${String(route.options?.cacheName)}`).toBe(false);
+          expect(matches, `${path} as ${destination || 'fetch'} matched ${String(route.options?.cacheName)}`).toBe(
+            false,
+          );
         }
       }
     }
@@ -43,7 +45,8 @@ describe('the service worker and the live streams', () => {
 
   it('never answers a stream opened as a page with the app shell', () => {
     const denied = workboxOptions.navigateFallbackDenylist ?? [];
-    for (const path of STREAMS) expect(denied.some((pattern) => pattern.test(new URL(path, 'https://x').pathname))).toBe(true);
+    for (const path of STREAMS)
+      expect(denied.some((pattern) => pattern.test(new URL(path, 'https://x').pathname))).toBe(true);
     // The app's own pages still get it.
     expect(denied.some((pattern) => pattern.test('/activity/1'))).toBe(false);
   });

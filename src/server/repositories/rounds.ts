@@ -148,9 +148,7 @@ export async function nextRoundDeadline(db: Db, now: number): Promise<number | n
   const row = await db
     .selectFrom('rounds')
     .select((eb) =>
-      eb.fn
-        .min(eb.case().when('close_at', '>', now).then(eb.ref('close_at')).else(eb.ref('draw_at')).end())
-        .as('next'),
+      eb.fn.min(eb.case().when('close_at', '>', now).then(eb.ref('close_at')).else(eb.ref('draw_at')).end()).as('next'),
     )
     .where('status', '=', 'open')
     .where('voided_at', 'is', null)

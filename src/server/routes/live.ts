@@ -78,7 +78,10 @@ export function liveRoutes(app: FastifyInstance, ctx: RouteContext, live: LiveCo
       const status = statusOf(error);
       if (status === 429) reply.header('retry-after', TOO_MANY_RETRY_AFTER_S);
       const info = ctx.i18n.text(localeOfApiLang(query.lang), error.messageId, error.values);
-      return reply.code(status).header('cache-control', 'no-store').send(envelope(error.code, error.data, info));
+      return reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .send(envelope(error.code, error.data, info));
     }
     const lastEventId = parseLastEventId(request.headers['last-event-id'] ?? query.lastEventId);
     reply.hijack();

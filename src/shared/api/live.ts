@@ -135,7 +135,9 @@ export const SettledEventSchema = z.strictObject({
   seqno: z.string(),
   /** What the member's lines of the round paid back in all (USD); 0 when every line lost. */
   award: usd,
-  lines: z.array(z.strictObject({ id: whole, roomid: whole, value: whole, status: z.enum(ORDER_STATUSES), award: usd })),
+  lines: z.array(
+    z.strictObject({ id: whole, roomid: whole, value: whole, status: z.enum(ORDER_STATUSES), award: usd }),
+  ),
 });
 
 export const WithdrawalEventSchema = z.strictObject({

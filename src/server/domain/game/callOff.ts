@@ -41,7 +41,12 @@ export async function callOffRound(deps: Deps, roundId: number): Promise<CalledO
       });
       news.push(
         ordersCancelled(line.room_id, roundId, [line.id]),
-        balanceChanged(line.member_id, { ...refund, deltaCents: line.stake_cents, reason: FundReason.StakeRefund, now }),
+        balanceChanged(line.member_id, {
+          ...refund,
+          deltaCents: line.stake_cents,
+          reason: FundReason.StakeRefund,
+          now,
+        }),
       );
       done.lines++;
       done.refundedCents += line.stake_cents;

@@ -173,7 +173,10 @@ async function take(
       })),
     );
     const lines = order.lines.map((line, index) =>
-      liveLine({ id: ids[index], username: member.username, ...line, stake_cents: line.stakeCents, created_at: now }, round.seqno),
+      liveLine(
+        { id: ids[index], username: member.username, ...line, stake_cents: line.stakeCents, created_at: now },
+        round.seqno,
+      ),
     );
     return {
       answer: { order_ids: ids, seqno: round.seqno, money: toUsd(debit.afterCents) },

@@ -7,11 +7,10 @@
  */
 import type { LiveLine, MemberEvent, RoomEvent } from '../../../shared/api/types';
 import type { FundReasonCode, OrderStatus } from '../../../shared/api/types';
-import { winningOutcomes } from '../../../shared/game';
+import { winningOutcomes, type Draw } from '../../../shared/game';
 import { toUsd } from '../../../shared/money';
 import type { RoundRow } from '../../db/schema';
 import type { Deps } from '../deps';
-import { drawOf } from '../game/settlement';
 import { maskUsername } from '../game/mask';
 import type { LiveNews } from './bus';
 
@@ -54,8 +53,9 @@ export function liveRound(round: RoundRow) {
 
 /** A drawn round's numbers, winning outcomes and seed; null before the draw. */
 export function liveDraw(round: RoundRow) {
-  const draw = drawOf(round);
-  if (!draw || round.sum === null) return null;
+  if (round.status !== 'drawn' || round.num1 === null || round.num2 === null || round.num3 === null) return null;
+  if (round.sum === null) return null;
+  const draw: Draw = [round.num1, round.num2, round.num3];
   return {
     id: round.id,
     seqno: round.seqno,
@@ -91,7 +91,9 @@ export function roundClosed(game: GameRef, round: RoundRow): LiveNews {
 
 export function roundDrawn(game: GameRef, round: RoundRow): LiveNews | null {
   const draw = liveDraw(round);
-  return draw && roomNews(gameChannel(game.id), { type: 'round.drawn', gameid: game.id, gametype: game.type, round: draw });
+  return (
+    draw && roomNews(gameChannel(game.id), { type: 'round.drawn', gameid: game.id, gametype: game.type, round: draw })
+  );
 }
 
 /** A line as the live table shows it: the name masked as getVorder masks it. */

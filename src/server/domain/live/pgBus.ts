@@ -67,7 +67,7 @@ export class PgBus implements LiveBus {
       connectionString,
       PG_LIVE_CHANNEL,
       {
-        onNotification: (payload) => this.enqueue(() => this.received(payload)),
+        onNotification: (payload) => void this.enqueue(() => this.received(payload)),
         onConnected: () => this.enqueue(() => this.readMissed()),
         onLost: options.onListenerLost,
       },

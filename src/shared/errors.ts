@@ -106,6 +106,11 @@ export const ErrorCode = {
    * configured, or the provider did not take the message), so registering or a reset must wait.
    */
   SmsUnavailable: 3009,
+  /**
+   * Not in SPEC.md's catalogue (added): a live stream refused because this address or this member
+   * already has as many open as an instance allows (README "Live streams").
+   */
+  TooManyStreams: 3017,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

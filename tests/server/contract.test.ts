@@ -141,6 +141,7 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.withdrawals]: { limit: 10 },
     [ApiPath.financeFlow]: { start: today(), end: today() },
     [ApiPath.trendData]: {},
+    [ApiPath.liveTicket]: {},
   };
 }
 

@@ -10,6 +10,7 @@
 import { formatMoney, MAX_BALANCE_CENTS, MAX_DEPOSIT_CENTS, toCents } from '../../shared/money';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
+import { storedPublisher } from '../domain/live/runtime';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import {
@@ -300,7 +301,12 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     const { db, dialect } = openDatabase(config);
     try {
       await migrateToLatest(db, dialect);
-      await work.run({ db, dialect, clock: systemClock }, config);
+      const base = { db, dialect, clock: systemClock };
+      // What the command changes for members (a decided withdrawal, a deposit) reaches their open streams.
+      const live = storedPublisher(base, (error) =>
+        safe.err(`could not tell the live streams: ${error instanceof Error ? error.message : String(error)}`),
+      );
+      await work.run({ ...base, live }, config);
     } finally {
       await db.destroy();
     }

@@ -50,6 +50,7 @@ import {
   VorderAnswerSchema,
   VorderRequestSchema,
 } from './game';
+import { LiveTicketAnswerSchema } from './live';
 import { ApiPath } from './paths';
 import {
   AddBankCardRequestSchema,
@@ -114,6 +115,7 @@ export const apiContract = {
   [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },
   [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
   [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
+  [ApiPath.liveTicket]: { request: NoFieldsSchema, data: LiveTicketAnswerSchema },
 } as const satisfies Record<ApiPath, CallSchemas>;
 
 // Compile-time check: the contract names exactly the paths of paths.ts.

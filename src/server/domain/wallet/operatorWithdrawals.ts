@@ -19,6 +19,7 @@ import {
 import type { Deps } from '../deps';
 import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
 import { changeBalance, type BalanceChanged } from '../ledger';
+import { announce, balanceChanged, withdrawalDecided } from '../live/news';
 import { checkOperatorText, OperatorInputError } from '../operator';
 
 const MAX_NOTE_LENGTH = 500;
@@ -57,7 +58,11 @@ export async function approveWithdrawal(deps: Deps, id: number, note = ''): Prom
   if (!(await decidePending(deps.db, id, { status: 'paid', now: deps.clock(), note: cleanNote }))) {
     throw await notPending(deps, id, 'approved');
   }
-  return decided(deps, id);
+  const row = await decided(deps, id);
+  await announce(deps, [
+    withdrawalDecided(row.member_id, { id: row.id, status: 'paid', amountCents: row.amount_cents }),
+  ]);
+  return row;
 }
 
 export async function rejectWithdrawal(
@@ -85,5 +90,15 @@ export async function rejectWithdrawal(
     return refund;
   });
   if (!done) throw await notPending(deps, id, 'rejected');
-  return { withdrawal: await decided(deps, id), refund: done };
+  const withdrawal = await decided(deps, id);
+  await announce(deps, [
+    withdrawalDecided(withdrawal.member_id, { id, status: 'rejected', amountCents: withdrawal.amount_cents }),
+    balanceChanged(withdrawal.member_id, {
+      ...done,
+      deltaCents: withdrawal.amount_cents,
+      reason: FundReason.WithdrawRefund,
+      now: deps.clock(),
+    }),
+  ]);
+  return { withdrawal, refund: done };
 }

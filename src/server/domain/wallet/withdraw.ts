@@ -27,6 +27,7 @@ import type { Deps } from '../deps';
 import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
 import { dayNumber, dayStart } from '../game/timing';
 import { changeBalance } from '../ledger';
+import { announce, balanceChanged } from '../live/news';
 import { Refused, refused, refusedFrom } from '../refused';
 import { hashSecret, needsRehash, verifySecret } from '../secrets';
 import { checkGuardedSecret } from '../accounts/guards';
@@ -62,7 +63,7 @@ async function replayed(deps: Deps, memberId: number, key: string, hash: string)
 }
 
 async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number, key: string | null, hash: string) {
-  await deps.db.transaction().execute(async (trx) => {
+  const { held, now } = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     // Requests of one member take turns from here, so the daily count cannot be raced past.
     await lockMember(trx, deps.dialect, member.id);
@@ -88,7 +89,7 @@ async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number
       created_at: now,
       decided_at: null,
     });
-    await changeBalance(trx, {
+    const held = await changeBalance(trx, {
       memberId: member.id,
       deltaCents: -cents,
       reason: FundReason.Withdraw,
@@ -98,7 +99,9 @@ async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number
       requireActive: true,
       now,
     });
+    return { held, now };
   });
+  await announce(deps, [balanceChanged(member.id, { ...held, deltaCents: -cents, reason: FundReason.Withdraw, now })]);
 }
 
 /**

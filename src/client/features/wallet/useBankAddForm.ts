@@ -4,7 +4,7 @@ import type { AddBankCardRequest, BankCardType } from '../../../shared/api/types
 import { NEW_ACCOUNT_HOLD_HOURS } from '../../../shared/constants';
 import { ErrorCode, MessageKey, refuse, type Refusal } from '../../../shared/errors';
 import { isPlainText } from '../../../shared/validation';
-import { validateBankCard } from '../../../shared/validation/wallet';
+import { validateBankCard } from '../../../shared/validation/bankCard';
 import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
 import { messageOf } from '../../i18n';

@@ -10,7 +10,7 @@
 import type { AddBankCardRequest, AddedAccount, BankCard } from '../../../shared/api/types';
 import { NEW_ACCOUNT_HOLD_HOURS } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
-import { validateBankCard } from '../../../shared/validation/wallet';
+import { validateBankCard } from '../../../shared/validation/bankCard';
 import type { BankCardRow, Member } from '../../db/schema';
 import {
   activeCardsOf,

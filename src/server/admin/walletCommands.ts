@@ -42,7 +42,7 @@ function idAndNote(line: CommandLine<typeof NOTE>): { id: number; note: string }
 
 export const WALLET_COMMANDS: Record<string, AdminCommand> = {
   'withdraw:list': databaseCommand({
-    synopsis: '[--status pending|paid|rejected]',
+    synopsis: '[--status pending|paid|rejected|cancelled]',
     summary: 'withdrawals, oldest first (all when no --status)',
     options: { status: { type: 'string' } },
     parse(line) {

@@ -55,6 +55,7 @@ import {
   AddBankCardRequestSchema,
   AddedAccountSchema,
   BankCardSchema,
+  CancelWithdrawalRequestSchema,
   DeleteBankCardRequestSchema,
   FinanceFlowRequestSchema,
   FundLogEntrySchema,
@@ -112,6 +113,7 @@ export const apiContract = {
   [ApiPath.withdraw]: { request: WithdrawRequestSchema, data: WithdrawAnswerSchema },
   [ApiPath.leftMoney]: { request: NoFieldsSchema, data: LeftMoneyAnswerSchema },
   [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },
+  [ApiPath.cancelWithdrawal]: { request: CancelWithdrawalRequestSchema, data: NoData },
   [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
   [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
 } as const satisfies Record<ApiPath, CallSchemas>;

@@ -66,6 +66,9 @@ export const WithdrawRequestSchema = z.object({
   idempotencyKey: z.string().min(1).max(128).optional(),
 });
 
+/** Addition: a pending withdrawal of the member's, to cancel (3012 for any other). */
+export const CancelWithdrawalRequestSchema = z.object({ id: idField });
+
 /** A withdrawal request taken (held until the operator pays or rejects it). */
 export const WithdrawAnswerSchema = z.literal(1);
 
@@ -96,9 +99,9 @@ export const WithdrawalItemSchema = z.strictObject({
   /** The destination as it was when asked for, masked: the bank and last digits, or the ends of an address. */
   account: z.string(),
   status: z.enum(WITHDRAWAL_STATUSES),
-  /** The operator's note on the decision ('' when none). */
+  /** The operator's note on the decision: a reference of the payment, or why it was rejected ('' when none). */
   note: z.string(),
-  /** Epoch ms when it was asked for, and when the operator decided (null while pending). */
+  /** Epoch ms when it was asked for, and when the operator decided or the member cancelled (null while pending). */
   time: whole,
   decidedAt: whole.nullable(),
 });

@@ -91,7 +91,7 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
     synopsis: '<username> <amount> [--ref TEXT]',
     summary: 'deposit USD: balance and a fund-log row',
     details: [
-      '  --ref TEXT   the reference stored with the fund-log row (default "cli"), e.g. the bank transfer',
+      "  --ref TEXT   the deposit's reference, e.g. the bank transfer; the member sees it in the fund log",
       `  At most ${formatMoney(MAX_DEPOSIT_CENTS)} USD at once, and a balance holds at most ` +
         `${formatMoney(MAX_BALANCE_CENTS)} USD: more is refused (1050).`,
     ],
@@ -102,14 +102,14 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
       if (cents === null || cents <= 0) {
         throw new OperatorInputError(`amount must be a positive USD amount with at most two decimals, got "${amount}"`);
       }
-      return { username, cents, ref: line.values.ref ?? 'cli' };
+      return { username, cents, ref: line.values.ref ?? '' };
     },
     async run(deps, deposit, io) {
       const done = await creditDeposit(deps, deposit);
       io.out(
         `Credited ${formatMoney(deposit.cents)} USD to ${done.member.username}: balance ` +
           `${formatMoney(done.beforeCents)} -> ${formatMoney(done.afterCents)} USD ` +
-          `(fund log #${done.fundLogId}, ref ${deposit.ref}).`,
+          `(fund log #${done.fundLogId}${deposit.ref === '' ? '' : `, ref ${deposit.ref}`}).`,
       );
     },
   }),

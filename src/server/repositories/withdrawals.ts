@@ -20,6 +20,12 @@ export function withdrawalByKey(db: Db, memberId: number, key: string): Promise<
     .executeTakeFirst();
 }
 
+/** A member's withdrawals of these ids (the fund log's detail). */
+export function memberWithdrawalsByIds(db: Db, memberId: number, ids: readonly number[]): Promise<WithdrawalRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId).where('id', 'in', ids).execute();
+}
+
 export function withdrawalById(db: Db, id: number): Promise<WithdrawalRow | undefined> {
   return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
 }

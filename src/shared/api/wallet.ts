@@ -132,6 +132,21 @@ export const FundLogEntrySchema = z.strictObject({
   /** The reason in the request's language. */
   reason: z.string(),
   reasonCode: FundReasonCodeSchema,
-  /** Free text: the operator's note, the round or the withdrawal it belongs to. */
+  /**
+   * What the row belongs to, as one language-neutral line: the round's sequence number, the masked
+   * account of a withdrawal, the operator's note or the deposit's reference ('' when none). Never an
+   * internal tag or id; the app draws `detail` in the member's language instead.
+   */
   ref: z.string(),
+  /** Addition: the parts of `ref`, each '' (or null) when the row has none. */
+  detail: z.strictObject({
+    /** The round's sequence number (stakes, payouts, cancelled orders). */
+    round: z.string(),
+    /** The outcome (0-10) of a cancelled order's line. */
+    outcome: whole.nullable(),
+    /** A withdrawal's destination, masked (shared/accountMask.ts). */
+    account: z.string(),
+    /** The operator's note on a rejected withdrawal, or the reference of a deposit. */
+    note: z.string(),
+  }),
 });

@@ -7,9 +7,11 @@
  * control and bidirectional characters visible (terminalText.ts), one line per call.
  * Exit codes: 0 done, 1 refused (bad input for the data) or an audit breach, 2 usage error.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatMoney, MAX_BALANCE_CENTS, MAX_DEPOSIT_CENTS, toCents } from '../../shared/money';
 import { systemClock } from '../clock';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type ServerConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import {
@@ -55,6 +57,7 @@ const PASSWORD_OPTION = /^(--?(password|pass|pwd|passwd)(=.*)?|-p)$/i;
 
 const MEMBER_COMMANDS: Record<string, AdminCommand> = {
   'member:create': databaseCommand({
+    createsDatabase: true,
     synopsis: '<username>',
     summary: 'create a member (registration rules apply); asks for the password',
     details: [
@@ -77,6 +80,7 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
     },
   }),
   'invite:create': databaseCommand({
+    createsDatabase: true,
     synopsis: '[code]',
     summary: 'create an invitation code (random when omitted)',
     parse(line) {
@@ -249,6 +253,21 @@ export function commandUsage(name: string): string[] {
   ];
 }
 
+/**
+ * A SQLite database that is not there is refused (exit 1) by every command but those that make a
+ * first install's data: opening it would make an empty one, and a mistyped DATA_DIR would answer
+ * "No withdrawals." from it. PostgreSQL's database must exist for a connection at all.
+ */
+function requireExistingDatabase(config: ServerConfig): void {
+  if (config.databaseUrl) return;
+  const file = join(config.dataDir, 'app.sqlite');
+  if (existsSync(file)) return;
+  throw new OperatorInputError(
+    `there is no database at ${file}: check DATA_DIR (the server's), or make the first one with ` +
+      'invite:create or member:create (npm start makes it too)',
+  );
+}
+
 function describeRefusal(error: Refused, translator: Translator): string {
   return `Refused: ${translator.text('en', error.messageId, error.values)} (code ${error.code})`;
 }
@@ -297,6 +316,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
       await work.run(config);
       return 0;
     }
+    if (!work.createsDatabase) requireExistingDatabase(config);
     const { db, dialect } = openDatabase(config);
     try {
       await migrateToLatest(db, dialect);

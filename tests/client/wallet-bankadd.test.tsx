@@ -249,7 +249,7 @@ describe('add a withdrawal account: an address that cannot exist', () => {
     type('Withdrawal password', '246810');
     fireEvent.click(submit());
     const text = textOfCode(ErrorCode.AddressChecksum, { network: 'USDT-TRC20' });
-    expect(text).toMatch(/^This USDT-TRC20 address does not pass its checksum/);
+    expect(text).toMatch(/^This USDT-TRC20 address fails its checksum/);
     expect((await screen.findByRole('alert')).textContent).toBe(text);
     expect(describedText('Wallet address')).toContain(text);
     expect(screen.queryByTestId('bank-add-review')).toBeNull();

@@ -67,8 +67,7 @@ describe('adding an address that cannot exist', () => {
       const answer = await add(member.token, { type, address });
       expect(answer.body).toMatchObject({ code: ErrorCode.AddressChecksum, data: null });
       expect(answer.body.info).toBe(
-        `This ${type} address does not pass its checksum, so a character in it is wrong: no money can be sent to it. ` +
-          'Copy the address again from your wallet.',
+        `This ${type} address fails its checksum: a character is wrong. Copy it again from your wallet.`,
       );
       expect((await ledgerOf(server, member.id)).cards).toBe(0);
     },
@@ -105,7 +104,7 @@ describe('an address saved before the check existed', () => {
     const answer = await withdraw(server, member.token, { bank_id: cardId, money: 30, pwd: PAY_PASSWORD });
     expect(answer.body).toMatchObject({
       code: 3011,
-      info: expect.stringContaining('USDT-TRC20 address does not pass'),
+      info: expect.stringContaining('USDT-TRC20 address fails its checksum'),
     });
     expect(await ledgerOf(server, member.id)).toEqual(before);
     // The member deletes it (and adds the right one).

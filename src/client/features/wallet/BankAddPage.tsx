@@ -19,8 +19,7 @@ import './wallet.css';
 export default function BankAddPage() {
   const { t } = useLingui();
   const profile = useProfile();
-  const { type, chooseType, fields, set, errorOf, busy, error, onSubmit, review, onEdit, onConfirm } =
-    useBankAddForm();
+  const { type, chooseType, fields, set, errorOf, busy, error, onSubmit, review, onEdit, onConfirm } = useBankAddForm();
   const hours = NEW_ACCOUNT_HOLD_HOURS;
 
   // An account is added with the withdrawal password: a member without one sets it first.

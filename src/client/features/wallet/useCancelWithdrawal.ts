@@ -34,11 +34,7 @@ export function useCancelWithdrawal() {
     if (result.ok) toast.success(t`Withdrawal cancelled: ${money} USD is back in your balance.`);
     else if (!result.refused && result.text) toast.warn(result.text);
     setCancelling(null);
-    await Promise.all([
-      revalidate(withdrawalsQuery.key, withdrawalsQuery.fetch),
-      refreshLeftMoney(),
-      refreshProfile(),
-    ]);
+    await Promise.all([revalidate(withdrawalsQuery.key, withdrawalsQuery.fetch), refreshLeftMoney(), refreshProfile()]);
   }
 
   return { cancelling, onCancel };

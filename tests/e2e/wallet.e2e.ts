@@ -320,6 +320,7 @@ describe('accounts that can exist, withdrawals a member can follow: four languag
         expect(await fits(page, 'withdrawal-note')).toBe(true);
         expect(await fits(page, 'withdrawal-cancel'), `cancel at ${width}px`).toBe(true);
         expect(await pageFits(page), `withdraw page at ${width}px`).toBe(true);
+        await page.getByTestId('withdrawal').last().scrollIntoViewIfNeeded();
         await snapshot(page, `withdrawals-${locale}-${width}`);
       }
 

@@ -47,6 +47,8 @@ export const ApiPath = {
   withdraw: '/api/Game/withdraw',
   /** Addition: the member's withdrawals and their status. */
   withdrawals: '/api/Game/getWithdrawals',
+  /** Addition: the member cancels a withdrawal still waiting for the operator; the amount goes back. */
+  cancelWithdrawal: '/api/Game/cancelWithdrawal',
   /** The spec reads data.leftmoney without naming the path; this is ours. */
   leftMoney: '/api/Game/getLeftmoney',
   financeFlow: '/api/Game/getfinanceflow',

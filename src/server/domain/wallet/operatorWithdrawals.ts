@@ -4,11 +4,16 @@
  * request time, so no balance changes and no fund-log row is written. Rejecting gives the held
  * money back through the ledger (reason withdraw_refund, ref the withdrawal) in the same
  * transaction as the status change. Both leave 'pending' only through a guarded update, so a
- * withdrawal is decided once: never rejected twice, never rejected after it was paid.
+ * withdrawal is decided once: never rejected twice, never rejected after it was paid, never decided
+ * after the member cancelled it. A withdrawal to a USDT address that fails its network's checksum
+ * (asked for before the check existed) cannot be approved: nobody holds that address, so the
+ * operator rejects it and the money goes back.
  */
 import { WITHDRAWAL_STATUSES } from '../../../shared/api/enums';
 import type { WithdrawalStatus } from '../../../shared/api/types';
 import { ErrorCode } from '../../../shared/errors';
+import { savedAccountDefect } from '../../../shared/validation/bankCard';
+import type { WithdrawalRow } from '../../db/schema';
 import {
   decidePending,
   listWithdrawals,
@@ -53,8 +58,21 @@ async function decided(deps: Deps, id: number): Promise<WithdrawalListRow> {
   return row;
 }
 
+/** Why no money may be sent to a withdrawal's destination, for the operator, or null. */
+export function destinationDefect(row: Pick<WithdrawalRow, 'card_type' | 'card_address'>): string | null {
+  if (!savedAccountDefect({ type: row.card_type, address: row.card_address })) return null;
+  return `the ${row.card_type} address ${row.card_address} fails its network's checksum, so nobody can hold it`;
+}
+
 export async function approveWithdrawal(deps: Deps, id: number, note = ''): Promise<WithdrawalListRow> {
   const cleanNote = checkNote(note);
+  const pending = await withdrawalById(deps.db, id);
+  const defect = pending && pending.status === 'pending' ? destinationDefect(pending) : null;
+  if (defect) {
+    throw new OperatorInputError(
+      `withdrawal #${id} cannot be paid: ${defect}; reject it instead (the money goes back to the member)`,
+    );
+  }
   if (!(await decidePending(deps.db, id, { status: 'paid', now: deps.clock(), note: cleanNote }))) {
     throw await notPending(deps, id, 'approved');
   }

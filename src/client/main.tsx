@@ -4,8 +4,8 @@ import { pathTo } from './routing/paths';
 import './styles/global.css';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { onSessionEnd } from './api';
-import { endSession, refreshConfig } from './data';
-import { setReachabilityProbe } from './api/online';
+import { configQuery, endSession, prefetch } from './data';
+import { online } from './stores';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';
 import { startFirstScreen } from './app/firstScreen';
@@ -17,7 +17,7 @@ onSessionEnd(() => {
   void endSession();
   navigate(pathTo('login'), { replace: true });
 });
-setReachabilityProbe(() => void refreshConfig());
+online.setProbe(() => void prefetch(configQuery));
 // Chromium offers its install prompt early; it is kept for the app's own offer (InstallPrompt).
 listenForInstallPrompt();
 

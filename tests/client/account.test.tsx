@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import AccountPage from '../../src/client/features/account/AccountPage';
 import { DialogHost, Toaster } from '../../src/client/ui';
-import { readCached, writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { getQueryData, setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { getSession, startSession } from '../../src/client/api/session';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode } from '../../src/shared/errors';
@@ -44,13 +44,13 @@ afterEach(() => {
 
 describe('account page', () => {
   it('offline, shows the cached profile with a stale badge', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER, Date.now() - 60_000);
-    await writeCached(
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER, Date.now() - 60_000);
+    await setQueryData(
       queryKey(ApiPath.leftMoney, {}),
       { leftmoney: 0, turnoverRemaining: 40, pendingWithdrawals: 0, hasPayPassword: true },
       Date.now() - 60_000,
     );
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderAccount();
     expect((await screen.findByTestId('nickname')).textContent).toBe('Demo');
     expect(screen.getByTestId('level').textContent).toBe('VIP 3');
@@ -65,7 +65,7 @@ describe('account page', () => {
   });
 
   it('online, revalidates the profile and shows no stale badge', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER, 1_000);
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER, 1_000);
     const fake = fakeFetch({ [ApiPath.userInfo]: () => ok({ ...USER, money: 2000 }) });
     vi.stubGlobal('fetch', fake.fetch);
     renderAccount();
@@ -74,16 +74,16 @@ describe('account page', () => {
   });
 
   it('recharge only warns that deposits go through customer service (2056)', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
+    online.browserChanged(false);
     renderAccount();
     fireEvent.click(await screen.findByRole('button', { name: 'Recharge' }));
     expect((await screen.findByRole('alert')).textContent).toContain(textOfCode(ErrorCode.ContactServiceForDeposit));
   });
 
   it('logs out after confirmation: token and private rows gone, then /login', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
-    await writeCached(queryKey(ApiPath.getConfig, {}), { siteName: 'kept' });
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
+    await setQueryData(queryKey(ApiPath.getConfig, {}), { siteName: 'kept' });
     const fake = fakeFetch({ [ApiPath.userInfo]: () => ok(USER), [ApiPath.logout]: () => ok(null) });
     vi.stubGlobal('fetch', fake.fetch);
     renderAccount();
@@ -98,8 +98,8 @@ describe('account page', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(getSession()).toEqual({ token: null, isLogin: false });
-    expect(await readCached(queryKey(ApiPath.userInfo, {}))).toBeUndefined();
-    expect(await readCached(queryKey(ApiPath.getConfig, {}))).toBeDefined();
+    expect(await getQueryData(queryKey(ApiPath.userInfo, {}))).toBeUndefined();
+    expect(await getQueryData(queryKey(ApiPath.getConfig, {}))).toBeDefined();
     expect(fake.to(ApiPath.logout)).toHaveLength(1);
   });
 });

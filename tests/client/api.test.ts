@@ -6,8 +6,9 @@ import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode, MessageKey } from '../../src/shared/errors';
 import { REQUEST_TIMEOUT_MS } from '../../src/shared/constants';
 import { getSession, startSession, clearSession } from '../../src/client/api/session';
-import { isOnline, setOnlineStateForTest } from '../../src/client/api/online';
-import { writeCached, readCached } from '../../src/client/data/sync';
+import { isOnline } from '../../src/client/api/online';
+import { online } from '../../src/client/stores';
+import { setQueryData, getQueryData } from '../../src/client/data/sync';
 import { endSession } from '../../src/client/data/session';
 import { textOfCode } from '../../src/client/i18n';
 import { API_BASE, fakeFetch, ok, refused, resetClientState } from './helpers';
@@ -108,7 +109,7 @@ describe('API client', () => {
     } = client({
       fetch: hang,
       timeoutMs: 50,
-      onReachability: (reached) => setOnlineStateForTest({ unreachable: !reached }),
+      onReachability: (reached) => online.reported(reached),
     });
     const error = await c.call(ApiPath.userInfo, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -187,12 +188,12 @@ describe('the app’s API client', () => {
     });
     try {
       startSession('dead-token');
-      await writeCached(queryKey(ApiPath.userInfo, {}), { nickname: 'demo' });
+      await setQueryData(queryKey(ApiPath.userInfo, {}), { nickname: 'demo' });
       await expect(api.call(ApiPath.userInfo, {})).rejects.toMatchObject({ kind: 'session' });
       expect(getSession()).toEqual({ token: null, isLogin: false });
       expect(localStorage.getItem('isLogin')).toBeNull();
       expect(navigated).toHaveBeenCalledWith('/login');
-      await vi.waitFor(async () => expect(await readCached(queryKey(ApiPath.userInfo, {}))).toBeUndefined());
+      await vi.waitFor(async () => expect(await getQueryData(queryKey(ApiPath.userInfo, {}))).toBeUndefined());
     } finally {
       vi.unstubAllGlobals();
     }

@@ -6,7 +6,7 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppDatabase } from '../../src/client/data/db';
-import { queryKey, windowedKey } from '../../src/client/data/key';
+import { hashKey, queryKey, windowedKey } from '../../src/client/data/key';
 import { ownerOf } from '../../src/client/data/owner';
 import { ApiPath } from '../../src/shared/api/paths';
 
@@ -75,22 +75,30 @@ describe('cache upgrade from one table per kind to one table keyed by the read',
     const owner = ownerOf('member-token');
     const rows = Object.fromEntries((await db.cache.toArray()).map((row) => [row.key, row]));
 
-    expect(rows[queryKey(ApiPath.getConfig, {})]).toEqual({
-      key: queryKey(ApiPath.getConfig, {}),
+    expect(rows[hashKey(queryKey(ApiPath.getConfig, {}))]).toEqual({
+      key: hashKey(queryKey(ApiPath.getConfig, {})),
       data: { siteName: 'Kept' },
       updatedAt: 1_000,
+      // Version 5: counted as read when it was answered, until a screen reads it again.
+      readAt: 1_000,
       owner: '',
     });
-    expect(rows[queryKey(ApiPath.userInfo, {})]).toMatchObject({ data: { nickname: 'demo', money: 12.5 }, owner });
-    expect(rows[queryKey(ApiPath.leftMoney, {})]).toMatchObject({ updatedAt: 2_100, owner });
-    expect(rows[queryKey(ApiPath.oneClassArticle, { type: 9 })]).toMatchObject({ data: [{ id: 1 }], owner: '' });
-    expect(rows[queryKey(ApiPath.articleList, { type: 2 })]).toMatchObject({ data: [{ id: 2 }] });
-    expect(rows[queryKey(ApiPath.articleDetail, { id: 92 })]).toMatchObject({ data: { id: 92 } });
-    expect(rows[queryKey(ApiPath.roomList, { roomtype: 1 })]).toMatchObject({ owner: '' });
-    expect(rows[queryKey(ApiPath.gameInfo, { roomid: 3 })]).toMatchObject({ data: { offset: 5 } });
-    expect(rows[windowedKey(ApiPath.financeFlow)]).toMatchObject({ updatedAt: 5_000, owner });
-    expect(rows[queryKey(ApiPath.bankCardList, {})]).toMatchObject({ data: [{ id: 7 }], owner });
-    expect(rows[queryKey(ApiPath.gameList, {})]).toMatchObject({ data: [{ id: 15 }] });
+    expect(rows[hashKey(queryKey(ApiPath.userInfo, {}))]).toMatchObject({
+      data: { nickname: 'demo', money: 12.5 },
+      owner,
+    });
+    expect(rows[hashKey(queryKey(ApiPath.leftMoney, {}))]).toMatchObject({ updatedAt: 2_100, owner });
+    expect(rows[hashKey(queryKey(ApiPath.oneClassArticle, { type: 9 }))]).toMatchObject({
+      data: [{ id: 1 }],
+      owner: '',
+    });
+    expect(rows[hashKey(queryKey(ApiPath.articleList, { type: 2 }))]).toMatchObject({ data: [{ id: 2 }] });
+    expect(rows[hashKey(queryKey(ApiPath.articleDetail, { id: 92 }))]).toMatchObject({ data: { id: 92 } });
+    expect(rows[hashKey(queryKey(ApiPath.roomList, { roomtype: 1 }))]).toMatchObject({ owner: '' });
+    expect(rows[hashKey(queryKey(ApiPath.gameInfo, { roomid: 3 }))]).toMatchObject({ data: { offset: 5 } });
+    expect(rows[hashKey(windowedKey(ApiPath.financeFlow))]).toMatchObject({ updatedAt: 5_000, owner });
+    expect(rows[hashKey(queryKey(ApiPath.bankCardList, {}))]).toMatchObject({ data: [{ id: 7 }], owner });
+    expect(rows[hashKey(queryKey(ApiPath.gameList, {}))]).toMatchObject({ data: [{ id: 15 }] });
     expect(Object.keys(rows)).toHaveLength(11);
     expect(db.tables.map((t) => t.name)).toEqual(['cache']);
     db.close();
@@ -103,7 +111,7 @@ describe('cache upgrade from one table per kind to one table keyed by the read',
     });
     const db = new AppDatabase(NAME);
     await db.open();
-    expect((await db.cache.toArray()).map((row) => row.key)).toEqual([queryKey(ApiPath.getConfig, {})]);
+    expect((await db.cache.toArray()).map((row) => row.key)).toEqual([hashKey(queryKey(ApiPath.getConfig, {}))]);
     db.close();
   });
 });

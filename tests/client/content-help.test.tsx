@@ -5,8 +5,8 @@ import { ARTICLE_CATEGORY } from '../../src/shared/content';
 import type { Locale } from '../../src/shared/locale';
 import HelpListPage from '../../src/client/features/content/HelpListPage';
 import HelpPage from '../../src/client/features/content/HelpPage';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, refused, resetClientState, type FakeCall } from './helpers';
 import { article, deferred, renderAt, summary } from './content-fixtures';
@@ -61,12 +61,12 @@ describe('/help/list', () => {
   });
 
   it('shows cached titles first, then fresh ones', async () => {
-    await writeCached(
+    await setQueryData(
       queryKey(ApiPath.articleList, { type: 9 }),
       [summary(article(1, { title_yw: 'Cached title' }))],
       1_000,
     );
-    await writeCached(queryKey(ApiPath.articleList, { type: 2 }), [], 1_000);
+    await setQueryData(queryKey(ApiPath.articleList, { type: 2 }), [], 1_000);
     const answer = deferred<unknown>();
     const fake = fakeFetch({
       [ApiPath.articleList]: (call: FakeCall) => (call.body.type === 9 ? answer.promise : ok([])),
@@ -90,8 +90,8 @@ describe('/help/list', () => {
   it('offline: the cached list with a stale badge, nothing sent', async () => {
     const fake = listServer({});
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached(queryKey(ApiPath.articleList, { type: 9 }), NEWS.map(summary), Date.now() - 60_000);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.articleList, { type: 9 }), NEWS.map(summary), Date.now() - 60_000);
+    online.browserChanged(false);
     renderAt('/help/list', '/help/list', <HelpListPage />);
     await waitFor(() => expect(sectionRows('help-news')).toHaveLength(2));
     expect(within(screen.getByTestId('help-news')).getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
@@ -117,8 +117,8 @@ describe('/help/list', () => {
   ];
   it.each(TITLES)('in %s lists the titles of that language', async (locale, title, heading) => {
     await activateLocale(locale, { persist: false });
-    await writeCached(queryKey(ApiPath.articleList, { type: 9 }), [summary(article(5))]);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.articleList, { type: 9 }), [summary(article(5))]);
+    online.browserChanged(false);
     renderAt('/help/list', '/help/list', <HelpListPage />);
     await waitFor(() => expect(sectionRows('help-news')[0]?.textContent).toContain(title));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(heading);
@@ -156,7 +156,7 @@ describe('/help/:id', () => {
   });
 
   it('an article removed on the server since it was read: not found, not the cached copy', async () => {
-    await writeCached(
+    await setQueryData(
       queryKey(ApiPath.articleDetail, { id: 92 }),
       article(92, { title_yw: 'Removed since' }),
       Date.now() - 60_000,
@@ -168,7 +168,7 @@ describe('/help/:id', () => {
   });
 
   it('cached first, then fresh', async () => {
-    await writeCached(queryKey(ApiPath.articleDetail, { id: 92 }), article(92, { title_yw: 'Cached' }), 1_000);
+    await setQueryData(queryKey(ApiPath.articleDetail, { id: 92 }), article(92, { title_yw: 'Cached' }), 1_000);
     const answer = deferred<unknown>();
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.articleDetail]: () => answer.promise }).fetch);
     renderAt('/help/92', '/help/:id', <HelpPage />);
@@ -178,8 +178,8 @@ describe('/help/:id', () => {
   });
 
   it('offline: the cached article with a stale badge; uncached: unavailable rather than not found', async () => {
-    await writeCached(queryKey(ApiPath.articleDetail, { id: 92 }), NEWS[0], Date.now() - 60_000);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.articleDetail, { id: 92 }), NEWS[0], Date.now() - 60_000);
+    online.browserChanged(false);
     const view = renderAt('/help/92', '/help/:id', <HelpPage />);
     expect((await screen.findByTestId('article-title')).textContent).toBe('Newest news');
     expect(screen.getByTestId('stale-badge')).toBeTruthy();
@@ -197,8 +197,8 @@ describe('/help/:id', () => {
   ];
   it.each(LANGUAGES)('in %s shows that language', async (locale, title, content) => {
     await activateLocale(locale, { persist: false });
-    await writeCached(queryKey(ApiPath.articleDetail, { id: 92 }), article(92));
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.articleDetail, { id: 92 }), article(92));
+    online.browserChanged(false);
     renderAt('/help/92', '/help/:id', <HelpPage />);
     await waitFor(() => expect(screen.getByTestId('article-title').textContent).toBe(title));
     expect(screen.getByTestId('article-html').innerHTML).toBe(content);

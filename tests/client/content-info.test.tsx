@@ -4,8 +4,8 @@ import { ApiPath } from '../../src/shared/api/paths';
 import type { Article } from '../../src/shared/api/types';
 import type { Locale } from '../../src/shared/locale';
 import InfoPage from '../../src/client/features/content/InfoPage';
-import { readCached, writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { getQueryData, setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { article, deferred, renderAt } from './content-fixtures';
@@ -46,12 +46,16 @@ describe('/info/:id (article by type)', () => {
       new Date((1_773_000_000 + 260 * 3600) * 1000).toISOString(),
     );
     expect(screen.queryByTestId('stale-badge')).toBeNull();
-    const cached = await readCached<Article[]>(queryKey(ApiPath.oneClassArticle, { type: 26 }));
+    const cached = await getQueryData<Article[]>(queryKey(ApiPath.oneClassArticle, { type: 26 }));
     expect(cached?.data.map((a) => a.id)).toEqual([260, 259]);
   });
 
   it('shows the cached article first, then the fresh one when it arrives', async () => {
-    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 9 }), [article(1, { title_yw: 'Cached news' })], 1_000);
+    await setQueryData(
+      queryKey(ApiPath.oneClassArticle, { type: 9 }),
+      [article(1, { title_yw: 'Cached news' })],
+      1_000,
+    );
     const answer = deferred<unknown>();
     const fake = fakeFetch({ [ApiPath.oneClassArticle]: () => answer.promise });
     vi.stubGlobal('fetch', fake.fetch);
@@ -82,8 +86,8 @@ describe('/info/:id (article by type)', () => {
   it('offline: shows the cached article with a stale badge and sends nothing', async () => {
     const fake = fakeFetch({ [ApiPath.oneClassArticle]: () => ok([]) });
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 26 }), [INTRO()], Date.now() - 3_600_000);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.oneClassArticle, { type: 26 }), [INTRO()], Date.now() - 3_600_000);
+    online.browserChanged(false);
     renderAt('/info/26', '/info/:id', <InfoPage />);
     expect((await screen.findByTestId('article-title')).textContent).toBe('Title 260');
     expect(screen.getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
@@ -91,7 +95,7 @@ describe('/info/:id (article by type)', () => {
   });
 
   it('offline with nothing cached: unavailable, with a retry', async () => {
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderAt('/info/26', '/info/:id', <InfoPage />);
     expect(await screen.findByRole('heading', { name: 'Articles unavailable' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -120,8 +124,8 @@ describe('/info/:id (article by type)', () => {
   ];
   it.each(LANGUAGES)('in %s picks the fields of that language', async (locale, title, content, heading) => {
     await activateLocale(locale, { persist: false });
-    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 26 }), [INTRO()]);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.oneClassArticle, { type: 26 }), [INTRO()]);
+    online.browserChanged(false);
     renderAt('/info/26', '/info/:id', <InfoPage />);
     await waitFor(() => expect(screen.getByTestId('article-title').textContent).toBe(title));
     expect(screen.getByTestId('article-html').innerHTML).toBe(content);
@@ -130,8 +134,8 @@ describe('/info/:id (article by type)', () => {
 
   it('falls back to another language when the chosen one is missing', async () => {
     await activateLocale('vi', { persist: false });
-    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 26 }), [INTRO({ title_vi: '', content_vi: ' ' })]);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.oneClassArticle, { type: 26 }), [INTRO({ title_vi: '', content_vi: ' ' })]);
+    online.browserChanged(false);
     renderAt('/info/26', '/info/:id', <InfoPage />);
     await waitFor(() => expect(screen.getByTestId('article-title').textContent).toBe('Title 260'));
     expect(screen.getByTestId('article-html').innerHTML).toBe('<p>Content 260</p>');

@@ -7,8 +7,8 @@ import type { Locale } from '../../src/shared/locale';
 import MessagesPage from '../../src/client/features/content/MessagesPage';
 import { KeepAliveOutlet } from '../../src/client/app/KeepAliveOutlet';
 import { startSession } from '../../src/client/api/session';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { activateLocale, formatDateTime } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, resetClientState, type FakeCall } from './helpers';
 import { article, deferred, renderAt } from './content-fixtures';
@@ -105,7 +105,7 @@ describe('/message', () => {
   });
 
   it('shows cached entries first, then the fresh list', async () => {
-    await writeCached(
+    await setQueryData(
       queryKey(ApiPath.oneClassArticle, { type: 9 }),
       [article(1, { title_yw: 'Cached message' })],
       1_000,
@@ -135,9 +135,9 @@ describe('/message', () => {
   it('offline: cached messages with a stale badge, nothing sent, and still expandable', async () => {
     const fake = messageServer({});
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 9 }), NEWS, Date.now() - 600_000);
-    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 14 }), ANNOUNCEMENTS, Date.now() - 600_000);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.oneClassArticle, { type: 9 }), NEWS, Date.now() - 600_000);
+    await setQueryData(queryKey(ApiPath.oneClassArticle, { type: 14 }), ANNOUNCEMENTS, Date.now() - 600_000);
+    online.browserChanged(false);
     renderAt('/message', '/message', <MessagesPage />);
     await waitFor(() => expect(titles('news')).toHaveLength(2));
     expect(within(panel('news')).getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
@@ -154,8 +154,8 @@ describe('/message', () => {
   ];
   it.each(LANGUAGES)('in %s shows titles, content and tabs in that language', async (locale, title, content, tab) => {
     await activateLocale(locale, { persist: false });
-    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 9 }), [article(92)]);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.oneClassArticle, { type: 9 }), [article(92)]);
+    online.browserChanged(false);
     renderAt('/message', '/message', <MessagesPage />);
     await waitFor(() => expect(titles('news')).toEqual([title]));
     fireEvent.click(within(panel('news')).getByTestId('message-toggle'));
@@ -343,7 +343,7 @@ describe('/message', () => {
   });
 
   it('"My account" reads offline from the last answer', async () => {
-    await writeCached(queryKey(ApiPath.withdrawals, { limit: 20 }), [
+    await setQueryData(queryKey(ApiPath.withdrawals, { limit: 20 }), [
       {
         id: 1,
         money: 100,
@@ -355,7 +355,7 @@ describe('/message', () => {
         decidedAt: 1_500,
       },
     ]);
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderAt('/message', '/message', <MessagesPage />);
     fireEvent.click(screen.getByRole('tab', { name: 'My account' }));
     const mine = screen.getByTestId('messages-mine');

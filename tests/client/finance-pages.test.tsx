@@ -11,8 +11,8 @@ import ProductDetailPage from '../../src/client/features/finance/ProductDetailPa
 import ProductRulePage from '../../src/client/features/finance/ProductRulePage';
 import ProductOrderPage from '../../src/client/features/finance/ProductOrderPage';
 import ProductTransferInPage from '../../src/client/features/finance/ProductTransferInPage';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { renderScreen } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';
@@ -35,7 +35,7 @@ const CONFIG: AppConfig = {
 
 beforeEach(async () => {
   await resetClientState();
-  await writeCached(queryKey(ApiPath.getConfig, {}), CONFIG);
+  await setQueryData(queryKey(ApiPath.getConfig, {}), CONFIG);
 });
 
 function server(products: () => unknown = () => ok(TIERS)) {
@@ -100,8 +100,8 @@ describe('finance list (/finance)', () => {
   });
 
   it('offline with cached tiers: shown, marked stale', async () => {
-    await writeCached(queryKey(ApiPath.financeProducts, {}), TIERS, Date.now() - 3_600_000);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.financeProducts, {}), TIERS, Date.now() - 3_600_000);
+    online.browserChanged(false);
     const fake = server();
     renderScreen(FinancePage);
     await waitFor(() => expect(tiers()).toHaveLength(2));

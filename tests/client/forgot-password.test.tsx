@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import ForgotPasswordPage from '../../src/client/features/auth/ForgotPasswordPage';
 import { Toaster } from '../../src/client/ui';
-import { writeCached } from '../../src/client/data/sync';
+import { setQueryData } from '../../src/client/data/sync';
 import { queryKey } from '../../src/client/data/key';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode } from '../../src/shared/errors';
@@ -40,7 +40,7 @@ function renderPage() {
 
 beforeEach(async () => {
   await resetClientState();
-  await writeCached(queryKey(ApiPath.getConfig, {}), CONFIG);
+  await setQueryData(queryKey(ApiPath.getConfig, {}), CONFIG);
   window.history.replaceState(null, '', '/forgot_password');
 });
 

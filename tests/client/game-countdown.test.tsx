@@ -4,7 +4,7 @@ import { ApiPath } from '../../src/shared/api/paths';
 import { MessageKey, refuse } from '../../src/shared/errors';
 import type { LiveOrder } from '../../src/shared/api/types';
 import { startSession } from '../../src/client/api/session';
-import { writeCached } from '../../src/client/data/sync';
+import { setQueryData } from '../../src/client/data/sync';
 import { messageOf } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { gameInfo, liveOrder, renderRoom, USER } from './game-fixtures';
@@ -30,7 +30,7 @@ let visibility: DocumentVisibilityState = 'visible';
 beforeEach(async () => {
   await resetClientState();
   startSession('token');
-  await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+  await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
   visibility = 'visible';
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
   vi.useFakeTimers({

@@ -4,7 +4,7 @@ import { ApiPath } from '../../src/shared/api/paths';
 import type { OwnOrderItem } from '../../src/shared/api/types';
 import type { Locale } from '../../src/shared/locale';
 import { startSession } from '../../src/client/api/session';
-import { writeCached } from '../../src/client/data/sync';
+import { setQueryData } from '../../src/client/data/sync';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { gameInfo, ownOrder, renderRoom, USER } from './game-fixtures';
@@ -28,7 +28,7 @@ async function settle() {
 beforeEach(async () => {
   await resetClientState();
   startSession('token');
-  await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+  await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
   vi.useFakeTimers({
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
     now: new Date('2026-11-22T08:00:00.000Z'),

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { online } from '../../src/client/stores';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode, MessageKey, refuse } from '../../src/shared/errors';
 import type { OrderRequest, OwnOrderItem } from '../../src/shared/api/types';
 import { startSession } from '../../src/client/api/session';
-import { resetSyncState, writeCached } from '../../src/client/data/sync';
+import { setQueryData } from '../../src/client/data/sync';
+import { queryCache } from '../../src/client/stores';
 import { GAME_LOG_PAGE } from '../../src/client/features/game/gameApi';
 import { activateLocale, messageOf, textOfCode } from '../../src/client/i18n';
 import { toast } from '../../src/client/ui/toast';
@@ -15,7 +17,7 @@ import { queryKey } from '../../src/client/data/key';
 beforeEach(async () => {
   await resetClientState();
   startSession('token');
-  await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+  await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
 });
 
 afterEach(async () => {
@@ -90,7 +92,7 @@ describe('buy rules: every refusal shows its message before any call', () => {
         user: { ...USER, money: 150 },
       });
       vi.stubGlobal('fetch', fake.fetch);
-      await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, money: 150 });
+      await setQueryData(queryKey(ApiPath.userInfo, {}), { ...USER, money: 150 });
       await activateLocale(locale, { persist: false });
       renderRoom();
       await screen.findByTestId('round-seqno');
@@ -161,8 +163,7 @@ describe('buy rules: every refusal shows its message before any call', () => {
       expect(await tryIt({ select: [0, 1, 2, 3], amount: '40' })).toContain(noMoney);
       saidAt('amount', noMoney);
 
-      const { setOnlineStateForTest } = await import('../../src/client/api/online');
-      act(() => setOnlineStateForTest({ browserOnline: false }));
+      act(() => online.browserChanged(false));
       // Offline, Buy is off and the bar says why (the offline case has its own test).
       expect(screen.getByRole('button', { name: buy }).hasAttribute('disabled')).toBe(true);
 
@@ -436,7 +437,7 @@ describe('room odds and deposit', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order history' })).toBeNull());
     view.unmount();
 
-    resetSyncState();
+    queryCache.clear();
     window.dispatchEvent(new Event('offline'));
     try {
       const askedOnline = logCalls.length;
@@ -473,12 +474,11 @@ describe('offline in the room', () => {
     'in %s: the buy bar says the member is offline, not that the round is closed, even past the draw',
     async (locale, buy, offlineText, stoppedText) => {
       await activateLocale(locale, { persist: false });
-      const { setOnlineStateForTest } = await import('../../src/client/api/online');
       // The last round known drew while the member was away: by its clock it is closed.
       const fake = roomServer({ info: gameInfo({ drawIn: -5_000, closeIn: -65_000 }) });
       vi.stubGlobal('fetch', fake.fetch);
       await openRoom();
-      act(() => setOnlineStateForTest({ browserOnline: false }));
+      act(() => online.browserChanged(false));
       const said = await screen.findByTestId('buy-closed');
       expect(said.textContent).toBe(offlineText);
       expect(messageOf(refuse(MessageKey.Stopped))).toBe(stoppedText);
@@ -486,7 +486,7 @@ describe('offline in the room', () => {
       const button = screen.getByRole('button', { name: buy });
       expect(button.hasAttribute('disabled')).toBe(true);
       expect(button.getAttribute('aria-describedby')).toBe(said.id);
-      act(() => setOnlineStateForTest({ browserOnline: true }));
+      act(() => online.browserChanged(true));
     },
   );
 });

@@ -4,8 +4,8 @@ import { Route } from 'wouter';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { HomeTile, Room } from '../../src/shared/api/types';
 import { clearSession, startSession } from '../../src/client/api/session';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { activateLocale } from '../../src/client/i18n';
 import RoomListPage from '../../src/client/features/game/RoomListPage';
 import HomePage from '../../src/client/features/home/HomePage';
@@ -57,7 +57,7 @@ afterEach(async () => {
 
 describe('room list', () => {
   it('tabs USDT, BTC, ETH (roomtype 1, 2, 3); cards show title, kind, minimum to join and odds', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
     const fake = server();
     vi.stubGlobal('fetch', fake.fetch);
     renderRooms('/room_list/1');
@@ -79,7 +79,7 @@ describe('room list', () => {
   });
 
   it("titles in the member's language, the English where the operator set none", async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
     vi.stubGlobal('fetch', server().fetch);
     await activateLocale('zh-CN', { persist: false });
     renderRooms('/room_list/1');
@@ -91,7 +91,7 @@ describe('room list', () => {
   });
 
   it('the route type picks the first tab', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
     vi.stubGlobal('fetch', server().fetch);
     renderRooms('/room_list/2');
     expect(screen.getByRole('tab', { name: 'BTC' }).getAttribute('aria-selected')).toBe('true');
@@ -113,7 +113,7 @@ describe('room list', () => {
     it(`in ${locale}: entering needs the minimum (2004 with the amount) and the VIP level, said with how a level is reached`, async () => {
       await activateLocale(locale, { persist: false });
       const poor = { ...USER, money: 50, level: 1 };
-      await writeCached(queryKey(ApiPath.userInfo, {}), poor);
+      await setQueryData(queryKey(ApiPath.userInfo, {}), poor);
       vi.stubGlobal('fetch', server(poor).fetch);
       renderRooms();
       fireEvent.click(
@@ -127,7 +127,7 @@ describe('room list', () => {
   }
 
   it('enters a room the member may join', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, level: 2 });
+    await setQueryData(queryKey(ApiPath.userInfo, {}), { ...USER, level: 2 });
     vi.stubGlobal('fetch', server({ ...USER, level: 2 }).fetch);
     renderRooms();
     fireEvent.click(await screen.findByRole('button', { name: 'USDT VIP' }));
@@ -136,7 +136,7 @@ describe('room list', () => {
 
   it('without a token goes to log in', async () => {
     vi.stubGlobal('fetch', server().fetch);
-    await writeCached(queryKey(ApiPath.roomList, { roomtype: 1 }), [STANDARD]);
+    await setQueryData(queryKey(ApiPath.roomList, { roomtype: 1 }), [STANDARD]);
     renderRooms();
     const card = await screen.findByRole('button', { name: 'USDT Standard' });
     act(() => clearSession());
@@ -145,9 +145,9 @@ describe('room list', () => {
   });
 
   it('opens offline from the cache, marked stale', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
-    await writeCached(queryKey(ApiPath.roomList, { roomtype: 1 }), [STANDARD, VIP], Date.now() - 3_600_000);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
+    await setQueryData(queryKey(ApiPath.roomList, { roomtype: 1 }), [STANDARD, VIP], Date.now() - 3_600_000);
+    online.browserChanged(false);
     const fake = server();
     vi.stubGlobal('fetch', fake.fetch);
     renderRooms();
@@ -185,7 +185,7 @@ describe('home: game tiles and go-VIP', () => {
   }
 
   it('a tile leads to its game room; a member below the minimum gets 2004 instead', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
     vi.stubGlobal(
       'fetch',
       fakeFetch({
@@ -201,7 +201,7 @@ describe('home: game tiles and go-VIP', () => {
     expect(window.location.pathname).toBe('/activity/13');
 
     window.history.replaceState(null, '', '/');
-    await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, money: 10 });
+    await setQueryData(queryKey(ApiPath.userInfo, {}), { ...USER, money: 10 });
     await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('10.00'));
     fireEvent.click(screen.getByRole('button', { name: /USDT Big\/\s?Small 2 min/ }));
     // The toast region animates in once its motion features load (a moment when the suite runs in parallel).
@@ -210,7 +210,7 @@ describe('home: game tiles and go-VIP', () => {
   });
 
   it('a guest goes on without a money check (the room then asks to log in); go-VIP sends a guest to log in', async () => {
-    await writeCached(queryKey(ApiPath.homeTiles, {}), GAMES);
+    await setQueryData(queryKey(ApiPath.homeTiles, {}), GAMES);
     vi.stubGlobal(
       'fetch',
       fakeFetch({ [ApiPath.homeTiles]: () => ok(GAMES), [ApiPath.getConfig]: () => ok({}) }).fetch,
@@ -224,7 +224,7 @@ describe('home: game tiles and go-VIP', () => {
   });
 
   it("names and pictures follow the member's language; a missing translation shows the English", async () => {
-    await writeCached(queryKey(ApiPath.homeTiles, {}), GAMES);
+    await setQueryData(queryKey(ApiPath.homeTiles, {}), GAMES);
     vi.stubGlobal(
       'fetch',
       fakeFetch({ [ApiPath.homeTiles]: () => ok(GAMES), [ApiPath.getConfig]: () => ok({}) }).fetch,
@@ -247,7 +247,7 @@ describe('home: game tiles and go-VIP', () => {
   });
 
   it('go-VIP sends a member to the room list of type 1', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.homeTiles]: () => ok([]), [ApiPath.userInfo]: () => ok(USER) }).fetch);
     renderHome();
     fireEvent.click(screen.getByRole('button', { name: 'VIP rooms' }));

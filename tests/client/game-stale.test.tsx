@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { startSession } from '../../src/client/api/session';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { gameInfo, liveOrder, ownOrder, renderRoom, USER } from './game-fixtures';
@@ -14,7 +14,7 @@ const OWN_ORDER = ownOrder(5);
 beforeEach(async () => {
   await resetClientState();
   startSession('token');
-  await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+  await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
 });
 
 afterEach(async () => {
@@ -145,7 +145,7 @@ describe('stale, not wrong', () => {
     await screen.findByTestId('round-seqno');
     first.unmount();
 
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderRoom();
     expect((await screen.findByTestId('round-seqno')).textContent).toBe(info.game.seqno);
     await waitFor(() => expect(badgeIn('round-panel')).not.toBeNull());

@@ -3,12 +3,9 @@ import { I18nProvider } from '@lingui/react';
 import { LazyMotion, MotionConfig, domAnimation } from 'framer-motion';
 import { i18n } from '../../src/client/i18n';
 import { db } from '../../src/client/data/db';
-import { resetSyncState } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
-import { clearSession } from '../../src/client/api/session';
+import { apiBase, online, queryCache, session } from '../../src/client/stores';
 import { toast } from '../../src/client/ui/toast';
 import { closeAllDialogs } from '../../src/client/ui/dialog';
-import { setApiBase } from '../../src/client/api/base';
 
 export const API_BASE = 'http://api.test';
 
@@ -25,12 +22,12 @@ export function Providers({ children }: { children: ReactNode }) {
 /** A clean slate: empty cache, nothing confirmed, online, logged out, no toasts. */
 export async function resetClientState(): Promise<void> {
   await Promise.all(db.tables.map((table) => table.clear()));
-  resetSyncState();
-  setOnlineStateForTest({ browserOnline: true, unreachable: false });
-  clearSession();
+  queryCache.clear();
+  online.browserChanged(true);
+  session.clear();
   toast.clear();
   closeAllDialogs();
-  setApiBase(API_BASE);
+  apiBase.pin(API_BASE);
   localStorage.clear();
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');

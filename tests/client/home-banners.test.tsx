@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { Locale } from '../../src/shared/locale';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { banner, renderHome, stubReducedMotion } from './home-fixtures';
@@ -50,8 +50,8 @@ describe('home banners', () => {
   const LANGUAGES: Locale[] = ['vi', 'zh-CN', 'zh-TW', 'en'];
   it.each(LANGUAGES)('in %s shows the banner picture of that language', async (locale) => {
     await activateLocale(locale, { persist: false });
-    await writeCached(queryKey(ApiPath.slide, {}), [banner(1), banner(2)]);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.slide, {}), [banner(1), banner(2)]);
+    online.browserChanged(false);
     renderHome();
     await waitFor(() => expect(images()).toHaveLength(2));
     expect(images().map((img) => img.getAttribute('src'))).toEqual([
@@ -62,8 +62,8 @@ describe('home banners', () => {
 
   it('falls back to another language when a banner lacks the chosen one', async () => {
     await activateLocale('vi', { persist: false });
-    await writeCached(queryKey(ApiPath.slide, {}), [{ ...banner(1), path_vi: '' }]);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.slide, {}), [{ ...banner(1), path_vi: '' }]);
+    online.browserChanged(false);
     renderHome();
     await waitFor(() => expect(images()).toHaveLength(1));
     expect(images()[0].getAttribute('src')).toBe('/banners/1-en.svg');
@@ -79,8 +79,8 @@ describe('home banners', () => {
   });
 
   it('moves on every 4 seconds, and wraps around', async () => {
-    await writeCached(queryKey(ApiPath.slide, {}), [banner(1), banner(2), banner(3)]);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.slide, {}), [banner(1), banner(2), banner(3)]);
+    online.browserChanged(false);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     renderHome();
     await waitFor(() => expect(images()).toHaveLength(3));
@@ -97,8 +97,8 @@ describe('home banners', () => {
 
   it('stands still when the member prefers reduced motion', async () => {
     stubReducedMotion(true);
-    await writeCached(queryKey(ApiPath.slide, {}), [banner(1), banner(2)]);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.slide, {}), [banner(1), banner(2)]);
+    online.browserChanged(false);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     renderHome();
     await waitFor(() => expect(images()).toHaveLength(2));
@@ -108,8 +108,8 @@ describe('home banners', () => {
   });
 
   it('stands still while the page is hidden, and moves on again when it comes back', async () => {
-    await writeCached(queryKey(ApiPath.slide, {}), [banner(1), banner(2)]);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.slide, {}), [banner(1), banner(2)]);
+    online.browserChanged(false);
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     renderHome();
     await waitFor(() => expect(images()).toHaveLength(2));
@@ -129,8 +129,8 @@ describe('home banners', () => {
   });
 
   it('drops a banner whose picture has an unsafe URL', async () => {
-    await writeCached(queryKey(ApiPath.slide, {}), [banner(1), { ...banner(2), path_yw: 'javascript:alert(1)' }]);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.slide, {}), [banner(1), { ...banner(2), path_yw: 'javascript:alert(1)' }]);
+    online.browserChanged(false);
     renderHome();
     await waitFor(() => expect(images()).toHaveLength(1));
     expect(images()[0].getAttribute('src')).toBe('/banners/1-en.svg');

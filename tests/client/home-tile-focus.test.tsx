@@ -4,7 +4,7 @@ import { ApiPath } from '../../src/shared/api/paths';
 import type { HomeTile } from '../../src/shared/api/types';
 import type { Locale } from '../../src/shared/locale';
 import { startSession } from '../../src/client/api/session';
-import { writeCached } from '../../src/client/data/sync';
+import { setQueryData } from '../../src/client/data/sync';
 import { queryKey } from '../../src/client/data/key';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
 import HomePage from '../../src/client/features/home/HomePage';
@@ -20,7 +20,7 @@ import { gameInfo, renderRoom, USER } from './game-fixtures';
 beforeEach(async () => {
   await resetClientState();
   startSession('token');
-  await writeCached(queryKey(ApiPath.userInfo, {}), USER);
+  await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
 });
 
 afterEach(async () => {

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { Locale } from '../../src/shared/locale';
 import { startSession } from '../../src/client/api/session';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { renderHome, USER } from './home-fixtures';
@@ -35,8 +35,8 @@ describe('home welcome bar and quick menu', () => {
 
   it('Go VIP with a token opens the VIP room list (/room_list/1)', async () => {
     startSession('token');
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
+    online.browserChanged(false);
     renderHome();
     fireEvent.click(await screen.findByTestId('go-vip'));
     await waitFor(() => expect(window.location.pathname).toBe('/room_list/1'));
@@ -57,8 +57,8 @@ describe('home welcome bar and quick menu', () => {
 
   it('offline, the welcome bar shows the cached profile with a stale badge', async () => {
     startSession('token');
-    await writeCached(queryKey(ApiPath.userInfo, {}), USER, Date.now() - 60_000);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER, Date.now() - 60_000);
+    online.browserChanged(false);
     renderHome();
     await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('1,234.50'));
     const welcome = screen.getByRole('region', { name: 'Welcome' });
@@ -66,11 +66,11 @@ describe('home welcome bar and quick menu', () => {
   });
 
   it('the quick menu opens customer service from config, the introduction (/info/26), help, language, trend, finance and messages', async () => {
-    await writeCached(queryKey(ApiPath.getConfig, {}), {
+    await setQueryData(queryKey(ApiPath.getConfig, {}), {
       siteName: 'RoundPlay',
       serviceUrl: 'https://help.example.com/chat',
     });
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderHome();
     const service = () => within(quickMenu()).getByRole('link', { name: 'Customer service' });
     await waitFor(() => expect(service().getAttribute('href')).toBe('https://help.example.com/chat'));
@@ -92,7 +92,7 @@ describe('home welcome bar and quick menu', () => {
   ];
   it.each(CAPTIONS)('the logo carries the site caption of the language (%s)', async (locale, caption) => {
     await activateLocale(locale, { persist: false });
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderHome();
     expect(screen.getByTestId('home-tagline').textContent).toBe(caption);
     expect(screen.getByTestId('home-brand').getAttribute('lang')).toBe(locale);

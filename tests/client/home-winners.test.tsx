@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { renderHome, stubReducedMotion, winner } from './home-fixtures';
@@ -120,8 +120,8 @@ describe('home winners ticker', () => {
   it('offline: the cached rows with a stale badge, nothing sent', async () => {
     const fake = fakeFetch({ [ApiPath.winners]: () => ok([]) });
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached(queryKey(ApiPath.winners, {}), [winner({ id: 3, user: 'ca****ed' })], Date.now() - 120_000);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.winners, {}), [winner({ id: 3, user: 'ca****ed' })], Date.now() - 120_000);
+    online.browserChanged(false);
     renderHome();
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(within(ticker()).getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
@@ -129,7 +129,7 @@ describe('home winners ticker', () => {
   });
 
   it('offline with nothing cached: says so, without rows', async () => {
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderHome();
     expect(await screen.findByTestId('winners-unavailable')).toBeTruthy();
     expect(rows()).toHaveLength(0);
@@ -139,12 +139,12 @@ describe('home winners ticker', () => {
     const fake = fakeFetch({ [ApiPath.winners]: () => ok([]) });
     vi.stubGlobal('fetch', fake.fetch);
     // valuecn is the language the list was read in; the row names value 0 in the member's language.
-    await writeCached(
+    await setQueryData(
       queryKey(ApiPath.winners, {}),
       [winner({ id: 4, value: 0, valuecn: 'Big' })],
       Date.now() - 60_000,
     );
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderHome();
     await waitFor(() => expect(within(rows()[0]).getByTestId('winner-outcome').textContent).toBe('Big'));
     await act(async () => activateLocale('vi', { persist: false }));

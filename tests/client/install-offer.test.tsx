@@ -14,7 +14,6 @@ import {
   listenForInstallPrompt,
   resetInstallOfferForTest,
 } from '../../src/client/pwa/installOffer';
-import { setClockForTest } from '../../src/client/data/clock';
 import { startSession } from '../../src/client/api/session';
 import { ApiPath } from '../../src/shared/api/paths';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
@@ -54,11 +53,12 @@ beforeEach(async () => {
   await resetClientState();
   resetInstallOfferForTest();
   now = Date.UTC(2026, 10, 24, 12);
-  setClockForTest(() => now);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
 });
 
 afterEach(() => {
-  setClockForTest(null);
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -95,11 +95,15 @@ describe('install offer', () => {
     expect(offer()).toBeNull();
 
     now += 6 * DAY;
+
+    vi.setSystemTime(now);
     offerPrompt('accepted');
     goTo('/');
     expect(offer()).toBeNull();
 
     now += 2 * DAY;
+
+    vi.setSystemTime(now);
     offerPrompt('accepted');
     goTo('/user');
     expect(offer()).not.toBeNull();
@@ -118,6 +122,7 @@ describe('install offer', () => {
     goTo('/user');
     expect(offer()).toBeNull();
     now += 7 * DAY + 1;
+    vi.setSystemTime(now);
     goTo('/');
     expect(offer()).not.toBeNull();
   });

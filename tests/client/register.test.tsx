@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import RegisterPage from '../../src/client/features/auth/RegisterPage';
 import { Toaster } from '../../src/client/ui';
-import { writeCached } from '../../src/client/data/sync';
+import { setQueryData } from '../../src/client/data/sync';
 import { getSession } from '../../src/client/api/session';
 import { ApiPath } from '../../src/shared/api/paths';
 import { CAPTCHA_LOCK_SECONDS } from '../../src/shared/constants';
@@ -65,7 +65,7 @@ function expectErrorAt(label: string, text: string) {
 
 beforeEach(async () => {
   await resetClientState();
-  await writeCached(queryKey(ApiPath.getConfig, {}), CONFIG);
+  await setQueryData(queryKey(ApiPath.getConfig, {}), CONFIG);
   window.history.replaceState(null, '', '/register');
 });
 
@@ -87,7 +87,7 @@ describe('register form refusals', () => {
   });
 
   it('starts on the area code the config names', async () => {
-    await writeCached(queryKey(ApiPath.getConfig, {}), { ...CONFIG, defaultQuhao: '+86' });
+    await setQueryData(queryKey(ApiPath.getConfig, {}), { ...CONFIG, defaultQuhao: '+86' });
     renderRegister();
     await waitFor(() => expect((screen.getByLabelText('Area code') as HTMLSelectElement).value).toBe('+86'));
   });
@@ -184,7 +184,7 @@ describe('register form refusals', () => {
   });
 
   it('is blocked when the config agreement flag is 2', async () => {
-    await writeCached(queryKey(ApiPath.getConfig, {}), { ...CONFIG, agreement: 2 });
+    await setQueryData(queryKey(ApiPath.getConfig, {}), { ...CONFIG, agreement: 2 });
     renderRegister();
     expect(await screen.findByText(/Registration is closed/)).toBeTruthy();
     await waitFor(() =>

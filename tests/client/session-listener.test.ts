@@ -1,6 +1,6 @@
 /** The session store's storage listener (src/client/api/session.ts): one while subscribed, gone after. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getToken, subscribeSession } from '../../src/client/api/session';
+import { createSessionStore } from '../../src/client/api/sessionStore';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -11,11 +11,13 @@ const storageCalls = (spy: ReturnType<typeof vi.spyOn>) =>
   spy.mock.calls.filter((call: unknown[]) => call[0] === 'storage').map((call: unknown[]) => call[1]);
 
 describe('session storage listener', () => {
+  const sessions = createSessionStore(localStorage, window);
+
   it('is added with the first subscriber and the same one removed with the last', () => {
     const added = vi.spyOn(window, 'addEventListener');
     const removed = vi.spyOn(window, 'removeEventListener');
-    const first = subscribeSession(() => undefined);
-    const second = subscribeSession(() => undefined);
+    const first = sessions.subscribe(() => undefined);
+    const second = sessions.subscribe(() => undefined);
     first();
     first();
     expect(storageCalls(removed)).toHaveLength(0);
@@ -26,11 +28,11 @@ describe('session storage listener', () => {
 
   it('another tab logging in reaches this one while subscribed', () => {
     const seen = vi.fn();
-    const stop = subscribeSession(seen);
+    const stop = sessions.subscribe(seen);
     localStorage.setItem('token', 'from-another-tab');
     localStorage.setItem('isLogin', '1');
     window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
-    expect(getToken()).toBe('from-another-tab');
+    expect(sessions.get().token).toBe('from-another-tab');
     expect(seen).toHaveBeenCalled();
     stop();
   });

@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { db } from '../../src/client/data/db';
-import { readCached, revalidate, useSynced, writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { getQueryData, revalidate, useSynced, setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { endSession } from '../../src/client/data/session';
 import { getToken, startSession } from '../../src/client/api/session';
 import { resetClientState } from './helpers';
-import { setClockForTest } from '../../src/client/data/clock';
-import { queryKey, windowedKey } from '../../src/client/data/key';
+import { hashKey, queryKey, windowedKey } from '../../src/client/data/key';
 import { ApiPath } from '../../src/shared/api/paths';
 
 const KEY = queryKey(ApiPath.getConfig, {});
@@ -28,7 +27,7 @@ beforeEach(async () => {
 
 describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
   it('returns the cached row at once as stale, then revalidates, writes back and turns fresh', async () => {
-    await writeCached(KEY, { siteName: 'cached' }, 1_000);
+    await setQueryData(KEY, { siteName: 'cached' }, 1_000);
     const answer = deferred<{ siteName: string }>();
     const fetcher = vi.fn(() => answer.promise);
 
@@ -45,7 +44,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
     await waitFor(() => expect(result.current.status).toBe('fresh'));
     expect(result.current.data).toEqual({ siteName: 'network' });
     expect(result.current.updatedAt).toBeGreaterThan(1_000);
-    const row = await readCached<{ siteName: string }>(KEY);
+    const row = await getQueryData<{ siteName: string }>(KEY);
     expect(row?.data).toEqual({ siteName: 'network' });
   });
 
@@ -84,8 +83,8 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
   });
 
   it('offline: keeps the cached row, marks it stale with its updatedAt and sends nothing', async () => {
-    await writeCached(KEY, { siteName: 'cached' }, 5_000);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(KEY, { siteName: 'cached' }, 5_000);
+    online.browserChanged(false);
     const fetcher = vi.fn(async () => ({ siteName: 'network' }));
 
     const { result } = renderHook(() => useSynced(KEY, fetcher));
@@ -97,7 +96,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
   });
 
   it('offline with nothing cached: empty, not loading, no data', async () => {
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     const fetcher = vi.fn(async () => ({ siteName: 'network' }));
     const { result } = renderHook(() => useSynced(KEY, fetcher));
     await waitFor(() => expect(result.current.isLoading).toBe(false));
@@ -108,7 +107,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
   });
 
   it('a failed revalidation keeps the cached row, stale, with the error', async () => {
-    await writeCached(KEY, { siteName: 'cached' }, 7_000);
+    await setQueryData(KEY, { siteName: 'cached' }, 7_000);
     const failure = new Error('server down');
     const { result } = renderHook(() => useSynced(KEY, async () => Promise.reject(failure)));
     await waitFor(() => expect(result.current.error).toBe(failure));
@@ -119,23 +118,25 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
 
   it('becomes stale when the connection drops and revalidates when it comes back', async () => {
     let now = 1_000_000;
-    setClockForTest(() => now);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
     try {
       let version = 0;
       const fetcher = vi.fn(async () => ({ version: ++version }));
       const { result } = renderHook(() => useSynced(KEY, fetcher));
       await waitFor(() => expect(result.current.status).toBe('fresh'));
 
-      act(() => setOnlineStateForTest({ browserOnline: false }));
+      act(() => online.browserChanged(false));
       expect(result.current.status).toBe('stale');
       expect(result.current.data).toEqual({ version: 1 });
 
       now += 2_001; // past the de-duplication window
-      act(() => setOnlineStateForTest({ browserOnline: true }));
+      vi.setSystemTime(now);
+      act(() => online.browserChanged(true));
       await waitFor(() => expect(result.current.data).toEqual({ version: 2 }));
       expect(result.current.status).toBe('fresh');
     } finally {
-      setClockForTest(null);
+      vi.useRealTimers();
     }
   });
 
@@ -162,18 +163,20 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
 describe('how old an answer is, on the cache clock', () => {
   it('a confirmed key is not asked again within maxAgeMs, and is once the clock has moved past it', async () => {
     let now = 1_000_000;
-    setClockForTest(() => now);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
     try {
       const fetcher = vi.fn(async () => ({ siteName: 'network' }));
       await revalidate(KEY, fetcher, { maxAgeMs: 60_000 });
       await revalidate(KEY, fetcher, { maxAgeMs: 60_000 });
       expect(fetcher).toHaveBeenCalledTimes(1);
-      expect((await readCached(KEY))?.updatedAt).toBe(1_000_000);
+      expect((await getQueryData(KEY))?.updatedAt).toBe(1_000_000);
       now += 60_001;
+      vi.setSystemTime(now);
       await revalidate(KEY, fetcher, { maxAgeMs: 60_000 });
       expect(fetcher).toHaveBeenCalledTimes(2);
     } finally {
-      setClockForTest(null);
+      vi.useRealTimers();
     }
   });
 });
@@ -181,14 +184,14 @@ describe('how old an answer is, on the cache clock', () => {
 describe('logout clears private rows and keeps public ones', () => {
   it('endSession empties profile, fund log and bank cards, keeps config, articles, banners, rooms and games', async () => {
     startSession('token-1');
-    await writeCached(queryKey(ApiPath.getConfig, {}), { siteName: 'x' });
-    await writeCached(queryKey(ApiPath.oneClassArticle, { type: 9 }), [{ id: 1 }]);
-    await writeCached(queryKey(ApiPath.slide, {}), [{ id: 1 }]);
-    await writeCached(queryKey(ApiPath.roomList, { roomtype: 1 }), [{ id: 1 }]);
-    await writeCached(queryKey(ApiPath.gameList, {}), [{ id: 15 }]);
-    await writeCached(queryKey(ApiPath.userInfo, {}), { nickname: 'demo' });
-    await writeCached(windowedKey(ApiPath.financeFlow), [{ id: 1 }]);
-    await writeCached(queryKey(ApiPath.bankCardList, {}), [{ id: 1 }]);
+    await setQueryData(queryKey(ApiPath.getConfig, {}), { siteName: 'x' });
+    await setQueryData(queryKey(ApiPath.oneClassArticle, { type: 9 }), [{ id: 1 }]);
+    await setQueryData(queryKey(ApiPath.slide, {}), [{ id: 1 }]);
+    await setQueryData(queryKey(ApiPath.roomList, { roomtype: 1 }), [{ id: 1 }]);
+    await setQueryData(queryKey(ApiPath.gameList, {}), [{ id: 15 }]);
+    await setQueryData(queryKey(ApiPath.userInfo, {}), { nickname: 'demo' });
+    await setQueryData(windowedKey(ApiPath.financeFlow), [{ id: 1 }]);
+    await setQueryData(queryKey(ApiPath.bankCardList, {}), [{ id: 1 }]);
 
     await endSession();
 
@@ -202,20 +205,22 @@ describe('logout clears private rows and keeps public ones', () => {
         queryKey(ApiPath.slide, {}),
         queryKey(ApiPath.roomList, { roomtype: 1 }),
         queryKey(ApiPath.gameList, {}),
-      ].sort(),
+      ]
+        .map(hashKey)
+        .sort(),
     );
   });
 
   it("another session's member rows are not read, even if they were not cleared", async () => {
     startSession('token-1');
-    await writeCached(queryKey(ApiPath.userInfo, {}), { nickname: 'first' });
-    expect((await readCached(queryKey(ApiPath.userInfo, {})))?.data).toEqual({ nickname: 'first' });
+    await setQueryData(queryKey(ApiPath.userInfo, {}), { nickname: 'first' });
+    expect((await getQueryData(queryKey(ApiPath.userInfo, {})))?.data).toEqual({ nickname: 'first' });
     startSession('token-2');
-    expect(await readCached(queryKey(ApiPath.userInfo, {}))).toBeUndefined();
+    expect(await getQueryData(queryKey(ApiPath.userInfo, {}))).toBeUndefined();
     // Public rows are everyone's.
-    await writeCached(KEY, { siteName: 'x' });
+    await setQueryData(KEY, { siteName: 'x' });
     startSession('token-1');
-    expect((await readCached(KEY))?.data).toEqual({ siteName: 'x' });
+    expect((await getQueryData(KEY))?.data).toEqual({ siteName: 'x' });
   });
 
   it('an answer that arrives after logout is not written back', async () => {
@@ -225,6 +230,6 @@ describe('logout clears private rows and keeps public ones', () => {
     await endSession();
     answer.resolve({ nickname: 'late' });
     await pending;
-    expect(await readCached(queryKey(ApiPath.userInfo, {}))).toBeUndefined();
+    expect(await getQueryData(queryKey(ApiPath.userInfo, {}))).toBeUndefined();
   });
 });

@@ -11,8 +11,8 @@ import type { AppConfig, TrendData } from '../../src/shared/api/types';
 import LotteryPrizePage from '../../src/client/features/trend/LotteryPrizePage';
 import { configurePriceFeeds, resetPriceFeeds } from '../../src/client/features/trend/priceFeed';
 import { startSession } from '../../src/client/api/session';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { renderScreen } from './wallet-fixtures';
 import { startPriceFeedServer, type PriceFeedServer } from '../support/priceFeedServer';
@@ -47,7 +47,7 @@ const TREND: TrendData = {
 beforeEach(async () => {
   await resetClientState();
   feed = await startPriceFeedServer();
-  await writeCached(queryKey(ApiPath.getConfig, {}), config(feed.url));
+  await setQueryData(queryKey(ApiPath.getConfig, {}), config(feed.url));
   configurePriceFeeds({ WebSocket: WsWebSocket, subscribeDelayMs: 20, ackWaitMs: 50, backoffBaseMs: 50 });
 });
 
@@ -141,10 +141,10 @@ describe('price list', () => {
     feed.setPrice('ETH-USDT', { last: '2301.42', sodUtc8: '2350' });
     renderScreen(LotteryPrizePage);
     await waitFor(() => expect(lastOf('ETH')).toBe('2,301.42'));
-    act(() => setOnlineStateForTest({ browserOnline: false }));
+    act(() => online.browserChanged(false));
     await waitFor(() => expect(feedState()).toMatch(/^Stale · last tick \d+ sec ago$/));
     await feed.waitFor(() => feed.openCount() === 0, 2_000, 'the socket to close');
-    act(() => setOnlineStateForTest({ browserOnline: true }));
+    act(() => online.browserChanged(true));
     await waitFor(() => expect(feedState()).toBe('Live'));
     expect(feed.connections).toHaveLength(2);
   });
@@ -263,8 +263,8 @@ describe('member figures', () => {
 
   it('offline with cached figures: shown, marked stale since when', async () => {
     startSession('token');
-    await writeCached(queryKey(ApiPath.trendData, {}), TREND, Date.now() - 60_000);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.trendData, {}), TREND, Date.now() - 60_000);
+    online.browserChanged(false);
     server();
     renderScreen(LotteryPrizePage);
     const figures = await screen.findByTestId('trend-figures');

@@ -8,7 +8,7 @@ import { act, renderHook } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { useWrite } from '../../src/client/data/useWrite';
 import { startSession } from '../../src/client/api/session';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { online } from '../../src/client/stores';
 import { textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
 
@@ -42,7 +42,7 @@ describe('useWrite', () => {
     expect(result.current.error).toBe('retry');
 
     await act(async () => {
-      expect(await result.current.send(BODY)).toEqual({ ok: true, data: 1 });
+      expect(await result.current.send(BODY)).toMatchObject({ ok: true, data: 1 });
     });
     expect(result.current.error).toBeNull();
     await act(async () => {
@@ -72,7 +72,7 @@ describe('useWrite', () => {
 
   it('offline: refused with the offline message, nothing sent', async () => {
     const fake = withAnswers([() => ok(1)]);
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     const { result } = renderHook(() => useWrite(ApiPath.withdraw, { idempotent: true }));
     await act(async () => {
       expect(await result.current.send(BODY)).toMatchObject({ ok: false, refused: false });

@@ -10,8 +10,8 @@ import { ApiPath } from '../../src/shared/api/paths';
 import VersionPage from '../../src/client/features/version/VersionPage';
 import { UpdatePrompt } from '../../src/client/app/UpdatePrompt';
 import { attachRegistration, checkForUpdate, setNeedRefresh } from '../../src/client/pwa';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
 import { queryKey } from '../../src/client/data/key';
 
@@ -56,7 +56,7 @@ function attach(reg: ReturnType<typeof fakeRegistration>, swUrl: string | null =
 
 beforeEach(async () => {
   await resetClientState();
-  await writeCached(queryKey(ApiPath.getConfig, {}), CONFIG);
+  await setQueryData(queryKey(ApiPath.getConfig, {}), CONFIG);
   vi.stubGlobal('fetch', fakeFetch({ [ApiPath.getConfig]: () => ok(CONFIG) }).fetch);
 });
 
@@ -144,7 +144,7 @@ describe('version page', () => {
   it('offline: nothing is asked, and the page says to connect', async () => {
     const reg = fakeRegistration(() => {});
     attach(reg);
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderPage();
     check();
     await waitFor(() => expect(status()).toBe('Could not reach the server. Connect to the internet and try again.'));

@@ -6,8 +6,8 @@ import AccountPage from '../../src/client/features/account/AccountPage';
 import PasswordMenuPage from '../../src/client/features/account/PasswordMenuPage';
 import SettingsPage from '../../src/client/features/account/SettingsPage';
 import { startSession } from '../../src/client/api/session';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
 import { resetClientState } from './helpers';
 import { renderScreen, USER } from './wallet-fixtures';
@@ -17,7 +17,7 @@ import { ApiPath } from '../../src/shared/api/paths';
 beforeEach(async () => {
   await resetClientState();
   startSession('token');
-  setOnlineStateForTest({ browserOnline: false });
+  online.browserChanged(false);
 });
 
 afterEach(async () => {
@@ -27,7 +27,7 @@ afterEach(async () => {
 
 describe('recharge', () => {
   it('shows only the 2056 notice and the customer-service link; no presets', async () => {
-    await writeCached(queryKey(ApiPath.getConfig, {}), { serviceUrl: 'https://support.example/chat' });
+    await setQueryData(queryKey(ApiPath.getConfig, {}), { serviceUrl: 'https://support.example/chat' });
     renderScreen(RechargePage);
     const notice = screen.getByTestId('recharge-notice');
     expect(notice.textContent).toBe(textOfCode(ErrorCode.ContactServiceForDeposit));
@@ -49,8 +49,8 @@ describe('recharge', () => {
 
 describe('account page', () => {
   it('level icon with level number and name; withdrawable is the shared figure, never the total win', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, level: 3, totalWin: -40.5 });
-    await writeCached(queryKey(ApiPath.leftMoney, {}), {
+    await setQueryData(queryKey(ApiPath.userInfo, {}), { ...USER, level: 3, totalWin: -40.5 });
+    await setQueryData(queryKey(ApiPath.leftMoney, {}), {
       leftmoney: 876.5,
       turnoverRemaining: 0,
       pendingWithdrawals: 25,
@@ -76,7 +76,7 @@ describe('account page', () => {
 
   it('level names in Vietnamese', async () => {
     await act(async () => activateLocale('vi', { persist: false }));
-    await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, level: 8 });
+    await setQueryData(queryKey(ApiPath.userInfo, {}), { ...USER, level: 8 });
     renderScreen(AccountPage);
     await waitFor(() => expect(screen.getByTestId('level-name').textContent).toBe('Kim cương'));
   });
@@ -84,7 +84,7 @@ describe('account page', () => {
 
 describe('security page', () => {
   it('login password, withdrawal password (marked not set), withdrawal accounts', async () => {
-    await writeCached(queryKey(ApiPath.userInfo, {}), { ...USER, noPassword2: 1 });
+    await setQueryData(queryKey(ApiPath.userInfo, {}), { ...USER, noPassword2: 1 });
     renderScreen(SettingsPage);
     const security = screen.getByRole('navigation', { name: 'Security' });
     const links = within(security).getAllByRole('link');

@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode, MessageKey } from '../../src/shared/errors';
 import type { BankCard } from '../../src/shared/api/types';
 import BankAddPage from '../../src/client/features/wallet/BankAddPage';
 import { startSession } from '../../src/client/api/session';
-import { readCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { getQueryData } from '../../src/client/data/sync';
+import { useQuery } from '../../src/client/data/query';
+import { bankCardsQuery } from '../../src/client/features/wallet/walletApi';
+import { online } from '../../src/client/stores';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
 import { BANK_CARD, deferred, ERC20_ADDRESS, renderScreen, TRC20_ADDRESS, USDT_CARD, USER } from './wallet-fixtures';
@@ -142,7 +144,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
   it('offline: the offline message, nothing sent', async () => {
     const fake = fakeFetch({ [ApiPath.addBankCard]: () => ok(USDT_CARD) });
     vi.stubGlobal('fetch', fake.fetch);
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderScreen(BankAddPage);
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
     type('Wallet address', TRC20_ADDRESS);
@@ -152,7 +154,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
   });
 
-  it('submit is locked (disabled, spinner) while the request runs; success refreshes the list and goes back to it', async () => {
+  it('submit is locked (disabled, spinner) while the request runs; success refreshes the list behind and goes back to it', async () => {
     const answer = deferred<unknown>();
     const saved: BankCard[] = [];
     const fake = fakeFetch({
@@ -160,6 +162,10 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
       [ApiPath.bankCardList]: () => ok(saved),
     });
     vi.stubGlobal('fetch', fake.fetch);
+    // The list the member came from, kept alive behind the form.
+    const list = renderHook(() => useQuery(bankCardsQuery));
+    await waitFor(() => expect(list.result.current.status).toBe('fresh'));
+    const before = fake.to(ApiPath.bankCardList).length;
     renderScreen(BankAddPage);
     type('Bank', ' Vietcombank ');
     type('Account number', '0123456789');
@@ -187,8 +193,9 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     saved.push(BANK_CARD);
     await act(async () => answer.resolve(ok(BANK_CARD)));
     await waitFor(() => expect(window.location.pathname).toBe('/banklist'));
-    expect(fake.to(ApiPath.bankCardList).length).toBeGreaterThanOrEqual(1);
-    expect((await readCached<BankCard[]>(queryKey(ApiPath.bankCardList, {})))?.data).toEqual([BANK_CARD]);
+    expect(fake.to(ApiPath.bankCardList).length).toBe(before + 1);
+    expect((await getQueryData<BankCard[]>(queryKey(ApiPath.bankCardList, {})))?.data).toEqual([BANK_CARD]);
+    expect(list.result.current.data).toEqual([BANK_CARD]);
     expect(screen.getByRole('status').textContent).toContain('Account added');
     // The typed password is not kept for the next account.
     expect(field('Withdrawal password').value).toBe('');

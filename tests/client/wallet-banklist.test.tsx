@@ -4,8 +4,8 @@ import { ApiPath } from '../../src/shared/api/paths';
 import type { BankCard } from '../../src/shared/api/types';
 import BankListPage from '../../src/client/features/wallet/BankListPage';
 import { startSession } from '../../src/client/api/session';
-import { writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { BANK_CARD, renderScreen, TRC20_ADDRESS, USDT_CARD } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';
@@ -72,8 +72,8 @@ describe('withdrawal accounts list', () => {
   it('offline: the cached list with a stale marker; delete refused with the offline message, no dialog', async () => {
     const fake = fakeFetch({});
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached(queryKey(ApiPath.bankCardList, {}), [BANK_CARD], Date.now() - 60_000);
-    setOnlineStateForTest({ browserOnline: false });
+    await setQueryData(queryKey(ApiPath.bankCardList, {}), [BANK_CARD], Date.now() - 60_000);
+    online.browserChanged(false);
     renderScreen(BankListPage);
     await waitFor(() => expect(entries()).toHaveLength(1));
     expect(screen.getByTestId('stale-badge')).toBeTruthy();

@@ -6,8 +6,8 @@ import type { FundLogEntry } from '../../src/shared/api/types';
 import IncomePage from '../../src/client/features/wallet/IncomePage';
 import { fetchNewestPage, FUND_LOG_PAGE, type FundLogQuery } from '../../src/client/features/wallet/fundLog';
 import { startSession } from '../../src/client/api/session';
-import { readCached, writeCached } from '../../src/client/data/sync';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { getQueryData, setQueryData } from '../../src/client/data/sync';
+import { online } from '../../src/client/stores';
 import { activateLocale, messageOf } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState, type FakeCall } from './helpers';
 import { deferred, fundRow, fundRows, renderScreen } from './wallet-fixtures';
@@ -99,7 +99,7 @@ describe('fund log range', () => {
     const last = fake.to(ApiPath.financeFlow).at(-1)!;
     expect(last.body).toMatchObject({ start: '2026-02-01', end: '2026-02-01' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const cached = await readCached<FundLogQuery>(windowedKey(ApiPath.financeFlow));
+    const cached = await getQueryData<FundLogQuery>(windowedKey(ApiPath.financeFlow));
     expect(cached?.data).toMatchObject({ start: '2026-02-01', end: '2026-02-01', complete: true });
   });
 });
@@ -179,7 +179,7 @@ describe('fund log rows', () => {
   });
 
   it('reasons follow the language, cached rows included (vi)', async () => {
-    await writeCached<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
+    await setQueryData<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
       start: '2026-01-01',
       end: '2026-01-03',
       rows: [
@@ -188,7 +188,7 @@ describe('fund log rows', () => {
       ],
       complete: true,
     });
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderScreen(IncomePage);
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(screen.getAllByTestId('fund-log-reason').map((el) => el.textContent)).toEqual([
@@ -220,7 +220,7 @@ describe('fund log offline', () => {
   it('shows the cached last query, its range and a stale marker; sends nothing', async () => {
     const fake = logServer([]);
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached<FundLogQuery>(
+    await setQueryData<FundLogQuery>(
       windowedKey(ApiPath.financeFlow),
       {
         start: '2026-01-01',
@@ -230,7 +230,7 @@ describe('fund log offline', () => {
       },
       Date.now() - 3_600_000,
     );
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     renderScreen(IncomePage);
 
     await waitFor(() => expect(rows()).toHaveLength(2));
@@ -243,7 +243,7 @@ describe('fund log offline', () => {
   it('online, the same cache is replaced by the answer and carries no stale marker', async () => {
     const fake = logServer([fundRow({ id: 99, money: 7 })]);
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
+    await setQueryData<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
       start: '2026-01-01',
       end: '2026-01-04',
       rows: [fundRow({ id: 3 })],
@@ -282,7 +282,7 @@ describe('fund log paging', () => {
     expect(screen.queryByTestId('fund-log-more')).toBeNull();
 
     // The appended rows are part of the kept last query.
-    const cached = await readCached<FundLogQuery>(windowedKey(ApiPath.financeFlow));
+    const cached = await getQueryData<FundLogQuery>(windowedKey(ApiPath.financeFlow));
     expect(cached?.data.rows).toHaveLength(FUND_LOG_PAGE + 10);
     expect(cached?.data.complete).toBe(true);
   });
@@ -352,7 +352,7 @@ describe('fund log paging', () => {
     const all = fundRows(1000, FUND_LOG_PAGE * 2 + 5);
     const fake = logServer(all);
     vi.stubGlobal('fetch', fake.fetch);
-    await writeCached<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
+    await setQueryData<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
       start: '2026-01-01',
       end: '2026-01-04',
       rows: all.slice(0, FUND_LOG_PAGE * 2),

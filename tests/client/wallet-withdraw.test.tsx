@@ -4,10 +4,10 @@ import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode } from '../../src/shared/errors';
 import type { BankCard, LeftMoneyAnswer, UserInfo, WithdrawalItem } from '../../src/shared/api/types';
 import { ScreenActiveContext } from '../../src/client/ui/screen';
-import { resetSyncState } from '../../src/client/data/sync';
+import { queryCache } from '../../src/client/stores';
 import WithdrawPage from '../../src/client/features/wallet/WithdrawPage';
 import { startSession } from '../../src/client/api/session';
-import { setOnlineStateForTest } from '../../src/client/api/online';
+import { online } from '../../src/client/stores';
 import { activateLocale, formatDateTime, textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, refused, resetClientState, type FakeCall } from './helpers';
 import { BANK_CARD, LEFT, renderScreen, USDT_CARD, USER } from './wallet-fixtures';
@@ -216,7 +216,7 @@ describe('withdraw form rules, before any call', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
     type('Amount (USD)', '10');
     type('Withdrawal password', '123456');
-    setOnlineStateForTest({ browserOnline: false });
+    online.browserChanged(false);
     fireEvent.click(submit());
     await waitFor(() => expect(formError()).toBe(textOfCode('offline')));
     expect(fake.to(ApiPath.withdraw)).toHaveLength(0);
@@ -386,8 +386,8 @@ describe("the member's withdrawals", () => {
     expect(shown).toMatch(/^Nov \d{1,2}, \d{2}:\d{2}$/);
     cleanup();
 
-    resetSyncState();
-    act(() => setOnlineStateForTest({ browserOnline: false }));
+    queryCache.clear();
+    act(() => online.browserChanged(false));
     const offline = walletServer({ withdrawals: [] });
     vi.stubGlobal('fetch', offline.fetch);
     renderScreen(WithdrawPage);

@@ -6,48 +6,58 @@ import { APP_MANIFEST_PATH } from '../../shared/api/paths';
  * opened offline still knows where to go once the network is back.
  */
 const STORAGE_KEY = 'api';
-let resolved: string | null = null;
-let pending: Promise<string> | null = null;
-
-function stored(): string {
-  try {
-    return localStorage.getItem(STORAGE_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
 
 function normalize(url: unknown): string {
   return typeof url === 'string' ? url.trim().replace(/\/+$/, '') : '';
 }
 
-export function apiBase(fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<string> {
-  if (resolved !== null) return Promise.resolve(resolved);
-  if (pending) return pending;
-  const manifestUrl = `${import.meta.env.BASE_URL.replace(/\/$/, '')}${APP_MANIFEST_PATH}`;
-  // As the page's preload asked for it (index.html), so the browser hands over that answer; the
-  // server marks it no-cache, so an operator's change is seen on the next start.
-  pending = fetchImpl(manifestUrl)
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`manifest ${response.status}`);
-      const body = (await response.json()) as { apiWebUrl?: unknown };
-      const base = normalize(body.apiWebUrl);
-      resolved = base;
-      try {
-        localStorage.setItem(STORAGE_KEY, base);
-      } catch {
-        // Not persisted; resolved again next visit.
-      }
-      return base;
-    })
-    .catch(() => stored())
-    .finally(() => {
-      pending = null;
-    });
-  return pending;
+export type ApiBase = ReturnType<typeof createApiBase>;
+
+export function createApiBase(storage: Storage | null, manifestUrl: string) {
+  let resolved: string | null = null;
+  let pending: Promise<string> | null = null;
+
+  function stored(): string {
+    try {
+      return storage?.getItem(STORAGE_KEY) ?? '';
+    } catch {
+      return '';
+    }
+  }
+
+  return {
+    get(fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<string> {
+      if (resolved !== null) return Promise.resolve(resolved);
+      if (pending) return pending;
+      // As the page's preload asked for it (index.html), so the browser hands over that answer; the
+      // server marks it no-cache, so an operator's change is seen on the next start.
+      pending = fetchImpl(manifestUrl)
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`manifest ${response.status}`);
+          const body = (await response.json()) as { apiWebUrl?: unknown };
+          const base = normalize(body.apiWebUrl);
+          resolved = base;
+          try {
+            storage?.setItem(STORAGE_KEY, base);
+          } catch {
+            // Not persisted; resolved again next visit.
+          }
+          return base;
+        })
+        .catch(() => stored())
+        .finally(() => {
+          pending = null;
+        });
+      return pending;
+    },
+    /** An embedder (or a test) pins the base; null asks the manifest again. */
+    pin(base: string | null): void {
+      resolved = base === null ? null : normalize(base);
+    },
+  };
 }
 
-/** Tests and embedders can pin the base. */
-export function setApiBase(base: string | null): void {
-  resolved = base === null ? null : normalize(base);
+/** Where the app's manifest.json is, under the app's base path. */
+export function manifestUrlOf(baseUrl: string): string {
+  return `${baseUrl.replace(/\/$/, '')}${APP_MANIFEST_PATH}`;
 }

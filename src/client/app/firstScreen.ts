@@ -1,6 +1,6 @@
 import { parse } from 'regexparam';
 import { isBrowserOnline } from '../api/online';
-import { prefetch, refreshConfig } from '../data';
+import { configQuery, prefetch } from '../data';
 import { findRoute } from './routes';
 
 /**
@@ -14,6 +14,6 @@ export function startFirstScreen(path: string): void {
   const route = findRoute(path, parse);
   void route?.screen.preload().catch(() => undefined);
   if (!isBrowserOnline()) return;
-  void refreshConfig();
+  void prefetch(configQuery);
   for (const read of route?.reads ?? []) void prefetch(read);
 }

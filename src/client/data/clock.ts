@@ -1,14 +1,8 @@
 /**
- * The time the cache reads (how old an answer is, when to ask again). Tests move it by hand
- * instead of sleeping; the app reads the device clock.
+ * The one clock the client reads (how old an answer is, when to ask again, how long until the
+ * draw). It is the device's; tests move it with vitest's fake Date (`vi.setSystemTime`) instead of
+ * sleeping, so every part of the app sees the same moved time.
  */
-let now: () => number = () => Date.now();
-
 export function clockNow(): number {
-  return now();
-}
-
-/** Test helper: a clock the test moves; `null` puts the device clock back. */
-export function setClockForTest(read: (() => number) | null): void {
-  now = read ?? (() => Date.now());
+  return Date.now();
 }

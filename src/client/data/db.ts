@@ -1,14 +1,17 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { ApiPath } from '../../shared/api/paths';
-import { queryKey, isMemberKey, windowedKey, type QueryKey } from './key';
+import { hashKey, queryKey, isMemberKey, windowedKey, type QueryKey } from './key';
 import { ownerOf } from './owner';
 
 /** One cached answer: what the server sent for a read, when we got it, and whose it is. */
 export interface CacheRow<T = unknown> {
-  key: QueryKey;
+  /** The read's key as stored (key.ts hashKey). */
+  key: string;
   data: T;
   /** Epoch ms of the answer. */
   updatedAt: number;
+  /** Epoch ms a screen last read the row (within a day): rows not read for long are evicted (eviction.ts). */
+  readAt: number;
   /** The member the row belongs to (owner.ts); '' for rows that are the same for everyone. */
   owner: string;
 }
@@ -81,7 +84,7 @@ function storedToken(): string | null {
 /** Version 3: every row of the version-2 tables, under its read's key, in the one cache table. */
 async function moveLegacyRows(tx: Transaction): Promise<void> {
   const owner = ownerOf(storedToken());
-  const cache = tx.table<CacheRow, QueryKey>('cache');
+  const cache = tx.table<Omit<CacheRow, 'readAt'>, string>('cache');
   for (const table of LEGACY_TABLES) {
     const rows = await tx.table<{ key: string; data: unknown; updatedAt: number }, string>(table).toArray();
     for (const row of rows) {
@@ -90,13 +93,23 @@ async function moveLegacyRows(tx: Transaction): Promise<void> {
       const memberRow = isMemberKey(key);
       // A member row of a device with no session any more has no owner to keep it for.
       if (memberRow && owner === '') continue;
-      await cache.put({ key, data: row.data, updatedAt: row.updatedAt, owner: memberRow ? owner : '' });
+      await cache.put({ key: hashKey(key), data: row.data, updatedAt: row.updatedAt, owner: memberRow ? owner : '' });
     }
   }
 }
 
+/** Version 5: a row counts as read when it was last answered, until a screen reads it again. */
+async function stampReadAt(tx: Transaction): Promise<void> {
+  await tx
+    .table<CacheRow, string>('cache')
+    .toCollection()
+    .modify((row) => {
+      row.readAt = row.updatedAt;
+    });
+}
+
 export class AppDatabase extends Dexie {
-  cache!: Table<CacheRow, QueryKey>;
+  cache!: Table<CacheRow, string>;
 
   constructor(name = 'roundplay') {
     super(name);
@@ -113,6 +126,8 @@ export class AppDatabase extends Dexie {
       ...Object.fromEntries(LEGACY_TABLES.map((t) => [t, null])),
       cache: 'key, updatedAt, owner',
     });
+    // Version 5: when a row was last read, so rows nobody reads any more can go.
+    this.version(5).stores({ cache: 'key, updatedAt, owner, readAt' }).upgrade(stampReadAt);
   }
 }
 

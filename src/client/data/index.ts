@@ -1,6 +1,7 @@
-export { queryKey, windowedKey } from './key';
-export { defineQuery, prefetch, useQuery, type Query } from './query';
-export { revalidate, readCached, writeCached, type Synced } from './sync';
+export { queryKey, windowedKey, type KeyPrefix, type QueryKey } from './key';
+export { defineQuery, fetchQuery, prefetch, useQuery, type Query } from './query';
+export { getQueryData, setQueryData, invalidate, type Synced } from './sync';
+export { CHANGED_BY_DRAW } from './changes';
 export { useOnline, useBrowserOnline, isOnline, isBrowserOnline } from '../api/online';
 export {
   useConfig,
@@ -8,8 +9,7 @@ export {
   useLeftMoney,
   useWithdrawals,
   withdrawalsQuery,
-  refreshProfile,
-  refreshConfig,
+  configQuery,
   profileQuery,
   leftMoneyQuery,
 } from './resources';

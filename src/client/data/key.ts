@@ -3,15 +3,20 @@ import type { ApiContract, ApiRequestOf } from '../../shared/api/types';
 
 export type CallPath = keyof ApiContract;
 
+type Params = Readonly<Record<string, unknown>>;
+
 /**
- * A read's identity: the call and its parameters, e.g. `/api/Game/getRoomList {"roomtype":1}`.
- * Parameters are sorted by name, so the same read always has the same key.
+ * A read's identity, as the query libraries have it: the call and its parameters,
+ * e.g. `['/api/Game/getRoomList', { roomtype: 1 }]`. Reads are found by it, and invalidated by a
+ * prefix of it (prefixMatches).
  */
-export type QueryKey = string & { readonly __queryKey: true };
+export type QueryKey = readonly [path: CallPath, params: Params];
+
+/** A key or the start of one: every read of a call, or those whose parameters include these. */
+export type KeyPrefix = readonly [path: CallPath] | QueryKey;
 
 export function queryKey<P extends CallPath>(path: P, params: ApiRequestOf<P>): QueryKey {
-  const entries = Object.entries(params as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${path} ${JSON.stringify(Object.fromEntries(entries))}` as QueryKey;
+  return [path, params as Params];
 }
 
 /**
@@ -19,11 +24,35 @@ export function queryKey<P extends CallPath>(path: P, params: ApiRequestOf<P>): 
  * cached data itself, so the list the member scrolled through opens offline whatever its range.
  */
 export function windowedKey(path: CallPath): QueryKey {
-  return `${path} {}` as QueryKey;
+  return [path, {}];
 }
 
-export function pathOfKey(key: QueryKey): string {
-  return key.slice(0, key.indexOf(' '));
+/** JSON with every object's properties sorted by name: the same parameters give the same text. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Params)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${stableJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The text a key is stored under, e.g. `/api/Game/getRoomList {"roomtype":1}` (the same text the
+ * cache has used since version 3, so no stored row needs moving).
+ */
+export function hashKey(key: QueryKey): string {
+  return `${key[0]} ${stableJson(key[1])}`;
+}
+
+/** Whether a key starts with a prefix: the same call, and every parameter the prefix names equal. */
+export function prefixMatches(prefix: KeyPrefix, key: QueryKey): boolean {
+  if (prefix[0] !== key[0]) return false;
+  if (prefix.length === 1) return true;
+  const params = key[1];
+  return Object.entries(prefix[1]).every(([name, value]) => stableJson(params[name]) === stableJson(value));
 }
 
 /**
@@ -45,5 +74,5 @@ export const MEMBER_PATHS: ReadonlySet<string> = new Set<string>([
 ]);
 
 export function isMemberKey(key: QueryKey): boolean {
-  return MEMBER_PATHS.has(pathOfKey(key));
+  return MEMBER_PATHS.has(key[0]);
 }

@@ -1,5 +1,3 @@
-import { getToken } from '../api/session';
-
 /**
  * Whose member rows these are: a short hash of the session's token (the token itself is not copied
  * into the cache). Rows of another session are not shown, even if a logout could not clear them.
@@ -13,8 +11,4 @@ export function ownerOf(token: string | null): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return `m${hash.toString(16).padStart(8, '0')}`;
-}
-
-export function currentOwner(): string {
-  return ownerOf(getToken());
 }

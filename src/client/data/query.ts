@@ -1,6 +1,8 @@
 import { api } from '../api';
 import type { ApiAnswerOf, ApiRequestOf } from '../../shared/api/types';
 import { queryKey, type CallPath, type QueryKey } from './key';
+import { queryCache } from '../stores';
+import { clockNow } from './clock';
 import { revalidate, useSynced, type Synced, type UseSyncedOptions } from './sync';
 
 /** A read the app caches: its key (the call and its parameters) and how to fetch it. */
@@ -32,9 +34,23 @@ export function defineQuery<P extends CallPath, T = ApiAnswerOf<P>>(
   };
 }
 
-/** Starts a read before its screen is there (App.tsx, for the first screen); the screen then shares it. */
+/** Starts a read before its screen is there (the first screen, a probe); a screen then shares it. */
 export function prefetch<T>(query: Query<T>): Promise<void> {
   return revalidate(query.key, query.fetch);
+}
+
+/**
+ * Asks the server for a query now and returns what it answered in this very call, or undefined
+ * when it did not answer (offline, refused, no network): a decision such as "this member has no
+ * saved account" is only taken on a confirmed answer, never on an old cached one. A request already
+ * under way is shared, so success is read from when the key was last confirmed.
+ */
+export async function fetchQuery<T>(query: Query<T>): Promise<T | undefined> {
+  const since = clockNow();
+  await queryCache.revalidate(query.key, query.fetch, { maxAgeMs: 0 });
+  const state = queryCache.stateOf(query.key);
+  const row = state.row as { data: T } | null | undefined;
+  return state.ok === true && state.checkedAt >= since && row ? row.data : undefined;
 }
 
 /** Cache-first read of a query; `null` reads nothing (e.g. no id yet). */

@@ -1,7 +1,7 @@
 import { ApiPath, useSession } from '../api';
 import type { AppConfig, LeftMoneyAnswer, UserInfo, WithdrawalItem } from '../../shared/api/types';
 import { defineQuery, useQuery } from './query';
-import { revalidate, type Synced } from './sync';
+import type { Synced } from './sync';
 
 export const configQuery = defineQuery(ApiPath.getConfig, {});
 /** A refusal to read the profile (session ended, say) is worth a toast wherever it shows. */
@@ -40,13 +40,4 @@ export function useProfile(): Synced<UserInfo> {
 export function useLeftMoney(): Synced<LeftMoneyAnswer> {
   const { token } = useSession();
   return useQuery(token ? leftMoneyQuery : null, { refreshOnVisibleAfterMs: 30_000 });
-}
-
-/** After something changed the balance or the profile (login, password set...). */
-export function refreshProfile(): Promise<void> {
-  return revalidate(profileQuery.key, profileQuery.fetch);
-}
-
-export function refreshConfig(): Promise<void> {
-  return revalidate(configQuery.key, configQuery.fetch);
 }

@@ -1,11 +1,11 @@
 import { api, ApiPath, clearSession, getToken } from '../api';
 import { isBrowserOnline } from '../api/online';
-import { clearPrivateRows } from './sync';
+import { queryCache } from '../stores';
 
 /** The session is over (logout, or a 409/403 answer): forget the token and the member's rows. */
 export async function endSession(): Promise<void> {
   clearSession();
-  await clearPrivateRows();
+  await queryCache.clearMemberRows();
 }
 
 /**

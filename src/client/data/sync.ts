@@ -1,22 +1,15 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { OfflineError } from '../api/errors';
-import { isBrowserOnline, useBrowserOnline, useOnline } from '../api/online';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useBrowserOnline, useOnline } from '../api/online';
+import { queryCache } from '../stores';
 import { clockNow } from './clock';
-import type { AppDatabase, CacheRow } from './db';
-import { isMemberKey, type QueryKey } from './key';
-import { currentOwner } from './owner';
+import type { CacheRow } from './db';
+import { hashKey, type KeyPrefix, type QueryKey } from './key';
+import type { KeyState, RevalidateOptions } from './queryCache';
 
 /**
- * The cache-first sync layer (DESIGN.md section 5): a screen gets the cached row at once, the
- * network revalidates it and writes it back, and the screen learns whether what it shows is
- * fresh (confirmed by the server in this session), stale (cached, not confirmed or offline) or
- * empty (nothing cached yet). Rows are keyed by the read (key.ts) in one Dexie table (db.ts).
- *
- * Dexie loads after the first paint (it is a third of the entry's weight otherwise): the first
- * read waits for its chunk, which the service worker serves from its cache, while the screen
- * shows its skeleton. An answer from the network is drawn at once from this page's copy of the
- * row (pageRows) while it is being stored: on a first visit, opening the database costs a phone
- * hundreds of milliseconds that the first screen should not wait for.
+ * How a screen reads through the query cache (queryCache.ts, created in stores.ts): whether what it
+ * shows is fresh (confirmed by the server in this visit), stale (cached, not confirmed or offline)
+ * or empty (nothing cached yet).
  */
 export type SyncStatus = 'fresh' | 'stale' | 'empty';
 
@@ -34,224 +27,33 @@ export interface Synced<T> {
   refresh: () => Promise<void>;
 }
 
-interface SyncMeta {
-  /** Outcome of the last revalidation in this session: null = none yet. */
-  ok: boolean | null;
-  error: unknown;
-  pending: boolean;
-  checkedAt: number;
-  /**
-   * An answer was written to the cache in this session. Dexie tells the screen of the new row a
-   * moment after the write; until then the key still counts as loading, so a screen never draws
-   * "nothing" between its skeleton and its data (a layout shift).
-   */
-  written: boolean;
-}
-
-const NO_META: SyncMeta = { ok: null, error: null, pending: false, checkedAt: 0, written: false };
-const metas = new Map<QueryKey, SyncMeta>();
-const inflight = new Map<QueryKey, Promise<void>>();
-const listeners = new Set<() => void>();
-/** Bumped by clearPrivateRows, so an answer that arrives after logout is not written back. */
-let privateGeneration = 0;
-
-function setMeta(key: QueryKey, patch: Partial<SyncMeta>): void {
-  metas.set(key, { ...(metas.get(key) ?? NO_META), ...patch });
-  listeners.forEach((listener) => listener());
-}
-
-function subscribeMeta(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-let database: Promise<AppDatabase> | null = null;
-
-/** The cache database, loaded on first use. */
-function cacheDb(): Promise<AppDatabase> {
-  return (database ??= import('./db').then((module) => module.db));
-}
+/** The row a key holds, from this page or the database; undefined when there is none. */
+export const getQueryData = <T>(key: QueryKey): Promise<CacheRow<T> | undefined> => queryCache.getQueryData<T>(key);
 
 /**
- * Which rows changed since a screen read them: a version per key, and one for every row (logout).
- * Other tabs of the app hear of a change through a BroadcastChannel, so a row written in one tab
- * shows in the others as it does in the writer.
+ * Writes data under a key as if the server had answered it: screens showing the key redraw, the
+ * database stores it, other tabs see it. The seam for news that comes without a read (an event).
  */
-const rowVersions = new Map<QueryKey, number>();
-let everyRowVersion = 0;
-const rowListeners = new Set<() => void>();
-const otherTabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('roundplay-cache');
+export const setQueryData = <T>(key: QueryKey, data: T, updatedAt?: number): Promise<void> =>
+  queryCache.setQueryData(key, data, updatedAt);
 
-/** The rows this page has read or written: what its screens draw, the database's copy kept in step. */
-const pageRows = new Map<QueryKey, CacheRow<unknown>>();
+/** Fetch a key now and write the answer back (shared with a request already under way). */
+export const revalidate = <T>(key: QueryKey, fetcher: () => Promise<T>, options?: RevalidateOptions): Promise<void> =>
+  queryCache.revalidate(key, fetcher, options);
 
-function rowsChanged(key: QueryKey | null): void {
-  if (key === null) everyRowVersion += 1;
-  else rowVersions.set(key, (rowVersions.get(key) ?? 0) + 1);
-  rowListeners.forEach((listener) => listener());
-}
-
-// Another tab stored or cleared rows: this page's copies of them are read again from the database.
-otherTabs?.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const key = typeof event.data === 'string' ? (event.data as QueryKey) : null;
-  if (key === null) pageRows.clear();
-  else pageRows.delete(key);
-  rowsChanged(key);
-});
-
-function subscribeRows(listener: () => void): () => void {
-  rowListeners.add(listener);
-  return () => rowListeners.delete(listener);
-}
-
-/** A member row of another session counts as none. */
-function ownRow<T>(row: CacheRow<unknown> | undefined): CacheRow<T> | undefined {
-  if (row && row.owner !== '' && row.owner !== currentOwner()) return undefined;
-  return row as CacheRow<T> | undefined;
-}
-
-/** The cached row of a read. */
-export async function readCached<T>(key: QueryKey): Promise<CacheRow<T> | undefined> {
-  const kept = pageRows.get(key);
-  if (kept) return ownRow<T>(kept);
-  const generation = everyRowVersion;
-  const row = ownRow<T>(await (await cacheDb()).cache.get(key));
-  // Kept for this page unless a write or a clear came while the database was being read.
-  if (row && !pageRows.has(key) && generation === everyRowVersion) pageRows.set(key, row);
-  return row;
-}
-
-/**
- * Store an answer: this page's screens have it at once; the promise settles when the database
- * has it, and then the app's other tabs are told.
- */
-export async function writeCached<T>(key: QueryKey, data: T, updatedAt = clockNow()): Promise<void> {
-  const row: CacheRow<T> = { key, data, updatedAt, owner: isMemberKey(key) ? currentOwner() : '' };
-  pageRows.set(key, row);
-  rowsChanged(key);
-  await (await cacheDb()).cache.put(row);
-  otherTabs?.postMessage(key);
-}
-
-/** Reads of one row at one version, shared by every screen part showing it, so they change together. */
-const readsInFlight = new Map<string, Promise<CacheRow<unknown> | undefined>>();
-
-function sharedRead<T>(key: QueryKey, version: string): Promise<CacheRow<T> | undefined> {
-  const id = `${version} ${key}`;
-  let read = readsInFlight.get(id);
-  if (!read) {
-    read = readCached(key);
-    readsInFlight.set(id, read);
-    const forget = () => readsInFlight.delete(id);
-    read.then(forget, forget);
-  }
-  return read as Promise<CacheRow<T> | undefined>;
-}
-
-/**
- * A key's cached row, read again whenever it changes: undefined while the first read runs, null
- * when nothing is cached. While a changed row is being read, the previous one stays on screen.
- */
-function useCachedRow<T>(key: QueryKey | null): CacheRow<T> | null | undefined {
-  const version = useSyncExternalStore(
-    subscribeRows,
-    () => (key ? `${everyRowVersion}:${rowVersions.get(key) ?? 0}` : ''),
-    () => '',
-  );
-  const [read, setRead] = useState<{ key: QueryKey; row: CacheRow<T> | null } | null>(null);
-  useEffect(() => {
-    if (!key || ownRow(pageRows.get(key))) return;
-    let current = true;
-    sharedRead<T>(key, version).then(
-      (row) => current && setRead({ key, row: row ?? null }),
-      () => current && setRead({ key, row: null }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, version]);
-  if (!key) return null;
-  const kept = ownRow<T>(pageRows.get(key));
-  if (kept) return kept;
-  return read?.key === key ? read.row : undefined;
-}
-
-export interface RevalidateOptions {
-  /** Skip the request when the key was confirmed less than this long ago (ms). */
-  maxAgeMs?: number;
-}
-
-/**
- * Fetch a key from the network and write it back. Concurrent calls share one request.
- * Offline (as far as the browser knows) nothing is sent and the cached row stays, marked stale.
- */
-export function revalidate<T>(
-  key: QueryKey,
-  fetcher: () => Promise<T>,
-  options: RevalidateOptions = {},
-): Promise<void> {
-  const running = inflight.get(key);
-  if (running) return running;
-  const meta = metas.get(key) ?? NO_META;
-  if (options.maxAgeMs && meta.ok && clockNow() - meta.checkedAt < options.maxAgeMs) return Promise.resolve();
-  if (!isBrowserOnline()) {
-    setMeta(key, { ok: false, error: new OfflineError(), pending: false, checkedAt: clockNow() });
-    return Promise.resolve();
-  }
-  const generation = privateGeneration;
-  let run: Promise<void> | null = null;
-  run = (async () => {
-    setMeta(key, { pending: true });
-    try {
-      const data = await fetcher();
-      if (isMemberKey(key) && generation !== privateGeneration) return;
-      const stored = writeCached(key, data);
-      setMeta(key, { ok: true, error: null, pending: false, checkedAt: clockNow(), written: true });
-      // The answer is on screen: the next revalidation need not wait for the database.
-      if (inflight.get(key) === run) inflight.delete(key);
-      // A database that cannot store the answer costs only the offline copy.
-      await stored.catch((error: unknown) => console.warn('[cache] could not store', key, error));
-    } catch (error) {
-      setMeta(key, { ok: false, error, pending: false, checkedAt: clockNow() });
-    } finally {
-      if (inflight.get(key) === run) {
-        inflight.delete(key);
-        if (metas.get(key)?.pending) setMeta(key, { pending: false });
-      }
-    }
-  })();
-  inflight.set(key, run);
-  return run;
-}
-
-/** Logout: the member's rows go, public ones (config, articles, banners, rooms, games) stay. */
-export async function clearPrivateRows(): Promise<void> {
-  privateGeneration += 1;
-  for (const [key, row] of pageRows) if (row.owner !== '') pageRows.delete(key);
-  rowsChanged(null);
-  await (await cacheDb()).cache.where('owner').notEqual('').delete();
-  rowsChanged(null);
-  otherTabs?.postMessage(null);
-  for (const key of [...metas.keys()]) {
-    if (isMemberKey(key)) metas.delete(key);
-  }
-  listeners.forEach((listener) => listener());
-}
-
-/** Test helper: forget what this session confirmed. */
-export function resetSyncState(): void {
-  metas.clear();
-  pageRows.clear();
-  inflight.clear();
-  listeners.forEach((listener) => listener());
-}
+/** The reads a change touched: asked again where shown, and not counted as confirmed elsewhere. */
+export const invalidate = (prefixes: readonly KeyPrefix[]): Promise<void> => queryCache.invalidate(prefixes);
 
 export interface UseSyncedOptions extends RevalidateOptions {
   /** Revalidate when the page becomes visible again and the last check is older than this (ms). */
   refreshOnVisibleAfterMs?: number;
+  /** False: show the cached row but ask the server nothing (a page in the background). Default true. */
+  enabled?: boolean;
 }
 
 const DEFAULT_MAX_AGE_MS = 2_000;
+const NOTHING: KeyState = { row: null, ok: null, error: null, pending: false, checkedAt: 0 };
+const noSubscription = () => () => undefined;
 
 /**
  * Cache-first read of a key. `key = null` disables it (e.g. the profile while logged out).
@@ -264,13 +66,21 @@ export function useSynced<T>(
 ): Synced<T> {
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const visibleAfter = options.refreshOnVisibleAfterMs ?? 60_000;
+  const enabled = options.enabled ?? true;
 
-  // undefined while reading, null when nothing is cached.
-  const row = useCachedRow<T>(key);
-  const meta = useSyncExternalStore(
-    subscribeMeta,
-    () => (key ? (metas.get(key) ?? NO_META) : NO_META),
-    () => NO_META,
+  // The key's identity is its text: a new array with the same call and parameters is the same read.
+  const hash = key ? hashKey(key) : null;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same text is the same key
+  const stableKey = useMemo(() => key, [hash]);
+
+  const subscribe = useCallback(
+    (listener: () => void) => (stableKey ? queryCache.subscribe(stableKey, listener) : noSubscription()),
+    [stableKey],
+  );
+  const state = useSyncExternalStore(
+    subscribe,
+    () => (stableKey ? queryCache.stateOf(stableKey) : NOTHING),
+    () => NOTHING,
   );
   const online = useOnline();
   const browserOnline = useBrowserOnline();
@@ -279,44 +89,47 @@ export function useSynced<T>(
   useEffect(() => {
     fetcherRef.current = fetcher;
   });
+  useEffect(() => {
+    if (stableKey) queryCache.setFetcher(stableKey, () => fetcherRef.current());
+  }, [stableKey]);
 
   const run = useCallback(
     (force: boolean) => {
-      if (!key) return Promise.resolve();
-      return revalidate(key, () => fetcherRef.current(), { maxAgeMs: force ? 0 : maxAgeMs });
+      if (!stableKey) return Promise.resolve();
+      return queryCache.revalidate(stableKey, () => fetcherRef.current(), { maxAgeMs: force ? 0 : maxAgeMs });
     },
-    [key, maxAgeMs],
+    [stableKey, maxAgeMs],
   );
 
+  // On entry, when enabled again, and when the network (or the server) is back.
   useEffect(() => {
-    if (browserOnline) void run(false);
-  }, [run, browserOnline]);
+    if (enabled && browserOnline && online) void run(false);
+  }, [run, enabled, browserOnline, online]);
 
   useEffect(() => {
-    if (!key) return;
+    if (!stableKey || !enabled) return;
     const onVisible = () => {
-      const current = metas.get(key) ?? NO_META;
-      if (document.visibilityState === 'visible' && clockNow() - current.checkedAt > visibleAfter) void run(true);
+      const { checkedAt } = queryCache.stateOf(stableKey);
+      if (document.visibilityState === 'visible' && clockNow() - checkedAt > visibleAfter) void run(true);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [key, run, visibleAfter]);
+  }, [stableKey, enabled, run, visibleAfter]);
 
   const refresh = useCallback(() => run(true), [run]);
 
+  const row = state.row as CacheRow<T> | null | undefined;
   const cached = row ?? null;
-  const status: SyncStatus = cached === null ? 'empty' : online && meta.ok === true ? 'fresh' : 'stale';
+  const status: SyncStatus = cached === null ? 'empty' : online && state.ok === true ? 'fresh' : 'stale';
+  // Not yet tried in this visit counts as validating, so a badge does not flash before the first request.
+  const untried = state.ok === null && browserOnline && enabled;
   return {
     data: cached?.data,
     status,
     updatedAt: cached?.updatedAt ?? null,
-    error: meta.ok === false ? meta.error : null,
-    isLoading:
-      key !== null &&
-      (row === undefined ||
-        (cached === null && (((meta.pending || meta.ok === null) && browserOnline) || meta.written))),
-    // Not yet tried in this session counts as validating, so a badge does not flash before the first request.
-    isValidating: key !== null && (meta.pending || (meta.ok === null && browserOnline)),
+    error: state.ok === false ? state.error : null,
+    isLoading: stableKey !== null && (row === undefined || (cached === null && (state.pending || untried))),
+    isValidating: stableKey !== null && (state.pending || untried),
     refresh,
   };
 }

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { OfflineError } from '../api/errors';
 import { isBrowserOnline } from '../api/online';
 import type { QueryKey } from './key';
-import { readCached, revalidate, useSynced, writeCached, type Synced, type UseSyncedOptions } from './sync';
+import { getQueryData, revalidate, setQueryData, useSynced, type Synced, type UseSyncedOptions } from './sync';
 
 /** What the cache holds of a long list: the filter it answers, the rows loaded so far, and whether that is all. */
 export type Window<R, F extends object> = F & {
@@ -39,7 +39,7 @@ export async function fetchNewestWindow<R, F extends object>(
 ): Promise<Window<R, F>> {
   const page = await read.fetchPage(filter);
   const complete = page.length < read.pageSize;
-  const previous = (await readCached<Window<R, F>>(read.key))?.data;
+  const previous = (await getQueryData<Window<R, F>>(read.key))?.data;
   const fresh = { ...filter, rows: page, complete } as Window<R, F>;
   if (complete || !previous || !read.sameFilter(previous, filter) || page.length === 0) return fresh;
   const oldest = read.idOf(page[page.length - 1]);
@@ -83,7 +83,7 @@ export function useWindowedQuery<R, F extends object>(
 
   const loadMore = useCallback(async () => {
     if (loadingMore.current) return;
-    const current = (await readCached<Window<R, F>>(read.key))?.data;
+    const current = (await getQueryData<Window<R, F>>(read.key))?.data;
     if (!current || current.complete || current.rows.length === 0) return;
     if (!isBrowserOnline()) {
       setMore({ loading: false, error: new OfflineError() });
@@ -95,12 +95,12 @@ export function useWindowedQuery<R, F extends object>(
     try {
       const page = await read.fetchPage(current, oldest);
       // Written only onto the window it continues: a new filter or a refresh in between wins.
-      const latest = await readCached<Window<R, F>>(read.key);
+      const latest = await getQueryData<Window<R, F>>(read.key);
       const latestOldest = latest?.data.rows.at(-1);
       let stored: Promise<void> | null = null;
       if (latest && read.sameFilter(latest.data, current) && latestOldest && read.idOf(latestOldest) === oldest) {
         const rows = appendPage(latest.data.rows, page, read.idOf);
-        stored = writeCached(
+        stored = setQueryData(
           read.key,
           { ...latest.data, rows, complete: page.length < read.pageSize },
           latest.updatedAt,

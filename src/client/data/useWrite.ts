@@ -1,15 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
-import { MessageKey, refuse } from '../../shared/errors';
 import type { ApiAnswerOf, ApiRequestOf } from '../../shared/api/types';
-import { api, newIdempotencyKey, OfflineError } from '../api';
+import { api, failureText, newIdempotencyKey, OfflineError } from '../api';
 import { ApiError } from '../api/errors';
+import { queryCache } from '../stores';
 import { isBrowserOnline } from '../api/online';
-import { messageOf, textOfCode } from '../i18n';
+import { afterWrite } from './changes';
 import type { CallPath } from './key';
 
 /** What became of a write: its answer, or why there is none. */
 export type WriteResult<T> =
-  | { ok: true; data: T }
+  /** `changed` settles once the reads the write changed (changes.ts) have been asked again. */
+  | { ok: true; data: T; changed: Promise<void> }
   /** The server said no; the API client showed its words (toast). */
   | { ok: false; refused: true; error: ApiError }
   /**
@@ -33,6 +34,11 @@ export interface WriteOptions {
 
 export interface Write<P extends CallPath> {
   /**
+   * Why a write cannot be sent now (offline), in the member's words, or null: for a page that asks
+   * the member to confirm first, so it does not ask for something that will be refused.
+   */
+  refusal: () => string | null;
+  /**
    * `attemptKey`: the idempotency key of an attempt the page tracks itself (an order's key is made
    * when its confirmation opens); without it, the hook keeps one per body.
    */
@@ -44,11 +50,16 @@ export interface Write<P extends CallPath> {
   setError: (text: string | null) => void;
 }
 
+/** Offline, nothing is sent: the one place a write is refused for it (DESIGN.md section 5). */
+function offlineRefusal(): string | null {
+  return isBrowserOnline() ? null : failureText(new OfflineError());
+}
+
 /**
  * The one way a page writes (DESIGN.md section 5): refused at once while offline (nothing is
  * queued behind the member's back), one call at a time, the idempotency key of money-moving calls,
- * and the failure in the member's language: a refusal is toasted by the API client in the server's
- * words, no answer is said inline.
+ * the failure in the member's language (a refusal is toasted by the API client in the server's
+ * words, no answer is said inline), and, once accepted, the reads it changed asked again (changes.ts).
  */
 export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}): Write<P> {
   const [busy, setBusy] = useState(false);
@@ -60,10 +71,10 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
   const send = useCallback(
     async (body: BodyOf<P>, attemptKey?: string): Promise<WriteResult<ApiAnswerOf<P>>> => {
       if (inFlight.current) return { ok: false, refused: false, error: new Error('a write is in flight'), text: null };
-      if (!isBrowserOnline()) {
-        const text = messageOf(refuse(MessageKey.Offline));
-        setError(text);
-        return { ok: false, refused: false, error: new OfflineError(), text };
+      const offline = offlineRefusal();
+      if (offline !== null) {
+        setError(offline);
+        return { ok: false, refused: false, error: new OfflineError(), text: offline };
       }
       let request = body as ApiRequestOf<P>;
       if (idempotent) {
@@ -79,8 +90,11 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
       try {
         const data = await api.call(path, request);
         attempt.current = null;
-        return { ok: true, data };
+        return { ok: true, data, changed: afterWrite(queryCache, path, data) };
       } catch (failure) {
+        // Refused, or no answer: what the server holds may not be what the screens show (an
+        // operator paid the withdrawal meanwhile, or the write went through unanswered).
+        if (!(failure instanceof OfflineError)) void afterWrite(queryCache, path, undefined);
         if (failure instanceof ApiError && !failure.isNetwork) {
           // Refused: the next submit is a new attempt.
           attempt.current = null;
@@ -88,11 +102,11 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
         }
         // No answer: the attempt (and its key) is kept for the retry.
         const text =
-          failure instanceof OfflineError
-            ? messageOf(refuse(MessageKey.Offline))
-            : failure instanceof ApiError
-              ? (noAnswerText ?? textOfCode(failure.code))
-              : null;
+          failure instanceof ApiError
+            ? failure instanceof OfflineError
+              ? failureText(failure)
+              : (noAnswerText ?? failureText(failure))
+            : null;
         if (text !== null) setError(text);
         return { ok: false, refused: false, error: failure, text };
       } finally {
@@ -103,5 +117,5 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
     [path, idempotent, noAnswerText],
   );
 
-  return { send, busy, error, setError };
+  return { send, refusal: offlineRefusal, busy, error, setError };
 }

@@ -4,7 +4,7 @@ import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
 import { formatDateTime } from '../../i18n';
 import { confirmDialog, FormError, Icon, SyncedSection, toast } from '../../ui';
-import { refreshSessions, useSessions } from './accountApi';
+import { useSessions } from './accountApi';
 
 /** The browser and the system a session was opened on, as plain text. */
 function deviceName(session: SessionItem, unknown: string): string {
@@ -49,9 +49,11 @@ export function SessionList() {
       cancelLabel: t`Cancel`,
       tone: 'danger',
     });
-    if (!confirmed || !(await send({})).ok) return;
+    if (!confirmed) return;
+    const result = await send({});
+    if (!result.ok) return;
     toast.success(t`The other devices are logged out`);
-    await refreshSessions();
+    await result.changed;
   }
 
   return (

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { validateLogin } from '../../../shared/validation';
 import { DEFAULT_QUHAO } from '../../../shared/constants';
 import { ApiPath, startSession } from '../../api';
-import { refreshProfile, useWrite } from '../../data';
+import { useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { FormError, Logo, Page, SubmitButton, TextField, navigate, toast, useFieldErrors } from '../../ui';
 import { pathTo } from '../../routing/paths';
@@ -30,7 +30,6 @@ export default function LoginPage() {
     const result = await send({ quhao: DEFAULT_QUHAO, username: username.trim(), password });
     if (!result.ok) return;
     startSession(result.data.token);
-    void refreshProfile();
     toast.success(t`Logged in`);
     navigate(pathTo('account'), { replace: true });
   }

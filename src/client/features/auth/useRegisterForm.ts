@@ -5,7 +5,7 @@ import { ErrorCode, MessageKey, type Refusal } from '../../../shared/errors';
 import { CAPTCHA_LOCK_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
 import type { RegisterRequest } from '../../../shared/api/types';
 import { ApiPath, startSession } from '../../api';
-import { refreshProfile, useConfig, useWrite } from '../../data';
+import { useConfig, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { navigate, toast, useCaptchaLock, useFieldErrors } from '../../ui';
 import { pathTo } from '../../routing/paths';
@@ -113,7 +113,6 @@ export function useRegisterForm() {
     const result = await register.send(body);
     if (!result.ok) return;
     startSession(result.data.token);
-    void refreshProfile();
     toast.success(t`Account created`);
     navigate(pathTo('account'), { replace: true });
   }

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { MessageKey, refuse } from '../../../shared/errors';
 import type { OwnOrderItem } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
-import { isOnline, refreshProfile, useWrite } from '../../data';
+import { useWrite } from '../../data';
 import { messageOf, useOutcomeName, formatUsd } from '../../i18n';
 import { confirmDialog, toast } from '../../ui';
 
@@ -15,7 +15,7 @@ export function useCancelOrder(roomid: number, closed: RefObject<boolean>, onDon
   const cancel = useWrite(ApiPath.gameCancel);
   const asking = useRef(false);
   // Checked before asking and again after: the round may close while the dialog is open.
-  const refusal = () => (!isOnline() ? refuse(MessageKey.Offline) : closed.current ? refuse(MessageKey.Stopped) : null);
+  const refusal = () => cancel.refusal() ?? (closed.current ? messageOf(refuse(MessageKey.Stopped)) : null);
 
   async function onCancel(order: OwnOrderItem) {
     // A double tap asks once and cancels once: a second confirmation would only meet a refusal.
@@ -30,7 +30,7 @@ export function useCancelOrder(roomid: number, closed: RefObject<boolean>, onDon
 
   async function askAndCancel(order: OwnOrderItem) {
     const before = refusal();
-    if (before) return toast.warn(messageOf(before));
+    if (before) return toast.warn(before);
     const name = nameOf(order.value);
     const money = formatUsd(order.money);
     const seqno = order.seqno;
@@ -43,7 +43,7 @@ export function useCancelOrder(roomid: number, closed: RefObject<boolean>, onDon
     });
     if (!confirmed) return;
     const after = refusal();
-    if (after) return toast.warn(messageOf(after));
+    if (after) return toast.warn(after);
     setCancelling(order.order_id);
     // 2002 / 2003 and the other refusals were toasted by the API client; no answer is toasted here.
     const result = await cancel.send({ roomid, order_id: order.order_id });
@@ -51,7 +51,6 @@ export function useCancelOrder(roomid: number, closed: RefObject<boolean>, onDon
     else if (!result.refused && result.text) toast.warn(result.text);
     setCancelling(null);
     onDone();
-    void refreshProfile();
   }
 
   return { cancelling, onCancel };

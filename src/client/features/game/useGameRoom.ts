@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { refreshProfile, useBrowserOnline, useOnline, useProfile } from '../../data';
+import { CHANGED_BY_DRAW, invalidate, useBrowserOnline, useOnline, useProfile } from '../../data';
 import { usePageVisible } from '../../ui';
 import { useCancelOrder } from './useCancelOrder';
 import { useLiveOrders } from './useLiveOrders';
@@ -15,7 +15,8 @@ export function useGameRoom(roomid: number) {
   const online = useOnline();
   const browserOnline = useBrowserOnline();
   const profile = useProfile();
-  const round = useRound(roomid, { active: visible, onNextRound: () => void refreshProfile() });
+  // A draw credits the winners: the member's money is read again.
+  const round = useRound(roomid, { active: visible, onNextRound: () => void invalidate(CHANGED_BY_DRAW) });
   const { info } = round;
   const game = info?.game ?? null;
   const clock = useRoundClock(game, round.offset);

@@ -4,7 +4,7 @@ import { ErrorCode, MessageKey, refuse, type Refusal } from '../../../shared/err
 import type { GameInfoAnswer, UserInfo } from '../../../shared/api/types';
 import { toggleOutcome, validateBuy } from '../../../shared/validation/game';
 import { ApiPath } from '../../api';
-import { isBrowserOnline, profileQuery, refreshProfile, useWrite, writeCached } from '../../data';
+import { isBrowserOnline, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { toast, useFieldErrors } from '../../ui';
 import type { PendingOrder } from './ConfirmOrderSheet';
@@ -77,7 +77,8 @@ export function useOrderTicket(options: {
 
   function onBuy() {
     if (!info || !clock) return;
-    if (!online) return warn(refuse(MessageKey.Offline));
+    const offline = order.refusal();
+    if (offline !== null) return toast.warn(offline);
     const result = validateBuy({
       roundClosed: clock.closed,
       selected,
@@ -114,11 +115,6 @@ export function useOrderTicket(options: {
     setPending(null);
     setSelected([]);
     toast.success(t`Order placed`);
-    // The answer carries the balance after the debit: show it now (the store runs behind), then confirm it.
-    if (profile && typeof outcome.data?.money === 'number') {
-      void writeCached(profileQuery.key, { ...profile, money: outcome.data.money }).catch(() => undefined);
-    }
-    void refreshProfile();
     // A first played round: the app may now offer to be installed.
     earnInstallOffer();
     onPlaced(pending.seqno);

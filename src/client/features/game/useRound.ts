@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { NEXT_ROUND_DELAY_MS } from '../../../shared/constants';
 import type { GameInfoAnswer } from '../../../shared/api/types';
-import { isBrowserOnline, readCached, useLiveRead, writeCached } from '../../data';
-import { gameInfoQuery, type TimedGameInfo } from './gameApi';
+import { isBrowserOnline, useQuery } from '../../data';
+import { clockNow } from '../../data/clock';
+import { gameInfoQuery } from './gameApi';
 
 export interface RoundState {
-  /** The last good answer of getGameinfo (this session's, or the cached one until then). */
+  /** The last good answer of getGameinfo (this visit's, or the cached one until then). */
   info: GameInfoAnswer | null;
   /** Server clock minus device clock, measured with that answer. */
   offset: number;
@@ -24,9 +25,10 @@ export interface RoundState {
 }
 
 /**
- * The room's current round: loaded on entry, again 3 s after each draw (SPEC.md section 4), when
- * the page becomes visible and when the network comes back. Nothing runs while the page is hidden.
- * Each good answer is kept on the device, so the room opens offline with it, marked stale.
+ * The room's current round, cached-first like every read: the last answer kept on this device shows
+ * at once (marked stale) while the network answers, so the room opens offline. It is asked on entry,
+ * again 3 s after each draw (SPEC.md section 4), when the page becomes visible and when the network
+ * comes back; nothing is asked while the page is hidden.
  */
 export function useRound(roomid: number, options: { active: boolean; onNextRound?: () => void }): RoundState {
   const { active } = options;
@@ -34,34 +36,14 @@ export function useRound(roomid: number, options: { active: boolean; onNextRound
   useEffect(() => {
     onNextRound.current = options.onNextRound;
   });
-  const query = gameInfoQuery(roomid);
-  const round = useLiveRead<TimedGameInfo>({
-    scope: query.key,
-    fetch: query.fetch,
-    enabled: active,
-    onAnswer: (timed) => void writeCached(query.key, timed).catch(() => undefined),
-    onReconnect: () => onNextRound.current?.(),
-  });
-  const { data: timed, error, reload, seed } = round;
-
-  // The last answer kept on this device shows at once (marked stale) while the network answers.
-  useEffect(() => {
-    let cancelled = false;
-    readCached<TimedGameInfo>(gameInfoQuery(roomid).key)
-      .then((row) => {
-        if (!cancelled && row?.data?.info) seed(row.data, row.updatedAt);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [roomid, seed]);
+  const round = useQuery(gameInfoQuery(roomid), { enabled: active, maxAgeMs: 0 });
+  const { data: timed, error, refresh: reload } = round;
 
   // 3 s after the draw, the next round. If the answer still holds the finished round (or failed),
   // ask again every 3 s while the browser is online; offline, the online event takes over.
   useEffect(() => {
     if (!active || timed === undefined) return;
-    const untilNext = timed.info.game.drawAt - (Date.now() + timed.offset) + NEXT_ROUND_DELAY_MS;
+    const untilNext = timed.info.game.drawAt - (clockNow() + timed.offset) + NEXT_ROUND_DELAY_MS;
     if (untilNext <= 0 && !isBrowserOnline()) return;
     const scheduled = untilNext > 0;
     const timer = setTimeout(
@@ -77,11 +59,11 @@ export function useRound(roomid: number, options: { active: boolean; onNextRound
   return {
     info: timed?.info ?? null,
     offset: timed?.offset ?? 0,
-    goodAt: round.goodAt,
+    goodAt: round.updatedAt,
     // Not before the first attempt settles, so the cached answer does not flash a badge on entry.
-    stale: timed !== undefined && round.settled && (round.stale || !round.confirmed),
+    stale: timed !== undefined && round.status === 'stale' && (round.error !== null || !round.isValidating),
     error,
-    loading: timed === undefined && !round.settled,
+    loading: timed === undefined && round.isLoading,
     reload,
   };
 }

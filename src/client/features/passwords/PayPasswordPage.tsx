@@ -4,7 +4,7 @@ import { CAPTCHA_LOCK_SECONDS } from '../../../shared/constants';
 import { validatePayPasswordChange } from '../../../shared/validation';
 import type { ChangePayPasswordRequest } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
-import { refreshProfile, useProfile, useWrite } from '../../data';
+import { useProfile, useWrite } from '../../data';
 import { FormError, Page, SubmitButton, TextField, goBack, toast, useCaptchaLock } from '../../ui';
 import { pathTo } from '../../routing/paths';
 import { usePasswordChangeForm } from './usePasswordChangeForm';
@@ -54,7 +54,6 @@ export default function PayPasswordPage() {
     const body: ChangePayPasswordRequest = { newpwd: form.next, newpwd2: form.repeat, ...proven };
     if (!(await send(body)).ok) return;
     reset();
-    void refreshProfile();
     toast.success(firstTime ? t`Withdrawal password set` : t`Withdrawal password changed`);
     goBack(pathTo('settings'));
   }

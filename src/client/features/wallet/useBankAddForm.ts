@@ -10,7 +10,6 @@ import { useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { goBack, toast, useFieldErrors, useScreenActive } from '../../ui';
 import { isBankType } from './cards';
-import { refreshBankCards } from './walletApi';
 import { pathTo } from '../../routing/paths';
 
 export type Fields = Required<Omit<AddBankCardRequest, 'type'>>;
@@ -119,7 +118,7 @@ export function useBankAddForm() {
     toast.success(t`Account added. Withdrawals to it are possible in ${hours} hours.`);
     setFields(EMPTY);
     setReview(null);
-    await refreshBankCards();
+    await result.changed;
     goBack(pathTo('bankList'));
   }
 

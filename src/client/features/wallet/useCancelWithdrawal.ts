@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { WithdrawalItem } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
-import { refreshProfile, revalidate, useWrite, withdrawalsQuery } from '../../data';
+import { useWrite } from '../../data';
 import { formatUsd } from '../../i18n';
 import { confirmDialog, toast } from '../../ui';
-import { refreshLeftMoney } from './walletApi';
 
 /**
  * Cancelling a withdrawal still waiting for the operator, after asking; one at a time. The amount
@@ -34,7 +33,6 @@ export function useCancelWithdrawal() {
     if (result.ok) toast.success(t`Withdrawal cancelled: ${money} USD is back in your balance.`);
     else if (!result.refused && result.text) toast.warn(result.text);
     setCancelling(null);
-    await Promise.all([revalidate(withdrawalsQuery.key, withdrawalsQuery.fetch), refreshLeftMoney(), refreshProfile()]);
   }
 
   return { cancelling, onCancel };

@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { BankCard } from '../../../shared/api/types';
-import { MessageKey, refuse } from '../../../shared/errors';
 import { ApiPath } from '../../api';
-import { isBrowserOnline, useWrite } from '../../data';
-import { messageOf } from '../../i18n';
+import { useWrite } from '../../data';
 import { confirmDialog, toast } from '../../ui';
 import { cardSummary, cardTypeName } from './cards';
-import { refreshBankCards } from './walletApi';
 
 /** Deleting a saved account, after asking; one at a time. */
 export function useDeleteBankCard() {
@@ -17,10 +14,8 @@ export function useDeleteBankCard() {
 
   async function onDelete(card: BankCard) {
     if (deleting !== null) return;
-    if (!isBrowserOnline()) {
-      toast.warn(messageOf(refuse(MessageKey.Offline)));
-      return;
-    }
+    const offline = remove.refusal();
+    if (offline !== null) return void toast.warn(offline);
     const type = cardTypeName(i18n, card.type);
     const summary = cardSummary(card);
     const confirmed = await confirmDialog({
@@ -36,8 +31,8 @@ export function useDeleteBankCard() {
     const result = await remove.send({ id: card.id });
     if (result.ok) toast.success(t`Account deleted`);
     else if (!result.refused && result.text) toast.warn(result.text);
+    if (result.ok) await result.changed;
     setDeleting(null);
-    await refreshBankCards();
   }
 
   return { deleting, onDelete };

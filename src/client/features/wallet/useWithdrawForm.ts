@@ -6,23 +6,13 @@ import { toCents, toUsd } from '../../../shared/money';
 import { validateWithdraw } from '../../../shared/validation/wallet';
 import type { BankCard } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
-import {
-  isBrowserOnline,
-  refreshProfile,
-  useBrowserOnline,
-  useLeftMoney,
-  useProfile,
-  useQuery,
-  useWrite,
-  revalidate,
-  withdrawalsQuery,
-} from '../../data';
+import { useBrowserOnline, useLeftMoney, useProfile, useQuery, useWrite } from '../../data';
 import { messageOf, textOfCode, formatMoney, formatUsd } from '../../i18n';
 import { toast, useFieldErrors, useScreenActive } from '../../ui';
 import { failureText } from '../../api';
 import { clockNow } from '../../data/clock';
 import { isDefective } from './cards';
-import { bankCardsQuery, refreshLeftMoney } from './walletApi';
+import { bankCardsQuery } from './walletApi';
 
 /** The fields a refusal of the withdraw form's rules can be about. */
 type WithdrawField = 'account' | 'amount' | 'pwd';
@@ -55,7 +45,7 @@ export function useWithdrawForm() {
   }, []);
   const [done, setDone] = useState<string | null>(null);
   // A retry of the same withdrawal after no answer carries the same key: it is never made twice.
-  const { send, busy, error, setError } = useWrite(ApiPath.withdraw, {
+  const { send, refusal, busy, error, setError } = useWrite(ApiPath.withdraw, {
     idempotent: true,
     noAnswerText: t`No answer from the server. Submit again to retry; the withdrawal is never made twice.`,
   });
@@ -91,10 +81,8 @@ export function useWithdrawForm() {
     if (busy) return;
     setDone(null);
     fields.clear();
-    if (!isBrowserOnline()) {
-      setError(messageOf(refuse(MessageKey.Offline)));
-      return;
-    }
+    const offline = refusal();
+    if (offline !== null) return setError(offline);
     const result = validateWithdraw({ amount, bankId: chosen?.id ?? null, pwd, leftMoney: leftCents });
     // With turnover still owed, "over the withdrawable amount" has a truer reason: 1064.
     const owesTurnover = leftMoney !== undefined && leftMoney.turnoverRemaining > 0;
@@ -115,11 +103,8 @@ export function useWithdrawForm() {
       return refuseAt('account', textOfCode(ErrorCode.AccountOnHold, { time: { epochMs: chosen.availableAt } }));
     }
     const outcome = await send({ bank_id: chosen!.id, money: toUsd(result.cents), pwd });
-    if (!outcome.ok) {
-      // Refused (toasted in the server's words): what can be withdrawn may have changed.
-      if (outcome.refused) void refreshLeftMoney();
-      return;
-    }
+    // Refused (toasted in the server's words) or not answered: the write layer reads again what it may have changed.
+    if (!outcome.ok) return;
     if (outcome.data !== 1) {
       setError(textOfCode(ErrorCode.UnknownError));
       return;
@@ -129,9 +114,6 @@ export function useWithdrawForm() {
     toast.success(t`Withdrawal requested`);
     setAmount('');
     setPwd('');
-    void refreshProfile();
-    void refreshLeftMoney();
-    void revalidate(withdrawalsQuery.key, withdrawalsQuery.fetch);
   }
 
   const leftText = leftMoney ? formatUsd(leftMoney.leftmoney) : '—';

@@ -1,0 +1,37 @@
+import { createApiBase, manifestUrlOf } from './api/base';
+import { createOnlineStore } from './api/onlineStore';
+import { createSessionStore } from './api/sessionStore';
+import { clockNow } from './data/clock';
+import { createQueryCache } from './data/queryCache';
+import { ownerOf } from './data/owner';
+
+/**
+ * The client's state that outlives a screen, created here and nowhere else: the session, whether
+ * the network is there, where the API is, and the query cache. Modules read these through their
+ * own small functions and hooks (api/session.ts, api/online.ts, data/sync.ts); a test drives them
+ * through the same methods the app uses, or makes a fresh one with the same factory.
+ */
+const browser = typeof window === 'undefined' ? null : window;
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return browser?.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const session = createSessionStore(localStorageOrNull(), browser);
+
+export const online = createOnlineStore(typeof navigator === 'undefined' ? true : navigator.onLine !== false);
+browser?.addEventListener('online', () => online.browserChanged(true));
+browser?.addEventListener('offline', () => online.browserChanged(false));
+
+export const apiBase = createApiBase(localStorageOrNull(), manifestUrlOf(import.meta.env.BASE_URL));
+
+export const queryCache = createQueryCache({
+  now: clockNow,
+  isBrowserOnline: online.isBrowserOnline,
+  owner: () => ownerOf(session.get().token),
+  openDatabase: () => import('./data/cacheDb').then((module) => module.openCacheDatabase()),
+});

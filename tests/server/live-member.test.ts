@@ -14,7 +14,7 @@ import { adminInProcess } from './support/admin';
 import { drawCurrent, GAME_OF_ROOM, line, openRound, order, ROOM } from './support/game';
 import { liveTicket, memberStream, openStream, type LiveStream } from './support/live';
 import { startServer, type TestServer } from './support/server';
-import { addCard, PAY_PASSWORD, setSetting, TRC20_ADDRESS, walletMember, withdraw } from './support/wallet';
+import { addCard, call, PAY_PASSWORD, setSetting, TRC20_ADDRESS, walletMember, withdraw } from './support/wallet';
 
 const USDT_GAME = GAME_OF_ROOM[ROOM.usdtStandard];
 
@@ -156,6 +156,32 @@ describe("a member's stream", () => {
     expect((await stream.next((e) => e.data.reason === 'withdraw_refund')).data).toMatchObject({
       balance: 100,
       change: 30,
+    });
+  });
+
+  it('tells the balance given back when the member cancels a waiting withdrawal', async () => {
+    await setSetting(server, 'turnoverMultiple', '0');
+    const member = await walletMember(server, 100);
+    const card = await addCard(server, member.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS });
+    const stream = await follow(member.token);
+    expect((await withdraw(server, member.token, { bank_id: card.id, money: 40, pwd: PAY_PASSWORD })).body.code).toBe(
+      1,
+    );
+    expect((await stream.next((e) => e.data.type === 'balance')).data).toMatchObject({ balance: 60, change: -40 });
+    const row = await server.deps.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+
+    const cancelled = await call(server, ApiPath.cancelWithdrawal, member.token, { id: row.id, lang: 'en' });
+    expect(cancelled.body.code).toBe(1);
+    expect((await stream.next((e) => e.data.reason === 'withdraw_cancel')).data).toEqual({
+      type: 'balance',
+      balance: 100,
+      change: 40,
+      reason: 'withdraw_cancel',
+      time: expect.any(Number),
     });
   });
 

@@ -6,21 +6,23 @@
  * paid, rejected or cancelled exactly once: when the operator approves at the same moment, one of
  * the two updates finds it no longer pending and changes nothing. Anything but the member's own
  * pending withdrawal (paid, rejected, cancelled, another member's, unknown) answers 3012.
+ * Once committed, the member's stream is told the balance, as for every other change of it.
  */
 import { ErrorCode } from '../../../shared/errors';
 import { cancelPending, withdrawalById } from '../../repositories/withdrawals';
 import type { Deps } from '../deps';
 import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
 import { changeBalance } from '../ledger';
+import { announce, balanceChanged } from '../live/news';
 import { refused } from '../refused';
 
 export async function cancelWithdrawal(deps: Deps, memberId: number, id: number): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  const { given, deltaCents, now } = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     if (!(await cancelPending(trx, memberId, id, now))) throw refused(ErrorCode.WithdrawalNotCancellable);
     const withdrawal = await withdrawalById(trx, id);
     if (!withdrawal) throw new Error(`withdrawal #${id} vanished inside its own transaction`);
-    await changeBalance(trx, {
+    const given = await changeBalance(trx, {
       memberId,
       deltaCents: withdrawal.amount_cents,
       reason: FundReason.WithdrawCancel,
@@ -30,5 +32,7 @@ export async function cancelWithdrawal(deps: Deps, memberId: number, id: number)
       insufficientCode: ErrorCode.UnknownError,
       now,
     });
+    return { given, deltaCents: withdrawal.amount_cents, now };
   });
+  await announce(deps, [balanceChanged(memberId, { ...given, deltaCents, reason: FundReason.WithdrawCancel, now })]);
 }

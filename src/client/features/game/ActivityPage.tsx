@@ -8,6 +8,7 @@ import { messageOf, textOfCode, formatUsd, useLocale } from '../../i18n';
 import { EmptyState, Icon, Page, Spinner, StaleBadge, toast } from '../../ui';
 import { BuyBar } from './BuyBar';
 import { ConfirmOrderSheet } from './ConfirmOrderSheet';
+import { LiveIndicator } from './LiveIndicator';
 import { LiveOrdersTable } from './LiveOrdersTable';
 import { roomRates, roomTitle, type RoundClock } from './model';
 import type { GameInfoAnswer } from '../../../shared/api/types';
@@ -116,7 +117,12 @@ function OpenRoom({
 
       <RoundCommitment key={game.commitment} roomid={info.room.id} seqno={game.seqno} commitment={game.commitment} />
       <ResultsList roomid={info.room.id} history={info.his} />
-      <LiveOrdersTable rows={live.rows} stale={live.stale} goodAt={live.goodAt} />
+      <LiveOrdersTable
+        rows={live.rows}
+        stale={live.stale}
+        goodAt={live.goodAt}
+        indicator={<LiveIndicator feed={room.online ? room.stream : 'offline'} />}
+      />
 
       <BuyBar
         amount={ticket.amount}

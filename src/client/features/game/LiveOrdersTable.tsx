@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { m } from 'framer-motion';
 import { MotionScope } from '../../ui/MotionScope';
 import { useLingui } from '@lingui/react/macro';
@@ -10,10 +11,13 @@ export function LiveOrdersTable({
   rows,
   stale,
   goodAt,
+  indicator,
 }: {
   rows: readonly LiveOrder[];
   stale: boolean;
   goodAt: number | null;
+  /** How the table is kept up to date (LiveIndicator). */
+  indicator?: ReactNode;
 }) {
   const { t } = useLingui();
   const nameOf = useOutcomeName();
@@ -24,6 +28,7 @@ export function LiveOrdersTable({
           <h2 id="live-title" className="card-title">
             {t`Live orders`}
           </h2>
+          {indicator}
           {stale && <StaleBadge status="stale" updatedAt={goodAt} />}
         </div>
         <table className="live-table">

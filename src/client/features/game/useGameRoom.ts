@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CHANGED_BY_DRAW, invalidate, useBrowserOnline, useOnline, useProfile } from '../../data';
 import { usePageVisible } from '../../ui';
 import { useCancelOrder } from './useCancelOrder';
@@ -8,6 +8,13 @@ import { useOwnOrders } from './useOwnOrders';
 import { useRound } from './useRound';
 import { useRoundResult } from './useRoundResult';
 import { useRoundClock } from './useRoundClock';
+import { useRoomStream } from './useRoomStream';
+import { memberStreamLive, startMemberStream } from '../../data/live/memberStream';
+
+/** A draw credits the winners: the member's money is read again, unless the member's stream tells it. */
+const afterDraw = () => {
+  if (!memberStreamLive()) void invalidate(CHANGED_BY_DRAW);
+};
 
 /** Everything the game room shows and does: the round, the live table, the member's order and orders. */
 export function useGameRoom(roomid: number) {
@@ -15,10 +22,20 @@ export function useGameRoom(roomid: number) {
   const online = useOnline();
   const browserOnline = useBrowserOnline();
   const profile = useProfile();
-  // A draw credits the winners: the member's money is read again.
-  const round = useRound(roomid, { active: visible, onNextRound: () => void invalidate(CHANGED_BY_DRAW) });
+  // The member's stream loads with the room and then follows the session until logout.
+  useEffect(startMemberStream, []);
+  const stream = useRoomStream(roomid, visible);
+  const streaming = stream !== 'polling';
+  const round = useRound(roomid, { active: visible, onNextRound: afterDraw, streaming });
   const { info } = round;
   const game = info?.game ?? null;
+  // While streaming, the next round comes as an event rather than after a timer.
+  const streamedSeqno = streaming ? (game?.seqno ?? null) : null;
+  const lastSeqno = useRef(streamedSeqno);
+  useEffect(() => {
+    if (lastSeqno.current !== null && streamedSeqno !== null && lastSeqno.current !== streamedSeqno) afterDraw();
+    lastSeqno.current = streamedSeqno;
+  }, [streamedSeqno]);
   const clock = useRoundClock(game, round.offset);
   const seqno = game?.seqno ?? null;
   const live = useLiveOrders({
@@ -27,6 +44,7 @@ export function useGameRoom(roomid: number) {
     gametype: game?.gametype ?? 0,
     drawn: clock?.phase === 'drawn',
     active: visible,
+    streaming,
   });
   const [ownOpen, setOwnOpen] = useState(false);
   const [recordOpen, setRecordOpen] = useState(false);
@@ -67,8 +85,9 @@ export function useGameRoom(roomid: number) {
     closed,
     onPlaced: (placedSeqno) => {
       orderedIn.current.add(placedSeqno);
+      // The stream tells the order and the round's new total; without it, both are asked for.
       live.pollNow();
-      void round.reload();
+      if (!streaming) void round.reload();
       if (held !== null && held !== placedSeqno) setHeld(null);
       else if (ownOpen) void own.reload();
     },
@@ -79,6 +98,8 @@ export function useGameRoom(roomid: number) {
   return {
     online,
     browserOnline,
+    /** How the room is kept up to date: its stream, or polling. */
+    stream,
     profile,
     round,
     clock,

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIVE_ORDERS_POLL_MS, LIVE_ORDERS_STEP_MS } from '../../../shared/constants';
 import type { LiveOrder, VorderAnswer } from '../../../shared/api/types';
-import { useLiveRead } from '../../data';
+import { useLiveRead, useQuery, type Query } from '../../data';
 import { fetchLiveOrders } from './gameApi';
+import type { LiveTable } from './liveRoom';
 import { EMPTY_FEED, receiveLive, revealNext, type LiveFeed } from './model';
+import { liveTableKey } from './roomStream';
 
 export interface LiveOrdersState {
   /** Rows to show, newest first: the current round's, empty from the draw on. */
@@ -25,8 +27,10 @@ export function useLiveOrders(options: {
   gametype: number;
   drawn: boolean;
   active: boolean;
+  /** The room's stream tells the orders (or is about to): nothing is polled. */
+  streaming: boolean;
 }): LiveOrdersState {
-  const { roomid, seqno, gametype, drawn, active } = options;
+  const { roomid, seqno, gametype, drawn, active, streaming } = options;
   const [feed, setFeed] = useState<LiveFeed>(EMPTY_FEED);
   const feedRef = useRef(feed);
   useEffect(() => {
@@ -43,12 +47,19 @@ export function useLiveOrders(options: {
       const cursor = current.seqno === seqno ? current.cursor : 0;
       return fetchLiveOrders({ roomid, cursor, seqno: seqno ?? '', gametype });
     },
-    enabled: active && !drawn && seqno !== null,
+    enabled: active && !drawn && seqno !== null && !streaming,
     pollMs: LIVE_ORDERS_POLL_MS,
     onAnswer: (answer) => {
       if (seqno) setFeed((previous) => receiveLive(previous, seqno, answer.list, answer.order_id));
     },
   });
+
+  // While streaming, the table its events wrote (liveRoom.ts) feeds the same reveal as a poll's answer.
+  const told = useQuery(streaming ? streamedTable(roomid) : null, { enabled: false }).data;
+  useEffect(() => {
+    if (!streaming || !told || told.seqno !== seqno) return;
+    setFeed((previous) => withoutCancelled(receiveLive(previous, told.seqno, told.lines, told.cursor), told));
+  }, [streaming, told, seqno]);
 
   // One waiting row every 3 s; the first of a burst right away when the table has been quiet.
   const waiting = feed.queue.length;
@@ -63,11 +74,30 @@ export function useLiveOrders(options: {
   }, [waiting, drawn]);
 
   const { reload } = read;
-  const pollNow = useCallback(() => void reload(), [reload]);
+  const pollNow = useCallback(() => {
+    if (!streaming) void reload();
+  }, [reload, streaming]);
 
   // At the draw the round's list clears; the next round's first answer starts a new feed.
   const rows = drawn || feed.seqno !== seqno ? NO_ROWS : feed.shown;
+  if (streaming) return { rows, goodAt: null, stale: false, pollNow };
   return { rows, goodAt: read.goodAt, stale: read.stale, pollNow };
+}
+
+/** The streamed table is only ever written by events: it has nothing to fetch. */
+const streamedTable = (roomid: number): Query<LiveTable> => ({
+  key: liveTableKey(roomid),
+  fetch: () => Promise.reject(new Error('the live table is written by the room stream')),
+});
+
+/** Lines the stream took off the table (orders.cancelled) leave the feed too. */
+function withoutCancelled(feed: LiveFeed, table: LiveTable): LiveFeed {
+  const kept = new Set(table.lines.map((line) => line.id));
+  const oldest = table.lines[0]?.id ?? Infinity;
+  // Lines older than the table keeps are not known to be cancelled: they stay.
+  const stays = (order: { id: number }) => kept.has(order.id) || order.id < oldest || order.id > table.cursor;
+  if (feed.shown.every(stays) && feed.queue.every(stays)) return feed;
+  return { ...feed, shown: feed.shown.filter(stays), queue: feed.queue.filter(stays) };
 }
 
 const NO_ROWS: LiveOrder[] = [];

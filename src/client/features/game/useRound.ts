@@ -30,8 +30,13 @@ export interface RoundState {
  * again 3 s after each draw (SPEC.md section 4), when the page becomes visible and when the network
  * comes back; nothing is asked while the page is hidden.
  */
-export function useRound(roomid: number, options: { active: boolean; onNextRound?: () => void }): RoundState {
+export function useRound(
+  roomid: number,
+  options: { active: boolean; onNextRound?: () => void; streaming?: boolean },
+): RoundState {
   const { active } = options;
+  // The room's stream tells the next round (and writes it in the row read here): nothing to ask.
+  const polling = active && options.streaming !== true;
   const onNextRound = useRef(options.onNextRound);
   useEffect(() => {
     onNextRound.current = options.onNextRound;
@@ -42,7 +47,7 @@ export function useRound(roomid: number, options: { active: boolean; onNextRound
   // 3 s after the draw, the next round. If the answer still holds the finished round (or failed),
   // ask again every 3 s while the browser is online; offline, the online event takes over.
   useEffect(() => {
-    if (!active || timed === undefined) return;
+    if (!polling || timed === undefined) return;
     const untilNext = timed.info.game.drawAt - (clockNow() + timed.offset) + NEXT_ROUND_DELAY_MS;
     if (untilNext <= 0 && !isBrowserOnline()) return;
     const scheduled = untilNext > 0;
@@ -54,7 +59,7 @@ export function useRound(roomid: number, options: { active: boolean; onNextRound
       scheduled ? untilNext : NEXT_ROUND_DELAY_MS,
     );
     return () => clearTimeout(timer);
-  }, [active, timed, error, reload]);
+  }, [polling, timed, error, reload]);
 
   return {
     info: timed?.info ?? null,

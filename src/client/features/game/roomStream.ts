@@ -1,0 +1,46 @@
+import { RoomEventSchema } from '../../../shared/api/live';
+import { ApiPath } from '../../../shared/api/paths';
+import { getQueryData, queryKey, setQueryData, type QueryKey } from '../../data';
+import { clockNow } from '../../data/clock';
+import { droppedEvent } from '../../data/live/dropped';
+import { gameInfoQuery, type TimedGameInfo } from './gameApi';
+import { applyRoomEvent, type LiveTable } from './liveRoom';
+
+/** The room's live table as its stream told it, cached under getVorder's live-feed call. */
+export function liveTableKey(roomid: number): QueryKey {
+  return queryKey(ApiPath.vorder, { roomid, isfirst: 1 });
+}
+
+/**
+ * Writes a room's events through the query cache, one after the other in the order they came:
+ * each is checked against the shared schema (a wrong one is dropped, never shown), then the round
+ * row and the live table row are written like an answer, so the room redraws and what is read
+ * offline afterwards is the newest.
+ */
+export function roomEventWriter(roomid: number): (event: unknown) => Promise<void> {
+  let queue = Promise.resolve();
+  const infoKey = gameInfoQuery(roomid).key;
+  const tableKey = liveTableKey(roomid);
+
+  async function write(raw: unknown): Promise<void> {
+    const parsed = RoomEventSchema.safeParse(raw);
+    if (!parsed.success) return droppedEvent('room', raw, parsed.error);
+    const event = parsed.data;
+    if ('roomid' in event && event.roomid !== roomid) return droppedEvent('room', raw, 'another room');
+    const [info, table] = await Promise.all([
+      getQueryData<TimedGameInfo>(infoKey),
+      getQueryData<LiveTable>(tableKey),
+    ]);
+    const before = { info: info?.data, table: table?.data };
+    const after = applyRoomEvent(before, event, clockNow() + (before.info?.offset ?? 0));
+    await Promise.all([
+      after.info && after.info !== before.info ? setQueryData(infoKey, after.info) : null,
+      after.table && after.table !== before.table ? setQueryData(tableKey, after.table) : null,
+    ]);
+  }
+
+  return (event) => {
+    queue = queue.then(() => write(event)).catch((error: unknown) => console.warn('[live] room event not kept', error));
+    return queue;
+  };
+}

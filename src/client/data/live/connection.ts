@@ -81,9 +81,15 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
     retryIn(Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS));
   }
 
+  /** Silence is a proxy holding the stream back (or a dead connection): poll now, retry behind. */
+  function silent(): void {
+    failures = Math.max(failures, FAILURES_BEFORE_POLLING - 1);
+    failed();
+  }
+
   function alive(): void {
     if (silenceTimer !== null) clearTimeout(silenceTimer);
-    silenceTimer = setTimeout(failed, SILENT_AFTER_MS);
+    silenceTimer = setTimeout(silent, SILENT_AFTER_MS);
   }
 
   async function connect(): Promise<void> {

@@ -52,7 +52,9 @@ export function memberEventWriter(isCurrent: () => boolean): (event: unknown) =>
   }
 
   return (event) => {
-    queue = queue.then(() => write(event)).catch((error: unknown) => console.warn('[live] member event not kept', error));
+    queue = queue
+      .then(() => write(event))
+      .catch((error: unknown) => console.warn('[live] member event not kept', error));
     return queue;
   };
 }

@@ -16,7 +16,12 @@ export function LiveIndicator({ feed }: { feed: RoomFeed }) {
           ? t`Refreshing every 10 s`
           : t`Offline`;
   return (
-    <span className={`live-indicator live-indicator-${feed}`} data-testid="live-indicator" data-feed={feed} role="status">
+    <span
+      className={`live-indicator live-indicator-${feed}`}
+      data-testid="live-indicator"
+      data-feed={feed}
+      role="status"
+    >
       <span className="live-indicator-dot" aria-hidden="true" />
       {text}
     </span>

@@ -27,10 +27,7 @@ export function roomEventWriter(roomid: number): (event: unknown) => Promise<voi
     if (!parsed.success) return droppedEvent('room', raw, parsed.error);
     const event = parsed.data;
     if ('roomid' in event && event.roomid !== roomid) return droppedEvent('room', raw, 'another room');
-    const [info, table] = await Promise.all([
-      getQueryData<TimedGameInfo>(infoKey),
-      getQueryData<LiveTable>(tableKey),
-    ]);
+    const [info, table] = await Promise.all([getQueryData<TimedGameInfo>(infoKey), getQueryData<LiveTable>(tableKey)]);
     const before = { info: info?.data, table: table?.data };
     const after = applyRoomEvent(before, event, clockNow() + (before.info?.offset ?? 0));
     await Promise.all([

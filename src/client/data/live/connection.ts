@@ -26,8 +26,8 @@ export interface LiveConnectionOptions {
    * seen (null at first), so a reconnect resumes where it stopped.
    */
   address: (lastEventId: string | null) => Promise<string>;
-  /** Each event's data, parsed as JSON; the caller checks it against its schema. */
-  onEvent: (data: unknown) => void;
+  /** Each event's data, parsed as JSON; the caller checks it against its schema (and may store it). */
+  onEvent: (data: unknown) => void | Promise<void>;
   onStatus: (status: StreamStatus) => void;
 }
 
@@ -72,7 +72,7 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
 
   function retryIn(ms: number): void {
     close();
-    if (!stopped) retryTimer = setTimeout(connect, ms);
+    if (!stopped) retryTimer = setTimeout(() => void connect(), ms);
   }
 
   function failed(): void {
@@ -117,7 +117,7 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
           if (import.meta.env.DEV) console.warn('[live] an event that is not JSON was dropped', data);
           return;
         }
-        options.onEvent(event);
+        void options.onEvent(event);
       },
       beat: alive,
       refused(httpStatus, code) {

@@ -55,11 +55,15 @@ export function useLiveOrders(options: {
   });
 
   // While streaming, the table its events wrote (liveRoom.ts) feeds the same reveal as a poll's answer.
+  // Taken in as it renders (React's "adjusting state when a prop changes"), once per table and round.
   const told = useQuery(streaming ? streamedTable(roomid) : null, { enabled: false }).data;
-  useEffect(() => {
-    if (!streaming || !told || told.seqno !== seqno) return;
-    setFeed((previous) => withoutCancelled(receiveLive(previous, told.seqno, told.lines, told.cursor), told));
-  }, [streaming, told, seqno]);
+  const [taken, setTaken] = useState<{ told: LiveTable | undefined; seqno: string | null }>({ told: undefined, seqno });
+  if (taken.told !== told || taken.seqno !== seqno) {
+    setTaken({ told, seqno });
+    if (streaming && told && told.seqno === seqno) {
+      setFeed((previous) => withoutCancelled(receiveLive(previous, told.seqno, told.lines, told.cursor), told));
+    }
+  }
 
   // One waiting row every 3 s; the first of a burst right away when the table has been quiet.
   const waiting = feed.queue.length;

@@ -134,9 +134,9 @@ describe('the event stream format', () => {
     const parser = createSseParser({ message: (id, data) => got.push([id, data]), beat: () => beats++ });
     parser.push('retry: 2000\n\nid: 7\nda');
     parser.push('ta: {"a":1}\r');
-    parser.push('\n\r\n: \n\nid: 8\ndata: x\ndata: y\n\n');
+    parser.push('\ndata: 2\r\n\r\n: \n\nid: 8\ndata: x\ndata: y\n\n');
     expect(got).toEqual([
-      ['7', '{"a":1}'],
+      ['7', '{"a":1}\n2'],
       ['8', 'x\ny'],
     ]);
     expect(beats).toBe(1);

@@ -21,7 +21,9 @@ function connect(transport = streams.transport) {
   connection = openLiveConnection({
     transport,
     address: (lastEventId) => Promise.resolve(`/api/live/room/5?ticket=t${++tickets}&lastEventId=${lastEventId ?? ''}`),
-    onEvent: (event) => events.push(event),
+    onEvent: (event) => {
+      events.push(event);
+    },
     onStatus: (status) => statuses.push(status),
   });
   return connection;

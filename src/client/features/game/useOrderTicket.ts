@@ -8,7 +8,8 @@ import { isBrowserOnline, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { toast, useFieldErrors } from '../../ui';
 import type { PendingOrder } from './ConfirmOrderSheet';
-import { moneyCents, newIdempotencyKey, orderLines, type RoundClock } from './model';
+import { wireCents } from '../../../shared/money';
+import { newIdempotencyKey, orderLines, type RoundClock } from './model';
 import { earnInstallOffer } from '../../pwa';
 
 const warn = (refusal: Refusal) => toast.warn(messageOf(refusal));
@@ -83,8 +84,8 @@ export function useOrderTicket(options: {
       roundClosed: clock.closed,
       selected,
       amount,
-      balance: moneyCents(profile?.money),
-      minBuy: moneyCents(info.room.minbuy),
+      balance: wireCents(profile?.money),
+      minBuy: wireCents(info.room.minbuy),
     });
     if ('refusal' in result) return refuseRule(result.refusal);
     fields.clear();

@@ -1,14 +1,13 @@
-export { queryKey, windowedKey, type KeyPrefix, type QueryKey } from './key';
+export { queryKey, windowedKey } from './key';
 export { defineQuery, fetchQuery, prefetch, useQuery, type Query } from './query';
-export { getQueryData, setQueryData, invalidate, type Synced } from './sync';
+export { invalidate, type Synced } from './sync';
 export { CHANGED_BY_DRAW } from './changes';
-export { useOnline, useBrowserOnline, isOnline, isBrowserOnline } from '../api/online';
+export { useOnline, useBrowserOnline, isBrowserOnline } from '../api/online';
 export {
   useConfig,
   useProfile,
   useLeftMoney,
   useWithdrawals,
-  withdrawalsQuery,
   configQuery,
   profileQuery,
   leftMoneyQuery,

@@ -35,7 +35,6 @@ export function useOrderTicket(options: {
   roomid: number;
   info: GameInfoAnswer | null;
   clock: RoundClock | null;
-  online: boolean;
   profile: UserInfo | undefined;
   /** The round's state at the moment a handler runs, not when it was rendered. */
   closed: RefObject<boolean>;
@@ -45,7 +44,7 @@ export function useOrderTicket(options: {
   onRefused: () => void;
 }) {
   const { t } = useLingui();
-  const { roomid, info, clock, online, profile, closed, onPlaced, onRefused } = options;
+  const { roomid, info, clock, profile, closed, onPlaced, onRefused } = options;
   const [selected, setSelected] = useState<number[]>([]);
   const [amount, setAmountState] = useState('');
   const fields = useFieldErrors<TicketField>();

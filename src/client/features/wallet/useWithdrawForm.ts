@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { WITHDRAW_ARRIVAL_HOURS } from '../../../shared/constants';
-import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
+import { ErrorCode } from '../../../shared/errors';
 import { amountText, toUsd, wireCents } from '../../../shared/money';
 import { validateWithdraw } from '../../../shared/validation/wallet';
 import type { BankCard } from '../../../shared/api/types';

@@ -1,18 +1,10 @@
 export { queryKey, windowedKey } from './key';
-export { defineQuery, fetchQuery, prefetch, useQuery, type Query } from './query';
+export { defineQuery, fetchQuery, useQuery, type Query } from './query';
 export { invalidate, type Synced } from './sync';
 export { CHANGED_BY_DRAW } from './changes';
 export { useOnline, useBrowserOnline, isBrowserOnline } from '../api/online';
-export {
-  useConfig,
-  useProfile,
-  useLeftMoney,
-  useWithdrawals,
-  configQuery,
-  profileQuery,
-  leftMoneyQuery,
-} from './resources';
-export { endSession, logout } from './session';
+export { useConfig, useProfile, useLeftMoney, useWithdrawals, profileQuery, leftMoneyQuery } from './resources';
+export { logout } from './session';
 export { useWrite } from './useWrite';
 export { useLiveRead } from './useLiveRead';
 export {

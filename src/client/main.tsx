@@ -4,7 +4,10 @@ import { pathTo } from './routing/paths';
 import './styles/global.css';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { onSessionEnd } from './api';
-import { configQuery, endSession, prefetch } from './data';
+// Straight from their files, not data/'s index: the first screen loads only what it runs.
+import { prefetch } from './data/query';
+import { configQuery } from './data/resources';
+import { endSession } from './data/session';
 import { online } from './stores';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';

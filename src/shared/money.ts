@@ -39,6 +39,22 @@ export function toCents(usd: number | string): Cents | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/**
+ * A USD figure from the wire (a balance, a room's minimum, an order's stake) in cents. The server
+ * sends cents / 100, so the rounding only takes off the float's noise (0.1 + 0.2 is 30 cents);
+ * 0 for a figure that is missing or not a number.
+ */
+export function wireCents(usd: number | null | undefined): Cents {
+  return typeof usd === 'number' && Number.isFinite(usd) ? Math.round(usd * 100) : 0;
+}
+
+/** Cents as an amount field holds them, the way toCents reads them back: 1234.50, no grouping. */
+export function amountText(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${(abs % 100).toString().padStart(2, '0')}`;
+}
+
 /** Cents to a USD number for the wire (exact for every safe integer number of cents). */
 export function toUsd(cents: Cents): number {
   return cents / 100;
@@ -77,7 +93,7 @@ export function formatMoney(cents: Cents, locale = 'en'): string {
 
 /** Format a USD amount from the wire. */
 export function formatUsd(usd: number, locale = 'en'): string {
-  return formatMoney(Math.round(usd * 100), locale);
+  return formatMoney(wireCents(usd), locale);
 }
 
 /**

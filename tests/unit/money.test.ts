@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatMoney, sanitizeAmountInput, toCents, toUsd } from '../../src/shared/money';
+import { amountText, formatMoney, sanitizeAmountInput, toCents, toUsd, wireCents } from '../../src/shared/money';
 
 describe('money', () => {
   it('formats with thousands separators and two decimals', () => {
@@ -41,5 +41,20 @@ describe('money', () => {
     expect(sanitizeAmountInput('1,234.5.6')).toBe('1234.56');
     expect(sanitizeAmountInput('12a3 $')).toBe('123');
     expect(sanitizeAmountInput('.5')).toBe('.5');
+  });
+
+  it('a wire figure is cents without the float noise; missing is 0', () => {
+    expect(wireCents(0.1 + 0.2)).toBe(30);
+    expect(wireCents(1.15)).toBe(115);
+    expect(wireCents(undefined)).toBe(0);
+    expect(wireCents(Number.NaN)).toBe(0);
+  });
+
+  it('an amount field reads back, through toCents, the cents it was filled with', () => {
+    expect(amountText(123_450)).toBe('1234.50');
+    expect(amountText(5)).toBe('0.05');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000_00 }), (cents) => toCents(amountText(cents)) === cents),
+    );
   });
 });

@@ -11,8 +11,6 @@ function normalize(url: unknown): string {
   return typeof url === 'string' ? url.trim().replace(/\/+$/, '') : '';
 }
 
-export type ApiBase = ReturnType<typeof createApiBase>;
-
 export function createApiBase(storage: Storage | null, manifestUrl: string) {
   let resolved: string | null = null;
   let pending: Promise<string> | null = null;

@@ -20,6 +20,6 @@ export const api = createApiClient({
   warn: (text) => toast.warn(text),
   onSessionEnd: () => session.ended(),
   isOffline: () => !online.isBrowserOnline(),
-  onReachability: online.reported,
+  onReachability: (reachable) => online.reported(reachable),
 });
 export { newIdempotencyKey } from './idempotency';

@@ -10,9 +10,9 @@ export const isOnline = (): boolean => online.isOnline();
 export const subscribeOnline = (listener: () => void): (() => void) => online.subscribe(listener);
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(online.subscribe, online.isOnline, () => true);
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }
 
 export function useBrowserOnline(): boolean {
-  return useSyncExternalStore(online.subscribe, online.isBrowserOnline, () => true);
+  return useSyncExternalStore(subscribeOnline, isBrowserOnline, () => true);
 }

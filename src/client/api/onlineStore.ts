@@ -3,7 +3,6 @@
  * online/offline events) and what requests teach us (a timeout or a refused connection means the
  * server is out of reach even when the browser thinks it is online).
  */
-export type OnlineStore = ReturnType<typeof createOnlineStore>;
 
 const PROBE_INTERVAL_MS = 15_000;
 

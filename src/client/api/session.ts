@@ -13,6 +13,8 @@ export const startSession = (token: string): void => session.start(token);
 /** Forgets the token and login flag (logout, or a 409/403 answer). */
 export const clearSession = (): void => session.clear();
 
+const subscribeSession = (listener: () => void): (() => void) => session.subscribe(listener);
+
 export function useSession(): Session {
-  return useSyncExternalStore(session.subscribe, session.get, session.get);
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
 }

@@ -23,8 +23,6 @@ export function storedSession(storage: Storage | null): Session {
   }
 }
 
-export type SessionStore = ReturnType<typeof createSessionStore>;
-
 export function createSessionStore(storage: Storage | null, events: Window | null) {
   let session = storedSession(storage);
   const listeners = new Set<() => void>();

@@ -1,6 +1,7 @@
 import { parse } from 'regexparam';
 import { isBrowserOnline } from '../api/online';
-import { configQuery, prefetch } from '../data';
+import { prefetch } from '../data/query';
+import { configQuery } from '../data/resources';
 import { findRoute } from './routes';
 
 /**

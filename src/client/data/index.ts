@@ -1,19 +1,10 @@
-export { queryKey, windowedKey, type KeyPrefix, type QueryKey } from './key';
-export { defineQuery, fetchQuery, prefetch, useQuery, type Query } from './query';
-export { getQueryData, setQueryData, invalidate, type Synced } from './sync';
+export { queryKey, windowedKey } from './key';
+export { defineQuery, fetchQuery, useQuery, type Query } from './query';
+export { invalidate, type Synced } from './sync';
 export { CHANGED_BY_DRAW } from './changes';
-export { useOnline, useBrowserOnline, isOnline, isBrowserOnline } from '../api/online';
-export {
-  useConfig,
-  useProfile,
-  useLeftMoney,
-  useWithdrawals,
-  withdrawalsQuery,
-  configQuery,
-  profileQuery,
-  leftMoneyQuery,
-} from './resources';
-export { endSession, logout } from './session';
+export { useOnline, useBrowserOnline, isBrowserOnline } from '../api/online';
+export { useConfig, useProfile, useLeftMoney, useWithdrawals, profileQuery, leftMoneyQuery } from './resources';
+export { logout } from './session';
 export { useWrite } from './useWrite';
 export { useLiveRead } from './useLiveRead';
 export {

@@ -16,7 +16,7 @@ export type QueryKey = readonly [path: CallPath, params: Params];
 export type KeyPrefix = readonly [path: CallPath] | QueryKey;
 
 export function queryKey<P extends CallPath>(path: P, params: ApiRequestOf<P>): QueryKey {
-  return [path, params as Params];
+  return [path, params];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useBrowserOnline } from '../data';
+import { useBrowserOnline } from '../api/online';
 import { EmptyState } from './EmptyState';
 
 /**

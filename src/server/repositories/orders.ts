@@ -3,7 +3,7 @@
  * outcome. Every status change is guarded by the status it leaves (`WHERE status = 'wait'`), so a
  * line is settled once or cancelled once, never both.
  */
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { Db, Dialect, OrderGroupRow, OrderLineRow, OrderLinesTable } from '../db/schema';
 
@@ -180,49 +180,43 @@ export function waitingLinesOfRound(db: Db, dialect: Dialect, roundId: number): 
     .execute();
 }
 
-/** Which outcomes of a drawn round win or refund, for lines without and with the 13/14 rule. */
-export interface OutcomeVerdicts {
-  winPlain: number[];
-  winRefundRule: number[];
-  refundRefundRule: number[];
+/** A line as the domain settled it (src/shared/game: settleLine, then linePayout for its award). */
+export interface LineSettlement {
+  id: number;
+  status: 'win' | 'lose' | 'refund';
+  awardCents: number;
 }
 
+/** Ids per statement, far under either database's parameter limit. */
+const IDS_PER_UPDATE = 1_000;
+
 /**
- * Settles a batch in three set-based statements (win, refund, lose), each guarded by
- * status = 'wait'. Returns how many lines changed; the caller checks it against what it read.
- * Awards use integer division, as linePayout: floor(stake x rate / 100).
+ * Writes a batch's settlement: the lines of one status and award share a statement (a round's
+ * stakes are whole USD at a room's few odds, so there are few), each guarded by status = 'wait'.
+ * Returns how many lines changed; the caller checks it against what it read. The award is the one
+ * linePayout computed, never worked out again in SQL.
  */
-export async function settleLines(db: Db, range: MemberRange, verdicts: OutcomeVerdicts, now: number): Promise<number> {
-  const waiting = db
-    .updateTable('order_lines')
-    .where('round_id', '=', range.roundId)
-    .where('status', '=', 'wait')
-    .where('member_id', '>=', range.fromMember)
-    .where('member_id', '<=', range.toMember);
+export async function settleLines(db: Db, settlements: readonly LineSettlement[], now: number): Promise<number> {
+  const groups = new Map<string, { status: LineSettlement['status']; awardCents: number; ids: number[] }>();
+  for (const line of settlements) {
+    const at = `${line.status} ${line.awardCents}`;
+    const group = groups.get(at) ?? { status: line.status, awardCents: line.awardCents, ids: [] };
+    group.ids.push(line.id);
+    groups.set(at, group);
+  }
   let changed = 0;
-  const winBranches = [
-    { flag: 0, outcomes: verdicts.winPlain },
-    { flag: 1, outcomes: verdicts.winRefundRule },
-  ].filter((b) => b.outcomes.length > 0);
-  if (winBranches.length > 0) {
-    const result = await waiting
-      .set({ status: 'win', award_cents: sql<number>`stake_cents * rate / 100`, finished_at: now })
-      .where((eb) =>
-        eb.or(winBranches.map((b) => eb.and([eb('refund1314', '=', b.flag), eb('outcome', 'in', b.outcomes)]))),
-      )
-      .executeTakeFirst();
-    changed += Number(result.numUpdatedRows);
+  for (const { status, awardCents, ids } of groups.values()) {
+    for (let start = 0; start < ids.length; start += IDS_PER_UPDATE) {
+      const result = await db
+        .updateTable('order_lines')
+        .set({ status, award_cents: awardCents, finished_at: now })
+        .where('status', '=', 'wait')
+        .where('id', 'in', ids.slice(start, start + IDS_PER_UPDATE))
+        .executeTakeFirst();
+      changed += Number(result.numUpdatedRows);
+    }
   }
-  if (verdicts.refundRefundRule.length > 0) {
-    const result = await waiting
-      .set({ status: 'refund', award_cents: sql<number>`stake_cents`, finished_at: now })
-      .where('refund1314', '=', 1)
-      .where('outcome', 'in', verdicts.refundRefundRule)
-      .executeTakeFirst();
-    changed += Number(result.numUpdatedRows);
-  }
-  const lost = await waiting.set({ status: 'lose', award_cents: 0, finished_at: now }).executeTakeFirst();
-  return changed + Number(lost.numUpdatedRows);
+  return changed;
 }
 
 export interface RoundResult {

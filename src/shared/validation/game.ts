@@ -1,7 +1,7 @@
 /** Game rules of SPEC.md section 5: buying and entering a room. */
 import { MAX_SELECTED_OUTCOMES, MIN_ORDER_USD, OUTCOME_COUNT } from '../constants';
 import { ErrorCode, MessageKey, refuse, type Refusal } from '../errors';
-import { MAX_STAKE_CENTS, type Cents } from '../money';
+import { MAX_STAKE_CENTS, toCents, type Cents } from '../money';
 import { levelOpens } from '../vip';
 
 export interface BuyInput {
@@ -23,8 +23,8 @@ export function validateBuy(input: BuyInput): { refusal: Refusal } | { stakeCent
     return { refusal: refuse(ErrorCode.BetInfoEmpty) };
   }
   if (!/^[1-9]\d*$/.test(input.amount.trim())) return { refusal: refuse(MessageKey.InputCorrectTip) };
-  const stakeCents = Number(input.amount.trim()) * 100;
-  if (!Number.isSafeInteger(stakeCents)) return { refusal: refuse(MessageKey.InputCorrectTip) };
+  const stakeCents = toCents(input.amount);
+  if (stakeCents === null) return { refusal: refuse(MessageKey.InputCorrectTip) };
   if (stakeCents < MIN_ORDER_USD * 100) return { refusal: refuse(ErrorCode.MinimumOrder) };
   if (stakeCents > MAX_STAKE_CENTS) return { refusal: refuse(ErrorCode.WrongAmount) };
   const total = stakeCents * input.selected.length;

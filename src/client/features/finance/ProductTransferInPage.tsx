@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { FINANCE_TRANSFER_MAX_USD, FINANCE_TRANSFER_MIN_USD } from '../../../shared/constants';
 import { MessageKey, type Refusal } from '../../../shared/errors';
-import { sanitizeAmountInput, toCents, toUsd } from '../../../shared/money';
+import { sanitizeAmountInput, toCents, toUsd, wireCents } from '../../../shared/money';
 import { validateFinanceTransfer } from '../../../shared/validation/wallet';
 import { useConfig } from '../../data';
 import { messageOf, formatUsd } from '../../i18n';
@@ -50,7 +50,7 @@ export default function ProductTransferInPage() {
       return;
     }
     const cents = toCents(amount) ?? 0;
-    if (found && cents < Math.round(found.product.minimum * 100)) {
+    if (found && cents < wireCents(found.product.minimum)) {
       const tierMinimum = formatUsd(found.product.minimum);
       setError(t`This tier starts at ${tierMinimum} USD.`);
       return;

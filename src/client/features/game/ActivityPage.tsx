@@ -3,7 +3,7 @@ import { useParams, useSearch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { focusOf } from '../../../shared/game';
-import { ApiError } from '../../api';
+import { ApiError, failureText } from '../../api';
 import { messageOf, textOfCode, formatUsd, useLocale } from '../../i18n';
 import { EmptyState, Icon, Page, Spinner, StaleBadge, toast } from '../../ui';
 import { BuyBar } from './BuyBar';
@@ -24,8 +24,7 @@ import './game.css';
 
 /** What a failed first load says: the server's refusal (not a VIP, no such room...) or the network. */
 function loadFailureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.kind === 'refused') return error.info || textOfCode(error.code);
-  return fallback;
+  return error instanceof ApiError && error.kind === 'refused' ? failureText(error) : fallback;
 }
 
 /** The game room (/activity/:id, id = room id): not kept alive, so each visit starts from the server. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { sanitizeAmountInput } from '../../../shared/money';
+import { sanitizeAmountInput, toCents } from '../../../shared/money';
 import { formatMoney } from '../../i18n';
 import { FieldError } from '../../ui';
 
@@ -33,8 +33,9 @@ export function BuyBar({
   const inputId = useId();
   const reasonId = useId();
   const errorId = useId();
-  const whole = /^[1-9]\d*$/.test(amount.trim()) ? Number(amount.trim()) : null;
-  const total = whole !== null && selectedCount > 0 ? formatMoney(whole * selectedCount * 100) : '—';
+  // Stakes are whole USD: anything else has no total yet (Buy says why).
+  const stakeCents = /^[1-9]\d*$/.test(amount.trim()) ? toCents(amount) : null;
+  const total = stakeCents !== null && selectedCount > 0 ? formatMoney(stakeCents * selectedCount) : '—';
   return (
     // Three lines at every width: the label with the total, the field with My orders, the quick
     // amounts with Buy; short enough that the options show above the bar on entry (320 x 568).

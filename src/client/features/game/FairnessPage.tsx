@@ -4,9 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { verifyRound, type VerifyResult } from '../../../shared/game';
 import type { GameRound } from '../../../shared/api/types';
 import { ErrorCode } from '../../../shared/errors';
-import { ApiError } from '../../api';
+import { ApiError, failureText } from '../../api';
 import { useQuery } from '../../data';
-import { textOfCode } from '../../i18n';
 import { EmptyState, Icon, Page, SyncedSection } from '../../ui';
 import { DrawNumbers } from './DrawNumbers';
 import { roundProofQuery } from './gameApi';
@@ -58,7 +57,7 @@ export default function FairnessPage() {
   return (
     <Page title={t`Fairness proof`} backTo={pathTo('activity', { id: roomid })} className="fairness-page">
       {refusal && synced.data === undefined ? (
-        <ProofRefused code={refusal.code} info={refusal.info} seqno={seqno} />
+        <ProofRefused refusal={refusal} seqno={seqno} />
       ) : (
         <SyncedSection
           synced={synced}
@@ -78,8 +77,9 @@ export default function FairnessPage() {
  * whose words ("no active round") are the room's; here the number was asked for, so the page says
  * there is no such round. A round not drawn yet (3002) is explained: its check runs after the draw.
  */
-function ProofRefused({ code, info, seqno }: { code: ApiError['code']; info: string; seqno: string }) {
+function ProofRefused({ refusal, seqno }: { refusal: ApiError; seqno: string }) {
   const { t } = useLingui();
+  const { code } = refusal;
   if (code === ErrorCode.NoActiveActivity) {
     return (
       <EmptyState
@@ -91,7 +91,7 @@ function ProofRefused({ code, info, seqno }: { code: ApiError['code']; info: str
   }
   return (
     <>
-      <EmptyState title={info || textOfCode(code)} icon="info" />
+      <EmptyState title={failureText(refusal)} icon="info" />
       {code === ErrorCode.RoundNotDrawn && <HowItWorks />}
     </>
   );

@@ -12,7 +12,8 @@ import { useProfile, useQuery } from '../../data';
 import { messageOf, formatUsd, useLocale } from '../../i18n';
 import { EmptyState, Icon, LevelAndAbove, Page, SyncedSection, VipLevelNote, navigate, toast } from '../../ui';
 import { roomsQuery } from './gameApi';
-import { formatOdds, moneyCents, oddsSummary, roomTitle } from './model';
+import { wireCents } from '../../../shared/money';
+import { formatOdds, oddsSummary, roomTitle } from './model';
 import { ROOM_KIND_NAMES } from '../../i18n';
 import { pathTo } from '../../routing/paths';
 import './game.css';
@@ -113,8 +114,8 @@ export default function RoomListPage() {
     // SPEC.md section 5, Room entry: balance at least minjoin (2004 with the amount), VIP level (2055).
     const refusal = validateRoomEntry({
       loggedIn: true,
-      balance: moneyCents(profile.data?.money),
-      minJoin: moneyCents(room.minjoin),
+      balance: wireCents(profile.data?.money),
+      minJoin: wireCents(room.minjoin),
       vipRoom: room.minlevel > 0,
       level: profile.data?.level ?? FIRST_VIP_LEVEL,
       vipMinLevel: room.minlevel,

@@ -2,7 +2,8 @@
 import { api, ApiPath } from '../../api';
 import type { GameInfoAnswer, GetRoundAnswer, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
 import { defineQuery, queryKey, type Query, type WindowedRead } from '../../data';
-import { clockOffset, moneyCents } from './model';
+import { wireCents } from '../../../shared/money';
+import { clockOffset } from './model';
 
 export const roomsQuery = (roomtype: number): Query<Room[]> => defineQuery(ApiPath.roomList, { roomtype });
 
@@ -98,8 +99,8 @@ export async function fetchRoundResult(
 ): Promise<{ awardCents: number; stakeCents: number; settled: boolean }> {
   const answer = await api.call(ApiPath.current, { gameseq: seqno, gametype }, { silent: true });
   return {
-    awardCents: moneyCents(answer?.award),
-    stakeCents: moneyCents(answer?.total),
+    awardCents: wireCents(answer?.award),
+    stakeCents: wireCents(answer?.total),
     settled: answer?.settled !== false,
   };
 }

@@ -13,7 +13,7 @@ import {
   type RoundProof,
 } from '../../../shared/game';
 import { localized, type Locale } from '../../../shared/locale';
-import { toUsd, type Cents } from '../../../shared/money';
+import { toUsd, wireCents, type Cents } from '../../../shared/money';
 import { formatDecimal } from '../../i18n';
 
 // ---- Server clock -----------------------------------------------------------------
@@ -71,11 +71,6 @@ export function formatOdds(odds: number): string {
   return formatDecimal(odds, Math.max(2, (String(odds).split('.')[1] ?? '').length));
 }
 
-/** A USD figure from the wire in cents (as formatUsd rounds it); 0 when unknown. */
-export function moneyCents(usd: number | undefined | null): Cents {
-  return typeof usd === 'number' && Number.isFinite(usd) ? Math.round(usd * 100) : 0;
-}
-
 // ---- Orders -----------------------------------------------------------------------
 
 /** The order_info of a buy: one [outcome, the room's odds, stake in USD] per selected outcome, in grid order. */
@@ -88,12 +83,12 @@ export function orderLines(room: Room, selected: readonly number[], stakeCents: 
 }
 
 export function orderTotalCents(lines: readonly OrderLine[]): Cents {
-  return lines.reduce((sum, [, , price]) => sum + moneyCents(price), 0);
+  return lines.reduce((sum, [, , price]) => sum + wireCents(price), 0);
 }
 
 /** What a line of the confirmation pays back if its outcome wins (cents), by the shared payout rule. */
 export function linePayoutIfWon([, odds, price]: OrderLine): Cents | null {
-  return payoutIfWon(moneyCents(price), odds);
+  return payoutIfWon(wireCents(price), odds);
 }
 
 // ---- A drawn round's result for the member -------------------------------------------
@@ -118,7 +113,7 @@ export function roundTally(stakeCents: Cents, paidCents: Cents): RoundTally {
 export function tallyOfOrders(orders: readonly OwnOrderItem[]): RoundTally | null {
   const counted = orders.filter((order) => order.status !== 'cancel');
   if (counted.length === 0 || counted.some((order) => order.status === 'wait')) return null;
-  const sum = (pick: (order: OwnOrderItem) => number) => counted.reduce((total, o) => total + moneyCents(pick(o)), 0);
+  const sum = (pick: (order: OwnOrderItem) => number) => counted.reduce((total, o) => total + wireCents(pick(o)), 0);
   return roundTally(
     sum((o) => o.money),
     sum((o) => o.award),

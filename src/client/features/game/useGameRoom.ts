@@ -80,7 +80,6 @@ export function useGameRoom(roomid: number) {
     roomid,
     info,
     clock,
-    online,
     profile: profile.data,
     closed,
     onPlaced: (placedSeqno) => {

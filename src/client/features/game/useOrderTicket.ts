@@ -8,7 +8,8 @@ import { isBrowserOnline, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
 import { toast, useFieldErrors } from '../../ui';
 import type { PendingOrder } from './ConfirmOrderSheet';
-import { moneyCents, newIdempotencyKey, orderLines, type RoundClock } from './model';
+import { wireCents } from '../../../shared/money';
+import { newIdempotencyKey, orderLines, type RoundClock } from './model';
 import { earnInstallOffer } from '../../pwa';
 
 const warn = (refusal: Refusal) => toast.warn(messageOf(refusal));
@@ -34,7 +35,6 @@ export function useOrderTicket(options: {
   roomid: number;
   info: GameInfoAnswer | null;
   clock: RoundClock | null;
-  online: boolean;
   profile: UserInfo | undefined;
   /** The round's state at the moment a handler runs, not when it was rendered. */
   closed: RefObject<boolean>;
@@ -44,7 +44,7 @@ export function useOrderTicket(options: {
   onRefused: () => void;
 }) {
   const { t } = useLingui();
-  const { roomid, info, clock, online, profile, closed, onPlaced, onRefused } = options;
+  const { roomid, info, clock, profile, closed, onPlaced, onRefused } = options;
   const [selected, setSelected] = useState<number[]>([]);
   const [amount, setAmountState] = useState('');
   const fields = useFieldErrors<TicketField>();
@@ -83,8 +83,8 @@ export function useOrderTicket(options: {
       roundClosed: clock.closed,
       selected,
       amount,
-      balance: moneyCents(profile?.money),
-      minBuy: moneyCents(info.room.minbuy),
+      balance: wireCents(profile?.money),
+      minBuy: wireCents(info.room.minbuy),
     });
     if ('refusal' in result) return refuseRule(result.refusal);
     fields.clear();

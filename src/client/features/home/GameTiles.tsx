@@ -7,6 +7,7 @@ import { focusText } from '../../../shared/game';
 import { localized } from '../../../shared/locale';
 import { isSafeUrl } from '../../../shared/content';
 import { validateRoomEntry } from '../../../shared/validation/game';
+import { wireCents } from '../../../shared/money';
 import { useSession } from '../../api';
 import { useProfile, useQuery } from '../../data';
 import { formatDecimal, messageOf, textOfCode, useLocale } from '../../i18n';
@@ -35,8 +36,8 @@ export function GameTiles() {
     if (token) {
       const refusal = validateRoomEntry({
         loggedIn: true,
-        balance: Math.round((profile.data?.money ?? 0) * 100),
-        minJoin: Math.round(tile.minjoin * 100),
+        balance: wireCents(profile.data?.money),
+        minJoin: wireCents(tile.minjoin),
         vipRoom: false,
         level: profile.data?.level ?? FIRST_VIP_LEVEL,
         vipMinLevel: 0,

@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { MessageKey, refuse } from '../../../shared/errors';
 import { isBrowserOnline, useBrowserOnline, useWindowedQuery } from '../../data';
-import { messageOf } from '../../i18n';
 import { toast, useScreenActive } from '../../ui';
 import { earnInstallOffer } from '../../pwa';
 import { defaultRange, fundLogRead, rangeEndingOn, sameRange, serverToday, type DateRange } from './fundLog';
-import { failureText } from '../../api';
+import { failureText, OfflineError } from '../../api';
 
 /**
  * The fund log's data and actions: the range asked (the last days by default), its rows a page at
@@ -43,7 +41,7 @@ export function useFundLog() {
     setFilterOpen(false);
     setChosen(sameRange(range, defaultRange()) ? null : range);
     if (!isBrowserOnline()) {
-      toast.warn(messageOf(refuse(MessageKey.Offline)));
+      toast.warn(failureText(new OfflineError()));
       return;
     }
     void query(range);

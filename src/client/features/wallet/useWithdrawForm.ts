@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { WITHDRAW_ARRIVAL_HOURS } from '../../../shared/constants';
-import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
-import { toCents, toUsd } from '../../../shared/money';
+import { ErrorCode } from '../../../shared/errors';
+import { amountText, toUsd, wireCents } from '../../../shared/money';
 import { validateWithdraw } from '../../../shared/validation/wallet';
 import type { BankCard } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
@@ -58,7 +58,7 @@ export function useWithdrawForm() {
   const usable = list.filter((card) => !isDefective(card));
   const chosen = usable.find((card) => card.id === chosenId) ?? (usable.length === 1 ? usable[0] : null);
   const leftMoney = left.data;
-  const leftCents = leftMoney ? (toCents(leftMoney.leftmoney) ?? Math.round(leftMoney.leftmoney * 100)) : 0;
+  const leftCents = wireCents(leftMoney?.leftmoney);
   const hours = WITHDRAW_ARRIVAL_HOURS;
   const online = useBrowserOnline();
   // Offline the stale badge and the offline banner say enough; online, say what failed.
@@ -66,7 +66,7 @@ export function useWithdrawForm() {
   const cardsFailure = cards.error && online ? failureText(cards.error) : null;
 
   function fillAll() {
-    setAmount((leftCents / 100).toFixed(2));
+    setAmount(amountText(leftCents));
     setDone(null);
   }
 

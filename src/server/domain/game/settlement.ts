@@ -1,23 +1,25 @@
 /**
  * Settlement of a drawn round (DESIGN.md section 4). Lines are settled in batches of members, one
  * transaction per batch, so a round of 100,000 lines never holds the database for long and orders
- * for other rounds go through between batches. In each batch: the waiting lines are read, settled
- * with guarded set-based updates (the count must match what was read, or the batch rolls back),
+ * for other rounds go through between batches. In each batch: the waiting lines are read, each
+ * settled by the shared rules (settleLine, and linePayout for what it pays: the award written and
+ * the credit are the same figure), written with guarded updates (the count must match what was
+ * read, or the batch rolls back),
  * each member's payouts are credited through the ledger as one fund-log row referencing the
  * round, and each member's stakes and payout of the round are recorded (round_results: what the
  * winners ticker reads). Running it again after a crash changes nothing already settled.
  */
 import { ErrorCode } from '../../../shared/errors';
-import { linePayout, OUTCOME_KEYS, settleLine, type Draw } from '../../../shared/game';
+import { linePayout, settleLine, type Draw } from '../../../shared/game';
 import type { RoundRow } from '../../db/schema';
 import {
   addRoundResults,
   settleLines,
   waitingLines,
   waitingLinesPerMember,
+  type LineSettlement,
   type MemberLineCount,
   type MemberRange,
-  type OutcomeVerdicts,
 } from '../../repositories/orders';
 import { markSettled } from '../../repositories/rounds';
 import type { Deps } from '../deps';
@@ -32,17 +34,6 @@ const MAX_CONFLICTS = 5;
 export function drawOf(round: RoundRow): Draw | null {
   if (round.status !== 'drawn' || round.num1 === null || round.num2 === null || round.num3 === null) return null;
   return [round.num1, round.num2, round.num3];
-}
-
-export function verdictsOf(draw: Draw): OutcomeVerdicts {
-  const outcomes = OUTCOME_KEYS.map((_key, index) => index);
-  const plain = { refundOn13And14: false };
-  const withRule = { refundOn13And14: true };
-  return {
-    winPlain: outcomes.filter((o) => settleLine(o, draw, plain) === 'win'),
-    winRefundRule: outcomes.filter((o) => settleLine(o, draw, withRule) === 'win'),
-    refundRefundRule: outcomes.filter((o) => settleLine(o, draw, withRule) === 'refund'),
-  };
 }
 
 /** Consecutive member ranges of about `size` lines; a member is never split across batches. */
@@ -88,20 +79,23 @@ async function settleBatchInTransaction(
     const now = deps.clock();
     const lines = await waitingLines(trx, deps.dialect, range);
     if (lines.length === 0) return { report: { lines: 0, batches: 0, credits: 0 }, news: [] };
-    const changed = await settleLines(trx, range, verdictsOf(draw), now);
-    if (changed !== lines.length) throw new SettlementConflict();
+    const settlements: LineSettlement[] = [];
     const payouts = new Map<number, number>();
     const stakes = new Map<number, number>();
     const settled = new Map<number, SettledLine[]>();
     for (const line of lines) {
       const result = settleLine(line.outcome, draw, { refundOn13And14: line.refund1314 === 1 });
       const payout = linePayout(line.stake_cents, line.rate, result);
+      settlements.push({ id: line.id, status: result, awardCents: payout });
       stakes.set(line.member_id, (stakes.get(line.member_id) ?? 0) + line.stake_cents);
       if (payout > 0) payouts.set(line.member_id, (payouts.get(line.member_id) ?? 0) + payout);
       const own = settled.get(line.member_id) ?? [];
       own.push({ id: line.id, roomid: line.room_id, value: line.outcome, status: result, awardCents: payout });
       settled.set(line.member_id, own);
     }
+    // The awards written are the payouts credited: computed once, by src/shared.
+    const changed = await settleLines(trx, settlements, now);
+    if (changed !== lines.length) throw new SettlementConflict();
     await addRoundResults(
       trx,
       [...stakes].map(([memberId, stakeCents]) => ({

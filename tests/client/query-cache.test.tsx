@@ -1,0 +1,260 @@
+/**
+ * The query cache's own behaviour on fake-indexeddb: a row another tab stores reaches this tab's
+ * screen through Dexie's liveQuery, rows nobody reads leave the device, and after each write the
+ * reads it changed (data/changes.ts) are asked again by key prefix, and no others.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import Dexie from 'dexie';
+import { ApiPath } from '../../src/shared/api/paths';
+import { AppDatabase, type CacheRow } from '../../src/client/data/db';
+import { db } from '../../src/client/data/db';
+import { evictUnread, EVICTION } from '../../src/client/data/eviction';
+import { hashKey, queryKey, windowedKey, type QueryKey } from '../../src/client/data/key';
+import { defineQuery, useQuery } from '../../src/client/data/query';
+import { getQueryData, setQueryData } from '../../src/client/data/sync';
+import { useWrite } from '../../src/client/data/useWrite';
+import { startSession } from '../../src/client/api/session';
+import { ownerOf } from '../../src/client/data/owner';
+import { fakeFetch, ok, refused, resetClientState } from './helpers';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeEach(async () => {
+  await resetClientState();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('another tab', () => {
+  it("a row another tab's database connection stores shows on this tab's screen, with no message of ours", async () => {
+    const key = queryKey(ApiPath.getConfig, {});
+    await setQueryData(key, { siteName: 'first' }, 1_000);
+    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.getConfig]: () => ok({ siteName: 'first' }) }).fetch);
+    const { result } = renderHook(() => useQuery(defineQuery(ApiPath.getConfig, {})));
+    await waitFor(() => expect(result.current.status).toBe('fresh'));
+
+    // The other tab: its own connection to the same database, writing through Dexie alone.
+    const otherTab = new AppDatabase();
+    await otherTab.open();
+    const row: CacheRow = {
+      key: hashKey(key),
+      data: { siteName: 'other tab' },
+      updatedAt: Date.now() + 1,
+      readAt: Date.now(),
+      owner: '',
+    };
+    await otherTab.cache.put(row);
+    otherTab.close();
+
+    await waitFor(() => expect(result.current.data).toEqual({ siteName: 'other tab' }));
+  });
+
+  it('a member row another tab deletes (its logout) leaves this screen', async () => {
+    startSession('token-1');
+    const key = queryKey(ApiPath.bankCardList, {});
+    await setQueryData(key, [{ id: 7 }]);
+    setOnlyCache();
+    const { result } = renderHook(() => useQuery(defineQuery(ApiPath.bankCardList, {})));
+    await waitFor(() => expect(result.current.data).toEqual([{ id: 7 }]));
+
+    const otherTab = new AppDatabase();
+    await otherTab.open();
+    await otherTab.cache.where('owner').equals(ownerOf('token-1')).delete();
+    otherTab.close();
+
+    await waitFor(() => expect(result.current.data).toBeUndefined());
+  });
+});
+
+/** Nothing answers: the screen shows what the cache holds. */
+function setOnlyCache() {
+  vi.stubGlobal('fetch', () => new Promise(() => undefined));
+}
+
+describe('eviction', () => {
+  const row = (key: QueryKey, readAt: number): CacheRow => ({
+    key: hashKey(key),
+    data: 1,
+    updatedAt: readAt,
+    readAt,
+    owner: '',
+  });
+
+  it('rows not read for 30 days go; rows read since stay', async () => {
+    const now = Date.UTC(2026, 10, 24);
+    await db.cache.bulkPut([
+      row(queryKey(ApiPath.articleDetail, { id: 1 }), now - 31 * DAY),
+      row(queryKey(ApiPath.articleDetail, { id: 2 }), now - 29 * DAY),
+      row(queryKey(ApiPath.getConfig, {}), now),
+    ]);
+    expect(await evictUnread(db, now)).toBe(1);
+    const left = (await db.cache.toArray()).map((kept) => kept.key).sort();
+    expect(left).toEqual(
+      [hashKey(queryKey(ApiPath.articleDetail, { id: 2 })), hashKey(queryKey(ApiPath.getConfig, {}))].sort(),
+    );
+    expect(EVICTION.unreadMs).toBe(30 * DAY);
+  });
+
+  it('past the size cap, the longest unread go first', async () => {
+    const now = Date.UTC(2026, 10, 24);
+    await db.cache.bulkPut(
+      Array.from({ length: 6 }, (_, id) => row(queryKey(ApiPath.articleDetail, { id }), now - (id + 1) * 1000)),
+    );
+    expect(await evictUnread(db, now, { maxRows: 4 })).toBe(2);
+    const ids = (await db.cache.toArray()).map((kept) => kept.key);
+    expect(ids).toHaveLength(4);
+    // Ids 4 and 5 were read longest ago.
+    expect(ids).not.toContain(hashKey(queryKey(ApiPath.articleDetail, { id: 4 })));
+    expect(ids).not.toContain(hashKey(queryKey(ApiPath.articleDetail, { id: 5 })));
+  });
+
+  it('a screen reading a row marks it read, so a row in use is not evicted', async () => {
+    const start = Date.UTC(2026, 10, 1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    const key = queryKey(ApiPath.articleDetail, { id: 9 });
+    await setQueryData(key, { id: 9 });
+    vi.setSystemTime(start + 29 * DAY);
+    setOnlyCache();
+    const { result, unmount } = renderHook(() => useQuery(defineQuery(ApiPath.articleDetail, { id: 9 })));
+    await waitFor(() => expect(result.current.data).toEqual({ id: 9 }));
+    await waitFor(async () => expect((await db.cache.get(hashKey(key)))?.readAt).toBe(start + 29 * DAY));
+    unmount();
+    expect(await evictUnread(db, start + 31 * DAY)).toBe(0);
+    expect(await evictUnread(db, start + 60 * DAY)).toBe(1);
+  });
+
+  it('upgrading from version 4 keeps every row, counted as read when it was answered', async () => {
+    const NAME = 'eviction-upgrade-test';
+    const v4 = new Dexie(NAME);
+    v4.version(4).stores({ cache: 'key, updatedAt, owner' });
+    await v4.open();
+    await v4.table('cache').put({ key: 'k', data: 1, updatedAt: 5_000, owner: '' });
+    v4.close();
+    const upgraded = new AppDatabase(NAME);
+    await upgraded.open();
+    expect(await upgraded.cache.toArray()).toEqual([{ key: 'k', data: 1, updatedAt: 5_000, readAt: 5_000, owner: '' }]);
+    expect(await upgraded.cache.where('readAt').below(6_000).count()).toBe(1);
+    upgraded.close();
+    await Dexie.delete(NAME);
+  });
+});
+
+/** Every cached read of the member's, and the calls each answers. */
+const MEMBER_READS = {
+  balance: defineQuery(ApiPath.userInfo, {}),
+  withdrawable: defineQuery(ApiPath.leftMoney, {}),
+  withdrawals: defineQuery(ApiPath.withdrawals, { limit: 20 }),
+  fundLog: { key: windowedKey(ApiPath.financeFlow), fetch: () => Promise.resolve({ rows: [], complete: true }) },
+  orders: defineQuery(ApiPath.gameLog, { limit: 20 }),
+  accounts: defineQuery(ApiPath.bankCardList, {}),
+  addedAccounts: defineQuery(ApiPath.addedAccounts, {}),
+  sessions: defineQuery(ApiPath.sessions, {}),
+  rooms: defineQuery(ApiPath.roomList, { roomtype: 1 }),
+} as const;
+type Read = keyof typeof MEMBER_READS;
+
+const WRITES: { path: Parameters<typeof useWrite>[0]; body: Record<string, unknown>; changes: Read[] }[] = [
+  {
+    path: ApiPath.order,
+    body: { gameid: 15, roomid: 1, order_info: [[0, 1.96, 10]] },
+    changes: ['balance', 'withdrawable', 'fundLog', 'orders'],
+  },
+  {
+    path: ApiPath.gameCancel,
+    body: { roomid: 1, order_id: 3 },
+    changes: ['balance', 'withdrawable', 'fundLog', 'orders'],
+  },
+  {
+    path: ApiPath.withdraw,
+    body: { bank_id: 1, money: 10, pwd: '123456' },
+    changes: ['balance', 'withdrawable', 'withdrawals', 'fundLog'],
+  },
+  { path: ApiPath.cancelWithdrawal, body: { id: 4 }, changes: ['balance', 'withdrawable', 'withdrawals', 'fundLog'] },
+  {
+    path: ApiPath.addBankCard,
+    body: { type: 'USDT-TRC20', address: 'T', pwd: '123456' },
+    changes: ['accounts', 'addedAccounts'],
+  },
+  { path: ApiPath.deleteBankCard, body: { id: 1 }, changes: ['accounts', 'addedAccounts'] },
+  { path: ApiPath.endOtherSessions, body: {}, changes: ['sessions'] },
+];
+
+describe('after a write, the reads it changed are asked again, and no others', () => {
+  for (const write of WRITES) {
+    it(`${write.path}: ${write.changes.join(', ')}`, async () => {
+      startSession('token');
+      const asked: Record<string, number> = {};
+      // Each read counts its requests; only the write goes over the (fake) network.
+      const fetchOf = (name: Read) => () => {
+        asked[name] = (asked[name] ?? 0) + 1;
+        return Promise.resolve({ name, asked: asked[name] });
+      };
+      vi.stubGlobal('fetch', fakeFetch({ [write.path]: () => ok({ money: 90 }) }).fetch);
+      const names = Object.keys(MEMBER_READS) as Read[];
+      const reads = renderHook(() =>
+        names.map((name) => useQuery({ key: MEMBER_READS[name].key, fetch: fetchOf(name) }, { maxAgeMs: 60_000 })),
+      );
+      await waitFor(() => expect(reads.result.current.every((read) => read.status === 'fresh')).toBe(true));
+      for (const name of names) expect(asked[name], name).toBe(1);
+
+      const writer = renderHook(() => useWrite(write.path));
+      await act(async () => {
+        const result = await writer.result.current.send(write.body as never);
+        expect(result.ok).toBe(true);
+        if (result.ok) await result.changed;
+      });
+
+      const again = names.filter((name) => asked[name] === 2).sort();
+      expect(again).toEqual([...write.changes].sort());
+    });
+  }
+
+  it("an order's answer puts the balance it carries on screen before the profile is asked again", async () => {
+    startSession('token');
+    const key = queryKey(ApiPath.userInfo, {});
+    await setQueryData(key, { nickname: 'demo', money: 100 });
+    let answerProfile!: (value: unknown) => void;
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.order]: () => ok({ money: 90 }),
+        [ApiPath.userInfo]: () => new Promise((resolve) => (answerProfile = resolve)),
+      }).fetch,
+    );
+    const profile = renderHook(() => useQuery(defineQuery(ApiPath.userInfo, {})));
+    await waitFor(() => expect(profile.result.current.data).toEqual({ nickname: 'demo', money: 100 }));
+    const writer = renderHook(() => useWrite(ApiPath.order, { idempotent: true }));
+    await act(async () => {
+      await writer.result.current.send({ gameid: 15, roomid: 1, order_info: [[0, 1.96, 10]] });
+    });
+    await waitFor(() => expect(profile.result.current.data).toEqual({ nickname: 'demo', money: 90 }));
+    expect((await getQueryData(key))?.data).toEqual({ nickname: 'demo', money: 90 });
+    answerProfile(ok({ nickname: 'demo', money: 90 }));
+  });
+
+  it('a refused write reads again what it concerns (the operator may have paid the withdrawal meanwhile)', async () => {
+    startSession('token');
+    let listed = 0;
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.cancelWithdrawal]: () => refused(3012, 'Already paid'),
+        [ApiPath.withdrawals]: () => {
+          listed += 1;
+          return ok([]);
+        },
+      }).fetch,
+    );
+    const list = renderHook(() => useQuery(MEMBER_READS.withdrawals, { maxAgeMs: 60_000 }));
+    await waitFor(() => expect(list.result.current.status).toBe('fresh'));
+    const writer = renderHook(() => useWrite(ApiPath.cancelWithdrawal));
+    await act(async () => {
+      expect((await writer.result.current.send({ id: 4 })).ok).toBe(false);
+    });
+    await waitFor(() => expect(listed).toBe(2));
+  });
+});

@@ -4,9 +4,8 @@
  * writes their results through the query cache like an answer (roomStream.ts).
  */
 import type { GameRound, LiveLine, LiveOrder, RoomEvent } from '../../../shared/api/types';
-import { toUsd } from '../../../shared/money';
+import { toUsd, wireCents } from '../../../shared/money';
 import type { TimedGameInfo } from './gameApi';
-import { moneyCents } from './model';
 
 /** The live table of a room's current round as the stream told it: lines oldest first. */
 export interface LiveTable {
@@ -107,9 +106,9 @@ function withStakes(info: TimedGameInfo, before: LiveTable | undefined, after: L
   const { game } = info.info;
   if (after.seqno !== game.seqno || after === before) return info;
   const had = new Set(before?.seqno === after.seqno ? before.lines.map((line) => line.id) : []);
-  const added = after.lines.filter((line) => !had.has(line.id)).reduce((sum, line) => sum + moneyCents(line.money), 0);
+  const added = after.lines.filter((line) => !had.has(line.id)).reduce((sum, line) => sum + wireCents(line.money), 0);
   if (added === 0) return info;
-  const initmoney = toUsd(moneyCents(game.initmoney) + added);
+  const initmoney = toUsd(wireCents(game.initmoney) + added);
   return { ...info, info: { ...info.info, game: { ...game, initmoney } } };
 }
 

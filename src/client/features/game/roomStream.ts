@@ -1,6 +1,8 @@
 import { RoomEventSchema } from '../../../shared/api/live';
 import { ApiPath } from '../../../shared/api/paths';
-import { getQueryData, queryKey, setQueryData, type QueryKey } from '../../data';
+import { queryKey } from '../../data';
+import type { QueryKey } from '../../data/key';
+import { getQueryData, setQueryData } from '../../data/sync';
 import { clockNow } from '../../data/clock';
 import { droppedEvent } from '../../data/live/dropped';
 import { gameInfoQuery, type TimedGameInfo } from './gameApi';

@@ -5,6 +5,7 @@ import { api, newIdempotencyKey, OfflineError } from '../api';
 import { ApiError } from '../api/errors';
 import { isBrowserOnline } from '../api/online';
 import { messageOf, textOfCode } from '../i18n';
+import { toast } from '../ui/toast';
 import type { CallPath } from './key';
 
 /** What became of a write: its answer, or why there is none. */
@@ -48,7 +49,7 @@ export interface Write<P extends CallPath> {
  * The one way a page writes (DESIGN.md section 5): refused at once while offline (nothing is
  * queued behind the member's back), one call at a time, the idempotency key of money-moving calls,
  * and the failure in the member's language: a refusal is toasted by the API client in the server's
- * words, no answer is said inline.
+ * words, no answer is said inline. A success takes away the warnings still on screen.
  */
 export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}): Write<P> {
   const [busy, setBusy] = useState(false);
@@ -79,6 +80,8 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
       try {
         const data = await api.call(path, request);
         attempt.current = null;
+        // The refusals of earlier attempts no longer hold: only the success is said.
+        toast.dismissWarnings();
         return { ok: true, data };
       } catch (failure) {
         if (failure instanceof ApiError && !failure.isNetwork) {

@@ -56,6 +56,11 @@ export const toast = {
   warn: (text: string) => show('warning', text),
   info: (text: string) => show('info', text),
   dismiss,
+  /**
+   * What succeeded makes the warnings of earlier attempts old news ("Wrong invitation code" must not
+   * stand beside "Account created"): they go when a write succeeds.
+   */
+  dismissWarnings: () => items.filter((item) => item.kind === 'warning').forEach((item) => dismiss(item.id)),
   clear: () => {
     timers.forEach((timer) => clearTimeout(timer));
     timers.clear();

@@ -27,7 +27,7 @@ import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { orderViewRoutes } from './routes/orderViews';
 import { passwordRoutes } from './routes/passwords';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
+import { DEFAULT_RATE_LIMITS, rateLimitedError, type RateLimits } from './routes/rateLimits';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';
@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandlers(app, ctx, distDir !== undefined && hasBuiltApp(distDir));
   registerAuthHook(app, ctx);
   // preHandler: the body is parsed by then, so a 429 answers in the request's language.
-  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
+  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler', errorResponseBuilder: rateLimitedError });
 
   configRoutes(app, ctx);
   accountRoutes(app, ctx, limits);

@@ -145,6 +145,21 @@ export interface Refusal {
   values?: MessageValues;
 }
 
+/**
+ * What a refusal to do something again so soon (2051) carries in `data`: the seconds until it is
+ * taken again, which its text says too (`{seconds}`).
+ */
+export interface RetryAfterData {
+  retryAfter: number;
+}
+
+/** The seconds a refusal's data says to wait, or null when it says none. */
+export function retryAfterOf(data: unknown): number | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const seconds = (data as Partial<RetryAfterData>).retryAfter;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+}
+
 /** The catalogue id of a code or key, as written in locales/*.po. */
 export function messageId(code: ErrorCode | MessageKey): string {
   return `err.${code}`;

@@ -17,6 +17,20 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { login: 10, register: 10, smsSend: 5, withdraw: 5 };
 
+/** A request over its limit, knowing how long until its window ends (2051 says it in seconds). */
+export class RateLimited extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate limited');
+    this.name = 'RateLimited';
+  }
+}
+
+/** @fastify/rate-limit's errorResponseBuilder: `ttl` is what is left of the window, in ms. */
+export function rateLimitedError(_request: FastifyRequest, context: { ttl: number }): RateLimited {
+  return new RateLimited(Math.max(1, Math.ceil(context.ttl / 1000)));
+}
+
 export function limitConfig(max: number, limitCode: number = ErrorCode.NetworkErrorRefresh) {
   return { rateLimit: { max, timeWindow: 60_000 }, limitCode };
 }

@@ -13,7 +13,7 @@ import { phoneIsRegistered } from '../../repositories/members';
 import { reserveCodeTry } from '../../repositories/guards';
 import { consumeSmsCode, insertSmsCode, latestSmsCode, type SmsCodeRow } from '../../repositories/smsCodes';
 import type { Deps } from '../deps';
-import { refused, refusedFrom } from '../refused';
+import { refused, refusedFrom, refusedToWait } from '../refused';
 import { MAX_CODE_FAILURES } from './guards';
 
 export interface CaptchaRequest {
@@ -38,7 +38,8 @@ export async function sendCaptcha(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction().execute(async (trx) => {
     const last = await latestSmsCode(trx, quhao, mobile, purpose);
-    if (last && now - last.sent_at < CAPTCHA_LOCK_SECONDS * 1000) throw refused(ErrorCode.SendingTooFrequently);
+    const lockedUntil = last ? last.sent_at + CAPTCHA_LOCK_SECONDS * 1000 : 0;
+    if (now < lockedUntil) throw refusedToWait((lockedUntil - now) / 1000);
     await insertSmsCode(trx, {
       quhao,
       phone: mobile,

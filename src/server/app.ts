@@ -33,6 +33,7 @@ import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';
 import { userRoutes } from './routes/user';
 import { walletRoutes } from './routes/wallet';
+import { messageRoutes } from './routes/messages';
 import type { SmsSender } from './sms';
 import type { CacheClock } from './domain/ttlCache';
 
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   orderRoutes(app, ctx);
   orderViewRoutes(app, ctx);
   walletRoutes(app, ctx, limits);
+  messageRoutes(app, ctx);
   const lifecycle = { stopping: false };
   healthRoutes(app, ctx, lifecycle);
   // From the first moment of a shutdown, /readyz sends load balancers elsewhere.

@@ -131,6 +131,8 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.withdraw]: { bank_id: s.cardId, money: 100, pwd: PAY_PASSWORD },
     [ApiPath.leftMoney]: {},
     [ApiPath.withdrawals]: { limit: 10 },
+    [ApiPath.messageReads]: {},
+    [ApiPath.readMessages]: { upTo: server.clock.now },
     [ApiPath.financeFlow]: { start: today(), end: today() },
     [ApiPath.trendData]: {},
   };

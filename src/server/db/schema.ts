@@ -285,6 +285,13 @@ export interface WithdrawalsTable {
   note: Generated<string>;
 }
 
+/** One read marker per member for the messages about their account (migration 0015). */
+export interface MessageReadsTable {
+  member_id: number;
+  /** Epoch ms: the messages up to this moment have been seen. */
+  read_up_to: number;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -305,6 +312,7 @@ export interface Database {
   scheduler_lease: SchedulerLeaseTable;
   bank_cards: BankCardsTable;
   withdrawals: WithdrawalsTable;
+  message_reads: MessageReadsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -49,6 +49,7 @@ import {
   VorderAnswerSchema,
   VorderRequestSchema,
 } from './game';
+import { MessageReadsSchema, ReadMessagesRequestSchema } from './messages';
 import { ApiPath } from './paths';
 import {
   AddBankCardRequestSchema,
@@ -107,6 +108,8 @@ export const apiContract = {
   [ApiPath.withdraw]: { request: WithdrawRequestSchema, data: WithdrawAnswerSchema },
   [ApiPath.leftMoney]: { request: NoFieldsSchema, data: LeftMoneyAnswerSchema },
   [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },
+  [ApiPath.messageReads]: { request: NoFieldsSchema, data: MessageReadsSchema },
+  [ApiPath.readMessages]: { request: ReadMessagesRequestSchema, data: MessageReadsSchema },
   [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
   [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
 } as const satisfies Record<ApiPath, CallSchemas>;

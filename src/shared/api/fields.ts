@@ -15,6 +15,15 @@ export const idField = z.union([
     .pipe(z.number().max(MAX_ID)),
 ]);
 
+/** In requests: a moment in epoch ms (a whole number; a numeric string is accepted too). */
+export const epochMsField = z.union([
+  z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+]);
+
 export const numberField = z.union([
   z.number().finite(),
   z

@@ -41,6 +41,10 @@ export const ApiPath = {
   withdraw: '/api/Game/withdraw',
   /** Addition: the member's withdrawals and their status. */
   withdrawals: '/api/Game/getWithdrawals',
+  /** Addition: how far the member has read the messages about their account, and how many are unread. */
+  messageReads: '/api/Game/getMessageReads',
+  /** Addition: the member has seen those messages up to a moment. */
+  readMessages: '/api/Game/readMessages',
   /** The spec reads data.leftmoney without naming the path; this is ours. */
   leftMoney: '/api/Game/getLeftmoney',
   financeFlow: '/api/Game/getfinanceflow',

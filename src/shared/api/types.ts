@@ -9,6 +9,7 @@ import type * as content from './content';
 import type { apiContract } from './contract';
 import type { BANK_CARD_TYPES, FUND_REASONS, ORDER_STATUSES, ROOM_KINDS, WITHDRAWAL_STATUSES } from './enums';
 import type * as game from './game';
+import type * as messages from './messages';
 import type * as wallet from './wallet';
 
 export { BANK_CARD_TYPES, FUND_REASONS, ROOM_KINDS } from './enums';
@@ -64,6 +65,10 @@ export type AddBankCardRequest = z.infer<typeof wallet.AddBankCardRequestSchema>
 export type LeftMoneyAnswer = z.infer<typeof wallet.LeftMoneyAnswerSchema>;
 export type FinanceFlowRequest = z.infer<typeof wallet.FinanceFlowRequestSchema>;
 export type FundLogEntry = z.infer<typeof wallet.FundLogEntrySchema>;
+
+// ---- Messages about the member's account ---------------------------------------------
+
+export type MessageReads = z.infer<typeof messages.MessageReadsSchema>;
 
 // ---- Every path ------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import { guardsMigration } from './0005_guards';
 import { homeTilesMigration } from './0006_home_tiles';
 import { smsPurposeMigration } from './0007_sms_purpose';
 import { homeTilesFocusMigration } from './0013_home_tiles_focus';
+import { messageReadsMigration } from './0015_message_reads';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -23,5 +24,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0006_home_tiles': homeTilesMigration(dialect),
     '0007_sms_purpose': smsPurposeMigration(),
     '0013_home_tiles_focus': homeTilesFocusMigration(),
+    '0015_message_reads': messageReadsMigration(),
   };
 }

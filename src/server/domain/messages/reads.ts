@@ -1,0 +1,24 @@
+/**
+ * What a member has read of the messages about their account (/message). Those messages are made
+ * from the rows they tell of (each withdrawal the operator paid or rejected, at the moment of the
+ * decision), so "unread" is "newer than the member's read marker", and each kind of such message is
+ * counted here. The marker lives on the server: every device of the member agrees.
+ */
+import type { MessageReads } from '../../../shared/api/types';
+import { advanceReadUpTo, readUpToOf } from '../../repositories/messageReads';
+import { countDecidedSince } from '../../repositories/withdrawals';
+import type { Deps } from '../deps';
+
+export async function messageReads(deps: Deps, memberId: number): Promise<MessageReads> {
+  const readUpTo = (await readUpToOf(deps.db, memberId)) ?? 0;
+  return { readUpTo, unread: await countDecidedSince(deps.db, memberId, readUpTo) };
+}
+
+/**
+ * The member has seen the messages up to `upTo` (the newest one the app showed): the marker moves
+ * there, never back and never past now, so a message that arrives later is still unread.
+ */
+export async function readMessages(deps: Deps, memberId: number, upTo: number): Promise<MessageReads> {
+  await advanceReadUpTo(deps.db, memberId, Math.min(upTo, deps.clock()));
+  return messageReads(deps, memberId);
+}

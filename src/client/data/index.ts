@@ -14,6 +14,7 @@ export {
   leftMoneyQuery,
 } from './resources';
 export { endSession, logout } from './session';
+export { useMessageReads, markMessagesRead } from './messageReads';
 export { useWrite } from './useWrite';
 export { useLiveRead } from './useLiveRead';
 export {

@@ -35,6 +35,7 @@ export const MEMBER_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.userInfo,
   ApiPath.leftMoney,
   ApiPath.withdrawals,
+  ApiPath.messageReads,
   ApiPath.financeFlow,
   ApiPath.bankCardList,
   ApiPath.trendData,

@@ -4,15 +4,18 @@
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { proxyTrust } from './clientAddress';
 import { systemClock, type Clock } from './clock';
 import type { TrustProxy } from './config';
 import type { Db, Dialect } from './db/schema';
 import { appConfig } from './domain/appConfig';
 import { SessionCache } from './domain/accounts/sessionCache';
+import { RequestCounters } from './domain/requestCounters';
 import { describeDatabaseError, isDatabaseUnavailable } from './domain/dbErrors';
 import { DEFAULT_PUBLIC_READ_OPTIONS, PublicReads, type PublicReadOptions } from './domain/content/publicReads';
 import { DEFAULT_ENGINE_OPTIONS, GameEngine } from './domain/game/engine';
 import type { ChainOptions } from './domain/game/chains';
+import type { DrawSecrets } from './domain/game/drawSecrets';
 import type { SchedulerOptions } from './domain/game/scheduler';
 import { loadTranslator, type Translator } from './i18n';
 import { accountRoutes } from './routes/accounts';
@@ -27,7 +30,7 @@ import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { orderViewRoutes } from './routes/orderViews';
 import { passwordRoutes } from './routes/passwords';
-import { DEFAULT_RATE_LIMITS, rateLimitedError, type RateLimits } from './routes/rateLimits';
+import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, rateLimitedError, type RateLimits } from './routes/rateLimits';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';
@@ -41,6 +44,8 @@ export interface AppOptions {
   db: Db;
   dialect: Dialect;
   smsSender: SmsSender;
+  /** The draw secrets every hash chain's seeds come from (drawSecrets.ts); never in the database. */
+  drawSecrets: DrawSecrets;
   clock?: Clock;
   /** Folder of the built app; nothing is served from disk when it holds no index.html. */
   distDir?: string;
@@ -54,9 +59,9 @@ export interface AppOptions {
   /** The server's pino logger (logger.ts); none in tests unless one is given. */
   logger?: FastifyBaseLogger;
   /**
-   * Which reverse proxies may name the client's address in X-Forwarded-For (config.ts, TRUST_PROXY):
-   * a hop count or their addresses. Anything looser would let a client pick its own address and
-   * walk around the per-address limits.
+   * Which reverse proxies may name the client's address in X-Forwarded-For (config.ts, TRUST_PROXY,
+   * clientAddress.ts): a hop count from a private peer, or their addresses. Anything looser would let
+   * a client pick its own address and walk around the per-address limits.
    */
   trustProxy?: TrustProxy;
   /** The site is served over HTTPS (HTTPS=on): send Strict-Transport-Security. */
@@ -78,10 +83,6 @@ export interface AppOptions {
   };
 }
 
-function trustHops(hops: number): (address: string, hop: number) => boolean {
-  return (_address, hop) => hop < hops;
-}
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -90,12 +91,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // During a shutdown the listener is closed at once; a request that still arrives on an open
     // connection is served (with its envelope) rather than refused with a bare 503.
     return503OnClosing: false,
-    // A hop count as Fastify reads one (its types accept only the function form): trust the nearest n.
-    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
+    trustProxy: proxyTrust(options.trustProxy),
   });
   const deps = { db: options.db, dialect: options.dialect, clock: options.clock ?? systemClock };
   const i18n = options.translator ?? (await loadTranslator(options.localesDir));
-  const game = new GameEngine(deps, (locale) => i18n.outcomeNames(locale), {
+  const game = new GameEngine(deps, (locale) => i18n.outcomeNames(locale), options.drawSecrets, {
     cacheTtlMs: options.game?.cacheTtlMs ?? DEFAULT_ENGINE_OPTIONS.cacheTtlMs,
     cacheClock: options.cacheClock,
     chain: { ...DEFAULT_ENGINE_OPTIONS.chain, ...options.game?.chain },
@@ -128,7 +128,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandlers(app, ctx, distDir !== undefined && hasBuiltApp(distDir));
   registerAuthHook(app, ctx);
   // preHandler: the body is parsed by then, so a 429 answers in the request's language.
-  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler', errorResponseBuilder: rateLimitedError });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    hook: 'preHandler',
+    store: databaseRateLimitStore(new RequestCounters(deps)),
+    errorResponseBuilder: rateLimitedError,
+  });
 
   configRoutes(app, ctx);
   accountRoutes(app, ctx, limits);

@@ -4,7 +4,7 @@
  * value stops the start with one line naming the variable (ConfigError, exit code 1).
  */
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 
 /** pino's own levels; anything else would make the logger throw after the database was opened. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -15,11 +15,18 @@ export const SQLITE_SYNCHRONOUS = ['FULL', 'NORMAL'] as const;
 export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
 
 /**
- * Which proxies may tell the client's address in X-Forwarded-For, as Fastify's trustProxy takes it:
- * false (none: the socket's address), a hop count (the last N proxies), or a list of proxy
- * addresses and CIDR ranges.
+ * Which proxies may tell the client's address in X-Forwarded-For: false (none: the socket's
+ * address), a hop count (the last N proxies, the nearest of which must connect from loopback, a
+ * private network or one of `peers`), or a list of proxy addresses and CIDR ranges.
  */
-export type TrustProxy = false | number | string[];
+export type TrustProxy = false | { hops: number; peers: string[] } | string[];
+
+/**
+ * How verification codes leave (sms.ts): an HTTP provider, the console (demo and tests, asked for
+ * by name), or null when nothing is configured (`npm run demo` then prints them; a plain start
+ * refuses to send codes).
+ */
+export type SmsConfig = { kind: 'http'; url: string; key: string } | { kind: 'console' };
 
 export interface ServerConfig {
   port: number;
@@ -43,7 +50,24 @@ export interface ServerConfig {
    * this process, over the operator's values (for test and e2e runs with short rounds).
    */
   roundTiming: { roundSeconds?: number; closeSeconds?: number };
+  drawSecret: DrawSecretSource;
+  /** SMS_SENDER, SMS_API_URL, SMS_API_KEY. */
+  sms: SmsConfig | null;
 }
+
+/**
+ * Where the draw secret (the seed every hash chain is made from) comes from: a file of mode 0600
+ * outside DATA_DIR (DRAW_SECRET_FILE), or DRAW_SECRET itself. Either holds one or more secrets,
+ * newest first: new chains come from the first, and the others draw the rounds committed before a
+ * rotation.
+ */
+export type DrawSecretSource = { kind: 'file'; path: string } | { kind: 'env'; secrets: readonly string[] };
+
+/** DRAW_SECRET_FILE's default: beside the default data folder, never in it. */
+export const DEFAULT_DRAW_SECRET_FILE = './secrets/draw-secret';
+
+/** One draw secret as written in DRAW_SECRET or the file: 32 bytes in hex. */
+export const DRAW_SECRET_PATTERN = /^[0-9a-f]{64}$/i;
 
 export class ConfigError extends Error {}
 
@@ -106,26 +130,27 @@ function isCidrOrAddress(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY: unset or "off" trusts no proxy; a whole number trusts that many proxy hops; a
- * comma-separated list trusts those addresses or CIDR ranges. "true" (trust any left-most
- * X-Forwarded-For, which any client can forge) is refused.
+ * TRUST_PROXY: unset or "off" trusts no proxy; a whole number trusts that many proxy hops when the
+ * connection comes from loopback or a private network, and addresses or CIDR ranges after it
+ * (`1,203.0.113.7`) are further proxies it may come from; a comma-separated list of addresses or
+ * CIDR ranges trusts those proxies. "true" (trust any left-most X-Forwarded-For, which any client
+ * can forge) is refused.
  */
 export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (raw === undefined || ['off', 'false', '0', 'no'].includes(raw.toLowerCase())) return false;
-  if (/^\d+$/.test(raw)) {
-    const hops = Number(raw);
-    if (hops > 10) throw new ConfigError(`TRUST_PROXY as a hop count must be 1-10, got "${raw}"`);
-    return hops;
-  }
   const entries = raw.split(',').map((entry) => entry.trim());
-  const bad = entries.filter((entry) => !isCidrOrAddress(entry));
-  if (bad.length > 0) {
+  const hopCount = /^\d+$/.test(entries[0]) ? Number(entries[0]) : null;
+  const addresses = hopCount === null ? entries : entries.slice(1);
+  const bad = addresses.filter((entry) => !isCidrOrAddress(entry));
+  if (bad.length > 0 || (hopCount === null && addresses.length === 0)) {
     throw new ConfigError(
-      `TRUST_PROXY must be off, a hop count (e.g. 1) or a list of proxy addresses or CIDR ranges ` +
-        `(e.g. 10.0.0.1,192.168.0.0/16), got "${raw}"`,
+      `TRUST_PROXY must be off, a hop count (e.g. 1, or 1,203.0.113.7 to also accept that proxy) or a list ` +
+        `of proxy addresses or CIDR ranges (e.g. 10.0.0.1,192.168.0.0/16), got "${raw}"`,
     );
   }
-  return entries;
+  if (hopCount === null) return addresses;
+  if (hopCount < 1 || hopCount > 10) throw new ConfigError(`TRUST_PROXY as a hop count must be 1-10, got "${raw}"`);
+  return { hops: hopCount, peers: addresses };
 }
 
 function parseDatabaseUrl(raw: string | undefined): string | null {
@@ -156,11 +181,96 @@ function parsePublicApiUrl(raw: string | undefined): string {
   return raw;
 }
 
+/** Whether `path` is `folder` or lies anywhere under it. */
+function isInside(path: string, folder: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * DRAW_SECRET (secrets, newest first, comma-separated) or DRAW_SECRET_FILE (a path outside DATA_DIR,
+ * so that a copy of the data folder never holds it). Both at once would leave the operator unsure
+ * which one draws, so that is refused. The secrets themselves are never part of a message.
+ */
+function parseDrawSecret(env: NodeJS.ProcessEnv, dataDir: string): DrawSecretSource {
+  const inline = valueOf(env, 'DRAW_SECRET');
+  const file = valueOf(env, 'DRAW_SECRET_FILE');
+  if (inline !== undefined) {
+    if (file !== undefined) throw new ConfigError('set DRAW_SECRET or DRAW_SECRET_FILE, not both');
+    const secrets = inline.split(',').map((part) => part.trim().toLowerCase());
+    if (!secrets.every((secret) => DRAW_SECRET_PATTERN.test(secret))) {
+      throw new ConfigError(
+        'DRAW_SECRET must be one or more secrets of 64 hex digits (32 bytes, e.g. from openssl rand -hex 32), ' +
+          'newest first, separated by commas',
+      );
+    }
+    return { kind: 'env', secrets };
+  }
+  const path = resolve(file ?? DEFAULT_DRAW_SECRET_FILE);
+  if (isInside(path, dataDir)) {
+    throw new ConfigError(
+      `DRAW_SECRET_FILE must be outside DATA_DIR (${dataDir}): a copy of the data folder must never hold the draw secret, got "${path}"`,
+    );
+  }
+  return { kind: 'file', path };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The provider's URL: HTTPS, since the key and the codes travel in it (plain HTTP only on this machine). */
+function parseSmsUrl(raw: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  const local = url !== null && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+  if (!url || (url.protocol !== 'https:' && !local)) {
+    throw new ConfigError(`SMS_API_URL must be an https:// URL (http:// only to this machine), got "${raw}"`);
+  }
+  return raw;
+}
+
+/**
+ * SMS_SENDER picks the sender: `http` (the default when SMS_API_URL is set) needs SMS_API_URL and
+ * SMS_API_KEY; `console` prints codes, and is refused beside a provider's settings so that a
+ * forgotten value never prints codes a provider should have sent.
+ */
+function parseSms(env: NodeJS.ProcessEnv): SmsConfig | null {
+  const kind = valueOf(env, 'SMS_SENDER')?.toLowerCase();
+  const url = valueOf(env, 'SMS_API_URL');
+  const key = valueOf(env, 'SMS_API_KEY');
+  if (kind !== undefined && kind !== 'http' && kind !== 'console') {
+    throw new ConfigError(`SMS_SENDER must be http or console, got "${valueOf(env, 'SMS_SENDER')}"`);
+  }
+  if (kind === 'console') {
+    if (url !== undefined || key !== undefined) {
+      throw new ConfigError(
+        'SMS_SENDER=console prints codes instead of sending them: unset SMS_API_URL and SMS_API_KEY',
+      );
+    }
+    return { kind: 'console' };
+  }
+  if (url === undefined) {
+    if (kind === 'http') throw new ConfigError('SMS_SENDER=http needs SMS_API_URL, the address of the provider');
+    if (key !== undefined) throw new ConfigError('SMS_API_KEY is set without SMS_API_URL');
+    return null;
+  }
+  if (key === undefined) throw new ConfigError('SMS_API_URL needs SMS_API_KEY, the key of the provider');
+  // It goes into a header: printable ASCII without spaces, so it cannot break the request.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new ConfigError('SMS_API_KEY must be printable ASCII without spaces');
+  }
+  return { kind: 'http', url: parseSmsUrl(url), key };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = resolve(valueOf(env, 'DATA_DIR') ?? './data');
   return {
     port: parsePort(valueOf(env, 'PORT')),
     host: valueOf(env, 'HOST') ?? '0.0.0.0',
-    dataDir: resolve(valueOf(env, 'DATA_DIR') ?? './data'),
+    dataDir,
     databaseUrl: parseDatabaseUrl(valueOf(env, 'DATABASE_URL')),
     publicApiUrl: parsePublicApiUrl(valueOf(env, 'PUBLIC_API_URL')),
     distDir: resolve(valueOf(env, 'DIST_DIR') ?? './dist'),
@@ -169,5 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     https: parseSwitch('HTTPS', valueOf(env, 'HTTPS')),
     sqliteSynchronous: parseOneOf('SQLITE_SYNCHRONOUS', valueOf(env, 'SQLITE_SYNCHRONOUS'), SQLITE_SYNCHRONOUS, 'FULL'),
     roundTiming: parseRoundTiming(env),
+    drawSecret: parseDrawSecret(env, dataDir),
+    sms: parseSms(env),
   };
 }

@@ -10,9 +10,11 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { FUND_REASONS, type FundReasonCode } from '../shared/api/types';
+import { CAPTCHA_TTL_SECONDS } from '../shared/constants';
 import { messageId, valuesIn, type ErrorCode, type MessageKey, type MessageValues } from '../shared/errors';
 import { OUTCOME_KEYS } from '../shared/game';
 import { LOCALES, type Locale } from '../shared/locale';
+import { SERVER_TIME_ZONE } from '../shared/serverDay';
 
 export const DEFAULT_LOCALES_DIR = fileURLToPath(new URL('../../locales/errors/', import.meta.url));
 
@@ -22,6 +24,8 @@ export interface Translator {
   outcomeNames(locale: Locale): readonly string[];
   /** Fund-log reasons by code (catalogue ids `reason.<code>`), falling back to English, then the code. */
   fundReasonNames(locale: Locale): Readonly<Record<FundReasonCode, string>>;
+  /** The text of an SMS carrying a verification code (catalogue id `sms.code`), falling back to English. */
+  smsText(locale: Locale, code: string): string;
   /** Locales whose catalogue could not be read (logged at start). */
   readonly missing: readonly Locale[];
 }
@@ -91,9 +95,18 @@ export async function loadTranslator(dir: string = DEFAULT_LOCALES_DIR): Promise
     missing,
     outcomeNames: (locale) => outcomeNames.get(locale) ?? [...OUTCOME_KEYS],
     fundReasonNames: (locale) => reasonNames.get(locale) ?? codesAsNames,
+    smsText(locale, code) {
+      const values = { code, minutes: Math.round(CAPTCHA_TTL_SECONDS / 60) };
+      return lookup(locale, 'sms.code', values) ?? lookup('en', 'sms.code', values) ?? code;
+    },
     text(locale, code, values) {
       const id = messageId(code);
-      return lookup(locale, id, valuesIn(locale, values)) ?? lookup('en', id, valuesIn('en', values)) ?? String(code);
+      // An instant is written in the server's day's zone, named in the text: the reader's is not known here.
+      return (
+        lookup(locale, id, valuesIn(locale, values, SERVER_TIME_ZONE)) ??
+        lookup('en', id, valuesIn('en', values, SERVER_TIME_ZONE)) ??
+        String(code)
+      );
     },
   };
 }

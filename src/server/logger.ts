@@ -1,6 +1,7 @@
 /**
  * The server's one logger (pino). Secrets never reach a log line: bodies are not logged by
- * Fastify's serializers, and any object that carries a token, a password or a code has it censored.
+ * Fastify's serializers, a request's URL is logged with its query values replaced, and any object
+ * that carries a token, a password or a code has it censored.
  */
 import pino, { type Logger } from 'pino';
 import type { LogLevel } from './config';
@@ -30,7 +31,55 @@ export const REDACT_PATHS = [
   'req.headers.cookie',
 ];
 
+const CENSOR = '[redacted]';
+
+/**
+ * A URL as it may be logged: the path, and of the query only the parameters' names, each value
+ * replaced (a link or a client may put a token, a code or a phone number there). A part without
+ * `=` is a value with no name, replaced whole.
+ */
+export function redactUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const query = url.slice(mark + 1);
+  if (query === '') return url;
+  const parts = query.split('&').map((part) => {
+    const equals = part.indexOf('=');
+    return equals === -1 ? CENSOR : `${part.slice(0, equals)}=${CENSOR}`;
+  });
+  return `${url.slice(0, mark)}?${parts.join('&')}`;
+}
+
+/** What Fastify hands the `req` serializer (its Request), as far as a log line needs it. */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * Fastify's request serializer with the URL redacted. Fastify merges a logger's own serializers
+ * over its defaults, so this one is what every request line ("incoming request", errors) uses.
+ */
+function serializeRequest(request: LoggedRequest): unknown {
+  // Something else logged under `req` (not a request) is left to the censor's paths.
+  if (typeof request !== 'object' || request === null || typeof request.url !== 'string') return request;
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
-  const options: pino.LoggerOptions = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  const options: pino.LoggerOptions = {
+    level,
+    redact: { paths: REDACT_PATHS, censor: CENSOR },
+    serializers: { req: serializeRequest },
+  };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -3,8 +3,8 @@
  * the catalogue and content (never members or money), add the demo data only with `--demo`,
  * listen, print the start banner; on SIGTERM or SIGINT stop cleanly.
  *
- * Flags: `--demo` adds the demo member and an invitation code (for trying the app, never for
- * production); `--check-config` validates the environment and exits (npm start runs it before
+ * Flags: `--demo` adds the demo member and an invitation code, and prints SMS codes on the console
+ * when no provider is configured (for trying the app, never for production); `--check-config` validates the environment and exits (npm start runs it before
  * building, so a bad value stops everything before anything is written).
  */
 import { parseArgs } from 'node:util';
@@ -12,18 +12,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { startBanner } from './banner';
+import { describeClientAddress } from './clientAddress';
 import { systemClock } from './clock';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { ConfigError, loadConfig, type ServerConfig, type SmsConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { loadTranslator } from './i18n';
+import { loadTranslator, type Translator } from './i18n';
+import { pruneLoginGuards } from './domain/accounts/loginGuard';
 import { pruneExpiredSessions } from './domain/accounts/sessions';
 import { describeDatabaseError } from './domain/dbErrors';
+import { openDrawSecrets } from './domain/game/drawSecrets';
 import { currentInvitationCode } from './domain/operator';
 import { createLogger } from './logger';
 import { hasBuiltApp } from './routes/static';
 import { seedDemo, seedIfEmpty } from './seed';
-import { ConsoleSmsSender } from './sms';
+import { ConsoleSmsSender, HttpSmsSender, NoSmsSender, type SmsSender } from './sms';
 
 /** In-flight requests get this long to finish after SIGTERM; then their connections are closed. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -53,13 +56,27 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     logger.warn(made.created ? 'demo data added: the demo member with 1,000.00 USD' : 'demo data already present');
   }
   await pruneExpiredSessions(deps);
+  // Before the app: a secret file that is missing while chains need it stops the start here.
+  const drawSecrets = await openDrawSecrets(config.drawSecret, db);
+  if (drawSecrets.created) {
+    logger.warn(
+      { file: drawSecrets.secrets.where },
+      'made a new draw secret file (mode 0600): back it up now, apart from the database backups',
+    );
+  }
+  await pruneLoginGuards(deps);
 
   const translator = await loadTranslator();
   if (translator.missing.length > 0) logger.warn({ missing: translator.missing }, 'error catalogue missing');
+  // The demo prints codes when no provider is configured; a plain start never does unless asked.
+  const sms = config.sms ?? (demo ? { kind: 'console' as const } : null);
+  if (sms === null)
+    logger.warn('no SMS provider configured (SMS_API_URL): registration and password resets are refused');
   const app = await buildApp({
     db,
     dialect,
-    smsSender: new ConsoleSmsSender(),
+    drawSecrets: drawSecrets.secrets,
+    smsSender: smsSenderFor(sms, translator, logger),
     distDir: config.distDir,
     publicApiUrl: config.publicApiUrl,
     translator,
@@ -78,8 +95,11 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     invitationCode: await currentInvitationCode(deps),
     demo,
     database: description,
+    drawSecret: drawSecrets.secrets.where,
     servesApp: hasBuiltApp(config.distDir),
     distDir: config.distDir,
+    sms: sms === null ? { kind: 'none' } : sms.kind === 'http' ? { kind: 'http', host: new URL(sms.url).host } : sms,
+    clientAddress: describeClientAddress(config.trustProxy),
   });
   process.stdout.write(`${banner.join('\n')}\n`);
 
@@ -98,6 +118,17 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+function smsSenderFor(sms: SmsConfig | null, translator: Translator, logger: Logger): SmsSender {
+  if (sms === null) return new NoSmsSender();
+  if (sms.kind === 'console') return new ConsoleSmsSender();
+  return new HttpSmsSender({
+    url: sms.url,
+    key: sms.key,
+    text: (locale, code) => translator.smsText(locale, code),
+    onFailure: (details, message) => logger.warn(details, message),
+  });
 }
 
 /**

@@ -3,13 +3,16 @@
  * holds money: the game catalogue, articles, banners, settings (the finance tiers among them).
  * It runs in one transaction, so a crash half-way leaves the database empty and the next start
  * seeds again. `seedDemo` adds the demo member (1,000.00 USD through the ledger, a withdrawal
- * password) and an invitation code, only when the operator asks for it (`npm run demo`).
+ * password, a saved USDT account) and an invitation code, only when the operator asks for it
+ * (`npm run demo`).
  */
+import { NEW_ACCOUNT_HOLD_HOURS } from '../shared/constants';
 import { ErrorCode } from '../shared/errors';
 import { DEFAULT_SETTINGS } from './domain/appConfig';
 import { defaultFinanceSetting, FINANCE_SETTING_KEY } from './domain/content/financeProducts';
 import type { Deps } from './domain/deps';
 import { FundReason } from './domain/fundReasons';
+import { cardFingerprint } from './domain/wallet/bankCards';
 import { changeBalance } from './domain/ledger';
 import { randomInvitationCode } from './domain/operator';
 import { hashSecret } from './domain/secrets';
@@ -21,12 +24,20 @@ import {
   insertRooms,
   syncIdSequence,
 } from './repositories/catalog';
+import { insertCard } from './repositories/bankCards';
 import { firstActiveInvitation, insertInvitation } from './repositories/invitations';
 import { findMemberByUsername, insertMember } from './repositories/members';
 import { insertMissingSettings } from './repositories/settings';
 import { SEED_GAMES, seedArticles, seedBanners, seedRooms } from './seedContent';
 
-export const DEMO_MEMBER = { username: 'demo01', password: 'demo1234', payPassword: '123456', depositCents: 1_000_00 };
+export const DEMO_MEMBER = {
+  username: 'demo01',
+  password: 'demo1234',
+  payPassword: '123456',
+  depositCents: 1_000_00,
+  /** Its saved withdrawal account: a well-formed TRON address (format only; for trying the app). */
+  address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+};
 
 export interface SeedResult {
   seeded: boolean;
@@ -86,6 +97,24 @@ export async function seedDemo(deps: Deps): Promise<DemoSeedResult> {
       lang: 'vi',
       invited_by: invitationCode,
       created_at: now,
+    });
+    // A saved account to try a withdrawal with. It is dated a day back because a new account
+    // receives no withdrawal for its first NEW_ACCOUNT_HOLD_HOURS (domain/wallet/withdraw.ts): a
+    // demo that could only withdraw tomorrow would not show the withdrawal at all.
+    const demoCard = {
+      type: 'USDT-TRC20',
+      bank: '',
+      account: '',
+      username: '',
+      branch: '',
+      address: DEMO_MEMBER.address,
+    } as const;
+    await insertCard(trx, {
+      member_id: memberId,
+      ...demoCard,
+      fingerprint: cardFingerprint(demoCard),
+      created_at: now - (NEW_ACCOUNT_HOLD_HOURS + 1) * 60 * 60 * 1000,
+      deleted_at: null,
     });
     await changeBalance(trx, {
       memberId,

@@ -33,8 +33,16 @@ export const VIP_LEVELS = 8;
 export const FIRST_VIP_LEVEL = 1;
 export const WITHDRAW_ARRIVAL_HOURS = 24;
 
-/** Session token lifetime on the server. */
+/** Session token lifetime on the server, from login, however much it is used. */
 export const SESSION_TTL_DAYS = 30;
+/** A session not used for this long ends before its lifetime does. */
+export const SESSION_IDLE_DAYS = 7;
+
+/**
+ * A withdrawal account can receive withdrawals only this long after it was added, so that a
+ * member whose session was stolen has a day to see the message about it and act.
+ */
+export const NEW_ACCOUNT_HOLD_HOURS = 24;
 
 /** The coins of the trend page's price list, in the spec's order (SPEC.md section 2, Trend page). */
 export const PRICE_COINS = ['BTC', 'USDT', 'ETH', 'BNB', 'SOL', 'USDC', 'DOGE', 'TRX'] as const;

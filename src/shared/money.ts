@@ -4,6 +4,30 @@
  */
 export type Cents = number;
 
+/*
+ * Bounds on amounts. Cents are JavaScript numbers, exact only up to Number.MAX_SAFE_INTEGER
+ * (about 90 trillion USD); past it a fund-log row would lose cents and the audit would fail. Each
+ * operation has a ceiling a real member or operator never meets, and a balance has one far below
+ * the exact range, so whatever the order of deposits, stakes and wins, every figure stays exact
+ * (docs/decisions.md, "Amounts are bounded").
+ */
+
+/** The most one operator deposit credits: 100,000,000.00 USD. */
+export const MAX_DEPOSIT_CENTS: Cents = 100_000_000_00;
+
+/** The most one withdrawal asks for: 100,000,000.00 USD. */
+export const MAX_WITHDRAWAL_CENTS: Cents = 100_000_000_00;
+
+/** The most one order line stakes: 1,000,000 USD (stakes are whole USD). */
+export const MAX_STAKE_CENTS: Cents = 1_000_000_00;
+
+/**
+ * The most a balance may hold after a deposit, or after an order at its best outcome:
+ * 100,000,000,000.00 USD, 900 times below the exact range, so wins of orders already open can
+ * never carry a balance out of it.
+ */
+export const MAX_BALANCE_CENTS: Cents = 100_000_000_000_00;
+
 const AMOUNT_PATTERN = /^\d+(\.\d{0,2})?$/;
 
 /** USD (number or text) to cents; null for anything that is not a non-negative amount with <= 2 decimals. */

@@ -5,6 +5,8 @@
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** UTC+8 (DESIGN.md leaves the day open; the price feed's start of day, sodUtc8, is UTC+8 too). */
 export const SERVER_DAY_OFFSET_MS = 8 * 60 * 60 * 1000;
+/** The same offset as an IANA zone (its sign is inverted by convention: Etc/GMT-8 is UTC+8). */
+export const SERVER_TIME_ZONE = 'Etc/GMT-8';
 
 /** Days since 1970-01-01 in UTC+8. */
 export function dayNumber(epochMs: number): number {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { measureBundle, printBundle } from './bundle';
 import { measureFirstLoad, printFirstLoad } from './firstLoad';
-import { runLoginBench } from './login';
+import { runLoginBench, runLoginFloodBench } from './login';
 import { runServerBench } from './server';
 
 if (!existsSync('dist/index.html') || process.env.REBUILD === '1') {
@@ -19,3 +19,4 @@ printBundle(measureBundle());
 printFirstLoad(await measureFirstLoad());
 await runServerBench();
 await runLoginBench();
+await runLoginFloodBench();

@@ -3,6 +3,7 @@
  * and ledger the server uses: members with a session token and a deposit, and a round holding a
  * large number of order lines for the settlement figure.
  */
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ErrorCode } from '../../src/shared/errors';
 import { openSqlite } from '../../src/server/db/connect';
@@ -11,6 +12,7 @@ import type { Db } from '../../src/server/db/schema';
 import type { Deps } from '../../src/server/domain/deps';
 import { FundReason } from '../../src/server/domain/fundReasons';
 import { ChainStore } from '../../src/server/domain/game/chains';
+import { fixedDrawSecrets } from '../../src/server/domain/game/drawSecrets';
 import { gameSettings } from '../../src/server/domain/game/catalog';
 import { createNextRound } from '../../src/server/domain/game/rounds';
 import { changeBalance } from '../../src/server/domain/ledger';
@@ -32,6 +34,14 @@ export async function openBenchDatabase(dir: string, clock: () => number = Date.
   const deps: Deps = { db, dialect: 'sqlite', clock };
   await seedIfEmpty(deps);
   return deps;
+}
+
+/** The draw secret of the rounds the bench makes in process (never written anywhere). */
+const BENCH_SECRETS = fixedDrawSecrets([randomBytes(32)], 'the bench');
+
+/** The hash chains of the rounds the bench makes and draws in process. */
+export function benchChains(db: Db): ChainStore {
+  return new ChainStore(db, BENCH_SECRETS);
 }
 
 /** Rounds long enough that a whole bench runs inside one open round. */
@@ -58,7 +68,15 @@ export async function createMembers(deps: Deps, count: number, depositCents: num
         created_at: now,
       });
       const { token, hash } = newToken();
-      await insertSession(trx, { token_hash: hash, member_id: id, created_at: now, expires_at: now + 86_400_000 });
+      await insertSession(trx, {
+        token_hash: hash,
+        member_id: id,
+        created_at: now,
+        expires_at: now + 86_400_000,
+        last_used_at: now,
+        user_agent: 'bench',
+        ip: '127.0.0.1',
+      });
       await changeBalance(trx, {
         memberId: id,
         deltaCents: depositCents,
@@ -85,7 +103,7 @@ export async function fillRound(
   linesPerOrder: number,
 ): Promise<number> {
   const game = gameSettings((await listGameRows(deps.db)).find((g) => g.id === 15)!);
-  const roundId = await createNextRound(deps, new ChainStore(deps.db), game);
+  const roundId = await createNextRound(deps, benchChains(deps.db), game);
   if (roundId === null) throw new Error('no round to fill');
   const rates = [195, 195, 195, 195, 410, 350, 350, 410, 1600, 1600, 9000];
   const now = deps.clock();

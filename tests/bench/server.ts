@@ -10,19 +10,27 @@
  * each on its own copy of the same prepared database, to show what durability costs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { ApiPath } from '../../src/shared/api/paths';
 import { runAudit } from '../../src/server/domain/audit';
-import { ChainStore } from '../../src/server/domain/game/chains';
 import { drawRound } from '../../src/server/domain/game/rounds';
 import { settleRound } from '../../src/server/domain/game/settlement';
 import type { SqliteSynchronous } from '../../src/server/config';
 import { roundById } from '../../src/server/repositories/rounds';
-import { createMembers, fillRound, longRounds, openBenchDatabase, type BenchMember } from './server-fixtures';
+import {
+  benchChains,
+  createMembers,
+  fillRound,
+  longRounds,
+  openBenchDatabase,
+  type BenchMember,
+} from './server-fixtures';
 import { freePort } from '../support/freePort';
+import { measureChains } from './chains';
 
 const ORDER_CONNECTIONS = 50;
 const POLL_CONNECTIONS = 1_000;
@@ -153,6 +161,9 @@ async function realServer(
     {
       DATA_DIR: dir,
       DATABASE_URL: '',
+      // The server's draw secret, given in the environment: no file to make and remove.
+      DRAW_SECRET: randomBytes(32).toString('hex'),
+      DRAW_SECRET_FILE: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       DIST_DIR: dir,
@@ -222,7 +233,7 @@ async function settlement(dir: string): Promise<string[]> {
     const round = await roundById(deps.db, roundId);
     if (!round) throw new Error('round missing');
     now = round.draw_at;
-    await drawRound(deps, new ChainStore(deps.db), round);
+    await drawRound(deps, benchChains(deps.db), round);
     const drawn = (await roundById(deps.db, roundId))!;
     const started = performance.now();
     const report = await settleRound(deps, drawn);
@@ -294,6 +305,7 @@ export async function runServerBench(): Promise<void> {
         '— target >= 15,000 req/s',
     );
     for (const line of await settlement(settleDir)) console.log(line);
+    for (const line of measureChains()) console.log(line);
   } finally {
     for (const dir of [prepared, ...Object.values(dirs), settleDir]) rmSync(dir, { recursive: true, force: true });
   }

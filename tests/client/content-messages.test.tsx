@@ -9,7 +9,7 @@ import { KeepAliveOutlet } from '../../src/client/app/KeepAliveOutlet';
 import { startSession } from '../../src/client/api/session';
 import { writeCached } from '../../src/client/data/sync';
 import { setOnlineStateForTest } from '../../src/client/api/online';
-import { activateLocale } from '../../src/client/i18n';
+import { activateLocale, formatDateTime } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, resetClientState, type FakeCall } from './helpers';
 import { article, deferred, renderAt } from './content-fixtures';
 import { queryKey } from '../../src/client/data/key';
@@ -244,6 +244,55 @@ describe('/message', () => {
         .getAllByTestId('message-title')
         .map((el) => el.textContent),
     ).toEqual(['Lệnh rút tiền bị từ chối', 'Lệnh rút tiền đã được thanh toán']);
+  });
+
+  it('"Personal": each withdrawal account added, newest first among the withdrawals, saying from when it receives withdrawals', async () => {
+    const day = 24 * 3600_000;
+    const added = [
+      { id: 8, type: 'USDT-TRC20', ending: 'bLSE', addedAt: 4_000, availableAt: 4_000 + day, removedAt: 5_000 },
+      { id: 7, type: 'Bank', ending: '3456', addedAt: 2_000, availableAt: 2_000 + day, removedAt: null },
+    ];
+    const withdrawals = [
+      {
+        id: 1,
+        money: 100,
+        type: 'Bank',
+        account: 'Vietcombank ···3456',
+        status: 'paid',
+        note: '',
+        time: 2_500,
+        decidedAt: 3_000,
+      },
+    ];
+    const fake = fakeFetch({
+      [ApiPath.oneClassArticle]: () => ok([]),
+      [ApiPath.withdrawals]: () => ok(withdrawals),
+      [ApiPath.addedAccounts]: () => ok(added),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderAt('/message', '/message', <MessagesPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Personal' }));
+    const mine = screen.getByTestId('messages-mine');
+    await waitFor(() => expect(within(mine).getAllByTestId('account-message')).toHaveLength(3));
+    expect(within(mine).queryByTestId('stale-badge')).toBeNull();
+    expect(
+      within(mine)
+        .getAllByTestId('account-message')
+        .map((el) => el.getAttribute('data-status')),
+    ).toEqual(['added', 'paid', 'added']);
+    const advice = 'If it was not you, change your passwords and log out your other devices.';
+    expect(
+      within(mine)
+        .getAllByTestId('message-text')
+        .map((el) => el.textContent),
+    ).toEqual([
+      `An account ending bLSE was added, and has since been deleted. ${advice}`,
+      'Your withdrawal of 100.00 USD to Vietcombank ···3456 has been paid.',
+      `An account ending 3456 was added; withdrawals to it are possible from ${formatDateTime(2_000 + day)}. ${advice}`,
+    ]);
+    expect(within(mine).getAllByTestId('message-title')[0].textContent).toBe('Withdrawal account added');
+    await act(async () => activateLocale('vi', { persist: false }));
+    expect(within(mine).getAllByTestId('message-title')[0].textContent).not.toBe('Withdrawal account added');
   });
 
   it('"Personal" reads offline from the last answer', async () => {

@@ -96,17 +96,64 @@ describe('withdrawal password page', () => {
     });
   });
 
-  it('the first time asks for no current password', async () => {
+  it('the first time asks for the login password, not a current withdrawal password, and sends it', async () => {
     const fake = fakeFetch({
       [ApiPath.userInfo]: () => ok({ ...profile, noPassword2: 1 }),
       [ApiPath.changePayPassword]: () => ok(null),
     });
     vi.stubGlobal('fetch', fake.fetch);
     renderScreen(PayPasswordPage);
-    await screen.findByText('You have no withdrawal password yet. Choose one of at least 6 digits.');
+    await screen.findByText(/^You have no withdrawal password yet\./);
     expect(screen.queryByLabelText('Current withdrawal password')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(describedText('New withdrawal password')).toContain(textOfCode(MessageKey.NewPwdInputNull));
+    const save = screen.getByRole('button', { name: 'Save' });
+    type('New withdrawal password', '654321');
+    type('Repeat withdrawal password', '654321');
+    fireEvent.click(save);
+    expect(input('Login password').getAttribute('aria-invalid')).toBe('true');
+    expect(describedText('Login password')).toContain(textOfCode(MessageKey.OriginalInputNull));
     expect(fake.to(ApiPath.changePayPassword)).toHaveLength(0);
+
+    type('Login password', 'secret123');
+    fireEvent.click(save);
+    await waitFor(() => expect(fake.to(ApiPath.changePayPassword)).toHaveLength(1));
+    expect(fake.to(ApiPath.changePayPassword)[0].body).toMatchObject({
+      loginpwd: 'secret123',
+      newpwd: '654321',
+      newpwd2: '654321',
+    });
+    expect(fake.to(ApiPath.changePayPassword)[0].body).not.toHaveProperty('srcpwd');
+  });
+
+  it('or a code sent to the registered phone: sms_send with purpose paypwd, then the code is sent', async () => {
+    const fake = fakeFetch({
+      [ApiPath.userInfo]: () => ok({ ...profile, noPassword2: 1 }),
+      [ApiPath.smsSend]: () => ok({ lockSeconds: 60 }),
+      [ApiPath.changePayPassword]: () => ok(null),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(PayPasswordPage);
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a code sent to my phone instead' }));
+    expect(screen.queryByLabelText('Login password')).toBeNull();
+    type('New withdrawal password', '654321');
+    type('Repeat withdrawal password', '654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(describedText('Verification code')).toContain(textOfCode(ErrorCode.CaptchaWrong));
+    expect(fake.to(ApiPath.changePayPassword)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(fake.to(ApiPath.smsSend)).toHaveLength(1));
+    expect(fake.to(ApiPath.smsSend)[0].body).toMatchObject({ purpose: 'paypwd', token: 'token' });
+    expect(fake.to(ApiPath.smsSend)[0].body).not.toHaveProperty('mobile');
+    await screen.findByRole('button', { name: /^Send code \(\d+ s\)$/ });
+
+    type('Verification code', ' 123456 ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.to(ApiPath.changePayPassword)).toHaveLength(1));
+    expect(fake.to(ApiPath.changePayPassword)[0].body).toMatchObject({
+      captcha: '123456',
+      newpwd: '654321',
+      newpwd2: '654321',
+    });
+    expect(fake.to(ApiPath.changePayPassword)[0].body).not.toHaveProperty('loginpwd');
   });
 });

@@ -9,7 +9,7 @@ import { readCached } from '../../src/client/data/sync';
 import { setOnlineStateForTest } from '../../src/client/api/online';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
-import { BANK_CARD, deferred, ERC20_ADDRESS, renderScreen, TRC20_ADDRESS, USDT_CARD } from './wallet-fixtures';
+import { BANK_CARD, deferred, ERC20_ADDRESS, renderScreen, TRC20_ADDRESS, USDT_CARD, USER } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';
 
 beforeEach(async () => {
@@ -53,7 +53,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     expect(field('Bank').value).toBe('Vietcombank');
     expect(field('Account number').value).toBe('0123456789');
     expect(field('Real name').value).toBe('Nguyen Van A');
-    expect(fake.calls).toHaveLength(0);
+    expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
 
     // Typing in the refused field takes its message away.
     type('Branch', 'Ha Noi');
@@ -72,7 +72,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     fireEvent.click(submit());
     expect(field('Real name').getAttribute('aria-invalid')).toBe('true');
     expect(describedText('Real name')).toContain(textOfCode(MessageKey.PlainText));
-    expect(fake.calls).toHaveLength(0);
+    expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
   });
 
   it('USDT with an empty or malformed address: 1065, no request; switching types keeps every field', async () => {
@@ -98,7 +98,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     type('Wallet address', 'T-not-an-address');
     fireEvent.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(ErrorCode.EnterAddress));
-    expect(fake.calls).toHaveLength(0);
+    expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Bank account' }));
     expect(field('Bank').value).toBe('ACB');
@@ -121,6 +121,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     renderScreen(BankAddPage);
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
     type('Wallet address', TRC20_ADDRESS);
+    type('Withdrawal password', '246810');
     fireEvent.click(submit());
     expect((await screen.findByRole('alert')).textContent).toContain('Can be added once only');
     await waitFor(() => expect(submit().disabled).toBe(false));
@@ -135,9 +136,10 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     renderScreen(BankAddPage);
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
     type('Wallet address', TRC20_ADDRESS);
+    type('Withdrawal password', '246810');
     fireEvent.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(textOfCode('offline'));
-    expect(fake.calls).toHaveLength(0);
+    expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
   });
 
   it('submit is locked (disabled, spinner) while the request runs; success refreshes the list and goes back to it', async () => {
@@ -153,6 +155,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     type('Account number', '0123456789');
     type('Real name', 'Nguyen Van A');
     type('Branch', 'Ha Noi');
+    type('Withdrawal password', '246810');
     fireEvent.click(submit());
 
     await waitFor(() => expect(fake.to(ApiPath.addBankCard)).toHaveLength(1));
@@ -168,6 +171,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
       account: '0123456789',
       username: 'Nguyen Van A',
       branch: 'Ha Noi',
+      pwd: '246810',
     });
     expect(fake.to(ApiPath.addBankCard)[0].body.address).toBeUndefined();
 
@@ -177,5 +181,51 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     expect(fake.to(ApiPath.bankCardList).length).toBeGreaterThanOrEqual(1);
     expect((await readCached<BankCard[]>(queryKey(ApiPath.bankCardList, {})))?.data).toEqual([BANK_CARD]);
     expect(screen.getByRole('status').textContent).toContain('Account added');
+    // The typed password is not kept for the next account.
+    expect(field('Withdrawal password').value).toBe('');
+  });
+});
+
+describe('add a withdrawal account: the withdrawal password', () => {
+  it('is asked for: empty is said under its field and nothing is sent; typed, it is sent with the account', async () => {
+    const fake = fakeFetch({
+      [ApiPath.userInfo]: () => ok(USER),
+      [ApiPath.addBankCard]: () => ok(USDT_CARD),
+      [ApiPath.bankCardList]: () => ok([USDT_CARD]),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(BankAddPage);
+    fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
+    type('Wallet address', TRC20_ADDRESS);
+    fireEvent.click(submit());
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
+      textOfCode(ErrorCode.WithdrawPasswordEmpty),
+    ]);
+    expect(field('Withdrawal password').getAttribute('aria-invalid')).toBe('true');
+    expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
+
+    type('Withdrawal password', '246810');
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    fireEvent.click(submit());
+    await waitFor(() => expect(fake.to(ApiPath.addBankCard)).toHaveLength(1));
+    expect(fake.to(ApiPath.addBankCard)[0].body).toMatchObject({
+      type: 'USDT-TRC20',
+      address: TRC20_ADDRESS,
+      pwd: '246810',
+    });
+    await waitFor(() => expect(window.location.pathname).toBe('/banklist'));
+    expect(screen.getByRole('status').textContent).toBe('Account added. Withdrawals to it are possible in 24 hours.');
+  });
+
+  it('a member without one is sent to set it first, and no form is shown', async () => {
+    const fake = fakeFetch({ [ApiPath.userInfo]: () => ok({ ...USER, noPassword2: 1 }) });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(BankAddPage);
+    const link = await screen.findByRole('link', { name: 'Set withdrawal password' });
+    expect(link.getAttribute('href')).toBe('/usercipherpassword');
+    expect(screen.getByTestId('bank-add-needs-password').textContent).toContain(
+      'Adding a withdrawal account asks for your withdrawal password.',
+    );
+    expect(screen.queryByRole('button', { name: 'Save account' })).toBeNull();
   });
 });

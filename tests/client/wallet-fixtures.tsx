@@ -21,6 +21,9 @@ export const LEFT: LeftMoneyAnswer = {
   hasPayPassword: true,
 };
 
+/** Added long ago: past the 24-hour hold of a new account. */
+const LONG_AGO = { addedAt: 1_700_000_000_000, availableAt: 1_700_086_400_000 };
+
 export const BANK_CARD: BankCard = {
   id: 7,
   type: 'Bank',
@@ -29,6 +32,7 @@ export const BANK_CARD: BankCard = {
   username: 'Nguyen Van A',
   branch: 'Ha Noi',
   address: '',
+  ...LONG_AGO,
 };
 
 /** Valid by the network formats of src/shared/validation/wallet.ts. */
@@ -43,6 +47,7 @@ export const USDT_CARD: BankCard = {
   username: '',
   branch: '',
   address: TRC20_ADDRESS,
+  ...LONG_AGO,
 };
 
 let nextId = 10_000;

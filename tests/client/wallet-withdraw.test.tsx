@@ -8,7 +8,7 @@ import { resetSyncState } from '../../src/client/data/sync';
 import WithdrawPage from '../../src/client/features/wallet/WithdrawPage';
 import { startSession } from '../../src/client/api/session';
 import { setOnlineStateForTest } from '../../src/client/api/online';
-import { activateLocale, textOfCode } from '../../src/client/i18n';
+import { activateLocale, formatDateTime, textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, refused, resetClientState, type FakeCall } from './helpers';
 import { BANK_CARD, LEFT, renderScreen, USDT_CARD, USER } from './wallet-fixtures';
 
@@ -175,6 +175,33 @@ describe('withdraw form rules, before any call', () => {
     fireEvent.click(submit());
     await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.InsufficientTurnover)));
     expect(fake.to(ApiPath.withdraw)).toHaveLength(0);
+  });
+
+  it('a new account still held says until when; a withdrawal to it is refused under the accounts (3007), nothing sent', async () => {
+    const availableAt = Date.now() + 5 * 3600_000;
+    const held: BankCard = { ...USDT_CARD, addedAt: availableAt - 24 * 3600_000, availableAt };
+    const fake = walletServer({ cards: [BANK_CARD, held] });
+    await openReady(fake);
+    const [bank, usdt] = screen.getAllByTestId('withdraw-account');
+    expect(within(bank).queryByTestId('withdraw-account-hold')).toBeNull();
+    expect(within(usdt).getByTestId('withdraw-account-hold').textContent).toBe(
+      `New account: withdrawals to it are possible from ${formatDateTime(availableAt)}`,
+    );
+
+    fireEvent.click(within(usdt).getByRole('radio'));
+    type('Amount (USD)', '10');
+    type('Withdrawal password', '123456');
+    fireEvent.click(submit());
+    const said = textOfCode(ErrorCode.AccountOnHold, { time: { epochMs: availableAt } });
+    expect(said).toContain('a newly added account waits 24 hours');
+    await waitFor(() => expect(formError()).toBe(said));
+    expect(fake.to(ApiPath.withdraw)).toHaveLength(0);
+
+    // The account past its hold is taken.
+    fireEvent.click(within(bank).getByRole('radio'));
+    fireEvent.click(submit());
+    await waitFor(() => expect(fake.to(ApiPath.withdraw)).toHaveLength(1));
+    expect(fake.to(ApiPath.withdraw)[0].body).toMatchObject({ bank_id: BANK_CARD.id });
   });
 
   it('offline: refused with the offline message, nothing sent', async () => {

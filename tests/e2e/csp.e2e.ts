@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { launchBrowser, snapshot } from './support/browser';
-import { admin, englishContext, logIn, type Member } from './support/members';
+import { admin, ageAccounts, englishContext, logIn, type Member } from './support/members';
 import { smsCodeFor } from './support/server-log';
 
 /**
@@ -260,6 +260,7 @@ describe('the app under its Content-Security-Policy', () => {
     await expect
       .poll(() => page.getByText('You have no withdrawal password yet', { exact: false }).count(), SLOW)
       .toBe(1);
+    await page.getByLabel('Login password', { exact: true }).fill(member.password);
     await page.getByLabel('New withdrawal password', { exact: true }).fill('246810');
     await page.getByLabel('Repeat withdrawal password', { exact: true }).fill('246810');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -268,9 +269,13 @@ describe('the app under its Content-Security-Policy', () => {
     await page.goto('/bankadd');
     await page.getByRole('radio', { name: 'USDT-TRC20' }).check();
     await page.getByLabel('Wallet address').fill(TRC20_ADDRESS);
+    await page.getByLabel('Withdrawal password').fill('246810');
     await page.getByRole('button', { name: 'Save account' }).click();
     await page.waitForURL('**/banklist');
+    // A new account waits 24 hours; the harness dates it back a day.
+    ageAccounts(member.username);
     await page.goto('/withdraw');
+    await expect.poll(() => page.getByTestId('withdraw-account-hold').count(), SLOW).toBe(0);
     await expect.poll(() => page.getByTestId('withdrawable').textContent(), SLOW).toContain('200.00');
     await page.getByTestId('withdraw-account').getByRole('radio').first().check();
     await page.getByLabel('Amount (USD)').fill('25');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '../../src/shared/locale';
 import { launchBrowser, snapshot } from './support/browser';
-import { admin, api, englishContext, logIn, newMember } from './support/members';
+import { admin, ageAccounts, api, englishContext, logIn, newMember } from './support/members';
 import { smsCodeFor } from './support/server-log';
 
 /** The refusal a field is described by (its hint and, when refused, the message under it). */
@@ -52,12 +52,27 @@ describe('forms in Vietnamese', () => {
     await context.close();
   });
 
-  it('add an account and the withdrawal password: each refusal under its field, nothing sent', async () => {
+  it('the withdrawal password, then an account: each refusal under its field, nothing sent', async () => {
     const member = newMember('fm', '10');
     const context = await englishContext(browser);
     const page = await context.newPage();
     await logIn(page, member);
     await page.evaluate(() => localStorage.setItem('lang', 'vi'));
+
+    // The first withdrawal password is confirmed with the login password.
+    await page.goto('/usercipherpassword');
+    await expect.poll(() => page.getByLabel('Mật khẩu đăng nhập', { exact: true }).count()).toBe(1);
+    await page.getByLabel('Mật khẩu đăng nhập', { exact: true }).fill(member.password);
+    await page.getByLabel('Mật khẩu rút tiền mới', { exact: true }).fill('123456');
+    await page.getByLabel('Nhập lại mật khẩu rút tiền', { exact: true }).fill('123457');
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await expect
+      .poll(() => page.getByLabel('Nhập lại mật khẩu rút tiền', { exact: true }).getAttribute('aria-invalid'))
+      .toBe('true');
+    expect(await page.getByRole('alert').count()).toBe(1);
+    await page.getByLabel('Nhập lại mật khẩu rút tiền', { exact: true }).fill('123456');
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await page.waitForURL('**/my_set');
 
     await page.goto('/bankadd');
     await page.getByLabel('Ngân hàng', { exact: true }).fill('Vietcombank');
@@ -72,6 +87,13 @@ describe('forms in Vietnamese', () => {
     await expect.poll(() => page.getByRole('alert').count()).toBe(0);
     // The hints speak Vietnamese terms (no Australian "BSB").
     expect(await page.locator('main').textContent()).not.toContain('BSB');
+    // Without the withdrawal password, nothing is sent: said under its field.
+    await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
+    await expect
+      .poll(() => page.getByLabel('Mật khẩu rút tiền', { exact: true }).getAttribute('aria-invalid'))
+      .toBe('true');
+    expect(await page.getByRole('alert').count()).toBe(1);
+    await page.getByLabel('Mật khẩu rút tiền', { exact: true }).fill('123456');
     await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
     await page.waitForURL('**/banklist');
     // The list shows the account's branch.
@@ -83,18 +105,13 @@ describe('forms in Vietnamese', () => {
     await page.getByLabel('Số tài khoản', { exact: true }).fill('0123456789');
     await page.getByLabel('Họ tên thật', { exact: true }).fill('Nguyen Van A');
     await page.getByLabel('Chi nhánh', { exact: true }).fill('Ha Noi');
+    await page.getByLabel('Mật khẩu rút tiền', { exact: true }).fill('123456');
     await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
-    await expect.poll(() => page.getByRole('alert').allTextContents()).toContain('Tài khoản này đã được lưu.');
-    expect(new URL(page.url()).pathname).toBe('/bankadd');
-
-    await page.goto('/usercipherpassword');
-    await page.getByLabel('Mật khẩu rút tiền mới', { exact: true }).fill('123456');
-    await page.getByLabel('Nhập lại mật khẩu rút tiền', { exact: true }).fill('123457');
-    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    // The server checks the withdrawal password first (scrypt at its production cost: about a second).
     await expect
-      .poll(() => page.getByLabel('Nhập lại mật khẩu rút tiền', { exact: true }).getAttribute('aria-invalid'))
-      .toBe('true');
-    expect(await page.getByRole('alert').count()).toBe(1);
+      .poll(() => page.getByRole('alert').allTextContents(), { timeout: 10_000 })
+      .toContain('Tài khoản này đã được lưu.');
+    expect(new URL(page.url()).pathname).toBe('/bankadd');
     await context.close();
   });
 
@@ -241,8 +258,10 @@ describe('forms at phone widths', () => {
     const page = await context.newPage();
     await logIn(page, member);
     const token = await page.evaluate(() => localStorage.getItem('token'));
+    await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
     await api('/api/Game/addbankcard', {
       token,
+      pwd: '246810',
       type: 'Bank',
       bank: 'Vietcombank',
       account: '0123456789',
@@ -260,6 +279,7 @@ describe('forms at phone widths', () => {
       await page.locator('input[name="account"]').fill('0123456789');
       await page.locator('input[name="username"]').fill('Nguyen Van A');
       await page.locator('input[name="branch"]').fill('Ha Noi');
+      await page.locator('input[name="pwd"]').fill('246810');
       await page.locator('form button[type="submit"]').click();
       // Refused: this account is saved already (3003).
       await expect.poll(() => toasts(page), { timeout: 10_000 }).toEqual({ warnings: 1, successes: 0 });
@@ -305,8 +325,15 @@ describe('forms at phone widths', () => {
     const page = await context.newPage();
     await logIn(page, member);
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    await api('/api/Index/resetpaypwd', { token, newpwd: '246810', newpwd2: '246810' });
-    await api('/api/Game/addbankcard', { token, type: 'USDT-TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
+    await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
+    await api('/api/Game/addbankcard', {
+      token,
+      pwd: '246810',
+      type: 'USDT-TRC20',
+      address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    });
+    // A new account receives withdrawals a day later: the harness dates it back.
+    ageAccounts(member.username);
     for (const [i, locale] of LOCALES.entries()) {
       await useUpWithdrawalLimit(token!);
       await page.setViewportSize({ width: i % 2 === 0 ? 320 : 390, height: 720 });

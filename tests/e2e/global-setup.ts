@@ -2,15 +2,14 @@
  * E2E set-up: build the app as `npm start` would serve it, start the real server (a production
  * start: no demo data) on a fresh embedded database in a temp folder, make an invitation code with
  * the admin command as an operator would, and hand the tests the URL, that code and the path of
- * the server's console log (verification codes are printed there).
+ * the server's console log (verification codes are printed there: SMS_SENDER=console).
  *
  * A second server with 10 s rounds starts too, and a member plays its first open round at once:
  * by the time the fairness journey runs, a dozen rounds have followed it without any test waiting.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { adminOn, call, startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { adminOn, call, removeServerFiles, startServerProcess, type ServerProcess } from '../support/serverProcess';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -78,8 +77,8 @@ export default async function setup(project: TestProject) {
     main.child.kill('SIGTERM');
     fast.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
-    rmSync(main.dataDir, { recursive: true, force: true });
-    rmSync(fast.dataDir, { recursive: true, force: true });
+    removeServerFiles(main);
+    removeServerFiles(fast);
   };
 
   try {

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeftMoneyAnswer } from '../../src/shared/api/types';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, snapshot } from './support/browser';
-import { admin, api, englishContext, logIn, newMember } from './support/members';
+import { admin, ageAccounts, api, englishContext, logIn, newMember } from './support/members';
 
 /**
- * The wallet end to end: the operator credits a member, the member adds a USDT account and
- * withdraws, the fund log shows each change with its sign and balance before, the operator rejects
+ * The wallet end to end: the operator credits a member, the member adds a USDT account (with the
+ * withdrawal password), is told of it and waits its 24 hours, then withdraws; the fund log shows each change with its sign and balance before, the operator rejects
  * the withdrawal and the refund row appears; offline, the last fund log still reads.
  */
 const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
@@ -35,7 +35,8 @@ describe('wallet end to end', () => {
   it('credit, add a USDT account, withdraw, read the fund log; reject and see the refund; read it offline', async () => {
     const member = newMember('wl', '500');
     const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
-    await api('/api/Index/resetpaypwd', { token, newpwd: '246810', newpwd2: '246810' });
+    // The first withdrawal password is confirmed with the login password.
+    await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
 
     const context = await englishContext(browser);
     const page = await context.newPage();
@@ -44,11 +45,35 @@ describe('wallet end to end', () => {
     await page.goto('/bankadd');
     await page.getByRole('radio', { name: 'USDT-TRC20' }).check();
     await page.getByLabel('Wallet address').fill(TRC20_ADDRESS);
+    await page.getByLabel('Withdrawal password').fill('246810');
     await page.getByRole('button', { name: 'Save account' }).click();
     await page.waitForURL('**/banklist');
     await expect.poll(() => page.getByTestId('bank-card-address').first().textContent()).toContain(TRC20_ADDRESS);
 
+    // A new account waits 24 hours: the withdraw page says until when, and a withdrawal to it is refused.
     await page.goto('/withdraw');
+    await expect
+      .poll(() => page.getByTestId('withdraw-account-hold').textContent())
+      .toMatch(/^New account: withdrawals to it are possible from /);
+    await page.getByTestId('withdraw-account').getByRole('radio').first().check();
+    await page.getByLabel('Amount (USD)').fill('10');
+    await page.getByLabel('Withdrawal password').fill('246810');
+    await page.getByTestId('withdraw-form').getByRole('button', { name: 'Withdraw' }).click();
+    await expect
+      .poll(() => page.getByTestId('withdraw-form').getByRole('alert').textContent())
+      .toContain('a newly added account waits 24 hours');
+    await snapshot(page, 'wallet-withdraw-account-held');
+    // The member is told of the account in /message.
+    await page.goto('/message');
+    await page.getByRole('tab', { name: 'Personal' }).click();
+    await expect
+      .poll(() => page.getByTestId('messages-mine').getByTestId('message-text').first().textContent())
+      .toMatch(/^An account ending bLSE was added; withdrawals to it are possible from /);
+
+    // A day later (the harness dates the account back), the withdrawal goes through.
+    ageAccounts(member.username);
+    await page.goto('/withdraw');
+    await expect.poll(() => page.getByTestId('withdraw-account-hold').count()).toBe(0);
     await expect.poll(() => page.getByTestId('withdrawable').textContent()).toContain('500.00');
     await page.getByTestId('withdraw-account').getByRole('radio').first().check();
     await page.getByLabel('Amount (USD)').fill('1,20.x50');
@@ -56,7 +81,9 @@ describe('wallet end to end', () => {
     expect(await page.getByLabel('Amount (USD)').inputValue()).toBe('120.50');
     await page.getByLabel('Withdrawal password').fill('246810');
     await page.getByTestId('withdraw-form').getByRole('button', { name: 'Withdraw' }).click();
-    await expect.poll(() => page.getByTestId('withdraw-success').textContent()).toContain('24 hours');
+    await expect
+      .poll(() => page.getByTestId('withdraw-success').textContent(), { timeout: 10_000 })
+      .toContain('24 hours');
 
     await page.goto('/my_income');
     await expect.poll(async () => (await fundLogRows(page)).length).toBe(2);
@@ -84,7 +111,7 @@ describe('wallet end to end', () => {
 
     // The member is told in /message, and the withdraw page lists it as rejected with the note.
     await page.goto('/message');
-    await page.getByRole('tab', { name: 'My account' }).click();
+    await page.getByRole('tab', { name: 'Personal' }).click();
     await expect
       .poll(() => page.getByTestId('messages-mine').getByTestId('message-text').first().textContent())
       .toBe('Your withdrawal of 120.50 USD to TQn9Y2…bLSE was rejected: e2e. The amount is back in your balance.');
@@ -110,8 +137,9 @@ describe('wallet end to end', () => {
   it('one withdrawable figure: /user and /withdraw show the same amount and what holds the rest', async () => {
     const member = newMember('wd', '300');
     const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
-    await api('/api/Index/resetpaypwd', { token, newpwd: '246810', newpwd2: '246810' });
-    await api('/api/Game/addbankcard', { token, type: 'USDT-TRC20', address: TRC20_ADDRESS });
+    await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
+    await api('/api/Game/addbankcard', { token, type: 'USDT-TRC20', address: TRC20_ADDRESS, pwd: '246810' });
+    ageAccounts(member.username);
     const context = await englishContext(browser);
     const page = await context.newPage();
     await logIn(page, member);
@@ -146,7 +174,7 @@ describe('wallet end to end', () => {
     await page.getByLabel('Amount (USD)').fill('50');
     await page.getByLabel('Withdrawal password').fill('246810');
     await page.getByTestId('withdraw-form').getByRole('button', { name: 'Withdraw' }).click();
-    await expect.poll(() => page.getByTestId('withdraw-success').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('withdraw-success').count(), { timeout: 10_000 }).toBe(1);
     await bothPagesShow({ figure: '250.00', holds: 'Withdrawals pending: 50.00 USD' });
     await snapshot(page, 'wallet-withdrawable');
     await context.close();

@@ -9,11 +9,11 @@
  * performance is printed. LIGHTHOUSE_SKIP_BUILD=1 audits the dist/ there is.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { freePort } from '../support/freePort';
-import { adminOn, call, startServerProcess } from '../support/serverProcess';
+import { adminOn, call, removeServerFiles, startServerProcess } from '../support/serverProcess';
 import { chromiumPath } from '../../scripts/preflight.mjs';
 
 const CHROMIUM = chromiumPath();
@@ -115,7 +115,7 @@ try {
   await context?.close();
   server.child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 300));
-  rmSync(server.dataDir, { recursive: true, force: true });
+  removeServerFiles(server);
 }
 
 /**

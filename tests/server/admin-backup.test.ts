@@ -90,7 +90,8 @@ if (TEST_DIALECT === 'postgres') {
       expect(backup.status, backup.stderr).toBe(0);
       expect(backup.stdout).toMatch(
         new RegExp(
-          `^Backed up .*app\\.sqlite to .*online\\.sqlite: \\d+ bytes, \\d+ pages of \\d+ bytes \\(quick_check ok\\)\\.\\n$`,
+          `^Backed up .*app\\.sqlite to .*online\\.sqlite: \\d+ bytes, \\d+ pages of \\d+ bytes \\(quick_check ok, mode 0600\\)\\.\\n` +
+            'The draw secret is not in the copy: back up .*draw-secret apart from it\\.\\n$',
         ),
       );
       expect(orders).toBeGreaterThan(0);

@@ -18,9 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Every character a terminal obeys rather than shows (LF included: output is checked line by line). */
-// eslint-disable-next-line no-control-regex
-const RAW = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+/**
+ * Every character a terminal obeys or hides rather than shows (LF included: output is checked line
+ * by line): controls, format characters, line and paragraph separators, lone surrogates.
+ */
+const RAW = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
 const CLEAR_SCREEN = '\u001b[2J';
 const FORGED = '\nApproved withdrawal #1: pending -> paid';
@@ -46,6 +48,11 @@ describe('terminalSafe', () => {
     ['abc\u202Egnp.exe', 'abc\\u202egnp.exe'],
     ['\u2066x\u2069 \u200E\u200F\u061C', '\\u2066x\\u2069 \\u200e\\u200f\\u061c'],
     ['\u2028\u2029', '\\u2028\\u2029'],
+    ['Vietcom\u200Bbank', 'Vietcom\\u200bbank'],
+    ['\uFEFF\u00AD\u2060', '\\ufeff\\xad\\u2060'],
+    ['a\u{1F468}\u200D\u{1F469}', 'a\u{1F468}\\u200d\u{1F469}'],
+    ['flag\u{E0001}\u{E0067}\u{E007F}', 'flag\\u{e0001}\\u{e0067}\\u{e007f}'],
+    ['x\uD800y\uDFFFz', 'x\\ud800y\\udfffz'],
   ])('shows %j as %s', (raw, shown) => {
     expect(terminalSafe(raw)).toBe(shown);
   });
@@ -130,7 +137,7 @@ describe('rows stored before the checks', () => {
         category: 9,
         title: '',
         title_ft: '',
-        title_yw: 'Invoice \u202Efdp.exe\u001b]0;owned\u0007',
+        title_yw: 'Invoice \u202Efdp.exe\u001b]0;owned\u0007 pay\u200Bpal\u{E0041}',
         title_vi: '',
         content: '',
         content_ft: '',
@@ -145,7 +152,7 @@ describe('rows stored before the checks', () => {
     expect(result.code).toBe(0);
     expectNoRawControls(result.out);
     expect(result.out).toEqual([
-      `Deleted article #${article.id} (category 9): Invoice \\u202efdp.exe\\x1b]0;owned\\x07`,
+      `Deleted article #${article.id} (category 9): Invoice \\u202efdp.exe\\x1b]0;owned\\x07 pay\\u200bpal\\u{e0041}`,
     ]);
   });
 

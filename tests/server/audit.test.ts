@@ -63,6 +63,21 @@ describe('audit', () => {
     expect(result.out.match(/^ok /gm)).toHaveLength(8);
   });
 
+  it('finds a stake still waiting in a round called off (its stakes must have come back)', async () => {
+    const open = await server.deps.db
+      .selectFrom('order_lines')
+      .innerJoin('rounds', 'rounds.id', 'order_lines.round_id')
+      .select('rounds.id')
+      .where('order_lines.status', '=', 'wait')
+      .where('rounds.status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    await expectBreach(
+      `UPDATE rounds SET voided_at = 1 WHERE id = ${open.id}`,
+      `UPDATE rounds SET voided_at = NULL WHERE id = ${open.id}`,
+      /FAIL every order line is settled once[\s\S]*still waiting in a round called off/,
+    );
+  });
+
   it('finds a balance changed without a fund-log row', async () => {
     const id = players[0].id;
     await expectBreach(

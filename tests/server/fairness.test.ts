@@ -9,7 +9,9 @@ import { ApiPath } from '../../src/shared/api/paths';
 import type { GameInfoAnswer, GameRound, GetRoundAnswer } from '../../src/shared/api/types';
 import { ErrorCode } from '../../src/shared/errors';
 import { commitmentOf, hashForward, verifyRound } from '../../src/shared/game';
-import { commitmentAt, generateChain, seedAt } from '../../src/server/domain/game/chain';
+import { commitmentAt, generateChain, seedAt, topSeedOf, type HashChain } from '../../src/server/domain/game/chain';
+import { readSecretFile } from '../../src/server/domain/game/drawSecretFile';
+import type { ChainRow } from '../../src/server/db/schema';
 import { runAudit } from '../../src/server/domain/audit';
 import { drawCurrent, fundedMember, ROOM, type Player } from './support/game';
 import { startServer, type TestServer } from './support/server';
@@ -41,6 +43,12 @@ describe('rounds the server drew', () => {
     player = await fundedMember(server, 500);
   });
   afterAll(() => server.close());
+
+  /** A chain as the server makes it again in memory: from its draw secret file and the public label. */
+  function chainOf(row: ChainRow): HashChain {
+    const [secret] = readSecretFile(server.database.secretFile)!;
+    return generateChain(row.length, 2, topSeedOf(secret, row.label!));
+  }
 
   async function history(): Promise<{ his: GameRound[]; game: GameRound }> {
     const { body } = await server.call<GameInfoAnswer>(ApiPath.gameInfo, {
@@ -84,13 +92,8 @@ describe('rounds the server drew', () => {
     const text = JSON.stringify(answer);
     const rounds = await server.deps.db.selectFrom('rounds').selectAll().execute();
     for (const row of await server.deps.db.selectFrom('fairness_chains').selectAll().execute()) {
-      const chain = {
-        topSeed: row.top_seed,
-        anchor: row.anchor,
-        length: row.length,
-        every: row.checkpoint_every,
-        checkpoints: JSON.parse(row.checkpoints) as string[],
-      };
+      const chain = chainOf(row);
+      expect(chain.anchor).toBe(row.anchor);
       const drawn = rounds.filter((r) => r.chain_id === row.id && r.status === 'drawn').map((r) => r.chain_index);
       for (let k = Math.max(0, ...drawn) + 1; k <= chain.length; k++) expect(text).not.toContain(seedAt(chain, k));
     }
@@ -164,16 +167,7 @@ describe('rounds the server drew', () => {
       .selectAll()
       .where('id', '=', row.chain_id)
       .executeTakeFirstOrThrow();
-    const secret = seedAt(
-      {
-        topSeed: chainRow.top_seed,
-        anchor: chainRow.anchor,
-        length: chainRow.length,
-        every: chainRow.checkpoint_every,
-        checkpoints: JSON.parse(chainRow.checkpoints) as string[],
-      },
-      row.chain_index,
-    );
+    const secret = seedAt(chainOf(chainRow), row.chain_index);
     expect(JSON.stringify(open.body)).not.toContain(secret);
 
     const call = (body: Record<string, unknown>) => server.call(ApiPath.getRound, { token: player.token, ...body });

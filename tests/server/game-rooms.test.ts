@@ -1,12 +1,13 @@
 /**
  * Games, rooms and entering a room over HTTP: getGameList, getRoomList, getGameinfo with every
- * room entry refusal (SPEC.md section 5) and the fairness fields of the round.
+ * room entry refusal (SPEC.md section 5) and the fairness fields of the round; a room's live
+ * orders (getVorder) only for those who may enter it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
-import type { GameListItem, Room } from '../../src/shared/api/types';
+import type { GameListItem, Room, VorderAnswer } from '../../src/shared/api/types';
 import { runAdmin } from '../../src/server/admin/commands';
-import { fundedMember, gameInfo, ROOM, type Player } from './support/game';
+import { fundedMember, gameInfo, openRound, order, ROOM, type Player } from './support/game';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -150,5 +151,32 @@ describe('getGameinfo', () => {
     const zh = (await gameInfo(server, rich.token, ROOM.ethStandard, 'chs')).body.data.his[0].resultcn;
     expect(names.en).toMatch(/Big|Small/);
     expect(zh).toMatch(/大|小/);
+  });
+});
+
+describe('getVorder, the live orders of a room', () => {
+  const live = (token: string, roomid: number) =>
+    server.call<VorderAnswer>(ApiPath.vorder, { token, lang: 'en', isfirst: 1, roomid, order_id: 0 });
+
+  it('only for members who may enter the room: 2055 below a VIP room’s level, 2004 below its minjoin', async () => {
+    await openRound(server, 15);
+    const vipRate = (await gameInfo(server, rich.token, ROOM.usdtVip)).body.data.room.rate0;
+    const placed = await order(server, rich.token, ROOM.usdtVip, [[0, vipRate, 100]]);
+    expect(placed.body.code).toBe(1);
+
+    const seen = await live(rich.token, ROOM.usdtVip);
+    expect(seen.body.code).toBe(1);
+    expect(seen.body.data.list.map((row) => row.id)).toContain(placed.body.data.order_ids[0]);
+
+    // Money enough for the room, but level 1: the same refusal as entering it, and no rows.
+    const levelOne = await fundedMember(server, 50_000);
+    const refused = await live(levelOne.token, ROOM.usdtVip);
+    expect(refused.body).toMatchObject({ code: 2055, data: null });
+    expect((await gameInfo(server, levelOne.token, ROOM.usdtVip)).body.code).toBe(2055);
+    // The standard room of the same game is theirs to watch.
+    expect((await live(levelOne.token, ROOM.usdtStandard)).body.code).toBe(1);
+
+    const poor = await fundedMember(server, 50, { level: 3 });
+    expect((await live(poor.token, ROOM.usdtVip)).body).toMatchObject({ code: 2004, data: null });
   });
 });

@@ -1,7 +1,12 @@
-/** The server's log lines carry no secret: tokens, passwords and codes in logged objects are censored. */
+/**
+ * The server's log lines carry no secret: tokens, passwords and codes in logged objects are
+ * censored, and a request's URL is logged with its query values replaced.
+ */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/server/logger';
+import { ApiPath } from '../../src/shared/api/paths';
+import { createLogger, redactUrl } from '../../src/server/logger';
+import { startServer } from './support/server';
 
 function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
   const chunks: string[] = [];
@@ -42,5 +47,46 @@ describe('the server logger', () => {
     log.info('quiet');
     log.warn('heard');
     expect(out.lines().map((line) => line.msg)).toEqual(['heard']);
+  });
+});
+
+describe('request lines at LOG_LEVEL=info', () => {
+  it('name the path and the query parameters, never their values', async () => {
+    const out = capture();
+    const server = await startServer({ logger: createLogger('info', out.stream) });
+    try {
+      const token = 'f'.repeat(64);
+      const answer = await server.app.inject({
+        method: 'POST',
+        url: `${ApiPath.getConfig}?token=${token}&captcha=654321&lang=en`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(answer.statusCode).toBe(200);
+      await server.app.inject({ method: 'GET', url: `/reset?${token}` });
+    } finally {
+      await server.close();
+    }
+    const text = JSON.stringify(out.lines());
+    expect(text).not.toContain('f'.repeat(64));
+    expect(text).not.toContain('654321');
+    const urls = out
+      .lines()
+      .filter((line) => line.msg === 'incoming request')
+      .map((line) => (line.req as { url: string }).url);
+    expect(urls).toEqual([
+      `${ApiPath.getConfig}?token=[redacted]&captcha=[redacted]&lang=[redacted]`,
+      '/reset?[redacted]',
+    ]);
+  });
+
+  it.each([
+    ['/api/Index/getconfig', '/api/Index/getconfig'],
+    ['/api/x?', '/api/x?'],
+    ['/a?token=abc', '/a?token=[redacted]'],
+    ['/a?x=1&y&=z', '/a?x=[redacted]&[redacted]&=[redacted]'],
+    ['/a?next=/b?token=abc', '/a?next=[redacted]'],
+  ])('%s is logged as %s', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
   });
 });

@@ -4,12 +4,13 @@
  * in flight, and the round drawer's recovery after kill -9.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import { createTestDatabase, type TestDatabase } from './support/database';
+import { startProvider } from './support/smsProvider';
 
 interface ServerProcess {
   child: ChildProcess;
@@ -72,13 +73,17 @@ async function baseOf(server: ServerProcess): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-async function post<T = unknown>(base: string, path: string, body: object): Promise<{ code: number; data: T }> {
+async function post<T = unknown>(
+  base: string,
+  path: string,
+  body: object,
+): Promise<{ code: number; data: T; info: string }> {
   const response = await fetch(base + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return (await response.json()) as { code: number; data: T };
+  return (await response.json()) as { code: number; data: T; info: string };
 }
 
 async function stopProcess(server: ServerProcess): Promise<void> {
@@ -96,7 +101,10 @@ afterAll(async () => {
   for (const database of databases.splice(0)) await database.close();
 });
 
-async function rowCount(database: TestDatabase, table: 'members' | 'fund_log' | 'invitations'): Promise<number> {
+async function rowCount(
+  database: TestDatabase,
+  table: 'members' | 'fund_log' | 'invitations' | 'sms_codes',
+): Promise<number> {
   const row = await database.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -105,6 +113,15 @@ async function rowCount(database: TestDatabase, table: 'members' | 'fund_log' | 
 }
 
 describe('a production start', () => {
+  it('says at start whose address X-Forwarded-For may name (TRUST_PROXY)', async () => {
+    const server = startProcess({ ...envOf(await freshDatabase()), TRUST_PROXY: '1,203.0.113.7' });
+    const line = await server.waitFor(/^Client address: .*$/m);
+    expect(line[0]).toBe(
+      'Client address: from X-Forwarded-For (1 proxy hop) when the connection comes from loopback, ' +
+        "a private network, 203.0.113.7; otherwise the connection's",
+    );
+  });
+
   it('seeds the catalogue but no member, no money and no invitation code; says how to make one', async () => {
     const database = await freshDatabase();
     const server = startProcess(envOf(database));
@@ -112,11 +129,17 @@ describe('a production start', () => {
     expect(server.output()).toMatch(/^App: http:\/\/localhost:\d+\/$/m);
     expect(server.output()).toMatch(/^Invitation code: \(none active: npm run admin -- invite:create\)$/m);
     expect(server.output()).not.toMatch(/Demo login/);
-    expect(server.output()).toMatch(/^SMS codes are printed on this console \(ConsoleSmsSender\)\.$/m);
+    // No provider configured: no code is made or printed, and the banner says so.
+    expect(server.output()).toMatch(
+      /^SMS: no provider configured \(SMS_API_URL, SMS_API_KEY\): registration and password resets by SMS are refused\.$/m,
+    );
     expect(server.output()).toMatch(
       database.dialect === 'postgres'
         ? /^Database: PostgreSQL 127\.0\.0\.1:\d+\/test_/m
         : /^Database: SQLite .*app\.sqlite$/m,
+    );
+    expect(server.output()).toMatch(
+      /^Client address: the connection's \(TRUST_PROXY off: X-Forwarded-For is ignored\)$/m,
     );
     expect(await rowCount(database, 'members')).toBe(0);
     expect(await rowCount(database, 'fund_log')).toBe(0);
@@ -126,6 +149,42 @@ describe('a production start', () => {
     const base = await baseOf(server);
     expect((await post(base, ApiPath.getConfig, {})).code).toBe(1);
     expect((await post(base, ApiPath.login, { username: 'demo01', password: 'demo1234' })).code).toBe(1002);
+    const sms = await post<{ errCode: number }>(base, ApiPath.smsSend, { lang: 'en', mobile: '912300071' });
+    expect(sms).toMatchObject({ code: 3009, data: { errCode: 3009 } });
+    expect(sms.info).toMatch(/cannot be sent by SMS/);
+    expect(server.output()).not.toMatch(/SMS code for/);
+    expect(await rowCount(database, 'sms_codes')).toBe(0);
+  });
+
+  it('prints codes on the console only when asked for by name (SMS_SENDER=console)', async () => {
+    const database = await freshDatabase();
+    const server = startProcess({ ...envOf(database), SMS_SENDER: 'console' });
+    const base = await baseOf(server);
+    expect(server.output()).toMatch(/^SMS codes are printed on this console \(ConsoleSmsSender\)\.$/m);
+    expect((await post(base, ApiPath.smsSend, { mobile: '912300072' })).code).toBe(1);
+    await server.waitFor(/^SMS code for \+84912300072: \d{6}$/m);
+  });
+
+  it('sends codes through the configured provider, and names it (not its key) at start', async () => {
+    const provider = await startProvider();
+    try {
+      const database = await freshDatabase();
+      const server = startProcess({ ...envOf(database), SMS_API_URL: provider.url, SMS_API_KEY: 'provider-key-1' });
+      const base = await baseOf(server);
+      expect(server.output()).toMatch(
+        new RegExp(`^SMS codes are sent by the provider at ${new URL(provider.url).host}\\.$`, 'm'),
+      );
+      expect(server.output()).not.toContain('provider-key-1');
+      expect((await post(base, ApiPath.smsSend, { lang: 'en', mobile: '912300073' })).code).toBe(1);
+      expect(provider.received).toHaveLength(1);
+      expect(provider.received[0].authorization).toBe('Bearer provider-key-1');
+      expect(provider.received[0].body.to).toBe('+84912300073');
+      const code = /(\d{6}) is your verification code/.exec(provider.received[0].body.text)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      expect(server.output()).not.toContain(code);
+    } finally {
+      await provider.close();
+    }
   });
 });
 
@@ -164,6 +223,7 @@ describe('the environment is checked before anything is opened', () => {
     ['HTTPS', 'maybe', /^Configuration error: HTTPS must be on or off/],
     ['SQLITE_SYNCHRONOUS', 'OFF', /^Configuration error: SQLITE_SYNCHRONOUS must be one of FULL, NORMAL/],
     ['ROUND_SECONDS', '5', /^Configuration error: ROUND_SECONDS must be a whole number/],
+    ['SMS_API_KEY', 'key-without-url', /^Configuration error: SMS_API_KEY is set without SMS_API_URL$/],
   ])('%s=%s: one line, exit code 1, no database made', async (name, value, message) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'config-check-'));
     try {
@@ -199,7 +259,7 @@ describe('running it', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: 'ready',
-      checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok' },
+      checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok', passwordPool: 'ok' },
       problems: [],
     });
   });
@@ -264,5 +324,36 @@ describe('running it', () => {
     }
     expect(drawnAt, 'the overdue round was drawn').not.toBeNull();
     expect(drawnAt! - answeredAt).toBeLessThanOrEqual(3_000);
+  });
+});
+
+describe('the draw secret', () => {
+  it('is made on the first start (0600, named in the banner and the log); missing later, the start is refused', async () => {
+    const database = await freshDatabase();
+    const first = startProcess(envOf(database));
+    await first.waitFor(/^Draw secret: .*$/m);
+    const file = database.secretFile;
+    expect(first.output()).toContain(`Draw secret: ${file} (back it up apart from the database)`);
+    expect(first.output()).toMatch(/"level":40,.*"file":".*draw-secret".*made a new draw secret file \(mode 0600\)/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toMatch(/^[0-9a-f]{64}$/m);
+    if (database.dialect === 'sqlite') {
+      for (const suffix of ['', '-wal', '-shm']) {
+        expect(statSync(join(database.dir, `app.sqlite${suffix}`)).mode & 0o777, suffix).toBe(0o600);
+      }
+    }
+    await baseOf(first);
+    first.child.kill('SIGTERM');
+    expect((await first.exited).code).toBe(0);
+
+    // The rounds of the first start came from that secret: without it the server does not start.
+    rmSync(file);
+    const second = startProcess(envOf(database));
+    expect((await second.exited).code).toBe(1);
+    expect(second.output()).toMatch(
+      /^The server could not start: the draw secret file .*draw-secret is missing, but the hash chains of games 1, 4, 15 were made from a secret/m,
+    );
+    expect(second.output()).toMatch(/draw-secret:rotate --lost/);
+    expect(existsSync(file)).toBe(false);
   });
 });

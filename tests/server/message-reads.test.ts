@@ -22,9 +22,11 @@ afterAll(() => server.close());
 
 const MINUTE = 60_000;
 
+/** A member with an account to withdraw to, whose message of that account added is read already. */
 async function member() {
   const m = await walletMember(server, 500);
   const card = await addCard(server, m.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS });
+  expect((await markRead(m.token, server.clock.now)).code).toBe(1);
   /** A withdrawal of `usd`, still pending: its id. */
   const requestWithdrawal = async (usd: number): Promise<number> => {
     const answer = await withdraw(server, m.token, { bank_id: card.id, money: usd, pwd: PAY_PASSWORD });
@@ -57,9 +59,21 @@ async function secondDevice(m: { username: string; password: string }): Promise<
 }
 
 describe('messages about the account: unread until read, on every device', () => {
+  it('an account added is a message, deleted since or not, until read', async () => {
+    const m = await walletMember(server, 0);
+    expect(await reads(m.token)).toEqual({ readUpTo: 0, unread: 0 });
+    const card = await addCard(server, m.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS }, { fresh: true });
+    expect(await reads(m.token)).toEqual({ readUpTo: 0, unread: 1 });
+    expect((await call(server, ApiPath.deleteBankCard, m.token, { id: card.id })).body.code).toBe(1);
+    expect((await reads(m.token)).unread).toBe(1);
+    expect((await markRead(m.token, card.addedAt)).data).toEqual({ readUpTo: card.addedAt, unread: 0 });
+  });
+
   it('a decision is unread until the member has read up to it; a waiting withdrawal is no message', async () => {
     const m = await member();
-    expect(await reads(m.token)).toEqual({ readUpTo: 0, unread: 0 });
+    const { readUpTo } = await reads(m.token);
+    expect(await reads(m.token)).toEqual({ readUpTo, unread: 0 });
+    server.clock.advance(MINUTE);
     const first = await m.requestWithdrawal(50);
     const second = await m.requestWithdrawal(20);
     expect((await reads(m.token)).unread).toBe(0);
@@ -67,15 +81,15 @@ describe('messages about the account: unread until read, on every device', () =>
     server.clock.advance(MINUTE);
     await approveWithdrawal(server.deps, first);
     const paidAt = server.clock.now;
-    expect(await reads(m.token)).toEqual({ readUpTo: 0, unread: 1 });
+    expect(await reads(m.token)).toEqual({ readUpTo, unread: 1 });
     server.clock.advance(MINUTE);
     await rejectWithdrawal(server.deps, second, 'Address not verified');
     const rejectedAt = server.clock.now;
-    expect(await reads(m.token)).toEqual({ readUpTo: 0, unread: 2 });
+    expect(await reads(m.token)).toEqual({ readUpTo, unread: 2 });
 
     // A second phone of the member sees the same.
     const phone = await secondDevice(m);
-    expect(await reads(phone)).toEqual({ readUpTo: 0, unread: 2 });
+    expect(await reads(phone)).toEqual({ readUpTo, unread: 2 });
 
     // Read up to the first decision: the later one is still unread, on both phones.
     expect(await markRead(m.token, paidAt)).toMatchObject({ code: 1, data: { readUpTo: paidAt, unread: 1 } });
@@ -86,6 +100,7 @@ describe('messages about the account: unread until read, on every device', () =>
 
   it('the marker never moves back (an older request arriving late) nor past the server clock', async () => {
     const m = await member();
+    server.clock.advance(MINUTE);
     const id = await m.requestWithdrawal(30);
     server.clock.advance(MINUTE);
     await approveWithdrawal(server.deps, id);
@@ -106,12 +121,14 @@ describe('messages about the account: unread until read, on every device', () =>
   it("is the member's own: another member's reads and decisions change nothing", async () => {
     const a = await member();
     const b = await member();
+    const { readUpTo } = await reads(a.token);
+    server.clock.advance(MINUTE);
     const id = await a.requestWithdrawal(40);
     server.clock.advance(MINUTE);
     await approveWithdrawal(server.deps, id);
     expect((await reads(b.token)).unread).toBe(0);
     await markRead(b.token, server.clock.now);
-    expect(await reads(a.token)).toEqual({ readUpTo: 0, unread: 1 });
+    expect(await reads(a.token)).toEqual({ readUpTo, unread: 1 });
   });
 
   it.each([
@@ -121,11 +138,13 @@ describe('messages about the account: unread until read, on every device', () =>
     ['missing', undefined],
   ])('refuses an upTo that is %s with 1001 and changes nothing', async (_label, upTo) => {
     const m = await member();
+    const { readUpTo } = await reads(m.token);
+    server.clock.advance(MINUTE);
     const id = await m.requestWithdrawal(25);
     server.clock.advance(MINUTE);
     await approveWithdrawal(server.deps, id);
     expect((await markRead(m.token, upTo)).code).toBe(ErrorCode.IncompleteParameters);
-    expect(await reads(m.token)).toEqual({ readUpTo: 0, unread: 1 });
+    expect(await reads(m.token)).toEqual({ readUpTo, unread: 1 });
   });
 
   it('a guest is refused', async () => {

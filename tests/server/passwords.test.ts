@@ -53,11 +53,12 @@ describe('/api/Index/resetpaypwd', () => {
     return (await server.call<UserInfo>(ApiPath.userInfo, { token })).body.data.noPassword2;
   }
 
-  it('sets the first withdrawal password without an old one (noPassword2 1 -> 0)', async () => {
+  it('sets the first withdrawal password with the login password, not an old one (noPassword2 1 -> 0)', async () => {
     const m = await registerMember(server);
     expect(await noPassword2(m.token)).toBe(1);
     const { body } = await server.call(ApiPath.changePayPassword, {
       token: m.token,
+      loginpwd: m.password,
       newpwd: '246810',
       newpwd2: '246810',
     });
@@ -85,7 +86,8 @@ describe('/api/Index/resetpaypwd', () => {
     ['a missing repeat', { newpwd: '123456' }, 1001],
   ])('refuses %s', async (_label, change, code) => {
     const m = await registerMember(server);
-    expect((await server.call(ApiPath.changePayPassword, { token: m.token, ...change })).body.code).toBe(code);
+    const body = { token: m.token, loginpwd: m.password, ...change };
+    expect((await server.call(ApiPath.changePayPassword, body)).body.code).toBe(code);
     expect(await noPassword2(m.token)).toBe(1);
   });
 });

@@ -180,11 +180,14 @@ beforeAll(async () => {
   }));
   await migrateToLatest(db, 'postgres');
   dir = mkdtempSync(join(tmpdir(), 'pg-restart-'));
+  // Outside the data folder, as config.ts requires.
+  const secretFile = join(dir, 'secret', 'draw-secret');
   const database: TestDatabase = {
     db,
     dialect: 'postgres',
     dir,
-    env: { DATABASE_URL: cluster.urlOf('roundplay'), DATA_DIR: dir },
+    secretFile,
+    env: { DATABASE_URL: cluster.urlOf('roundplay'), DATA_DIR: join(dir, 'data'), DRAW_SECRET_FILE: secretFile },
     close: () => db.destroy(),
   };
   clock = newFakeClock();
@@ -241,6 +244,9 @@ describe('a PostgreSQL restart under load', () => {
       expect(answer.ms).toBeLessThan(DOWN_ANSWER_MS);
     }
     expect(down[0].info).toBe('Network error, please refresh');
+    // A limited path counts its request in the database first: that too is 1004, not a fault.
+    const limited = await call(ApiPath.login, { username: 'demo01', password: 'demo1234' });
+    expect(limited, JSON.stringify(limited)).toMatchObject({ status: 503, code: 1004, data: { errCode: 1004 } });
     expect(down[3].info).not.toBe(down[0].info);
     expect(down[3].info).not.toBe('');
     // The process answers its liveness probe, and readiness names the database.

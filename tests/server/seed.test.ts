@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
+import type { BankCard } from '../../src/shared/api/types';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { sanitizeArticleHtml } from '../../src/server/domain/content/sanitize';
-import { seedIfEmpty } from '../../src/server/seed';
+import { DEMO_MEMBER, seedIfEmpty } from '../../src/server/seed';
 import { ratesOf } from '../../src/shared/game';
 import { startServer, TEST_INVITATION, type TestServer } from './support/server';
 
@@ -177,6 +178,14 @@ describe('seed', () => {
       newpwd2: '123456',
     });
     expect(change.body.code).toBe(1);
+  });
+
+  it('gives the demo member a saved account past the 24-hour hold of a new one, so it can try a withdrawal', async () => {
+    const login = await server.call<{ token: string }>(ApiPath.login, { username: 'demo01', password: 'demo1234' });
+    const cards = await server.call<BankCard[]>(ApiPath.bankCardList, { token: login.body.data.token });
+    expect(cards.body.data).toHaveLength(1);
+    expect(cards.body.data[0]).toMatchObject({ type: 'USDT-TRC20', address: DEMO_MEMBER.address });
+    expect(cards.body.data[0].availableAt).toBeLessThanOrEqual(server.clock.now);
   });
 
   it('has the settings defaults', async () => {

@@ -1,7 +1,8 @@
 /** Token lifecycle on private paths: 409 for a missing, unknown, revoked or expired token; 403 when frozen. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath, PUBLIC_PATHS } from '../../src/shared/api/paths';
-import { SESSION_TTL_DAYS } from '../../src/shared/constants';
+import { SESSION_IDLE_DAYS, SESSION_TTL_DAYS } from '../../src/shared/constants';
+import { DAY_MS } from '../../src/shared/serverDay';
 import type { UserInfo } from '../../src/shared/api/types';
 import { pruneExpiredSessions } from '../../src/server/domain/accounts/sessions';
 import { loginDemo, registerMember } from './support/members';
@@ -60,9 +61,13 @@ describe('token lifecycle', () => {
     expect((await server.call(ApiPath.userInfo, { token: b })).body.code).toBe(1);
   });
 
-  it(`a token expires after ${SESSION_TTL_DAYS} days`, async () => {
+  it(`a token used every day expires ${SESSION_TTL_DAYS} days after login`, async () => {
     const token = await loginDemo(server);
-    server.clock.advance(SESSION_TTL_DAYS * 24 * 3600 * 1000 - 1000);
+    for (let day = 1; day < SESSION_TTL_DAYS; day++) {
+      server.clock.advance(24 * 3600 * 1000);
+      expect((await server.call(ApiPath.userInfo, { token })).body.code).toBe(1);
+    }
+    server.clock.advance(24 * 3600 * 1000 - 1000);
     expect((await server.call(ApiPath.userInfo, { token })).body.code).toBe(1);
     server.clock.advance(1000);
     expect((await server.call(ApiPath.userInfo, { token })).body.code).toBe(409);
@@ -86,22 +91,29 @@ describe('token lifecycle', () => {
 });
 
 describe('pruneExpiredSessions (run at start)', () => {
-  it('deletes expired rows only', async () => {
+  it('deletes expired and idle rows only', async () => {
     const live = await loginDemo(server);
     const demo = await server.deps.db
       .selectFrom('members')
       .select('id')
       .where('username', '=', 'demo01')
       .executeTakeFirstOrThrow();
+    const now = server.clock.now;
+    const row = { member_id: demo.id, created_at: now - 1, user_agent: '', ip: '' };
     await server.deps.db
       .insertInto('sessions')
-      .values({ token_hash: 'e'.repeat(64), member_id: demo.id, created_at: 0, expires_at: server.clock.now - 1 })
+      .values([
+        { ...row, token_hash: 'e'.repeat(64), expires_at: now - 1, last_used_at: now - 1 },
+        // Within its lifetime, but unused for SESSION_IDLE_DAYS.
+        { ...row, token_hash: 'd'.repeat(64), expires_at: now + 1000, last_used_at: now - SESSION_IDLE_DAYS * DAY_MS },
+      ])
       .execute();
     await pruneExpiredSessions(server.deps);
     const hashes = (await server.deps.db.selectFrom('sessions').select('token_hash').execute()).map(
       (r) => r.token_hash,
     );
     expect(hashes).not.toContain('e'.repeat(64));
+    expect(hashes).not.toContain('d'.repeat(64));
     expect((await server.call(ApiPath.userInfo, { token: live })).body.code).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Member and operator text is data: plain-text fields refuse control and bidirectional-control
- * characters (1001 for members, a clear refusal for the operator) and change nothing; markup is
- * kept as the text it is; picture and link paths refuse quotes, whitespace and javascript:.
+ * Member and operator text is data: plain-text fields refuse control, format and separator
+ * characters and lone surrogates (1001 for members, a clear refusal for the operator) and change
+ * nothing; markup, accents, CJK and emoji are kept as the text they are; picture and link paths
+ * refuse quotes, whitespace and javascript:.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
@@ -12,7 +13,7 @@ import { creditDeposit, OperatorInputError } from '../../src/server/domain/opera
 import { changeSetting } from '../../src/server/domain/settings';
 import { approveWithdrawal } from '../../src/server/domain/wallet/operatorWithdrawals';
 import { startServer, type TestServer } from './support/server';
-import { BANK, call, ledgerOf, walletMember } from './support/wallet';
+import { BANK, call, ledgerOf, PAY_PASSWORD, walletMember } from './support/wallet';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -29,6 +30,18 @@ const UNSAFE: [string, string][] = [
   ['a C1 control (CSI)', 'Bank\u009b2J'],
   ['a right-to-left override', 'Bank \u202egnp.exe'],
   ['a left-to-right isolate', 'Bank \u2066x\u2069'],
+  ['a tab', 'Bank\tX'],
+  ['a left-to-right mark', 'Bank \u200Eabc'],
+  ['a right-to-left mark', 'Bank \u200Fabc'],
+  ['an Arabic letter mark', 'Bank \u061Cabc'],
+  ['a line separator', 'Bank\u2028withdrawal #1 paid'],
+  ['a paragraph separator', 'Bank\u2029withdrawal #1 paid'],
+  ['a zero-width space', 'Vietcom\u200Bbank'],
+  ['a zero-width joiner', 'Bank \u{1F468}\u200D\u{1F469}'],
+  ['a byte order mark', 'Viet\uFEFFbank'],
+  ['tag characters', 'Bank\u{E0001}\u{E0069}\u{E0067}\u{E006E}'],
+  ['a lone high surrogate', 'Bank\uD800'],
+  ['a lone low surrogate', '\uDC00Bank'],
 ];
 
 describe('a member’s bank card', () => {
@@ -36,27 +49,48 @@ describe('a member’s bank card', () => {
     const m = await walletMember(server);
     const before = await ledgerOf(server, m.id);
     for (const field of ['bank', 'account', 'username', 'branch'] as const) {
-      const answer = await call(server, ApiPath.addBankCard, m.token, { ...BANK, [field]: text });
+      const answer = await call(server, ApiPath.addBankCard, m.token, { ...BANK, [field]: text, pwd: PAY_PASSWORD });
       expect(answer.body.code, field).toBe(1001);
       expect(answer.body.info).toBe('Incomplete parameters');
     }
-    const usdt = await call(server, ApiPath.addBankCard, m.token, { type: 'USDT-TRC20', address: text });
+    const usdt = await call(server, ApiPath.addBankCard, m.token, {
+      type: 'USDT-TRC20',
+      address: text,
+      pwd: PAY_PASSWORD,
+    });
     expect(usdt.body.code).toBe(1001);
     expect(await ledgerOf(server, m.id)).toEqual(before);
   });
 
-  it('keeps markup and tabs as the text they are', async () => {
+  it('keeps markup as the text it is', async () => {
     const m = await walletMember(server);
-    const bank = '<img src=x onerror=alert(1)>\tBank & Co "quoted"';
-    const answer = await call<BankCard>(server, ApiPath.addBankCard, m.token, { ...BANK, bank });
+    const bank = '<img src=x onerror=alert(1)> Bank & Co "quoted"';
+    const answer = await call<BankCard>(server, ApiPath.addBankCard, m.token, { ...BANK, bank, pwd: PAY_PASSWORD });
     expect(answer.body.code).toBe(1);
     const list = await call<BankCard[]>(server, ApiPath.bankCardList, m.token);
     expect(list.body.data.map((c) => c.bank)).toEqual([bank]);
   });
+
+  it('keeps Vietnamese, Chinese and emoji (a pair of surrogates, a flag, a variation selector)', async () => {
+    const m = await walletMember(server);
+    const card = {
+      type: 'Bank',
+      bank: 'Ngân hàng TMCP Ngoại thương 中国银行 中國銀行',
+      account: '0123 4567 89',
+      username: 'Nguyễn Văn Ánh 🎲🇻🇳❤️',
+      branch: 'Chi nhánh Hà Nội',
+    };
+    const answer = await call<BankCard>(server, ApiPath.addBankCard, m.token, { ...card, pwd: PAY_PASSWORD });
+    expect(answer.body.code).toBe(1);
+    const list = await call<BankCard[]>(server, ApiPath.bankCardList, m.token);
+    expect(list.body.data.map((c) => [c.bank, c.username, c.branch])).toEqual([
+      [card.bank, card.username, card.branch],
+    ]);
+  });
 });
 
 describe('the operator’s text', () => {
-  const refusedText = /control or bidirectional-control characters/;
+  const refusedText = /control, format or separator characters/;
 
   it.each(UNSAFE)('a setting, a room title, a reference or a note with %s is refused', async (_name, text) => {
     await expect(changeSetting(server.deps, 'siteName', `Round${text}`)).rejects.toThrow(refusedText);

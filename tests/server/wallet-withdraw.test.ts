@@ -160,7 +160,23 @@ describe('every refusal answers its code and changes nothing', () => {
 
   it('no withdrawal password set answers 2057', async () => {
     const without = await walletMember(server, 100, { payPwd: null });
-    const card = await addCard(server, without.token, { type: 'USDT-ERC20', address: ERC20_ADDRESS });
+    // An account saved before adding one asked for the withdrawal password (it cannot be added so now).
+    const card = await server.deps.db
+      .insertInto('bank_cards')
+      .values({
+        member_id: without.id,
+        type: 'USDT-ERC20',
+        bank: '',
+        account: '',
+        username: '',
+        branch: '',
+        address: ERC20_ADDRESS,
+        fingerprint: `USDT-ERC20|${ERC20_ADDRESS.toLowerCase()}`,
+        created_at: server.clock.now - 48 * 3600_000,
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const before = await ledgerOf(server, without.id);
     const answer = await withdraw(server, without.token, { bank_id: card.id, money: 10, pwd: '123456' });
     expect(answer.body.code).toBe(2057);

@@ -4,7 +4,7 @@
  * check, which both need the real thing.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './freePort';
@@ -15,6 +15,17 @@ export interface ServerProcess {
   dataDir: string;
   logFile: string;
   banner: string;
+}
+
+/** The server's draw secret file: beside its data folder, never in it (as config.ts requires). */
+export function drawSecretFileOf(dataDir: string): string {
+  return `${dataDir}.draw-secret`;
+}
+
+/** Removes what the server left on disk: its data folder and its draw secret file. */
+export function removeServerFiles(server: ServerProcess): void {
+  rmSync(server.dataDir, { recursive: true, force: true });
+  rmSync(drawSecretFileOf(server.dataDir), { force: true });
 }
 
 async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: number): Promise<string> {
@@ -28,9 +39,16 @@ async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`server did not print its banner in time:\n${readFileSync(logFile, 'utf8')}`);
 }
 
-/** `npm start`'s server on a fresh data folder, with round timings from the environment. */
-export async function startServerProcess(rounds: { seconds: number; close: number }): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+/**
+ * `npm start`'s server on a fresh data folder, with round timings from the environment, and
+ * verification codes printed in its log (SMS_SENDER=console, asked for as a tester would); `env`
+ * adds or overrides variables (another database, a proxy setting, another built app).
+ */
+export async function startServerProcess(
+  rounds: { seconds: number; close: number },
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const logFile = join(dataDir, 'server.log');
   const port = await freePort();
   // The log file exists before the server starts, so readers never race its creation.
@@ -42,8 +60,13 @@ export async function startServerProcess(rounds: { seconds: number; close: numbe
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      DRAW_SECRET_FILE: drawSecretFileOf(dataDir),
       ROUND_SECONDS: String(rounds.seconds),
       CLOSE_SECONDS: String(rounds.close),
+      SMS_SENDER: 'console',
+      SMS_API_URL: '',
+      SMS_API_KEY: '',
+      ...env,
     },
     stdio: ['ignore', logFd, logFd],
   });
@@ -59,7 +82,7 @@ export async function startServerProcess(rounds: { seconds: number; close: numbe
 
 export function adminOn(dataDir: string, args: string[], input = ''): string {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DRAW_SECRET_FILE: drawSecretFileOf(dataDir) },
     encoding: 'utf8',
     input,
   });

@@ -102,10 +102,14 @@ describe('login password change', () => {
 });
 
 describe('withdrawal password change', () => {
-  it('asks for the old one unless none is set yet', () => {
+  it('asks for the old one; the first time, for the login password or a code instead', () => {
     const input = { old: '', next: '123456', repeat: '123456' };
     expect(codeOf(validatePayPasswordChange({ ...input, noPassword2: 0 }))).toBe('originalInputNull');
-    expect(validatePayPasswordChange({ ...input, noPassword2: 1 })).toBeNull();
+    expect(codeOf(validatePayPasswordChange({ ...input, noPassword2: 1 }))).toBe('originalInputNull');
+    expect(codeOf(validatePayPasswordChange({ ...input, noPassword2: 1, byCode: true }))).toBe(2053);
+    expect(codeOf(validatePayPasswordChange({ ...input, old: '  ', noPassword2: 1, byCode: true }))).toBe(2053);
+    expect(validatePayPasswordChange({ ...input, old: 'login123', noPassword2: 1 })).toBeNull();
+    expect(validatePayPasswordChange({ ...input, old: '123456', noPassword2: 1, byCode: true })).toBeNull();
   });
   it('needs at least 6 digits (1058)', () => {
     expect(codeOf(validatePayPasswordChange({ old: '1', next: '12345', repeat: '12345', noPassword2: 0 }))).toBe(1058);

@@ -13,8 +13,22 @@ import {
 const codeOf = (r: { code: unknown } | null) => r?.code ?? null;
 
 describe('add bank card (SPEC 5)', () => {
-  const bank = { type: 'Bank' as const, bank: 'ACB', account: '0123456789', username: 'Nguyen Van A', branch: 'HCM' };
+  const pwd = '246810';
+  const bank = {
+    type: 'Bank' as const,
+    bank: 'ACB',
+    account: '0123456789',
+    username: 'Nguyen Van A',
+    branch: 'HCM',
+    pwd,
+  };
   it('passes a complete bank account', () => expect(validateBankCard(bank)).toBeNull());
+  it('asks for the withdrawal password after the account’s own fields (2057)', () => {
+    expect(codeOf(validateBankCard({ ...bank, pwd: '' }))).toBe(2057);
+    expect(codeOf(validateBankCard({ ...bank, pwd: undefined }))).toBe(2057);
+    expect(codeOf(validateBankCard({ ...bank, branch: '', pwd: '' }))).toBe(1001);
+    expect(codeOf(validateBankCard({ type: 'USDT-TRC20', address: '' }))).toBe(1065);
+  });
   it.each(['bank', 'account', 'username', 'branch'] as const)('refuses a bank account without %s', (field) => {
     expect(codeOf(validateBankCard({ ...bank, [field]: ' ' }))).toBe(1001);
   });
@@ -24,8 +38,8 @@ describe('add bank card (SPEC 5)', () => {
   it('checks the address format of each network', () => {
     const trc = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
     const erc = '0x52908400098527886E0F7030069857D2E4169EE7';
-    expect(validateBankCard({ type: 'USDT-TRC20', address: trc })).toBeNull();
-    expect(validateBankCard({ type: 'USDT-ERC20', address: erc })).toBeNull();
+    expect(validateBankCard({ type: 'USDT-TRC20', address: trc, pwd })).toBeNull();
+    expect(validateBankCard({ type: 'USDT-ERC20', address: erc, pwd })).toBeNull();
     expect(codeOf(validateBankCard({ type: 'USDT-TRC20', address: erc }))).toBe(1065);
     expect(codeOf(validateBankCard({ type: 'USDT-ERC20', address: trc }))).toBe(1065);
     expect(codeOf(validateBankCard({ type: 'USDT-TRC20', address: 'T0n9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }))).toBe(1065);
@@ -42,8 +56,15 @@ describe('withdraw (SPEC 5)', () => {
     expect(validateWithdraw({ ...base, bankId: null })).toEqual({ refusal: { code: 2058 } });
     expect(validateWithdraw({ ...base, pwd: '' })).toEqual({ refusal: { code: 2057 } });
   });
-  it.each(['', '0', 'abc', '1.234', '-5'])('refuses the amount %j', (amount) => {
-    expect(validateWithdraw({ ...base, amount })).toEqual({ refusal: { code: 1050 } });
+  it.each(['', '0', 'abc', '1.234', '-5', '100,000,000.01', '90071992547409.91'])('refuses the amount %j', (amount) => {
+    expect(validateWithdraw({ ...base, amount, leftMoney: Number.MAX_SAFE_INTEGER })).toEqual({
+      refusal: { code: 1050 },
+    });
+  });
+  it('takes at most 100,000,000.00 USD at once', () => {
+    expect(validateWithdraw({ ...base, amount: '100,000,000', leftMoney: Number.MAX_SAFE_INTEGER })).toEqual({
+      cents: 10_000_000_000,
+    });
   });
 });
 
@@ -78,11 +99,16 @@ describe('buy (SPEC 5 and 9)', () => {
     [{ amount: '20.5' }, 'inputCorrectTip'],
     [{ amount: '-20' }, 'inputCorrectTip'],
     [{ amount: '19' }, 1024],
+    [{ amount: '1000001', balance: Number.MAX_SAFE_INTEGER }, 1050],
+    [{ amount: '90071992547409', balance: Number.MAX_SAFE_INTEGER }, 1050],
     [{ selected: [0], amount: '20', minBuy: 5_000 }, 'minBuy'],
     [{ amount: '60' }, 'noEnoughMoney'],
   ] as const)('refuses %o with %s', (patch, code) => {
     const result = validateBuy({ ...base, ...patch });
     expect('refusal' in result ? result.refusal.code : null).toBe(code);
+  });
+  it('stakes at most 1,000,000 USD a line', () => {
+    expect(validateBuy({ ...base, amount: '1000000', balance: 200_000_000 })).toEqual({ stakeCents: 100_000_000 });
   });
   it('tells the minimum in the minBuy message', () => {
     expect(validateBuy({ ...base, selected: [0], minBuy: 5_000 })).toEqual({

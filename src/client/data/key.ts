@@ -38,6 +38,8 @@ export const MEMBER_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.messageReads,
   ApiPath.financeFlow,
   ApiPath.bankCardList,
+  ApiPath.addedAccounts,
+  ApiPath.sessions,
   ApiPath.trendData,
   ApiPath.todayWinLost,
   ApiPath.gameLog,

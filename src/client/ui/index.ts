@@ -23,3 +23,4 @@ export { WithdrawableFigure } from './WithdrawableFigure';
 export { LanguageFlag } from './LanguageFlag';
 export { useFieldErrors } from './useFieldErrors';
 export { LevelAndAbove, VipLevelNote, type LevelledRoom } from './VipLevelNote';
+export { useCaptchaLock } from './useCaptchaLock';

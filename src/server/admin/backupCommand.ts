@@ -4,11 +4,22 @@
  * database is copied in one step, inside one read transaction: in WAL mode that is one snapshot,
  * taken without stopping the server's writes, so the copy holds every commit up to one moment and
  * none after it. The copy is written beside the target under a temporary name, checked
- * (quick_check), then given its name without ever replacing a file. On PostgreSQL it refuses and
- * names pg_dump instead.
+ * (quick_check), then given its name without ever replacing a file. The copy is mode 0600 from its
+ * first byte, as the database is. On PostgreSQL it refuses and names pg_dump instead.
  */
-import { constants, copyFileSync, existsSync, linkSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  openSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../db/connect';
 import SQLite from '../db/sqliteDriver';
 import { OperatorInputError } from '../domain/operator';
 import { configCommand, exactly, type AdminCommand } from './command';
@@ -48,7 +59,8 @@ export const BACKUP_COMMANDS: Record<string, AdminCommand> = {
     synopsis: '<file>',
     summary: 'a consistent copy of the SQLite database while the server runs (PostgreSQL: pg_dump)',
     details: [
-      'Never replaces an existing file. Prints the size and the page count of the copy.',
+      'Never replaces an existing file. Prints the size and the page count of the copy (mode 0600).',
+      'The draw secret (DRAW_SECRET_FILE) is never in the database: back it up apart from the copies.',
       'Restore: stop the server, copy the file to $DATA_DIR/app.sqlite, remove app.sqlite-wal and',
       'app.sqlite-shm if present, start the server.',
       `On PostgreSQL: ${PG_DUMP}`,
@@ -69,6 +81,9 @@ export const BACKUP_COMMANDS: Record<string, AdminCommand> = {
       const partial = `${target}.${process.pid}.partial`;
       removeQuietly(partial);
       try {
+        // Made private before SQLite writes a page into it (SQLite keeps an existing file's mode).
+        closeSync(openSync(partial, 'wx', PRIVATE_FILE_MODE));
+        chmodSync(partial, PRIVATE_FILE_MODE);
         const database = new SQLite(source, { fileMustExist: true });
         try {
           database.pragma('busy_timeout = 5000');
@@ -91,10 +106,13 @@ export const BACKUP_COMMANDS: Record<string, AdminCommand> = {
           copy.close();
         }
         publish(partial, target);
+        chmodSync(target, PRIVATE_FILE_MODE);
         io.out(
           `Backed up ${source} to ${target}: ${statSync(target).size} bytes, ${pages} pages of ${pageSize} bytes ` +
-            '(quick_check ok).',
+            '(quick_check ok, mode 0600).',
         );
+        const secret = config.drawSecret.kind === 'file' ? config.drawSecret.path : 'DRAW_SECRET';
+        io.out(`The draw secret is not in the copy: back up ${secret} apart from it.`);
       } finally {
         removeQuietly(partial);
       }

@@ -19,7 +19,7 @@ export interface CommandIo {
 }
 
 export type Work =
-  | { needs: 'database'; run: (deps: Deps) => Promise<void> }
+  | { needs: 'database'; run: (deps: Deps, config: ServerConfig) => Promise<void> }
   | { needs: 'config'; run: (config: ServerConfig) => Promise<void> };
 
 export interface AdminCommand {
@@ -61,13 +61,13 @@ function described<O extends OptionSpecs, A>(spec: Spec<O, A>): Pick<AdminComman
 
 /** A command on the database, opened and migrated by runAdmin after the command line was read. */
 export function databaseCommand<O extends OptionSpecs, A>(
-  spec: Spec<O, A> & { run: (deps: Deps, args: A, io: CommandIo) => Promise<void> },
+  spec: Spec<O, A> & { run: (deps: Deps, args: A, io: CommandIo, config: ServerConfig) => Promise<void> },
 ): AdminCommand {
   return {
     ...described(spec),
     async prepare(argv, io) {
       const args = await read(spec, argv, io);
-      return { needs: 'database', run: (deps) => spec.run(deps, args, io) };
+      return { needs: 'database', run: (deps, config) => spec.run(deps, args, io, config) };
     },
   };
 }

@@ -7,7 +7,7 @@
  * control and bidirectional characters visible (terminalText.ts), one line per call.
  * Exit codes: 0 done, 1 refused (bad input for the data) or an audit breach, 2 usage error.
  */
-import { formatMoney, toCents } from '../../shared/money';
+import { formatMoney, MAX_BALANCE_CENTS, MAX_DEPOSIT_CENTS, toCents } from '../../shared/money';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
@@ -29,6 +29,7 @@ import { asksForHelp, UsageError } from './args';
 import { BACKUP_COMMANDS } from './backupCommand';
 import { databaseCommand, exactly, type AdminCommand, type CommandIo } from './command';
 import { CONTENT_COMMANDS } from './contentCommands';
+import { DRAW_SECRET_COMMANDS } from './drawSecretCommands';
 import { AuditBreach, GAME_COMMANDS } from './gameCommands';
 import { terminalSafe } from './terminalText';
 import { WALLET_COMMANDS } from './walletCommands';
@@ -89,7 +90,11 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
   credit: databaseCommand({
     synopsis: '<username> <amount> [--ref TEXT]',
     summary: 'deposit USD: balance and a fund-log row',
-    details: ['  --ref TEXT   the reference stored with the fund-log row (default "cli"), e.g. the bank transfer'],
+    details: [
+      '  --ref TEXT   the reference stored with the fund-log row (default "cli"), e.g. the bank transfer',
+      `  At most ${formatMoney(MAX_DEPOSIT_CENTS)} USD at once, and a balance holds at most ` +
+        `${formatMoney(MAX_BALANCE_CENTS)} USD: more is refused (1050).`,
+    ],
     options: { ref: { type: 'string' } },
     parse(line) {
       const [username, amount] = exactly(line, 2, '<username> <amount> [--ref TEXT]');
@@ -150,7 +155,7 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
   }),
   'member:unlock': databaseCommand({
     synopsis: '<username>',
-    summary: 'lift the lock of too many wrong passwords (3001) and forget the wrong tries',
+    summary: 'lift the locks of wrong passwords (3001) and the wait on new addresses (3006); forget the wrong tries',
     parse: (line) => exactly(line, 1, '<username>')[0],
     async run(deps, username, io) {
       const locked = await unlockMember(deps, username);
@@ -195,6 +200,7 @@ const COMMANDS: Record<string, AdminCommand> = {
   ...GAME_COMMANDS,
   ...CONTENT_COMMANDS,
   ...BACKUP_COMMANDS,
+  ...DRAW_SECRET_COMMANDS,
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
@@ -294,7 +300,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     const { db, dialect } = openDatabase(config);
     try {
       await migrateToLatest(db, dialect);
-      await work.run({ db, dialect, clock: systemClock });
+      await work.run({ db, dialect, clock: systemClock }, config);
     } finally {
       await db.destroy();
     }

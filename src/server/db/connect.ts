@@ -2,7 +2,7 @@
  * Opens the one database the server and the admin command share: PostgreSQL when DATABASE_URL is
  * set, otherwise the embedded SQLite file `${DATA_DIR}/app.sqlite`.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from './sqliteDriver';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -49,7 +49,29 @@ export interface SqliteOptions {
   onCheckpointError?: (message: string) => void;
 }
 
+/** Owner read and write only: the database holds balances, password hashes and revealed seeds. */
+export const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * The database file made (or kept) mode 0600 before SQLite opens it: SQLite gives its -wal, -shm
+ * and -journal files the database file's mode, so they are private too. A file made by an older
+ * version with the umask's 0644 is narrowed; one this user does not own is left as it is.
+ */
+function privateDatabaseFile(file: string): void {
+  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const suffix of ['', '-wal', '-shm', '-journal']) {
+    try {
+      chmodSync(`${file}${suffix}`, PRIVATE_FILE_MODE);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EPERM') throw error;
+    }
+  }
+}
+
 export function openSqlite(file: string, options: SqliteOptions = {}): OpenDatabase {
+  const inMemory = file === ':memory:' || file === '';
+  if (!inMemory) privateDatabaseFile(file);
   const sqlite = new SQLite(file);
   // WAL lets the admin command write while the server reads. Writers (this server, the admin
   // command, another server) take the write lock in turn through the group-commit driver: BEGIN
@@ -70,7 +92,6 @@ export function openSqlite(file: string, options: SqliteOptions = {}): OpenDatab
   // The automatic checkpoint stays as a safety net should the background one fall behind.
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 20000');
   const database = cachingSqlite(sqlite, () => void checkpointer?.stop());
-  const inMemory = file === ':memory:' || file === '';
   const groupCommit = new GroupCommitSqliteDialect(database, inMemory ? {} : { writerQueueFile: `${file}-writer` });
   const db = new Kysely<Database>({ dialect: groupCommit });
   return { db, dialect: 'sqlite', description: `SQLite ${file}` };
@@ -140,7 +161,7 @@ export function openDatabase(
 ): OpenDatabase {
   const { onCheckpointError, onConnectionError, ...sqliteOptions } = options;
   if (config.databaseUrl) return openPostgres(config.databaseUrl, undefined, { onConnectionError });
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   return openSqlite(join(config.dataDir, 'app.sqlite'), {
     ...sqliteOptions,
     onCheckpointError,

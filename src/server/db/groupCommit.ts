@@ -104,7 +104,7 @@ export class WriterQueue {
   ask(): void {
     if (this.mine) return;
     try {
-      writeFileSync(this.file, String(process.pid), { flag: 'wx' });
+      writeFileSync(this.file, String(process.pid), { flag: 'wx', mode: 0o600 });
       this.mine = true;
     } catch {
       // Another waiter is first (EEXIST), or the folder is read-only: wait without saying so.

@@ -27,7 +27,14 @@ export interface SessionsTable {
   token_hash: string;
   member_id: number;
   created_at: number;
+  /** The end of the session's lifetime (created_at + SESSION_TTL_DAYS), however much it is used. */
   expires_at: number;
+  /** The last recorded use (written at most once an hour); the session ends SESSION_IDLE_DAYS after it. */
+  last_used_at: number;
+  /** The browser's User-Agent at login, cut short: the member tells sessions apart by it. */
+  user_agent: string;
+  /** The address the session was last used from. */
+  ip: string;
 }
 
 export interface InvitationsTable {
@@ -38,8 +45,11 @@ export interface InvitationsTable {
   active: Generated<number>;
 }
 
-/** Register a new number, or reset the login password of the member a number belongs to. */
-export type SmsPurpose = 'register' | 'reset';
+/**
+ * Register a new number, reset the login password of the member a number belongs to, or confirm
+ * who sets a member's first withdrawal password (sent to the member's own number).
+ */
+export type SmsPurpose = 'register' | 'reset' | 'paypwd';
 
 export interface SmsCodesTable {
   id: Generated<number>;
@@ -67,6 +77,39 @@ export interface MemberGuardsTable {
 }
 
 export type GuardedSecret = 'login' | 'pay';
+
+/** Requests counted per limit and client in a fixed window (domain/requestCounters.ts). */
+export interface RateCountersTable {
+  /** The limit's name and whom it counts, e.g. `login:203.0.113.7` or `withdraw:member:42`. */
+  key: string;
+  hits: number;
+  /** When the window ends and counting starts again (epoch ms). */
+  reset_at: number;
+}
+
+/** Wrong tries at a member's login password from one source address, and its last login from there. */
+export interface LoginSourcesTable {
+  member_id: number;
+  /** The client's address as the server sees it (TRUST_PROXY). */
+  source: string;
+  failures: Generated<number>;
+  /** When the counted window of wrong tries began (epoch ms). */
+  window_start: Generated<number>;
+  /** Tries from this address are refused until then (epoch ms); 0 when not locked. */
+  locked_until: Generated<number>;
+  /** The last successful login from this address (epoch ms); 0 when never. */
+  last_login_at: Generated<number>;
+}
+
+/** Wrong tries at a member's login password from addresses that are not the member's own. */
+export interface LoginDelaysTable {
+  member_id: number;
+  failures: Generated<number>;
+  /** The last such try (epoch ms): a quiet window forgets the count. */
+  last_failure_at: Generated<number>;
+  /** The next such try is refused (3006) until then (epoch ms). */
+  next_try_at: Generated<number>;
+}
 
 export interface FundLogTable {
   id: Generated<number>;
@@ -131,18 +174,30 @@ export interface RoomsTable {
   enabled: Generated<number>;
 }
 
+/**
+ * A hash chain, as public as its anchor: its seeds are derived in memory from the draw secret
+ * (top seed = HMAC-SHA256(secret, label)), which never enters the database (0008_chain_secret).
+ */
 export interface FairnessChainsTable {
   id: Generated<number>;
   game_id: number;
-  /** seed[length]; secret: every seed of the chain derives from it. */
-  top_seed: string;
   /** seed[0], published with every round. */
   anchor: string;
   length: number;
-  checkpoint_every: number;
-  /** JSON list of hex seeds: element j is seed[j * checkpoint_every]. */
-  checkpoints: string;
+  /** Public and random; null for a chain made before 0008, whose secret was stored (it ended then). */
+  label: string | null;
   created_at: number;
+  /** Set when no more rounds come from the chain (used up, the secret rotated, or lost). */
+  ended_at: number | null;
+}
+
+/**
+ * The seed of a round committed from a chain made before 0008, kept only until that round is drawn
+ * (its chain's secret has left the database, and the seed is already in every older backup).
+ */
+export interface KeptRoundSeedsTable {
+  round_id: number;
+  seed: string;
 }
 
 /** Stored status; 'closed' is derived on the wire from close_at. */
@@ -167,6 +222,8 @@ export interface RoundsTable {
   sum: number | null;
   drawn_at: number | null;
   settled_at: number | null;
+  /** Called off: the secret its seed came from is lost, so it is never drawn; its stakes were refunded. */
+  voided_at: number | null;
 }
 
 export interface OrderGroupsTable {
@@ -298,6 +355,9 @@ export interface Database {
   invitations: InvitationsTable;
   sms_codes: SmsCodesTable;
   member_guards: MemberGuardsTable;
+  rate_counters: RateCountersTable;
+  login_sources: LoginSourcesTable;
+  login_delays: LoginDelaysTable;
   fund_log: FundLogTable;
   settings: SettingsTable;
   games: GamesTable;
@@ -306,6 +366,7 @@ export interface Database {
   banners: BannersTable;
   home_tiles: HomeTilesTable;
   fairness_chains: FairnessChainsTable;
+  kept_round_seeds: KeptRoundSeedsTable;
   rounds: RoundsTable;
   order_groups: OrderGroupsTable;
   order_lines: OrderLinesTable;

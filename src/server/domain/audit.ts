@@ -149,6 +149,9 @@ async function ordersAndMoney(deps: Deps, rounds: Map<number, RoundRow>): Promis
     if (line.status === 'wait') {
       if (round?.settled_at !== null && round?.settled_at !== undefined)
         once.breaches.push(`${where}: still waiting in a settled round`);
+      // A called-off round is never drawn: its stakes must have come back when it was called off.
+      if (round?.voided_at !== null && round?.voided_at !== undefined)
+        once.breaches.push(`${where}: still waiting in a round called off`);
       continue;
     }
     if (!draw) {

@@ -5,9 +5,11 @@
 import { randomInt } from 'node:crypto';
 import { DEFAULT_QUHAO, VIP_LEVELS } from '../../shared/constants';
 import { ErrorCode } from '../../shared/errors';
+import { MAX_BALANCE_CENTS, MAX_DEPOSIT_CENTS } from '../../shared/money';
 import { isPlainText, validateLoginPasswordChange, validateRegister } from '../../shared/validation';
 import type { GuardedSecret, Member } from '../db/schema';
 import { clearMemberGuards } from '../repositories/guards';
+import { clearLoginGuards } from '../repositories/loginGuards';
 import { firstActiveInvitation, insertInvitation, invitationExists } from '../repositories/invitations';
 import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
 import { setMemberLevel } from '../repositories/memberUpdates';
@@ -67,7 +69,7 @@ export class OperatorInputError extends Error {}
  */
 export function checkOperatorText(what: string, value: string): string {
   if (!isPlainText(value)) {
-    throw new OperatorInputError(`${what} holds control or bidirectional-control characters: type plain text`);
+    throw new OperatorInputError(`${what} holds control, format or separator characters: type plain text`);
   }
   return value;
 }
@@ -94,8 +96,14 @@ export interface Deposit {
   note?: string;
 }
 
+/**
+ * An operator's deposit: at most MAX_DEPOSIT_CENTS, and never past MAX_BALANCE_CENTS of balance
+ * (src/shared/money.ts); either is refused with 1050 and changes nothing.
+ */
 export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<BalanceChanged & { member: Member }> {
-  if (!Number.isSafeInteger(deposit.cents) || deposit.cents <= 0) throw refused(ErrorCode.WrongAmount);
+  if (!Number.isSafeInteger(deposit.cents) || deposit.cents <= 0 || deposit.cents > MAX_DEPOSIT_CENTS) {
+    throw refused(ErrorCode.WrongAmount);
+  }
   checkOperatorText('the reference', deposit.ref);
   if (deposit.note !== undefined) checkOperatorText('the note', deposit.note);
   return deps.db.transaction().execute(async (trx) => {
@@ -111,6 +119,7 @@ export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<Balan
       insufficientCode: ErrorCode.WrongAmount,
       now: deps.clock(),
     });
+    if (changed.afterCents > MAX_BALANCE_CENTS) throw refused(ErrorCode.WrongAmount);
     return { ...changed, member };
   });
 }
@@ -137,13 +146,16 @@ export async function resetLoginPassword(deps: Deps, username: string, password:
 }
 
 /**
- * Lifts the locks of wrong tries (guards.ts) for a member who asked customer service: anyone who
- * knows a name can lock its login for 15 minutes, so the operator must be able to undo it.
+ * Lifts the locks of wrong tries (guards.ts, loginGuard.ts) for a member who asked customer
+ * service: a lock of the password changes or the withdrawal password, an address locked for the
+ * member's login, and the wait strangers' guesses put on new addresses. The secrets that had one.
  */
 export async function unlockMember(deps: Deps, username: string): Promise<GuardedSecret[]> {
   const member = await findMemberByUsername(deps.db, username);
   if (!member) throw refused(ErrorCode.UserNotFound);
-  return clearMemberGuards(deps.db, member.id, deps.clock());
+  const locked = await clearMemberGuards(deps.db, member.id, deps.clock());
+  const loginHeld = await clearLoginGuards(deps.db, member.id, deps.clock());
+  return loginHeld && !locked.includes('login') ? ['login', ...locked] : locked;
 }
 
 /** VIP level 1-8 (display only, SPEC.md section 6; VIP rooms read it, DESIGN.md section 4). */

@@ -12,6 +12,28 @@ export function activeCardsOf(db: Db, memberId: number): Promise<BankCardRow[]> 
     .execute();
 }
 
+/** Every account the member added, deleted ones too, newest first. */
+export function cardsEverAddedBy(db: Db, memberId: number, limit: number): Promise<BankCardRow[]> {
+  return db
+    .selectFrom('bank_cards')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many accounts the member added after `since` (epoch ms), deleted ones too: each is a message. */
+export async function countAddedSince(db: Db, memberId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('bank_cards')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countActiveCards(db: Db, memberId: number): Promise<number> {
   const row = await db
     .selectFrom('bank_cards')

@@ -55,6 +55,17 @@ export async function setPayPasswordHash(db: Db, id: number, hash: string): Prom
   await db.updateTable('members').set({ pay_password_hash: hash }).where('id', '=', id).execute();
 }
 
+/** Sets the first withdrawal password; false when the member has one already (set meanwhile). */
+export async function setFirstPayPasswordHash(db: Db, id: number, hash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('members')
+    .set({ pay_password_hash: hash })
+    .where('id', '=', id)
+    .where('pay_password_hash', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function setMemberLang(db: Db, id: number, lang: string): Promise<void> {
   await db.updateTable('members').set({ lang }).where('id', '=', id).execute();
 }
@@ -75,6 +86,7 @@ const addToBalanceQuery = prepared<{ id: number; delta: number }, BalanceRow>((d
     .set((eb) => ({ money_cents: eb('money_cents', '+', p('delta')) }))
     .where('id', '=', p('id'))
     .where(sql<number>`money_cents + ${p('delta')}`, '>=', sql.lit(0))
+    .where(sql<number>`money_cents + ${p('delta')}`, '<=', sql.lit(Number.MAX_SAFE_INTEGER))
     .returning('money_cents'),
 );
 
@@ -84,15 +96,17 @@ const addToActiveBalanceQuery = prepared<{ id: number; delta: number }, BalanceR
     .set((eb) => ({ money_cents: eb('money_cents', '+', p('delta')) }))
     .where('id', '=', p('id'))
     .where(sql<number>`money_cents + ${p('delta')}`, '>=', sql.lit(0))
+    .where(sql<number>`money_cents + ${p('delta')}`, '<=', sql.lit(Number.MAX_SAFE_INTEGER))
     .where('frozen', '=', sql.lit(0))
     .returning('money_cents'),
 );
 
 /**
  * The one statement that moves a balance: it only matches when the result stays >= 0, so two
- * concurrent debits can never overspend. Returns the new balance, or undefined when nothing
- * matched (no such member, not enough money, or frozen when onlyIfNotFrozen). Prepared: it runs
- * on every order.
+ * concurrent debits can never overspend, and within Number.MAX_SAFE_INTEGER, so a balance read
+ * back is always the exact number stored (the domain's ceilings keep far below it: money.ts).
+ * Returns the new balance, or undefined when nothing matched (no such member, not enough money,
+ * past the exact range, or frozen when onlyIfNotFrozen). Prepared: it runs on every order.
  */
 export async function addToBalance(
   db: Db,

@@ -167,6 +167,18 @@ export function waitingLines(db: Db, dialect: Dialect, range: MemberRange): Prom
     .execute();
 }
 
+/** Every waiting line of a round (one called off), locked on PostgreSQL until the refunds commit. */
+export function waitingLinesOfRound(db: Db, dialect: Dialect, roundId: number): Promise<WaitingLine[]> {
+  return db
+    .selectFrom('order_lines')
+    .select(['id', 'member_id', 'outcome', 'rate', 'stake_cents', 'refund1314'])
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'wait')
+    .orderBy('id')
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .execute();
+}
+
 /** Which outcomes of a drawn round win or refund, for lines without and with the 13/14 rule. */
 export interface OutcomeVerdicts {
   winPlain: number[];

@@ -1,5 +1,5 @@
 /** Queries on rounds. Status changes are guarded updates: each happens once, whoever tries twice. */
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { Db, Dialect, RoundRow, RoundsTable } from '../db/schema';
 
@@ -47,12 +47,13 @@ export function roundOfChain(db: Db, chainId: number, chainIndex: number): Promi
     .executeTakeFirst();
 }
 
-/** Undrawn rounds whose draw time has come, oldest first (restart recovery included). */
+/** Undrawn rounds whose draw time has come, oldest first (restart recovery included); none called off. */
 export function overdueRounds(db: Db, now: number): Promise<RoundRow[]> {
   return db
     .selectFrom('rounds')
     .selectAll()
     .where('status', '=', 'open')
+    .where('voided_at', 'is', null)
     .where('draw_at', '<=', now)
     .orderBy('draw_at')
     .orderBy('id')
@@ -79,12 +80,12 @@ export async function insertRound(db: Db, row: Insertable<RoundsTable>): Promise
  * FOR SHARE makes the draw (an UPDATE of this row) wait for those transactions and makes them
  * wait for the draw, so no order can slip into a round after it was drawn. SQLite has one writer.
  */
-type GuardRow = { status: string; close_at: number };
+type GuardRow = { status: string; close_at: number; voided_at: number | null };
 const guardQuery = prepared<{ id: number }, GuardRow>((db, p) =>
-  db.selectFrom('rounds').select(['status', 'close_at']).where('id', '=', p('id')),
+  db.selectFrom('rounds').select(['status', 'close_at', 'voided_at']).where('id', '=', p('id')),
 );
 const guardForShareQuery = prepared<{ id: number }, GuardRow>((db, p) =>
-  db.selectFrom('rounds').select(['status', 'close_at']).where('id', '=', p('id')).forShare(),
+  db.selectFrom('rounds').select(['status', 'close_at', 'voided_at']).where('id', '=', p('id')).forShare(),
 );
 
 export async function roundGuard(db: Db, dialect: Dialect, id: number): Promise<GuardRow | undefined> {
@@ -101,7 +102,10 @@ export interface DrawResult {
   drawnAt: number;
 }
 
-/** Reveals the seed and the numbers; false when the round was already drawn (by us or another process). */
+/**
+ * Reveals the seed and the numbers; false when the round was already drawn (by us or another
+ * process) or called off.
+ */
 export async function markDrawn(db: Db, id: number, draw: DrawResult): Promise<boolean> {
   const result = await db
     .updateTable('rounds')
@@ -116,6 +120,7 @@ export async function markDrawn(db: Db, id: number, draw: DrawResult): Promise<b
     })
     .where('id', '=', id)
     .where('status', '<>', 'drawn')
+    .where('voided_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -141,6 +146,35 @@ export async function nextDrawAt(db: Db): Promise<number | null> {
     .selectFrom('rounds')
     .select((eb) => eb.fn.min('draw_at').as('next'))
     .where('status', '=', 'open')
+    .where('voided_at', 'is', null)
     .executeTakeFirst();
   return row?.next === null || row?.next === undefined ? null : Number(row.next);
+}
+
+/**
+ * Calls a round off: it will never be drawn, and orders and cancels stop at once (its close time is
+ * brought forward to now). False when it was drawn or called off already.
+ */
+export async function markVoided(db: Db, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('rounds')
+    .set({ voided_at: now, close_at: sql<number>`CASE WHEN close_at > ${now} THEN ${now} ELSE close_at END` })
+    .where('id', '=', id)
+    .where('status', '<>', 'drawn')
+    .where('voided_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Rounds of these chains neither drawn nor called off. */
+export function undrawnRoundsOfChains(db: Db, chainIds: readonly number[]): Promise<RoundRow[]> {
+  if (chainIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('chain_id', 'in', chainIds)
+    .where('status', '<>', 'drawn')
+    .where('voided_at', 'is', null)
+    .orderBy('id')
+    .execute();
 }

@@ -7,6 +7,9 @@ export interface SessionRow {
   member_id: number;
   created_at: number;
   expires_at: number;
+  last_used_at: number;
+  user_agent: string;
+  ip: string;
 }
 
 export async function insertSession(db: Db, row: SessionRow): Promise<void> {
@@ -16,13 +19,25 @@ export async function insertSession(db: Db, row: SessionRow): Promise<void> {
 // One prepared join: it runs on every private request.
 const sessionMemberQuery = prepared<
   { hash: string },
-  Member & { session_created_at: number; session_expires_at: number }
+  Member & {
+    session_created_at: number;
+    session_expires_at: number;
+    session_last_used_at: number;
+    session_user_agent: string;
+    session_ip: string;
+  }
 >((db, p) =>
   db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
     .selectAll('members')
-    .select(['sessions.created_at as session_created_at', 'sessions.expires_at as session_expires_at'])
+    .select([
+      'sessions.created_at as session_created_at',
+      'sessions.expires_at as session_expires_at',
+      'sessions.last_used_at as session_last_used_at',
+      'sessions.user_agent as session_user_agent',
+      'sessions.ip as session_ip',
+    ])
     .where('sessions.token_hash', '=', p('hash')),
 );
 
@@ -33,31 +48,77 @@ export async function findSessionMember(
   const { rows } = await sessionMemberQuery(db, { hash: tokenHash });
   const row = rows[0];
   if (!row) return undefined;
-  const { session_created_at, session_expires_at, ...member } = row;
+  const { session_created_at, session_expires_at, session_last_used_at, session_user_agent, session_ip, ...member } =
+    row;
   return {
     session: {
       token_hash: tokenHash,
       member_id: member.id,
       created_at: session_created_at,
       expires_at: session_expires_at,
+      last_used_at: session_last_used_at,
+      user_agent: session_user_agent,
+      ip: session_ip,
     },
     member,
   };
+}
+
+/**
+ * Records a use of the session, unless one was recorded within `everyMs`: at most one write per
+ * session in that time, however many requests it makes. True when this call wrote it.
+ */
+export async function touchSession(
+  db: Db,
+  tokenHash: string,
+  use: { now: number; ip: string },
+  everyMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ last_used_at: use.now, ip: use.ip })
+    .where('token_hash', '=', tokenHash)
+    .where('last_used_at', '<=', use.now - everyMs)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A member's sessions still alive at `now` (not past their lifetime, used since `usedSince`), latest use first. */
+export function liveSessionsOf(db: Db, memberId: number, now: number, usedSince: number, limit: number) {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('expires_at', '>', now)
+    .where('last_used_at', '>', usedSince)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-/** All sessions of a member except one (the one making the request). */
-export async function deleteOtherSessions(db: Db, memberId: number, keepHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('member_id', '=', memberId).where('token_hash', '!=', keepHash).execute();
+/** All sessions of a member except one (the one making the request); how many ended. */
+export async function deleteOtherSessions(db: Db, memberId: number, keepHash: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('member_id', '=', memberId)
+    .where('token_hash', '!=', keepHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function deleteMemberSessions(db: Db, memberId: number): Promise<void> {
   await db.deleteFrom('sessions').where('member_id', '=', memberId).execute();
 }
 
-export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+/** Sessions past their lifetime, or unused since `usedBefore`. */
+export async function deleteExpiredSessions(db: Db, now: number, usedBefore: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_used_at', '<=', usedBefore)]))
+    .execute();
 }

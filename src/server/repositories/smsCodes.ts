@@ -30,8 +30,14 @@ export function latestSmsCode(
 export async function insertSmsCode(
   db: Db,
   row: { quhao: string; phone: string; code: string; sent_at: number; expires_at: number; purpose?: SmsPurpose },
-): Promise<void> {
-  await db.insertInto('sms_codes').values(row).execute();
+): Promise<number> {
+  const inserted = await db.insertInto('sms_codes').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Forgets a code that never reached its number. */
+export async function deleteSmsCode(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('sms_codes').where('id', '=', id).execute();
 }
 
 /** Marks a code used; false when it already was (a concurrent registration took it). */
@@ -46,16 +52,22 @@ export async function consumeSmsCode(db: Db, id: number): Promise<boolean> {
 }
 
 /**
- * Wrong tries at the unused reset codes of a number sent since `since`: the number belongs to one
- * member, so this limits guessing at that member's reset however many codes are asked for.
+ * Wrong tries at the unused codes of one purpose sent to a number since `since`: the number
+ * belongs to one member, so this limits guessing at that member's code however many are asked for.
  */
-export async function resetCodeFailuresSince(db: Db, quhao: string, phone: string, since: number): Promise<number> {
+export async function codeFailuresSince(
+  db: Db,
+  quhao: string,
+  phone: string,
+  purpose: SmsPurpose,
+  since: number,
+): Promise<number> {
   const row = await db
     .selectFrom('sms_codes')
     .select((eb) => eb.fn.sum<number | string | null>('failures').as('failures'))
     .where('quhao', '=', quhao)
     .where('phone', '=', phone)
-    .where('purpose', '=', 'reset')
+    .where('purpose', '=', purpose)
     .where('used', '=', 0)
     .where('sent_at', '>=', since)
     .executeTakeFirst();

@@ -12,8 +12,8 @@ import { sendCaptcha } from '../domain/accounts/captcha';
 import { login } from '../domain/accounts/login';
 import { register } from '../domain/accounts/register';
 import { resetForgottenPassword } from '../domain/accounts/resetPassword';
-import { closeSession } from '../domain/accounts/sessions';
-import { apiLangOf, requireAuth, success, type RouteContext } from './context';
+import { authenticate, closeSession } from '../domain/accounts/sessions';
+import { apiLangOf, clientOf, localeOf, requireAuth, success, tokenOf, type RouteContext } from './context';
 import { parseBody } from './parse';
 import { limitConfig, type RateLimits } from './rateLimits';
 
@@ -23,30 +23,45 @@ const ERR_CODE_IN_DATA = { errCodeInData: true };
 export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: RateLimits): void {
   app.post(
     ApiPath.smsSend,
-    { config: { ...limitConfig(limits.smsSend, ErrorCode.SendingTooFrequently), ...ERR_CODE_IN_DATA } },
+    { config: { ...limitConfig('sms_send', limits.smsSend, ErrorCode.SendingTooFrequently), ...ERR_CODE_IN_DATA } },
     async (request) => {
-      const answer = await sendCaptcha(ctx.deps, parseBody(SmsSendRequestSchema, request.body));
+      const body = parseBody(SmsSendRequestSchema, request.body);
+      // A paypwd code goes to the number of the member whose token asks for it (a public path otherwise).
+      const member =
+        body.purpose === 'paypwd' ? (await authenticate(ctx.deps, tokenOf(request), request.ip)).member : null;
+      const answer = await sendCaptcha(ctx.deps, { ...body, locale: localeOf(request) }, member);
       return success(ctx, request, answer, 'write');
     },
   );
 
-  app.post(ApiPath.register, { config: { ...limitConfig(limits.register), ...ERR_CODE_IN_DATA } }, async (request) => {
-    const body = parseBody(RegisterRequestSchema, request.body);
-    return success(ctx, request, await register(ctx.deps, { ...body, lang: apiLangOf(request) }), 'write');
-  });
+  app.post(
+    ApiPath.register,
+    { config: { ...limitConfig('register', limits.register), ...ERR_CODE_IN_DATA } },
+    async (request) => {
+      const body = parseBody(RegisterRequestSchema, request.body);
+      const answer = await register(ctx.deps, { ...body, lang: apiLangOf(request), client: clientOf(request) });
+      return success(ctx, request, answer, 'write');
+    },
+  );
 
-  app.post(ApiPath.login, { config: { ...limitConfig(limits.login), ...ERR_CODE_IN_DATA } }, async (request) => {
-    const body = parseBody(LoginRequestSchema, request.body);
-    const answer = await login(ctx.deps, {
-      username: body.username,
-      password: body.password,
-      lang: apiLangOf(request),
-    });
-    return success(ctx, request, answer, 'write');
-  });
+  app.post(
+    ApiPath.login,
+    { config: { ...limitConfig('login', limits.login), ...ERR_CODE_IN_DATA } },
+    async (request) => {
+      const body = parseBody(LoginRequestSchema, request.body);
+      const answer = await login(ctx.deps, {
+        username: body.username,
+        password: body.password,
+        lang: apiLangOf(request),
+        client: clientOf(request),
+        token: tokenOf(request),
+      });
+      return success(ctx, request, answer, 'write');
+    },
+  );
 
   // A forgotten password: limited like registration (per address here, per member in the domain).
-  app.post(ApiPath.resetPassword, { config: limitConfig(limits.register) }, async (request) => {
+  app.post(ApiPath.resetPassword, { config: limitConfig('reset_password', limits.register) }, async (request) => {
     await resetForgottenPassword(ctx.deps, parseBody(ResetPasswordRequestSchema, request.body));
     return success(ctx, request, null, 'write');
   });

@@ -20,7 +20,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: RouteContext): void 
       request.auth = cached;
       return;
     }
-    request.auth = await authenticate(ctx.deps, token);
+    request.auth = await authenticate(ctx.deps, token, request.ip);
     if (cacheable) ctx.sessions.remember(token, request.auth);
   });
 }

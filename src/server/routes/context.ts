@@ -4,7 +4,7 @@ import { SUCCESS, type ApiResponse } from '../../shared/api/envelope';
 import { ErrorCode } from '../../shared/errors';
 import { API_LANGS, localeOfApiLang, type ApiLang, type Locale } from '../../shared/locale';
 import type { SessionCache } from '../domain/accounts/sessionCache';
-import type { Authenticated } from '../domain/accounts/sessions';
+import type { Authenticated, SessionClient } from '../domain/accounts/sessions';
 import type { PublicReads } from '../domain/content/publicReads';
 import type { Deps } from '../domain/deps';
 import type { GameEngine } from '../domain/game/engine';
@@ -52,6 +52,12 @@ export function apiLangOf(request: FastifyRequest): ApiLang {
 
 export function localeOf(request: FastifyRequest): Locale {
   return localeOfApiLang(apiLangOf(request));
+}
+
+/** What a new session records of the device that opened it (domain/accounts/sessions.ts). */
+export function clientOf(request: FastifyRequest): SessionClient {
+  const userAgent = request.headers['user-agent'];
+  return { userAgent: typeof userAgent === 'string' ? userAgent : '', ip: request.ip };
 }
 
 export function tokenOf(request: FastifyRequest): string | undefined {

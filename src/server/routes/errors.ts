@@ -1,13 +1,13 @@
 /**
  * Every failure answers the envelope (DESIGN.md section 3.5): a refusal its own code at HTTP 200,
- * a rate limit 429, an unknown path 404 with 1001, a malformed request 1001, a database that is
+ * a refusal for load (the password pool is full: 3005) 503 with Retry-After, a rate limit 429, an unknown path 404 with 1001, a malformed request 1001, a database that is
  * away for the moment (restarting, unreachable, locked) 503 with 1004 "network error, refresh",
  * and anything unexpected 2002, never a 500 and never a stack trace.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, retryAfterOf } from '../../shared/errors';
 import { describeDatabaseError, isDatabaseUnavailable } from '../domain/dbErrors';
-import { Refused, refusedToWait } from '../domain/refused';
+import { Overloaded, Refused, refusedToWait } from '../domain/refused';
 import { envelope, localeOf, type RouteContext } from './context';
 import { RateLimited } from './rateLimits';
 
@@ -37,6 +37,10 @@ export function registerErrorHandlers(app: FastifyInstance, ctx: RouteContext, s
   };
 
   app.setErrorHandler((error: FastifyError | Refused, request, reply) => {
+    if (error instanceof Overloaded) {
+      reply.header('retry-after', error.retryAfterSeconds);
+      return send(request, reply, 503, error);
+    }
     if (error instanceof Refused) return send(request, reply, 200, error);
     const status = statusOf(error);
     if (status === 429) {

@@ -13,11 +13,12 @@ export function orderViewRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const body = parseBody(VorderRequestSchema, request.body);
     const roomid = requireRoomId(body.roomid);
     const locale = localeOf(request);
+    const { member } = requireAuth(request);
     // With isfirst: the live feed of everyone's orders; without: the member's own orders of a round.
     const answer =
       body.isfirst !== undefined
-        ? await liveOrders(ctx.game, { roomid, cursor: body.order_id ?? 0, gameseq: body.gameseq }, locale)
-        : await ownRoundOrders(ctx.game, requireAuth(request).member.id, { roomid, gameseq: body.gameseq }, locale);
+        ? await liveOrders(ctx.game, member, { roomid, cursor: body.order_id ?? 0, gameseq: body.gameseq }, locale)
+        : await ownRoundOrders(ctx.game, member.id, { roomid, gameseq: body.gameseq }, locale);
     return success(ctx, request, answer, 'read');
   });
 

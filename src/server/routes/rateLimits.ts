@@ -1,10 +1,14 @@
 /**
  * Request limits per minute. Per address on the paths that create accounts, sessions or SMS
  * traffic; per member on withdrawals. Guessing a password is limited per member in the database
- * as well (domain/accounts/guards.ts), which no change of address walks around.
+ * as well (domain/accounts/guards.ts), which no change of address walks around. The counts live in
+ * the database (domain/requestCounters.ts), not in this process: a restart or another instance
+ * does not hand anyone a fresh allowance.
  */
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/errors';
+import type { RequestCounters } from '../domain/requestCounters';
 
 export interface RateLimits {
   /** Requests per minute per address. */
@@ -16,6 +20,39 @@ export interface RateLimits {
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { login: 10, register: 10, smsSend: 5, withdraw: 5 };
+
+const WINDOW_MS = 60_000;
+
+/**
+ * @fastify/rate-limit's store over the database counters. Each limit names its counter in the key
+ * (limitConfig), so every route shares this one store.
+ */
+export function databaseRateLimitStore(counters: RequestCounters): FastifyRateLimitStoreCtor {
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number = WINDOW_MS,
+    ): void {
+      counters.hit(key, timeWindow).then(
+        ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
+        // The plugin rethrows it: a database that is away answers 1004 (routes/errors.ts).
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  }
+  return DatabaseRateLimitStore;
+}
+
+/** Counted per address under the limit's name (the address as TRUST_PROXY lets it be read). */
+export function limitConfig(name: string, max: number, limitCode: number = ErrorCode.NetworkErrorRefresh) {
+  const keyGenerator = (request: FastifyRequest) => `${name}:${request.ip}`;
+  return { rateLimit: { max, timeWindow: WINDOW_MS, keyGenerator }, limitCode };
+}
 
 /** A request over its limit, knowing how long until its window ends (2051 says it in seconds). */
 export class RateLimited extends Error {
@@ -31,13 +68,9 @@ export function rateLimitedError(_request: FastifyRequest, context: { ttl: numbe
   return new RateLimited(Math.max(1, Math.ceil(context.ttl / 1000)));
 }
 
-export function limitConfig(max: number, limitCode: number = ErrorCode.NetworkErrorRefresh) {
-  return { rateLimit: { max, timeWindow: 60_000 }, limitCode };
-}
-
 /** Counted per member (the auth hook has run by then), whatever address the requests come from. */
-export function memberLimitConfig(max: number, limitCode: number) {
+export function memberLimitConfig(name: string, max: number, limitCode: number) {
   const keyGenerator = (request: FastifyRequest) =>
-    request.auth ? `member:${request.auth.member.id}` : `address:${request.ip}`;
-  return { rateLimit: { max, timeWindow: 60_000, keyGenerator }, limitCode };
+    request.auth ? `${name}:member:${request.auth.member.id}` : `${name}:address:${request.ip}`;
+  return { rateLimit: { max, timeWindow: WINDOW_MS, keyGenerator }, limitCode };
 }

@@ -12,7 +12,7 @@ import {
   WithdrawRequestSchema,
 } from '../../shared/api/wallet';
 import { ErrorCode } from '../../shared/errors';
-import { addCard, deleteCard, listCards } from '../domain/wallet/bankCards';
+import { addCard, addedAccounts, deleteCard, listCards } from '../domain/wallet/bankCards';
 import { fundFlow } from '../domain/wallet/fundFlow';
 import { withdrawalsOfMember } from '../domain/wallet/memberWithdrawals';
 import { leftMoney } from '../domain/wallet/turnover';
@@ -22,14 +22,23 @@ import { parseBody } from './parse';
 import { memberLimitConfig, type RateLimits } from './rateLimits';
 
 export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: RateLimits): void {
+  // A withdrawal checks the withdrawal password: a member's tries are few, wherever they come from.
+  const withdrawLimit = memberLimitConfig('withdraw', limits.withdraw, ErrorCode.SendingTooFrequently);
+  const addCardLimit = memberLimitConfig('addBankCard', limits.withdraw, ErrorCode.SendingTooFrequently);
+
   app.post(ApiPath.bankCardList, async (request) =>
     success(ctx, request, await listCards(ctx.deps, requireAuth(request).member.id), 'read'),
   );
 
-  app.post(ApiPath.addBankCard, async (request) => {
+  // Adding an account checks the withdrawal password: limited per member, as a withdrawal is.
+  app.post(ApiPath.addBankCard, { config: addCardLimit }, async (request) => {
     const body = parseBody(AddBankCardRequestSchema, request.body);
-    return success(ctx, request, await addCard(ctx.deps, requireAuth(request).member.id, body), 'write');
+    return success(ctx, request, await addCard(ctx.deps, requireAuth(request).member, body), 'write');
   });
+
+  app.post(ApiPath.addedAccounts, async (request) =>
+    success(ctx, request, await addedAccounts(ctx.deps, requireAuth(request).member.id), 'read'),
+  );
 
   app.post(ApiPath.deleteBankCard, async (request) => {
     const body = parseBody(DeleteBankCardRequestSchema, request.body);
@@ -41,8 +50,6 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: Ra
     success(ctx, request, await leftMoney(ctx.deps, requireAuth(request).member), 'read'),
   );
 
-  // A withdrawal checks the withdrawal password: a member's tries are few, wherever they come from.
-  const withdrawLimit = memberLimitConfig(limits.withdraw, ErrorCode.SendingTooFrequently);
   app.post(ApiPath.withdraw, { config: withdrawLimit }, async (request) => {
     const body = parseBody(WithdrawRequestSchema, request.body);
     const answer = await requestWithdrawal(ctx.deps, requireAuth(request).member, {

@@ -47,9 +47,13 @@ export const RegisterRequestSchema = z.object({
 
 export const SmsSendRequestSchema = z.object({
   quhao: text(8).optional(),
-  mobile: text(32),
-  /** Addition: what the code is for; a reset code goes only to a member's number. Default register. */
-  purpose: z.enum(['register', 'reset']).optional(),
+  /** Needed for register and reset; a paypwd code goes to the member's registered number instead. */
+  mobile: text(32).optional(),
+  /**
+   * Addition: what the code is for. Default register; a reset code goes only to a member's number;
+   * paypwd (with the member's token) confirms who sets the first withdrawal password.
+   */
+  purpose: z.enum(['register', 'reset', 'paypwd']).optional(),
 });
 
 /** Addition: a forgotten login password, reset with a code sent to the member's phone. */
@@ -74,6 +78,12 @@ export const ChangeLoginPasswordRequestSchema = z.object({
 export const ChangePayPasswordRequestSchema = z.object({
   /** Current withdrawal password; ignored while none is set (noPassword2 = 1). */
   srcpwd: text(128).optional(),
+  /**
+   * Addition: the first withdrawal password (noPassword2 = 1) is set only by who knows the login
+   * password, or holds the phone: `loginpwd`, or `captcha`, a code sent by sms_send with purpose paypwd.
+   */
+  loginpwd: text(128).optional(),
+  captcha: text(16).optional(),
   newpwd: text(128),
   newpwd2: text(128),
 });
@@ -89,4 +99,18 @@ export const UserInfoSchema = z.strictObject({
   /** 1 = no withdrawal password set yet. */
   noPassword2: z.literal([0, 1]),
   lang: z.string(),
+});
+
+/** Addition: one of the member's live sessions, as the security page lists them. */
+export const SessionItemSchema = z.strictObject({
+  /** The browser and the system the User-Agent at login named ('' for one we do not know). */
+  browser: z.string(),
+  os: z.string(),
+  /** The address it was last used from, cut to its network (203.0.113.*; '' when unknown). */
+  place: z.string(),
+  /** Epoch ms: the login, and the last recorded use (recorded at most once an hour). */
+  createdAt: whole,
+  lastUsedAt: whole,
+  /** The session that asked: this device. */
+  current: z.boolean(),
 });

@@ -14,6 +14,7 @@ import {
   SmsSendAnswerSchema,
   SmsSendRequestSchema,
   ResetPasswordRequestSchema,
+  SessionItemSchema,
   TokenAnswerSchema,
   UserInfoSchema,
 } from './accounts';
@@ -53,6 +54,7 @@ import { MessageReadsSchema, ReadMessagesRequestSchema } from './messages';
 import { ApiPath } from './paths';
 import {
   AddBankCardRequestSchema,
+  AddedAccountSchema,
   BankCardSchema,
   DeleteBankCardRequestSchema,
   FinanceFlowRequestSchema,
@@ -82,6 +84,8 @@ export const apiContract = {
   [ApiPath.changePayPassword]: { request: ChangePayPasswordRequestSchema, data: NoData },
   [ApiPath.logout]: { request: NoFieldsSchema, data: NoData },
   [ApiPath.userInfo]: { request: NoFieldsSchema, data: UserInfoSchema },
+  [ApiPath.sessions]: { request: NoFieldsSchema, data: z.array(SessionItemSchema) },
+  [ApiPath.endOtherSessions]: { request: NoFieldsSchema, data: NoData },
   [ApiPath.todayWinLost]: { request: NoFieldsSchema, data: TodayWinLostSchema },
   [ApiPath.slide]: { request: NoFieldsSchema, data: z.array(BannerSchema) },
   [ApiPath.oneClassArticle]: { request: ArticleCategoryRequestSchema, data: z.array(ArticleSchema) },
@@ -105,6 +109,7 @@ export const apiContract = {
   [ApiPath.bankCardList]: { request: NoFieldsSchema, data: z.array(BankCardSchema) },
   [ApiPath.deleteBankCard]: { request: DeleteBankCardRequestSchema, data: NoData },
   [ApiPath.addBankCard]: { request: AddBankCardRequestSchema, data: BankCardSchema },
+  [ApiPath.addedAccounts]: { request: NoFieldsSchema, data: z.array(AddedAccountSchema) },
   [ApiPath.withdraw]: { request: WithdrawRequestSchema, data: WithdrawAnswerSchema },
   [ApiPath.leftMoney]: { request: NoFieldsSchema, data: LeftMoneyAnswerSchema },
   [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },

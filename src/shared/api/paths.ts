@@ -14,6 +14,10 @@ export const ApiPath = {
   /** Addition: revokes the token on the server as well as on the device. */
   logout: '/api/Index/logout',
   userInfo: '/api/Game/getuserinfo',
+  /** Addition: the member's live sessions (device, place, last use). */
+  sessions: '/api/Game/getSessions',
+  /** Addition: ends every session of the member but the one asking. */
+  endOtherSessions: '/api/Game/endOtherSessions',
   todayWinLost: '/api/Game/todayWinLost',
   slide: '/api/Game/slide',
   oneClassArticle: '/api/Game/getOneclassArticle',
@@ -38,6 +42,8 @@ export const ApiPath = {
   bankCardList: '/api/Game/getBankcardlist',
   deleteBankCard: '/api/Game/delbankcard',
   addBankCard: '/api/Game/addbankcard',
+  /** Addition: every withdrawal account the member added (deleted ones too), for the messages page. */
+  addedAccounts: '/api/Game/getAddedAccounts',
   withdraw: '/api/Game/withdraw',
   /** Addition: the member's withdrawals and their status. */
   withdrawals: '/api/Game/getWithdrawals',

@@ -21,6 +21,7 @@ export type AppVersionEntry = z.infer<typeof accounts.AppVersionEntrySchema>;
 export type RegisterRequest = z.infer<typeof accounts.RegisterRequestSchema>;
 export type ChangePayPasswordRequest = z.infer<typeof accounts.ChangePayPasswordRequestSchema>;
 export type UserInfo = z.infer<typeof accounts.UserInfoSchema>;
+export type SessionItem = z.infer<typeof accounts.SessionItemSchema>;
 
 // ---- Content ------------------------------------------------------------------
 
@@ -62,6 +63,7 @@ export type WithdrawalItem = z.infer<typeof wallet.WithdrawalItemSchema>;
 
 export type BankCard = z.infer<typeof wallet.BankCardSchema>;
 export type AddBankCardRequest = z.infer<typeof wallet.AddBankCardRequestSchema>;
+export type AddedAccount = z.infer<typeof wallet.AddedAccountSchema>;
 export type LeftMoneyAnswer = z.infer<typeof wallet.LeftMoneyAnswerSchema>;
 export type FinanceFlowRequest = z.infer<typeof wallet.FinanceFlowRequestSchema>;
 export type FundLogEntry = z.infer<typeof wallet.FundLogEntrySchema>;

@@ -16,6 +16,10 @@ export const BankCardSchema = z.strictObject({
   username: z.string(),
   branch: z.string(),
   address: z.string(),
+  /** Epoch ms when it was added. */
+  addedAt: whole,
+  /** Epoch ms from when withdrawals to it are taken (NEW_ACCOUNT_HOLD_HOURS after it was added). */
+  availableAt: whole,
 });
 
 // Generous bounds: the rules (validateBankCard) decide what is missing; these only keep junk small.
@@ -26,6 +30,23 @@ export const AddBankCardRequestSchema = z.object({
   username: textField(100).optional(),
   branch: textField(100).optional(),
   address: textField(128).optional(),
+  /** Addition: the withdrawal password; an account is added only by who knows it. */
+  pwd: textField(128).optional(),
+});
+
+/**
+ * Addition: every withdrawal account the member added, newest first, deleted ones too, so the
+ * member is told of each (the messages page), even of one deleted since.
+ */
+export const AddedAccountSchema = z.strictObject({
+  id: whole,
+  type: BankCardTypeSchema,
+  /** The last four characters of the account number or address. */
+  ending: z.string(),
+  /** Epoch ms: when it was added, from when withdrawals to it are taken, when it was deleted (null: still saved). */
+  addedAt: whole,
+  availableAt: whole,
+  removedAt: whole.nullable(),
 });
 
 export const DeleteBankCardRequestSchema = z.object({ id: idField });

@@ -119,15 +119,23 @@ export function isPayPassword(value: string): boolean {
 }
 
 export interface PayPasswordChangeInput {
+  /**
+   * The current withdrawal password; while there is none yet (noPassword2 = 1), what proves who
+   * sets the first: the login password, or the code sent by SMS when `byCode`.
+   */
   old: string;
   next: string;
   repeat: string;
-  /** 1 while the member has no withdrawal password yet: then no old one is asked for. */
+  /** 1 while the member has no withdrawal password yet. */
   noPassword2: 0 | 1;
+  /** The first time only: `old` is a code sent to the member's phone, not the login password. */
+  byCode?: boolean;
 }
 
 export function validatePayPasswordChange(input: PayPasswordChangeInput): Refusal | null {
-  if (input.noPassword2 !== 1 && input.old === '') return refuse(MessageKey.OriginalInputNull);
+  if (input.old.trim() === '') {
+    return refuse(input.noPassword2 === 1 && input.byCode ? ErrorCode.CaptchaWrong : MessageKey.OriginalInputNull);
+  }
   if (input.next === '' || input.repeat === '') return refuse(MessageKey.NewPwdInputNull);
   if (!isPayPassword(input.next)) return refuse(ErrorCode.PaymentPasswordLength);
   if (input.repeat !== input.next) return refuse(MessageKey.ConfirmError);

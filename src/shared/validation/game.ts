@@ -1,7 +1,7 @@
 /** Game rules of SPEC.md section 5: buying and entering a room. */
 import { MAX_SELECTED_OUTCOMES, MIN_ORDER_USD, OUTCOME_COUNT } from '../constants';
 import { ErrorCode, MessageKey, refuse, type Refusal } from '../errors';
-import type { Cents } from '../money';
+import { MAX_STAKE_CENTS, type Cents } from '../money';
 import { levelOpens } from '../vip';
 
 export interface BuyInput {
@@ -26,6 +26,7 @@ export function validateBuy(input: BuyInput): { refusal: Refusal } | { stakeCent
   const stakeCents = Number(input.amount.trim()) * 100;
   if (!Number.isSafeInteger(stakeCents)) return { refusal: refuse(MessageKey.InputCorrectTip) };
   if (stakeCents < MIN_ORDER_USD * 100) return { refusal: refuse(ErrorCode.MinimumOrder) };
+  if (stakeCents > MAX_STAKE_CENTS) return { refusal: refuse(ErrorCode.WrongAmount) };
   const total = stakeCents * input.selected.length;
   if (total < input.minBuy) return { refusal: refuse(MessageKey.MinBuy, { num: { cents: input.minBuy } }) };
   if (input.balance < total) return { refusal: refuse(MessageKey.NoEnoughMoney) };

@@ -2,7 +2,7 @@
 import { FINANCE_TRANSFER_MAX_USD, FINANCE_TRANSFER_MIN_USD } from '../constants';
 import { ErrorCode, MessageKey, refuse, type Refusal } from '../errors';
 import type { AddBankCardRequest, BankCardType } from '../api/types';
-import { toCents, type Cents } from '../money';
+import { MAX_WITHDRAWAL_CENTS, toCents, type Cents } from '../money';
 import { validatePlainText } from './text';
 
 /** The add-card form is the request itself. */
@@ -19,6 +19,7 @@ function blank(value: string | undefined): boolean {
   return value === undefined || value.trim() === '';
 }
 
+/** The account's own fields, then the withdrawal password that lets it be added (2057 when empty). */
 export function validateBankCard(input: BankCardInput): Refusal | null {
   // Stored and shown as text (to the member and in the operator's withdrawal list): no control characters.
   const unsafe = validatePlainText(input.bank, input.account, input.username, input.branch, input.address);
@@ -27,12 +28,13 @@ export function validateBankCard(input: BankCardInput): Refusal | null {
     if (blank(input.bank) || blank(input.account) || blank(input.username) || blank(input.branch)) {
       return refuse(ErrorCode.IncompleteParameters);
     }
-    return null;
+  } else {
+    const format = ADDRESS_FORMAT[input.type];
+    if (!format) return refuse(ErrorCode.IncompleteParameters);
+    if (blank(input.address)) return refuse(ErrorCode.EnterAddress);
+    if (!format.test(input.address!.trim())) return refuse(ErrorCode.EnterAddress);
   }
-  const format = ADDRESS_FORMAT[input.type];
-  if (!format) return refuse(ErrorCode.IncompleteParameters);
-  if (blank(input.address)) return refuse(ErrorCode.EnterAddress);
-  if (!format.test(input.address!.trim())) return refuse(ErrorCode.EnterAddress);
+  if (input.pwd === undefined || input.pwd === '') return refuse(ErrorCode.WithdrawPasswordEmpty);
   return null;
 }
 
@@ -47,7 +49,7 @@ export interface WithdrawInput {
 /** Returns the amount in cents when the input passes. */
 export function validateWithdraw(input: WithdrawInput): { refusal: Refusal } | { cents: Cents } {
   const cents = toCents(input.amount.replace(/,/g, ''));
-  if (cents === null || cents <= 0) return { refusal: refuse(ErrorCode.WrongAmount) };
+  if (cents === null || cents <= 0 || cents > MAX_WITHDRAWAL_CENTS) return { refusal: refuse(ErrorCode.WrongAmount) };
   if (cents > input.leftMoney) return { refusal: refuse(ErrorCode.WithdrawOverLimit) };
   if (input.bankId === null) return { refusal: refuse(ErrorCode.SelectWithdrawMethod) };
   if (input.pwd === '') return { refusal: refuse(ErrorCode.WithdrawPasswordEmpty) };

@@ -1,13 +1,22 @@
 /** Operator commands and API calls the end-to-end tests use to set the stage, and an English login. */
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { inject } from 'vitest';
+import SQLite from '../../../src/server/db/sqliteDriver';
+import { NEW_ACCOUNT_HOLD_HOURS } from '../../../src/shared/constants';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { drawSecretFileOf } from '../../support/serverProcess';
 import { phoneContext } from './browser';
 
 /** `npm run admin -- …` against the e2e server's database with `stdin` piped in; returns what it printed. */
 function adminWithInput(stdin: string, args: string[]): string {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: inject('dataDir'),
+      DATABASE_URL: '',
+      DRAW_SECRET_FILE: drawSecretFileOf(inject('dataDir')),
+    },
     encoding: 'utf8',
     input: stdin,
   });
@@ -47,6 +56,23 @@ export function newMember(prefix: string, creditUsd: string): Member {
   adminWithInput(`${password}\n`, ['member:create', username]);
   admin('credit', username, creditUsd, '--ref', `e2e ${prefix}`);
   return { username, password };
+}
+
+/**
+ * Dates a member's withdrawal accounts back past the 24-hour wait of a new account, in the e2e
+ * server's database (as other tests move clocks): a journey that adds an account withdraws at once.
+ */
+export function ageAccounts(username: string): void {
+  const db = new SQLite(join(inject('dataDir'), 'app.sqlite'));
+  try {
+    // The server writes meanwhile: wait for its commits rather than fail.
+    db.pragma('busy_timeout = 10000');
+    db.prepare(
+      'UPDATE bank_cards SET created_at = created_at - ? WHERE member_id = (SELECT id FROM members WHERE username = ?)',
+    ).run((NEW_ACCOUNT_HOLD_HOURS * 60 + 1) * 60_000, username);
+  } finally {
+    db.close();
+  }
 }
 
 export async function logIn(page: Page, member: Member): Promise<void> {

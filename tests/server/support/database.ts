@@ -1,15 +1,18 @@
 /**
  * A fresh, migrated and seeded database for a test: a new SQLite file in a temp folder, or, in
  * the server-pg project, a new database in the throwaway PostgreSQL cluster of pg/global-setup.ts.
+ * Its draw secret file lives in a temp folder of its own, outside the data folder, as in production.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, openSqlite } from '../../../src/server/db/connect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
+import { allMigrations } from '../../../src/server/db/migrations';
 import type { Db, Dialect } from '../../../src/server/db/schema';
 
 declare module 'vitest' {
@@ -26,7 +29,9 @@ export interface TestDatabase {
   dialect: Dialect;
   /** A temp folder that is removed at close (the SQLite file lives here). */
   dir: string;
-  /** Environment that points the admin command at this database. */
+  /** The draw secret file (DRAW_SECRET_FILE), not made yet: the server makes it at its first start. */
+  secretFile: string;
+  /** Environment that points the admin command at this database and its draw secret. */
   env: Record<string, string>;
   close(): Promise<void>;
 }
@@ -53,19 +58,34 @@ async function waitForNoConnections(name: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** Every migration, or (to test an upgrade) those up to and including `upTo`. */
+async function migrate(db: Db, dialect: Dialect, upTo?: string): Promise<void> {
+  if (upTo === undefined) {
+    await migrateToLatest(db, dialect);
+    return;
+  }
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => allMigrations(dialect) } });
+  const { error } = await migrator.migrateTo(upTo);
+  if (error) throw error instanceof Error ? error : new Error(`migration to ${upTo} failed`);
+}
+
+export async function createTestDatabase(options: { migrateUpTo?: string } = {}): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'server-test-'));
+  const secretDir = mkdtempSync(join(tmpdir(), 'server-secret-'));
+  const secretFile = join(secretDir, 'draw-secret');
   if (TEST_DIALECT === 'sqlite') {
     const { db } = openSqlite(join(dir, 'app.sqlite'));
-    await migrateToLatest(db, 'sqlite');
+    await migrate(db, 'sqlite', options.migrateUpTo);
     return {
       db,
       dialect: 'sqlite',
       dir,
-      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      secretFile,
+      env: { DATA_DIR: dir, DATABASE_URL: '', DRAW_SECRET_FILE: secretFile, DRAW_SECRET: '' },
       async close() {
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });
+        rmSync(secretDir, { recursive: true, force: true });
       },
     };
   }
@@ -74,17 +94,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(inject('pgAdminUrl'));
   url.pathname = `/${name}`;
   const { db } = openPostgres(url.toString(), 5);
-  await migrateToLatest(db, 'postgres');
+  await migrate(db, 'postgres', options.migrateUpTo);
   return {
     db,
     dialect: 'postgres',
     dir,
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
+    secretFile,
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dir, DRAW_SECRET_FILE: secretFile, DRAW_SECRET: '' },
     async close() {
       await db.destroy();
       await waitForNoConnections(name);
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dir, { recursive: true, force: true });
+      rmSync(secretDir, { recursive: true, force: true });
     },
   };
 }

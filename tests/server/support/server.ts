@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiResponse } from '../../../src/shared/api/envelope';
 import { buildApp, type AppOptions } from '../../../src/server/app';
 import type { Deps } from '../../../src/server/domain/deps';
+import { openDrawSecrets, type DrawSecrets } from '../../../src/server/domain/game/drawSecrets';
 import { loadTranslator, type Translator } from '../../../src/server/i18n';
 import { seedDemo, seedIfEmpty } from '../../../src/server/seed';
 import type { SmsMessage, SmsSender } from '../../../src/server/sms';
@@ -20,6 +21,7 @@ export const TEST_INVITATION = 'TESTINV1';
 
 /** Keeps every code "sent", so a test can type the code a member would have received. */
 export class RecordingSmsSender implements SmsSender {
+  readonly available = true;
   readonly sent: SmsMessage[] = [];
   async send(message: SmsMessage): Promise<void> {
     this.sent.push(message);
@@ -66,11 +68,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export type TestAppOptions = Partial<Omit<AppOptions, 'db' | 'dialect' | 'smsSender' | 'clock' | 'cacheClock'>>;
+export type TestAppOptions = Partial<
+  Omit<AppOptions, 'db' | 'dialect' | 'smsSender' | 'clock' | 'cacheClock' | 'drawSecrets'>
+> & {
+  /** Other draw secrets than the database's file (by default read from it, made at the first start). */
+  drawSecrets?: DrawSecrets;
+};
 
 export interface TransportOptions {
   /** Listen on a port and call over real HTTP (default: in process through inject). */
   http?: boolean;
+  /** A database made beforehand (e.g. at an older migration, then upgraded) instead of a fresh one. */
+  database?: TestDatabase;
 }
 
 /**
@@ -103,6 +112,8 @@ export async function buildTestApp(
     db: database.db,
     dialect: database.dialect,
     smsSender: sms,
+    drawSecrets:
+      options.drawSecrets ?? (await openDrawSecrets({ kind: 'file', path: database.secretFile }, database.db)).secrets,
     clock: () => clock.now,
     cacheClock: () => cacheClock.now,
     rateLimits: { login: 10_000, register: 10_000, smsSend: 10_000, withdraw: 10_000 },
@@ -202,7 +213,7 @@ export async function startServer(
   initialOptions: TestAppOptions = {},
   transport: TransportOptions = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = transport.database ?? (await createTestDatabase());
   const clock = newFakeClock();
   const deps: Deps = { db: database.db, dialect: database.dialect, clock: () => clock.now };
   await seedIfEmpty(deps, { invitationCode: TEST_INVITATION });

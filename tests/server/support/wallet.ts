@@ -1,5 +1,6 @@
 /** Helpers for the wallet tests: members with a withdrawal password, accounts, withdrawals, ledger snapshots. */
 import { ApiPath } from '../../../src/shared/api/paths';
+import { NEW_ACCOUNT_HOLD_HOURS } from '../../../src/shared/constants';
 import type { AddBankCardRequest, BankCard, FundLogEntry, LeftMoneyAnswer } from '../../../src/shared/api/types';
 import { runAdmin } from '../../../src/server/admin/commands';
 import type { FundLogRow } from '../../../src/server/db/schema';
@@ -39,10 +40,41 @@ export function call<T>(server: TestServer, path: string, token: string, body: R
   return server.call<T>(path, { lang: 'en', token, ...body });
 }
 
-export async function addCard(server: TestServer, token: string, card: AddBankCardRequest = BANK): Promise<BankCard> {
-  const answer = await call<BankCard>(server, ApiPath.addBankCard, token, { ...card });
+/**
+ * Adds an account with the withdrawal password (PAY_PASSWORD unless the card names one) and, unless
+ * `fresh`, dates it back past the hold of a new account, so it can receive a withdrawal at once.
+ */
+export async function addCard(
+  server: TestServer,
+  token: string,
+  card: AddBankCardRequest = BANK,
+  options: { fresh?: boolean } = {},
+): Promise<BankCard> {
+  const answer = await call<BankCard>(server, ApiPath.addBankCard, token, { pwd: PAY_PASSWORD, ...card });
   if (answer.body.code !== 1) throw new Error(`addbankcard refused: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
+  if (options.fresh) return answer.body.data;
+  await ageCard(server, answer.body.data.id);
+  const { addedAt, availableAt } = await cardTimes(server, answer.body.data.id);
+  return { ...answer.body.data, addedAt, availableAt };
+}
+
+/** Moves an account's creation back past the hold of a new account, as if it had been added a day ago. */
+export async function ageCard(server: TestServer, cardId: number): Promise<void> {
+  const holdMs = NEW_ACCOUNT_HOLD_HOURS * 3600_000;
+  await server.deps.db
+    .updateTable('bank_cards')
+    .set((eb) => ({ created_at: eb('created_at', '-', holdMs) }))
+    .where('id', '=', cardId)
+    .execute();
+}
+
+async function cardTimes(server: TestServer, cardId: number): Promise<{ addedAt: number; availableAt: number }> {
+  const row = await server.deps.db
+    .selectFrom('bank_cards')
+    .select('created_at')
+    .where('id', '=', cardId)
+    .executeTakeFirstOrThrow();
+  return { addedAt: row.created_at, availableAt: row.created_at + NEW_ACCOUNT_HOLD_HOURS * 3600_000 };
 }
 
 /** Loosely typed on purpose: tests send ids and amounts as text, and fields of the wrong kind. */

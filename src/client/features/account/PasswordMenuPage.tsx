@@ -1,8 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { MenuLink, MenuList, Page } from '../../ui';
 import { pathTo } from '../../routing/paths';
+import { SessionList } from './SessionList';
+import './account.css';
 
-/** The account menu's "Password" entry: both passwords, and the withdrawal accounts they guard, in one place. */
+/**
+ * The account menu's "Password" entry, the security page: both passwords, the withdrawal accounts
+ * they guard, and where the member is logged in.
+ */
 export default function PasswordMenuPage() {
   const { t } = useLingui();
   return (
@@ -12,6 +17,7 @@ export default function PasswordMenuPage() {
         <MenuLink to={pathTo('payPassword')} icon="shield" label={t`Withdrawal password`} />
         <MenuLink to={pathTo('bankList')} icon="card" label={t`Withdrawal accounts`} />
       </MenuList>
+      <SessionList />
     </Page>
   );
 }

@@ -6,8 +6,7 @@ import { CAPTCHA_LOCK_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
 import { ApiPath } from '../../api';
 import { useConfig, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
-import { navigate, toast, useFieldErrors } from '../../ui';
-import { useCaptchaLock } from './useCaptchaLock';
+import { navigate, toast, useCaptchaLock, useFieldErrors } from '../../ui';
 import { pathTo } from '../../routing/paths';
 
 interface ResetForm {

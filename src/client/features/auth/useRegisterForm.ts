@@ -7,8 +7,7 @@ import type { RegisterRequest } from '../../../shared/api/types';
 import { ApiPath, startSession } from '../../api';
 import { refreshProfile, useConfig, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
-import { navigate, toast, useFieldErrors } from '../../ui';
-import { useCaptchaLock } from './useCaptchaLock';
+import { navigate, toast, useCaptchaLock, useFieldErrors } from '../../ui';
 import { pathTo } from '../../routing/paths';
 
 interface RegisterForm {

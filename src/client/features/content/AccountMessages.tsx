@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { WithdrawalItem } from '../../../shared/api/types';
-import { markMessagesRead, useMessageReads, useWithdrawals } from '../../data';
+import type { AddedAccount, WithdrawalItem } from '../../../shared/api/types';
+import { markMessagesRead, useMessageReads, useWithdrawals, type Synced } from '../../data';
 import { formatDateTime, formatUsd } from '../../i18n';
 import { EmptyState, SyncedSection } from '../../ui';
+import { useAddedAccounts } from './contentApi';
 import { ContentLoading } from './parts';
 
-/** When a message about the account happened: the operator's decision. */
-const timeOf = (item: WithdrawalItem): number => item.decidedAt ?? item.time;
+/** One message about the member's account: a withdrawal decided, or an account added. */
+type AccountMessage =
+  { kind: 'decision'; time: number; item: WithdrawalItem } | { kind: 'added'; time: number; item: AddedAccount };
+
+/** What was unread when the member opened the messages. */
+function NewMark() {
+  const { t } = useLingui();
+  return <span className="message-new">{t({ message: 'New', context: 'an unread message' })}</span>;
+}
 
 /** One decision on a withdrawal, said in the member's language whatever language it was made in. */
 function DecisionMessage({ item, unread }: { item: WithdrawalItem; unread: boolean }) {
@@ -26,10 +34,10 @@ function DecisionMessage({ item, unread }: { item: WithdrawalItem; unread: boole
         <span className="message-head-text">
           <span className="message-title" data-testid="message-title">
             {item.status === 'paid' ? t`Withdrawal paid` : t`Withdrawal rejected`}
-            {unread && <span className="message-new">{t({ message: 'New', context: 'an unread message' })}</span>}
+            {unread && <NewMark />}
           </span>
-          <time className="article-date" dateTime={new Date(timeOf(item)).toISOString()}>
-            {formatDateTime(timeOf(item))}
+          <time className="article-date" dateTime={new Date(item.decidedAt ?? item.time).toISOString()}>
+            {formatDateTime(item.decidedAt ?? item.time)}
           </time>
         </span>
       </div>
@@ -42,6 +50,63 @@ function DecisionMessage({ item, unread }: { item: WithdrawalItem; unread: boole
       </p>
     </li>
   );
+}
+
+/** A withdrawal account added: when it can receive withdrawals, and what to do if it was not the member. */
+function AddedMessage({ item, unread }: { item: AddedAccount; unread: boolean }) {
+  const { t } = useLingui();
+  const ending = item.ending;
+  const from = formatDateTime(item.availableAt);
+  return (
+    <li
+      className={`message${unread ? ' is-unread' : ''}`}
+      data-testid="account-message"
+      data-status="added"
+      data-unread={unread || undefined}
+    >
+      <div className="message-head">
+        <span className="message-head-text">
+          <span className="message-title" data-testid="message-title">
+            {t`Withdrawal account added`}
+            {unread && <NewMark />}
+          </span>
+          <time className="article-date" dateTime={new Date(item.addedAt).toISOString()}>
+            {formatDateTime(item.addedAt)}
+          </time>
+        </span>
+      </div>
+      <p className="message-text" data-testid="message-text">
+        {item.removedAt === null
+          ? t`An account ending ${ending} was added; withdrawals to it are possible from ${from}.`
+          : t`An account ending ${ending} was added, and has since been deleted.`}{' '}
+        {t`If it was not you, change your passwords and log out your other devices.`}
+      </p>
+    </li>
+  );
+}
+
+/** The member's two reads as one: rows once both have answered (or failed), the staler state of the two. */
+function together(withdrawals: Synced<WithdrawalItem[]>, added: Synced<AddedAccount[]>): Synced<AccountMessage[]> {
+  const isLoading = withdrawals.isLoading || added.isLoading;
+  const some = withdrawals.data !== undefined || added.data !== undefined;
+  const messages: AccountMessage[] = [
+    ...(withdrawals.data ?? [])
+      .filter((item) => item.status !== 'pending')
+      .map((item) => ({ kind: 'decision' as const, time: item.decidedAt ?? item.time, item })),
+    ...(added.data ?? []).map((item) => ({ kind: 'added' as const, time: item.addedAt, item })),
+  ].sort((a, b) => b.time - a.time);
+  const times = [withdrawals.updatedAt, added.updatedAt].filter((time): time is number => time !== null);
+  return {
+    data: some && !isLoading ? messages : undefined,
+    status: withdrawals.status === 'fresh' && added.status === 'fresh' ? 'fresh' : some ? 'stale' : 'empty',
+    updatedAt: times.length > 0 ? Math.min(...times) : null,
+    error: withdrawals.error ?? added.error,
+    isLoading,
+    isValidating: withdrawals.isValidating || added.isValidating,
+    refresh: async () => {
+      await Promise.all([withdrawals.refresh(), added.refresh()]);
+    },
+  };
 }
 
 /**
@@ -64,34 +129,37 @@ function useReadOnSight(shown: boolean, newest: number | null): number | null {
 }
 
 /**
- * Messages to the member about their own account: each withdrawal the operator paid or rejected,
- * newest first. Made from the member's withdrawals (cached, so they read offline), not stored twice;
- * what is read of them is the server's (useMessageReads), so every device of the member agrees.
- * `shown`: the member is looking at them (their tab open on the page shown).
+ * Messages to the member about their own account, newest first: each withdrawal the operator paid
+ * or rejected, and each withdrawal account added (so a member whose session was used by someone
+ * else learns of a new account within its 24-hour hold). Made from the member's withdrawals and
+ * accounts (cached, so they read offline), not stored twice; what is read of them is the server's
+ * (useMessageReads), so every device of the member agrees. `shown`: the member is looking at them
+ * (their tab open on the page shown).
  */
 export function AccountMessages({ shown }: { shown: boolean }) {
   const { t } = useLingui();
-  const withdrawals = useWithdrawals();
-  const decided = (withdrawals.data ?? []).filter((item) => item.status !== 'pending');
-  const newest = decided.length > 0 ? Math.max(...decided.map(timeOf)) : null;
-  const unreadAfter = useReadOnSight(shown, newest);
+  const messages = together(useWithdrawals(), useAddedAccounts());
+  const times = (messages.data ?? []).map((message) => message.time);
+  const unreadAfter = useReadOnSight(shown, times.length > 0 ? Math.max(...times) : null);
+  const isUnread = (message: AccountMessage) => unreadAfter !== null && message.time > unreadAfter;
   return (
     <SyncedSection
-      synced={withdrawals}
+      synced={messages}
       unavailableTitle={t`Messages unavailable`}
       loading={<ContentLoading />}
-      isEmpty={(list) => !list.some((item) => item.status !== 'pending')}
       empty={
         <EmptyState title={t`No messages yet`} text={t`Messages about your account will appear here.`} icon="inbox" />
       }
     >
       {(list) => (
         <ul className="message-list card">
-          {list
-            .filter((item) => item.status !== 'pending')
-            .map((item) => (
-              <DecisionMessage key={item.id} item={item} unread={unreadAfter !== null && timeOf(item) > unreadAfter} />
-            ))}
+          {list.map((message) =>
+            message.kind === 'decision' ? (
+              <DecisionMessage key={`w${message.item.id}`} item={message.item} unread={isUnread(message)} />
+            ) : (
+              <AddedMessage key={`a${message.item.id}`} item={message.item} unread={isUnread(message)} />
+            ),
+          )}
         </ul>
       )}
     </SyncedSection>

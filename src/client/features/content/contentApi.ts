@@ -1,6 +1,6 @@
 /** The content calls of the contract (SPEC.md section 7), each read through the sync layer. */
-import type { Article, ArticleSummary } from '../../../shared/api/types';
-import { ApiError, ApiPath } from '../../api';
+import type { AddedAccount, Article, ArticleSummary } from '../../../shared/api/types';
+import { ApiError, ApiPath, useSession } from '../../api';
 import { defineQuery, useQuery, type Synced } from '../../data';
 
 /** Silent (query.ts): the reading pages show their own loading, empty and error states instead of a toast. */
@@ -8,6 +8,19 @@ export const categoryQuery = (type: number) => defineQuery(ApiPath.oneClassArtic
 export const summariesQuery = (type: number) => defineQuery(ApiPath.articleList, { type });
 export const articleQuery = (id: number) =>
   defineQuery<typeof ApiPath.articleDetail, Article | null>(ApiPath.articleDetail, { id });
+
+/** Every withdrawal account the member added (deleted ones too): each is a message to the member. */
+export const addedAccountsQuery = defineQuery(
+  ApiPath.addedAccounts,
+  {},
+  { select: (list) => (Array.isArray(list) ? list : []) },
+);
+
+/** The accounts the member added, cache-first, so their messages read offline; disabled while logged out. */
+export function useAddedAccounts(): Synced<AddedAccount[]> {
+  const { token } = useSession();
+  return useQuery(token ? addedAccountsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+}
 
 /** Whole articles of a category, newest first (info page, messages). */
 export function useCategoryArticles(type: number | null): Synced<Article[]> {

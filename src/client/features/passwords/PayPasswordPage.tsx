@@ -1,30 +1,57 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { CAPTCHA_LOCK_SECONDS } from '../../../shared/constants';
 import { validatePayPasswordChange } from '../../../shared/validation';
 import type { ChangePayPasswordRequest } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
 import { refreshProfile, useProfile, useWrite } from '../../data';
-import { FormError, Page, SubmitButton, TextField, goBack, toast } from '../../ui';
+import { FormError, Page, SubmitButton, TextField, goBack, toast, useCaptchaLock } from '../../ui';
 import { pathTo } from '../../routing/paths';
 import { usePasswordChangeForm } from './usePasswordChangeForm';
 
-/** Withdrawal password: set it the first time (noPassword2 = 1, no old field) or change it. */
+/** How a member proves who sets the first withdrawal password. */
+type Proof = 'password' | 'code';
+
+/**
+ * Withdrawal password: set the first one (noPassword2 = 1), proven with the login password or a
+ * code sent to the registered phone, so a session alone cannot set it; or change it with the old one.
+ */
 export default function PayPasswordPage() {
   const { t } = useLingui();
   const profile = useProfile();
   const firstTime = profile.data?.noPassword2 === 1;
-  const { form, edit, errorOf, passes, reset } = usePasswordChangeForm();
+  const [proof, setProof] = useState<Proof>('password');
+  const byCode = firstTime && proof === 'code';
+  const { form, edit, errorOf, passes, reset, clearField } = usePasswordChangeForm();
   const { send, busy, error, setError } = useWrite(ApiPath.changePayPassword);
+  const sms = useWrite(ApiPath.smsSend);
+  const { remaining, lock } = useCaptchaLock('payPwdCodeLockUntil');
+
+  function chooseProof(next: Proof) {
+    setProof(next);
+    setError(null);
+    clearField('old');
+  }
+
+  async function sendCode() {
+    if (sms.busy || remaining > 0) return;
+    setError(null);
+    const result = await sms.send({ purpose: 'paypwd' });
+    if (!result.ok) return;
+    lock(result.data.lockSeconds > 0 ? result.data.lockSeconds : CAPTCHA_LOCK_SECONDS);
+    toast.success(t`A code was sent to your registered phone`);
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (!passes(validatePayPasswordChange({ ...form, noPassword2: firstTime ? 1 : 0 }))) return;
-    const body: ChangePayPasswordRequest = {
-      newpwd: form.next,
-      newpwd2: form.repeat,
-      ...(firstTime ? {} : { srcpwd: form.old }),
-    };
+    if (!passes(validatePayPasswordChange({ ...form, noPassword2: firstTime ? 1 : 0, byCode }))) return;
+    const proven: Partial<ChangePayPasswordRequest> = !firstTime
+      ? { srcpwd: form.old }
+      : byCode
+        ? { captcha: form.old.trim() }
+        : { loginpwd: form.old };
+    const body: ChangePayPasswordRequest = { newpwd: form.next, newpwd2: form.repeat, ...proven };
     if (!(await send(body)).ok) return;
     reset();
     void refreshProfile();
@@ -35,10 +62,12 @@ export default function PayPasswordPage() {
   return (
     <Page title={t`Withdrawal password`} backTo={pathTo('settings')}>
       {firstTime && (
-        <p className="page-lead">{t`You have no withdrawal password yet. Choose one of at least 6 digits.`}</p>
+        <p className="page-lead">
+          {t`You have no withdrawal password yet. Choose one of at least 6 digits. To show it is you, enter your login password, or a code sent to your registered phone.`}
+        </p>
       )}
       <form className="form card" onSubmit={onSubmit} noValidate>
-        {!firstTime && (
+        {!firstTime ? (
           <TextField
             label={t`Current withdrawal password`}
             name="old"
@@ -49,6 +78,46 @@ export default function PayPasswordPage() {
             error={errorOf('old')}
             onChange={(event) => edit('old', event.target.value)}
           />
+        ) : byCode ? (
+          <TextField
+            label={t`Verification code`}
+            name="captcha"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={form.old}
+            error={errorOf('old')}
+            onChange={(event) => edit('old', event.target.value)}
+            trailing={
+              <button
+                type="button"
+                className="btn btn-secondary btn-small field-action"
+                onClick={() => void sendCode()}
+                disabled={sms.busy || remaining > 0}
+                aria-busy={sms.busy || undefined}
+              >
+                {remaining > 0 ? t`Send code (${remaining} s)` : t`Send code`}
+              </button>
+            }
+          />
+        ) : (
+          <TextField
+            label={t`Login password`}
+            name="loginpwd"
+            type="password"
+            autoComplete="current-password"
+            value={form.old}
+            error={errorOf('old')}
+            onChange={(event) => edit('old', event.target.value)}
+          />
+        )}
+        {firstTime && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => chooseProof(byCode ? 'password' : 'code')}
+          >
+            {byCode ? t`Use my login password instead` : t`Use a code sent to my phone instead`}
+          </button>
         )}
         <TextField
           label={t`New withdrawal password`}
@@ -71,7 +140,7 @@ export default function PayPasswordPage() {
           error={errorOf('repeat')}
           onChange={(event) => edit('repeat', event.target.value)}
         />
-        <FormError message={error} />
+        <FormError message={error ?? sms.error} />
         <SubmitButton busy={busy} disabled={!profile.data}>
           {t`Save`}
         </SubmitButton>

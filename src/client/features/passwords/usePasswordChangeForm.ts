@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MessageKey, type Refusal } from '../../../shared/errors';
+import { ErrorCode, MessageKey, type Refusal } from '../../../shared/errors';
 import { messageOf } from '../../i18n';
 import { useFieldErrors } from '../../ui';
 
@@ -12,9 +12,9 @@ type Field = keyof PasswordChange;
 
 const EMPTY: PasswordChange = { old: '', next: '', repeat: '' };
 
-/** The current password when it is missing; the repeat when it differs; else the new one. */
+/** The current password (or the code standing for it) when it is missing; the repeat when it differs; else the new one. */
 function fieldOf(refusal: Refusal): Field {
-  if (refusal.code === MessageKey.OriginalInputNull) return 'old';
+  if (refusal.code === MessageKey.OriginalInputNull || refusal.code === ErrorCode.CaptchaWrong) return 'old';
   if (refusal.code === MessageKey.ConfirmError) return 'repeat';
   return 'next';
 }
@@ -40,5 +40,10 @@ export function usePasswordChangeForm() {
       return refusal === null;
     },
     reset: () => setForm(EMPTY),
+    /** Empties one field, and what was said under it (the first password's proof, on a change of how). */
+    clearField: (field: Field) => {
+      setForm((now) => ({ ...now, [field]: '' }));
+      fields.forget(field);
+    },
   };
 }

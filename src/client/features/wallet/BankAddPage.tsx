@@ -1,5 +1,8 @@
+import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { BANK_CARD_TYPES, type BankCardType } from '../../../shared/api/types';
+import { NEW_ACCOUNT_HOLD_HOURS } from '../../../shared/constants';
+import { useProfile } from '../../data';
 import { FormError, Page, SubmitButton, TextField } from '../../ui';
 import { cardTypeName, isBankType } from './cards';
 import { useBankAddForm, type FieldName, type Fields } from './useBankAddForm';
@@ -8,12 +11,29 @@ import './wallet.css';
 
 /**
  * Add a withdrawal account (/bankadd): a bank (bank, account, real name, branch) or a USDT address
- * checked for its network's format. Every field keeps what was typed, across a change of type and
- * across a refusal; submit is locked while the request runs.
+ * checked for its network's format, with the withdrawal password (a member without one is sent to
+ * set it first). Every field keeps what was typed, across a change of type and across a refusal;
+ * submit is locked while the request runs.
  */
 export default function BankAddPage() {
   const { t } = useLingui();
+  const profile = useProfile();
   const { type, chooseType, fields, set, errorOf, busy, error, onSubmit } = useBankAddForm();
+  const hours = NEW_ACCOUNT_HOLD_HOURS;
+
+  // An account is added with the withdrawal password: a member without one sets it first.
+  if (profile.data?.noPassword2 === 1) {
+    return (
+      <Page title={t`Add account`} backTo={pathTo('bankList')} className="wallet-page">
+        <section className="card wallet-needs-password" data-testid="bank-add-needs-password">
+          <p>{t`Adding a withdrawal account asks for your withdrawal password. Set one first, then come back.`}</p>
+          <Link href={pathTo('payPassword')} className="btn btn-primary btn-block">
+            {t`Set withdrawal password`}
+          </Link>
+        </section>
+      </Page>
+    );
+  }
 
   const addressHint =
     type === 'USDT-TRC20'
@@ -43,8 +63,21 @@ export default function BankAddPage() {
           />
         )}
 
+        <TextField
+          label={t`Withdrawal password`}
+          name="pwd"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={fields.pwd}
+          error={errorOf('pwd')}
+          onChange={set('pwd')}
+        />
         <FormError message={error} />
         <SubmitButton busy={busy}>{t`Save account`}</SubmitButton>
+        <p className="text-muted wallet-note">
+          {t`A new account can receive withdrawals ${hours} hours after it is added. You will get a message about it.`}
+        </p>
       </form>
     </Page>
   );

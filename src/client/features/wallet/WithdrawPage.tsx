@@ -14,6 +14,7 @@ import {
   useScreenActive,
   WithdrawableFigure,
 } from '../../ui';
+import { formatDateTime } from '../../i18n';
 import { cardSummary, cardTypeName } from './cards';
 import { useWithdrawEntry } from './useWithdrawEntry';
 import { useWithdrawForm } from './useWithdrawForm';
@@ -134,7 +135,7 @@ function WithdrawSummary({ form }: { form: WithdrawForm }) {
 /** The saved accounts to withdraw to, one chosen. */
 function AccountChoice({ form }: { form: WithdrawForm }) {
   const { t, i18n } = useLingui();
-  const { cards, list, chosen, choose, cardsFailure, errorOf } = form;
+  const { cards, list, chosen, choose, cardsFailure, errorOf, isHeld } = form;
   const errorId = useId();
   const error = errorOf('account');
   return (
@@ -158,6 +159,7 @@ function AccountChoice({ form }: { form: WithdrawForm }) {
               <span className="withdraw-account-text">
                 <span className="withdraw-account-type">{cardTypeName(i18n, card.type)}</span>
                 <span className="withdraw-account-summary">{cardSummary(card)}</span>
+                {isHeld(card) && <HoldNote availableAt={card.availableAt} />}
               </span>
             </label>
           ))}
@@ -179,5 +181,16 @@ function AccountChoice({ form }: { form: WithdrawForm }) {
         {list.length > 0 || !cards.data ? t`Manage accounts` : t`Add an account`}
       </Link>
     </fieldset>
+  );
+}
+
+/** A saved account still in the 24-hour hold of a new one: from when it can receive a withdrawal. */
+function HoldNote({ availableAt }: { availableAt: number }) {
+  const { t } = useLingui();
+  const time = formatDateTime(availableAt);
+  return (
+    <span className="withdraw-account-hold" data-testid="withdraw-account-hold">
+      {t`New account: withdrawals to it are possible from ${time}`}
+    </span>
   );
 }

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { AddBankCardRequest, BankCardType } from '../../../shared/api/types';
-import { MessageKey, refuse, type Refusal } from '../../../shared/errors';
+import { NEW_ACCOUNT_HOLD_HOURS } from '../../../shared/constants';
+import { ErrorCode, MessageKey, refuse, type Refusal } from '../../../shared/errors';
 import { isPlainText } from '../../../shared/validation';
 import { validateBankCard } from '../../../shared/validation/wallet';
 import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
 import { messageOf } from '../../i18n';
-import { goBack, toast, useFieldErrors } from '../../ui';
+import { goBack, toast, useFieldErrors, useScreenActive } from '../../ui';
 import { isBankType } from './cards';
 import { refreshBankCards } from './walletApi';
 import { pathTo } from '../../routing/paths';
@@ -15,10 +16,10 @@ import { pathTo } from '../../routing/paths';
 export type Fields = Required<Omit<AddBankCardRequest, 'type'>>;
 export type FieldName = keyof Fields;
 
-const EMPTY: Fields = { bank: '', account: '', username: '', branch: '', address: '' };
+const EMPTY: Fields = { bank: '', account: '', username: '', branch: '', address: '', pwd: '' };
 const BANK_FIELDS: readonly FieldName[] = ['bank', 'account', 'username', 'branch'];
 
-/** The request for the chosen type: only its own fields, trimmed. */
+/** The request for the chosen type: only its own fields, trimmed, and the withdrawal password as typed. */
 function requestOf(type: BankCardType, fields: Fields): AddBankCardRequest {
   if (isBankType(type)) {
     return {
@@ -27,17 +28,19 @@ function requestOf(type: BankCardType, fields: Fields): AddBankCardRequest {
       account: fields.account.trim(),
       username: fields.username.trim(),
       branch: fields.branch.trim(),
+      pwd: fields.pwd,
     };
   }
-  return { type, address: fields.address.trim() };
+  return { type, address: fields.address.trim(), pwd: fields.pwd };
 }
 
 /**
- * Where a refusal of the account's rules is said, and in which words: a bank account's first field
- * holding control characters or left blank (the shared rule answers 1001 for either), else the
- * wallet address with the rule's own refusal.
+ * Where a refusal of the account's rules is said, and in which words: the withdrawal password left
+ * empty; a bank account's first field holding control characters or left blank (the shared rule
+ * answers 1001 for either), else the wallet address with the rule's own refusal.
  */
 function refusalAt(type: BankCardType, fields: Fields, refusal: Refusal): { field: FieldName; refusal: Refusal } {
+  if (refusal.code === ErrorCode.WithdrawPasswordEmpty) return { field: 'pwd', refusal };
   if (!isBankType(type)) return { field: 'address', refusal };
   const unsafe = BANK_FIELDS.find((name) => !isPlainText(fields[name]));
   if (unsafe) return { field: unsafe, refusal: refuse(MessageKey.PlainText) };
@@ -51,10 +54,22 @@ function refusalAt(type: BankCardType, fields: Fields, refusal: Refusal): { fiel
  */
 export function useBankAddForm() {
   const { t } = useLingui();
+  const hours = NEW_ACCOUNT_HOLD_HOURS;
   const [type, setType] = useState<BankCardType>('Bank');
   const [fields, setFields] = useState<Fields>(EMPTY);
   const check = useFieldErrors<FieldName>();
   const { send, busy, error, setError } = useWrite(ApiPath.addBankCard);
+  // A typed withdrawal password is never kept for later: not when the member leaves the page (it
+  // stays alive in the background), nor when the browser keeps it in its back/forward cache.
+  const active = useScreenActive();
+  useEffect(() => {
+    if (active) return () => setFields((current) => ({ ...current, pwd: '' }));
+  }, [active]);
+  useEffect(() => {
+    const forget = () => setFields((current) => ({ ...current, pwd: '' }));
+    window.addEventListener('pagehide', forget);
+    return () => window.removeEventListener('pagehide', forget);
+  }, []);
 
   const set = (name: FieldName) => (event: { target: { value: string } }) => {
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -73,7 +88,7 @@ export function useBankAddForm() {
     }
     // Refused or unanswered, what was typed stays for another try.
     if (!(await send(request)).ok) return;
-    toast.success(t`Account added`);
+    toast.success(t`Account added. Withdrawals to it are possible in ${hours} hours.`);
     setFields(EMPTY);
     await refreshBankCards();
     goBack(pathTo('bankList'));

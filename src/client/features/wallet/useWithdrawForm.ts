@@ -4,6 +4,7 @@ import { WITHDRAW_ARRIVAL_HOURS } from '../../../shared/constants';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { toCents, toUsd } from '../../../shared/money';
 import { validateWithdraw } from '../../../shared/validation/wallet';
+import type { BankCard } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
 import {
   isBrowserOnline,
@@ -19,6 +20,7 @@ import {
 import { messageOf, textOfCode, formatMoney, formatUsd } from '../../i18n';
 import { toast, useFieldErrors, useScreenActive } from '../../ui';
 import { failureText } from '../../api';
+import { clockNow } from '../../data/clock';
 import { bankCardsQuery, refreshLeftMoney } from './walletApi';
 
 /** The fields a refusal of the withdraw form's rules can be about. */
@@ -58,6 +60,8 @@ export function useWithdrawForm() {
   });
 
   const list = cards.data ?? [];
+  /** A saved account still in the hold of a new one (an answer cached before the hold was known has no time). */
+  const isHeld = (card: BankCard) => card.availableAt > clockNow();
   // A lone account is chosen for the member; with several, they pick one.
   const chosen = list.find((card) => card.id === chosenId) ?? (list.length === 1 ? list[0] : null);
   const leftMoney = left.data;
@@ -103,6 +107,10 @@ export function useWithdrawForm() {
       );
     }
     if (owesTurnover) return refuseAt('amount', textOfCode(ErrorCode.InsufficientTurnover));
+    // A new account is held (the server refuses it with 3007): said here, in the device's own time.
+    if (chosen && isHeld(chosen)) {
+      return refuseAt('account', textOfCode(ErrorCode.AccountOnHold, { time: { epochMs: chosen.availableAt } }));
+    }
     const outcome = await send({ bank_id: chosen!.id, money: toUsd(result.cents), pwd });
     if (!outcome.ok) {
       // Refused (toasted in the server's words): what can be withdrawn may have changed.
@@ -141,6 +149,7 @@ export function useWithdrawForm() {
     leftText,
     balance,
     hours,
+    isHeld,
     leftFailure,
     cardsFailure,
     amount,

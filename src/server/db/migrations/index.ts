@@ -11,6 +11,10 @@ import { winnersMigration } from './0004_winners';
 import { guardsMigration } from './0005_guards';
 import { homeTilesMigration } from './0006_home_tiles';
 import { smsPurposeMigration } from './0007_sms_purpose';
+import { chainSecretMigration } from './0008_chain_secret';
+import { loginGuardsMigration } from './0009_login_guards';
+import { withdrawGuardsMigration } from './0010_withdraw_guards';
+import { rateCountersMigration } from './0011_rate_counters';
 import { homeTilesFocusMigration } from './0013_home_tiles_focus';
 import { messageReadsMigration } from './0015_message_reads';
 
@@ -23,6 +27,10 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0005_guards': guardsMigration(),
     '0006_home_tiles': homeTilesMigration(dialect),
     '0007_sms_purpose': smsPurposeMigration(),
+    '0008_chain_secret': chainSecretMigration(),
+    '0009_login_guards': loginGuardsMigration(),
+    '0010_withdraw_guards': withdrawGuardsMigration(),
+    '0011_rate_counters': rateCountersMigration(),
     '0013_home_tiles_focus': homeTilesFocusMigration(),
     '0015_message_reads': messageReadsMigration(),
   };

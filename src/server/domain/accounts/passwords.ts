@@ -1,16 +1,19 @@
 /**
  * Changing the login password and the withdrawal (pay) password. The old password is a guess at
- * the secret like any other: it counts toward that secret's wrong-try limit (guards.ts).
+ * the secret like any other: it counts toward that secret's wrong-try limit (guards.ts). The first
+ * withdrawal password asks for the login password (or a code sent to the phone) instead.
  */
-import { ErrorCode } from '../../../shared/errors';
+import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { validateLoginPasswordChange, validatePayPasswordChange } from '../../../shared/validation';
 import type { Member } from '../../db/schema';
-import { setPasswordHash, setPayPasswordHash } from '../../repositories/members';
+import { setFirstPayPasswordHash, setPasswordHash, setPayPasswordHash } from '../../repositories/members';
 import { deleteMemberSessions, deleteOtherSessions } from '../../repositories/sessions';
 import { clearMemberGuards } from '../../repositories/guards';
+import { clearLoginGuards } from '../../repositories/loginGuards';
 import type { Deps } from '../deps';
 import { refusedFrom } from '../refused';
 import { hashSecret, verifySecret } from '../secrets';
+import { consumeCaptcha, countCaptchaTry, refuseWhileCodesSpent } from './captcha';
 import { checkGuardedSecret } from './guards';
 
 export async function changeLoginPassword(
@@ -27,10 +30,10 @@ export async function changeLoginPassword(
     deps,
     member.id,
     'login',
-    () => verifySecret(input.passwd, stored),
+    () => verifySecret(input.passwd, stored, 'trusted'),
     ErrorCode.OldPasswordWrong,
   );
-  const hash = await hashSecret(input.npasswd);
+  const hash = await hashSecret(input.npasswd, 'trusted');
   await deps.db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, member.id, hash);
     // Whoever knew the old password loses their other sessions; this device stays logged in.
@@ -38,20 +41,70 @@ export async function changeLoginPassword(
   });
 }
 
-export async function changePayPassword(
-  deps: Deps,
-  member: Member,
-  input: { srcpwd?: string; newpwd: string; newpwd2: string },
-): Promise<void> {
-  const noPassword2 = member.pay_password_hash === null ? 1 : 0;
-  const old = input.srcpwd ?? '';
-  const refusal = validatePayPasswordChange({ old, next: input.newpwd, repeat: input.newpwd2, noPassword2 });
-  if (refusal) throw refusedFrom(refusal);
+export interface PayPasswordChange {
+  srcpwd?: string;
+  loginpwd?: string;
+  captcha?: string;
+  newpwd: string;
+  newpwd2: string;
+}
+
+export async function changePayPassword(deps: Deps, member: Member, input: PayPasswordChange): Promise<void> {
   const stored = member.pay_password_hash;
-  if (stored !== null) {
-    await checkGuardedSecret(deps, member.id, 'pay', () => verifySecret(old, stored), ErrorCode.OldPasswordWrong);
+  if (stored === null) return setFirstPayPassword(deps, member, input);
+  const old = input.srcpwd ?? '';
+  const refusal = validatePayPasswordChange({ old, next: input.newpwd, repeat: input.newpwd2, noPassword2: 0 });
+  if (refusal) throw refusedFrom(refusal);
+  await checkGuardedSecret(
+    deps,
+    member.id,
+    'pay',
+    () => verifySecret(old, stored, 'trusted'),
+    ErrorCode.OldPasswordWrong,
+  );
+  await setPayPasswordHash(deps.db, member.id, await hashSecret(input.newpwd, 'trusted'));
+}
+
+/**
+ * The first withdrawal password guards every withdrawal, so a session alone cannot set it: the
+ * login password says it is the member (a wrong one counts toward the login password's limit like
+ * any other guess, 1003), or a code sent to the member's phone does (2053/2054, its wrong tries
+ * limited per code and across the number's codes, as a reset's are).
+ */
+async function setFirstPayPassword(deps: Deps, member: Member, input: PayPasswordChange): Promise<void> {
+  const loginPassword = input.loginpwd ?? '';
+  const byCode = loginPassword === '' && (input.captcha ?? '').trim() !== '';
+  const proof = byCode ? (input.captcha ?? '') : loginPassword;
+  const refusal = validatePayPasswordChange({
+    old: proof,
+    next: input.newpwd,
+    repeat: input.newpwd2,
+    noPassword2: 1,
+    byCode,
+  });
+  if (refusal) throw refusedFrom(refusal);
+  // Hashed before any code is used up: scrypt is slow on purpose and must not hold a write lock.
+  const hash = await hashSecret(input.newpwd, 'trusted');
+  if (!byCode) {
+    const stored = member.password_hash;
+    await checkGuardedSecret(
+      deps,
+      member.id,
+      'login',
+      () => verifySecret(loginPassword, stored, 'trusted'),
+      ErrorCode.LoginPasswordWrong,
+    );
+    if (!(await setFirstPayPasswordHash(deps.db, member.id, hash)))
+      throw refusedFrom(refuse(MessageKey.OriginalInputNull));
+    return;
   }
-  await setPayPasswordHash(deps.db, member.id, await hashSecret(input.newpwd));
+  await refuseWhileCodesSpent(deps, member.quhao, member.phone, 'paypwd');
+  const attempt = await countCaptchaTry(deps.db, member.quhao, member.phone, 'paypwd');
+  await deps.db.transaction().execute(async (trx) => {
+    await consumeCaptcha(trx, attempt, proof, deps.clock());
+    // Set meanwhile by another request: from now on the old one is asked for.
+    if (!(await setFirstPayPasswordHash(trx, member.id, hash))) throw refusedFrom(refuse(MessageKey.OriginalInputNull));
+  });
 }
 
 /**
@@ -66,4 +119,5 @@ export async function replaceLoginPassword(deps: Deps, memberId: number, passwor
     await deleteMemberSessions(trx, memberId);
   });
   await clearMemberGuards(deps.db, memberId, deps.clock());
+  await clearLoginGuards(deps.db, memberId, deps.clock());
 }

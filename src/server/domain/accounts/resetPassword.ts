@@ -8,11 +8,9 @@ import { DEFAULT_QUHAO } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
 import { validatePasswordReset } from '../../../shared/validation';
 import { findMemberByPhone } from '../../repositories/members';
-import { resetCodeFailuresSince } from '../../repositories/smsCodes';
 import type { Deps } from '../deps';
-import { Refused, refused, refusedFrom } from '../refused';
-import { consumeCaptcha, countCaptchaTry } from './captcha';
-import { SECRET_GUARD } from './guards';
+import { refused, refusedFrom } from '../refused';
+import { consumeCaptcha, countCaptchaTry, refuseWhileCodesSpent } from './captcha';
 import { replaceLoginPassword } from './passwords';
 
 export interface PasswordResetRequest {
@@ -31,17 +29,8 @@ export async function resetForgottenPassword(deps: Deps, request: PasswordResetR
   const member = await findMemberByPhone(deps.db, quhao, mobile);
   if (!member) throw refused(ErrorCode.PhoneNotRegistered);
 
+  await refuseWhileCodesSpent(deps, quhao, mobile, 'reset');
   const now = deps.clock();
-  const since = now - SECRET_GUARD.windowMs;
-  if ((await resetCodeFailuresSince(deps.db, quhao, mobile, since)) >= SECRET_GUARD.maxFailures) {
-    const minutes = Math.ceil(SECRET_GUARD.windowMs / 60_000);
-    throw new Refused(
-      ErrorCode.TooManyTries,
-      ErrorCode.TooManyTries,
-      { minutes },
-      { retryAt: now + SECRET_GUARD.windowMs },
-    );
-  }
   const attempt = await countCaptchaTry(deps.db, quhao, mobile, 'reset');
   await deps.db.transaction().execute((trx) => consumeCaptcha(trx, attempt, request.captcha, now));
   await replaceLoginPassword(deps, member.id, request.password);

@@ -1,30 +1,71 @@
-/** Session tokens: issued at login/registration, checked on private paths, revoked at logout. */
-import { SESSION_TTL_DAYS } from '../../../shared/constants';
+/**
+ * Session tokens: issued at login/registration, checked on private paths, revoked at logout. A
+ * session ends SESSION_IDLE_DAYS after its last use, and SESSION_TTL_DAYS after login however much
+ * it is used. A use is recorded at most once every SESSION_TOUCH_MS, so a session polling every
+ * few seconds costs one write an hour, not one per request; the idle limit is counted from the
+ * last recorded use, so it may end up to that much sooner than the member's very last request.
+ */
+import { SESSION_IDLE_DAYS, SESSION_TTL_DAYS } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
 import { SESSION_FORBIDDEN, SESSION_INVALID } from '../../../shared/api/envelope';
 import type { Db, Member } from '../../db/schema';
-import { deleteExpiredSessions, deleteSession, findSessionMember, insertSession } from '../../repositories/sessions';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findSessionMember,
+  insertSession,
+  touchSession,
+  type SessionRow,
+} from '../../repositories/sessions';
 import type { Deps } from '../deps';
 import { Refused } from '../refused';
 import { hashToken, newToken } from '../secrets';
 
-const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
+export const SESSION_IDLE_MS = SESSION_IDLE_DAYS * DAY_MS;
+/** How often a session's use is written at most. */
+export const SESSION_TOUCH_MS = 60 * 60 * 1000;
+/** A User-Agent longer than this is cut: it only names the device to its member. */
+const USER_AGENT_MAX = 512;
 
-export async function openSession(db: Db, memberId: number, now: number): Promise<string> {
+/** Where a request comes from, as the member's session list shows it. */
+export interface SessionClient {
+  userAgent: string;
+  ip: string;
+}
+
+export async function openSession(db: Db, memberId: number, now: number, client: SessionClient): Promise<string> {
   const { token, hash } = newToken();
-  await insertSession(db, { token_hash: hash, member_id: memberId, created_at: now, expires_at: now + SESSION_TTL_MS });
+  await insertSession(db, {
+    token_hash: hash,
+    member_id: memberId,
+    created_at: now,
+    expires_at: now + SESSION_TTL_MS,
+    last_used_at: now,
+    user_agent: client.userAgent.slice(0, USER_AGENT_MAX),
+    ip: client.ip,
+  });
   return token;
+}
+
+/** When a session ends if it is not used again: its idle limit or its lifetime, whichever comes first. */
+export function sessionEndsAt(session: Pick<SessionRow, 'expires_at' | 'last_used_at'>): number {
+  return Math.min(session.expires_at, session.last_used_at + SESSION_IDLE_MS);
 }
 
 export interface Authenticated {
   member: Member;
   tokenHash: string;
-  /** When the session expires (epoch ms). */
+  /** When the session ends unless it is used again (epoch ms). */
   expiresAt: number;
 }
 
-/** The member behind a token; 409 for a missing, unknown or expired token, 403 when frozen. */
-export async function authenticate(deps: Deps, token: string | undefined): Promise<Authenticated> {
+/**
+ * The member behind a token; 409 for a missing, unknown, expired or idle token, 403 when frozen.
+ * A use from `ip` is recorded when the last recorded one is SESSION_TOUCH_MS old.
+ */
+export async function authenticate(deps: Deps, token: string | undefined, ip = ''): Promise<Authenticated> {
   // Built only when refusing: an Error captures a stack, too costly for every request.
   const invalid = () => new Refused(SESSION_INVALID, ErrorCode.LoginInvalid);
   // Tokens are 64 hex characters; anything else cannot be one of ours, so skip the lookup.
@@ -32,19 +73,40 @@ export async function authenticate(deps: Deps, token: string | undefined): Promi
   const tokenHash = hashToken(token);
   const found = await findSessionMember(deps.db, tokenHash);
   if (!found) throw invalid();
-  if (found.session.expires_at <= deps.clock()) {
+  const now = deps.clock();
+  const { session } = found;
+  if (sessionEndsAt(session) <= now) {
     await deleteSession(deps.db, tokenHash);
     throw invalid();
   }
   if (found.member.frozen === 1) throw new Refused(SESSION_FORBIDDEN, ErrorCode.AccountFrozen);
-  return { member: found.member, tokenHash, expiresAt: found.session.expires_at };
+  let lastUsedAt = session.last_used_at;
+  if (now - lastUsedAt >= SESSION_TOUCH_MS && (await touchSession(deps.db, tokenHash, { now, ip }, SESSION_TOUCH_MS))) {
+    lastUsedAt = now;
+  }
+  return {
+    member: found.member,
+    tokenHash,
+    expiresAt: sessionEndsAt({ expires_at: session.expires_at, last_used_at: lastUsedAt }),
+  };
+}
+
+/**
+ * The member a token holds a live session of, or null (none sent, unknown, expired). A hint about
+ * the device a request comes from, never an authentication: it refuses nothing and deletes nothing.
+ */
+export async function liveSessionMemberId(deps: Deps, token: string | undefined): Promise<number | null> {
+  if (token === undefined || !/^[0-9a-f]{64}$/.test(token)) return null;
+  const found = await findSessionMember(deps.db, hashToken(token));
+  return found && found.session.expires_at > deps.clock() ? found.member.id : null;
 }
 
 export async function closeSession(deps: Deps, tokenHash: string): Promise<void> {
   await deleteSession(deps.db, tokenHash);
 }
 
-/** Housekeeping at start: expired rows are refused anyway, this only keeps the table small. */
+/** Housekeeping at start: expired and idle rows are refused anyway, this only keeps the table small. */
 export async function pruneExpiredSessions(deps: Deps): Promise<void> {
-  await deleteExpiredSessions(deps.db, deps.clock());
+  const now = deps.clock();
+  await deleteExpiredSessions(deps.db, now, now - SESSION_IDLE_MS);
 }

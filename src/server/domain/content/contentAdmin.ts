@@ -108,7 +108,7 @@ function readArticle(raw: unknown, index: number, read: ReadReference): ArticleI
   const titles = readTexts(where, 'title', title, (text) => {
     // Refused, not cleaned: a title with a line break or an override is not what the operator meant.
     if (!isPlainText(text)) {
-      throw new OperatorInputError(`${where}: a title holds control or bidirectional-control characters`);
+      throw new OperatorInputError(`${where}: a title holds control, format or separator characters`);
     }
     return plainText(text);
   });

@@ -98,7 +98,7 @@ export class BoardCache {
     const stakes = await stakesOfRounds(this.db, ids);
     const anchors = new Map<number, string>();
     for (const round of [...(current ? [current] : []), ...history]) {
-      if (!anchors.has(round.chain_id)) anchors.set(round.chain_id, (await this.chains.get(round.chain_id)).anchor);
+      if (!anchors.has(round.chain_id)) anchors.set(round.chain_id, await this.chains.anchorOf(round.chain_id));
     }
     const board: Board = {
       gameId,

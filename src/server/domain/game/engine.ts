@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { BoardCache } from './board';
 import { CatalogCache, type GameSettings, type RoomSettings, type TimingOverride } from './catalog';
 import { ChainStore, DEFAULT_CHAIN_OPTIONS, type ChainOptions } from './chains';
+import type { DrawSecrets } from './drawSecrets';
 import type { OutcomeNames } from './outcomeNames';
 import { DEFAULT_SCHEDULER_OPTIONS, Scheduler, type SchedulerOptions } from './scheduler';
 import type { Room } from '../../../shared/api/types';
@@ -36,17 +37,20 @@ export class GameEngine {
   constructor(
     readonly deps: Deps,
     readonly names: OutcomeNames,
+    secrets: DrawSecrets,
     options: EngineOptions = DEFAULT_ENGINE_OPTIONS,
   ) {
     const timing: TimingOverride = options.scheduler.timing;
     this.catalog = new CatalogCache(deps.db, options.cacheTtlMs, timing, options.cacheClock);
-    this.chains = new ChainStore(deps.db, options.chain);
+    this.chains = new ChainStore(deps.db, secrets, options.chain);
     this.boards = new BoardCache(deps.db, this.chains, deps.clock, options.cacheTtlMs, options.cacheClock);
     this.scheduler = new Scheduler(deps, this.chains, options.scheduler, (gameId) => this.boards.invalidate(gameId));
   }
 
-  start(): Promise<void> {
-    return this.scheduler.start();
+  /** Refuses (DrawSecretError) when a chain rounds still come from cannot be made from the secrets held. */
+  async start(): Promise<void> {
+    await this.chains.verify();
+    await this.scheduler.start();
   }
 
   stop(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Entering a room and polling it (getGameinfo): the room entry rules of SPEC.md section 5, then the
+ * Entering a room and polling it (getGameinfo): the room entry rules (roomEntry.ts), then the
  * room, its game's current round, the time left and the last drawn rounds with their seeds.
  * Rooms and boards come from the engine's caches; only the clock is read per request.
  */
@@ -7,10 +7,10 @@ import type { GameInfoAnswer, GameListItem, Room } from '../../../shared/api/typ
 import { ErrorCode } from '../../../shared/errors';
 import { diffOf, secondsUntil } from '../../../shared/game';
 import type { Locale } from '../../../shared/locale';
-import { validateRoomEntry } from '../../../shared/validation';
 import type { Member } from '../../db/schema';
-import { refused, refusedFrom } from '../refused';
+import { refused } from '../refused';
 import type { GameEngine } from './engine';
+import { enterRoom } from './roomEntry';
 import { roundWire } from './roundView';
 
 export async function gameList(engine: GameEngine): Promise<GameListItem[]> {
@@ -27,17 +27,7 @@ export async function gameInfo(
   roomId: number,
   locale: Locale,
 ): Promise<GameInfoAnswer> {
-  const { room, game, wire } = await engine.roomAndGame(roomId);
-  if (!room.enabled || !game.enabled) throw refused(ErrorCode.TradingStopped);
-  const refusal = validateRoomEntry({
-    loggedIn: true,
-    balance: member.money_cents,
-    minJoin: room.minjoinCents,
-    vipRoom: room.minlevel > 0,
-    level: member.level,
-    vipMinLevel: room.minlevel,
-  });
-  if (refusal) throw refusedFrom(refusal);
+  const { game, wire } = await enterRoom(engine, member, roomId);
 
   const board = await engine.boards.get(game.id, game.type);
   if (!board.current) throw refused(ErrorCode.NoActiveActivity);

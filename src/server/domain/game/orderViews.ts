@@ -7,7 +7,7 @@ import type { CurrentAnswer, LiveOrder, OwnOrderItem, VorderAnswer } from '../..
 import { ErrorCode } from '../../../shared/errors';
 import type { Locale } from '../../../shared/locale';
 import { toUsd } from '../../../shared/money';
-import type { LineStatus, RoundRow } from '../../db/schema';
+import type { LineStatus, Member, RoundRow } from '../../db/schema';
 import {
   latestLiveLines,
   liveLinesAfter,
@@ -20,6 +20,7 @@ import { refused } from '../refused';
 import type { GameSettings } from './catalog';
 import type { GameEngine } from './engine';
 import { maskUsername } from './mask';
+import { enterRoom } from './roomEntry';
 
 /** Rows of the first poll, and most rows per later poll. */
 export const LIVE_FIRST = 30;
@@ -37,12 +38,14 @@ async function roundOf(engine: GameEngine, game: GameSettings, seqno: string | u
   return (await engine.boards.get(game.id, game.type)).current;
 }
 
+/** Everyone's orders of a room's round, for a member who may enter the room (roomEntry.ts). */
 export async function liveOrders(
   engine: GameEngine,
+  member: Member,
   request: { roomid: number; cursor: number; gameseq?: string },
   locale: Locale,
 ): Promise<VorderAnswer> {
-  const { room, game } = await engine.roomAndGame(request.roomid);
+  const { room, game } = await enterRoom(engine, member, request.roomid);
   const round = await roundOf(engine, game, request.gameseq);
   if (!round) return { list: [], order_id: request.cursor };
   const db = engine.deps.db;

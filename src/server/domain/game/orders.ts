@@ -10,12 +10,13 @@
  * more than 9, an unknown outcome or one twice; 1024 a price that is not a whole USD amount of at
  * least 20; 1040 odds that are not the room's current rate; 1031 (text naming the minimum) total
  * below the room's minbuy; 1043 (text noEnoughMoney) balance below the total; 1069 frozen;
- * 1001 an idempotency key reused with a different order.
+ * 1001 an idempotency key reused with a different order; 1050 a price above MAX_STAKE_CENTS, or an
+ * order that, if every line won, would take the balance past MAX_BALANCE_CENTS (src/shared/money.ts).
  */
 import type { OrderAnswer, OrderLine } from '../../../shared/api/types';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
-import { oddsToHundredths } from '../../../shared/game';
-import { toUsd } from '../../../shared/money';
+import { linePayout, oddsToHundredths } from '../../../shared/game';
+import { MAX_BALANCE_CENTS, toUsd } from '../../../shared/money';
 import { validateBuy } from '../../../shared/validation';
 import type { Member, RoundRow } from '../../db/schema';
 import { fundLogByRef } from '../../repositories/fundLog';
@@ -54,7 +55,7 @@ export function checkLines(
   lines: readonly OrderLine[],
   room: RoomSettings,
   roundClosed: boolean,
-): { lines: CheckedLine[]; totalCents: number } {
+): { lines: CheckedLine[]; totalCents: number; bestPayoutCents: number } {
   const outcomes = lines.map((line) => line[0]);
   const prices = lines.length === 0 ? [0] : [...new Set(lines.map((line) => line[2]))];
   for (const price of prices) {
@@ -81,7 +82,9 @@ export function checkLines(
   if (totalCents < room.minbuyCents) {
     throw refusedFrom(refuse(MessageKey.MinBuy, { num: { cents: room.minbuyCents } }));
   }
-  return { lines: checked, totalCents };
+  // What the order pays if every line won: more than any draw can pay, so a safe bound.
+  const bestPayoutCents = checked.reduce((sum, line) => sum + linePayout(line.stakeCents, line.rate, 'win'), 0);
+  return { lines: checked, totalCents, bestPayoutCents };
 }
 
 function requestHash(input: OrderInput): string {
@@ -143,6 +146,8 @@ async function take(engine: GameEngine, member: Member, input: OrderInput, hash:
       requireActive: true,
       now,
     });
+    // Wins can never carry a balance out of the exact range (money.ts): refused here, rolled back.
+    if (debit.afterCents + order.bestPayoutCents > MAX_BALANCE_CENTS) throw refused(ErrorCode.WrongAmount);
     const ids = await insertOrderLines(
       trx,
       order.lines.map((line) => ({

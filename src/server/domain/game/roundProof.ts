@@ -27,7 +27,7 @@ export async function roundProof(
   if (!round) throw refused(ErrorCode.NoActiveActivity);
   if (round.seed === null || drawOf(round) === null) throw refused(ErrorCode.RoundNotDrawn);
 
-  const { anchor } = await engine.chains.get(round.chain_id);
+  const anchor = await engine.chains.anchorOf(round.chain_id);
   // Element 0 of a chain is its published anchor, so the chain's first round (element 1) links to
   // the anchor and any later round to the revealed seed of the round before it.
   const first = round.chain_index <= 1;

@@ -174,16 +174,27 @@ export class Scheduler {
     report.leader = true;
     const games = new Map((await listGameRows(db)).map((row) => [row.id, gameSettings(row, this.options.timing)]));
 
+    // A game that cannot open or draw a round (its draw secret is missing) holds up no other step:
+    // what failed is reported at the end of the tick, and tried again at the next.
+    const failures: unknown[] = [];
+    const attempt = async <T>(step: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await step();
+      } catch (error) {
+        failures.push(error);
+        return null;
+      }
+    };
     for (const round of await overdueRounds(db, clock())) {
       const game = games.get(round.game_id);
       // The next round opens first, so members can order again at once.
-      if (game?.enabled && (await createNextRound(this.deps, this.chains, game)) !== null) report.opened++;
-      if (await drawRound(this.deps, this.chains, round)) report.drawn++;
+      if (game?.enabled && (await attempt(() => createNextRound(this.deps, this.chains, game)))) report.opened++;
+      if (await attempt(() => drawRound(this.deps, this.chains, round))) report.drawn++;
       this.onChange(round.game_id);
     }
     for (const game of games.values()) {
       if (!game.enabled) continue;
-      if ((await createNextRound(this.deps, this.chains, game)) !== null) {
+      if (await attempt(() => createNextRound(this.deps, this.chains, game))) {
         report.opened++;
         this.onChange(game.id);
       }
@@ -193,6 +204,9 @@ export class Scheduler {
       report.settled++;
       this.onChange(round.game_id);
     }
+    // The first failure fails the tick (the timer logs it); any others are logged here.
+    for (const extra of failures.slice(1)) this.options.onError(extra);
+    if (failures.length > 0) throw failures[0];
     return report;
   }
 }

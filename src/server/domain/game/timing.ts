@@ -22,10 +22,16 @@ export function nextSeqno(previous: string | undefined, openAt: number): string 
 
 export type RoundPhase = 'open' | 'closed' | 'drawn';
 
-/** Orders and cancels are taken only while open: before close_at and not yet drawn. */
-export function roundPhase(round: { status: string; close_at: number }, now: number): RoundPhase {
+/**
+ * Orders and cancels are taken only while open: before close_at, not yet drawn, and not called off
+ * (whatever this process's clock says of the close time another process brought forward).
+ */
+export function roundPhase(
+  round: { status: string; close_at: number; voided_at: number | null },
+  now: number,
+): RoundPhase {
   if (round.status === 'drawn') return 'drawn';
-  return now < round.close_at ? 'open' : 'closed';
+  return now < round.close_at && round.voided_at === null ? 'open' : 'closed';
 }
 
 /** Limits an operator may set (admin game:set): long enough to order, the close inside the round. */

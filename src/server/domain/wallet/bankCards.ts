@@ -4,14 +4,17 @@
  * accounts answers 1046 ("can be added once only", the catalogue's limit text); the same account
  * twice answers 3003 ("this account is already saved": the spec's 1047 says only that adding failed); an id that is not one of the member's live
  * accounts answers 1032 on delete, as on withdraw. Deleting an account with a pending withdrawal
- * is allowed: the withdrawal keeps its own copy of the destination.
+ * is allowed: the withdrawal keeps its own copy of the destination. A new account receives no
+ * withdrawal for NEW_ACCOUNT_HOLD_HOURS (withdraw.ts), and the member is told of it (addedAccounts).
  */
-import type { AddBankCardRequest, BankCard } from '../../../shared/api/types';
+import type { AddBankCardRequest, AddedAccount, BankCard } from '../../../shared/api/types';
+import { NEW_ACCOUNT_HOLD_HOURS } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
 import { validateBankCard } from '../../../shared/validation/wallet';
-import type { BankCardRow } from '../../db/schema';
+import type { BankCardRow, Member } from '../../db/schema';
 import {
   activeCardsOf,
+  cardsEverAddedBy,
   activeFingerprintExists,
   countActiveCards,
   insertCard,
@@ -21,9 +24,18 @@ import { lockMember } from '../../repositories/memberUpdates';
 import { isUniqueViolation } from '../dbErrors';
 import type { Deps } from '../deps';
 import { refused, refusedFrom } from '../refused';
+import { verifySecret } from '../secrets';
+import { checkGuardedSecret } from '../accounts/guards';
 
 /** Live accounts per member. */
 export const MAX_BANK_CARDS = 5;
+
+const HOLD_MS = NEW_ACCOUNT_HOLD_HOURS * 60 * 60 * 1000;
+
+/** From when an account can receive a withdrawal: NEW_ACCOUNT_HOLD_HOURS after it was added. */
+export function availableFrom(row: Pick<BankCardRow, 'created_at'>): number {
+  return row.created_at + HOLD_MS;
+}
 
 export function cardView(row: BankCardRow): BankCard {
   return {
@@ -34,10 +46,12 @@ export function cardView(row: BankCardRow): BankCard {
     username: row.username,
     branch: row.branch,
     address: row.address,
+    addedAt: row.created_at,
+    availableAt: availableFrom(row),
   };
 }
 
-type CardFields = Omit<BankCard, 'id'>;
+type CardFields = Omit<BankCard, 'id' | 'addedAt' | 'availableAt'>;
 
 /** Only the fields of the chosen type are kept, trimmed; the others are empty. */
 function cleanFields(input: AddBankCardRequest): CardFields {
@@ -70,9 +84,25 @@ export async function listCards(deps: Deps, memberId: number): Promise<BankCard[
   return (await activeCardsOf(deps.db, memberId)).map(cardView);
 }
 
-export async function addCard(deps: Deps, memberId: number, input: AddBankCardRequest): Promise<BankCard> {
+/**
+ * Adds an account for whoever knows the withdrawal password (2057 when the member has none yet,
+ * 1033 when wrong, counted toward its limit): a stolen session alone cannot add where the money
+ * would go. Checked before the limit and the duplicate, so those say nothing to a stranger.
+ */
+export async function addCard(deps: Deps, member: Member, input: AddBankCardRequest): Promise<BankCard> {
   const refusal = validateBankCard(input);
   if (refusal) throw refusedFrom(refusal);
+  const stored = member.pay_password_hash;
+  if (stored === null) throw refused(ErrorCode.WithdrawPasswordEmpty);
+  const pwd = input.pwd ?? '';
+  await checkGuardedSecret(
+    deps,
+    member.id,
+    'pay',
+    () => verifySecret(pwd, stored, 'trusted'),
+    ErrorCode.PaymentPasswordWrong,
+  );
+  const memberId = member.id;
   const fields = cleanFields(input);
   const fingerprint = cardFingerprint(fields);
   try {
@@ -99,4 +129,26 @@ export async function addCard(deps: Deps, memberId: number, input: AddBankCardRe
 
 export async function deleteCard(deps: Deps, memberId: number, cardId: number): Promise<void> {
   if (!(await softDeleteCard(deps.db, memberId, cardId, deps.clock()))) throw refused(ErrorCode.BankCardNotFound);
+}
+
+/** More than a member adds in a long while; the messages page shows the latest. */
+const MAX_ADDED_LISTED = 50;
+
+/** The last four characters of an account number (spaces and dashes aside) or an address. */
+function endingOf(row: BankCardRow): string {
+  const text = row.type === 'Bank' ? row.account.replace(/[\s-]+/g, '') : row.address.trim();
+  return text.slice(-4);
+}
+
+/** Every account the member added, newest first, deleted ones too: each addition is a message to the member. */
+export async function addedAccounts(deps: Deps, memberId: number): Promise<AddedAccount[]> {
+  const rows = await cardsEverAddedBy(deps.db, memberId, MAX_ADDED_LISTED);
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    ending: endingOf(row),
+    addedAt: row.created_at,
+    availableAt: availableFrom(row),
+    removedAt: row.deleted_at,
+  }));
 }

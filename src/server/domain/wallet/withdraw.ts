@@ -7,11 +7,13 @@
  * Codes, in the order they are checked: 2058 no account (bank_id missing, empty or null); 1050 an
  * amount that is not above 0 with at most two decimals; 2057 an empty withdrawal password, or none set yet; 1032 an account
  * that is not one of the member's live ones; 1033 a wrong withdrawal password (3001 once it is
- * locked after too many wrong ones, domain/accounts/guards.ts); 1064 turnover
+ * locked after too many wrong ones, domain/accounts/guards.ts); 3007 an account added less than
+ * NEW_ACCOUNT_HOLD_HOURS ago (data.availableAt, and the time in the text); 1064 turnover
  * still owed; 1048 the daily maximum reached (requests of the UTC+8 day that were not rejected;
  * the catalogue's "contact customer service" text, as the spec keeps the figure private);
  * 1025 more than the balance; 1069 frozen (403 at the session check, 1069 if frozen meanwhile);
- * 1001 an idempotency key reused with another destination or amount.
+ * 1001 an idempotency key reused with another destination or amount. A key replayed with the same
+ * destination and amount answers the first answer once the password is checked again (1033 if wrong).
  */
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '../../../shared/errors';
@@ -25,10 +27,11 @@ import type { Deps } from '../deps';
 import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
 import { dayNumber, dayStart } from '../game/timing';
 import { changeBalance } from '../ledger';
-import { refused, refusedFrom } from '../refused';
+import { Refused, refused, refusedFrom } from '../refused';
 import { hashSecret, needsRehash, verifySecret } from '../secrets';
 import { checkGuardedSecret } from '../accounts/guards';
 import { upgradePasswordHash } from '../../repositories/members';
+import { availableFrom } from './bankCards';
 import { turnoverRemainingCents } from './turnover';
 import { readWalletSettings } from './walletSettings';
 
@@ -98,6 +101,26 @@ async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number
   });
 }
 
+/**
+ * The withdrawal password: 2057 when none is set yet; scrypt, compared in constant time
+ * (secrets.ts), before any lock is taken; counted per member (1033, then 3001).
+ */
+async function checkPayPassword(deps: Deps, member: Member, pwd: string): Promise<void> {
+  const stored = member.pay_password_hash;
+  if (stored === null) throw refused(ErrorCode.WithdrawPasswordEmpty);
+  // scrypt, compared in constant time (secrets.ts), before any lock is taken; counted per member.
+  await checkGuardedSecret(
+    deps,
+    member.id,
+    'pay',
+    () => verifySecret(pwd, stored, 'trusted'),
+    ErrorCode.PaymentPasswordWrong,
+  );
+  if (needsRehash(stored)) {
+    await upgradePasswordHash(deps.db, member.id, 'pay_password_hash', stored, await hashSecret(pwd, 'trusted'));
+  }
+}
+
 export async function requestWithdrawal(deps: Deps, member: Member, input: WithdrawInput): Promise<1> {
   // Without an account nothing else can be judged (SPEC.md section 5: "account must be chosen").
   if (input.bankId === null) throw refused(ErrorCode.SelectWithdrawMethod);
@@ -113,22 +136,23 @@ export async function requestWithdrawal(deps: Deps, member: Member, input: Withd
   const cardId = input.bankId;
   const key = input.idempotencyKey ?? null;
   const hash = requestHash(cardId, cents);
-  if (key !== null && (await replayed(deps, member.id, key, hash))) return WITHDRAW_ACCEPTED;
+  // A replay answers the first answer only to whoever knows the password, like the first request.
+  if (key !== null && (await replayed(deps, member.id, key, hash))) {
+    await checkPayPassword(deps, member, input.pwd);
+    return WITHDRAW_ACCEPTED;
+  }
 
   const card = await activeCardOf(deps.db, member.id, cardId);
   if (!card) throw refused(ErrorCode.BankCardNotFound);
-  if (member.pay_password_hash === null) throw refused(ErrorCode.WithdrawPasswordEmpty);
-  // scrypt, compared in constant time (secrets.ts), before any lock is taken; counted per member.
-  const stored = member.pay_password_hash;
-  await checkGuardedSecret(
-    deps,
-    member.id,
-    'pay',
-    () => verifySecret(input.pwd, stored),
-    ErrorCode.PaymentPasswordWrong,
-  );
-  if (needsRehash(stored)) {
-    await upgradePasswordHash(deps.db, member.id, 'pay_password_hash', stored, await hashSecret(input.pwd));
+  await checkPayPassword(deps, member, input.pwd);
+  const availableAt = availableFrom(card);
+  if (availableAt > deps.clock()) {
+    throw new Refused(
+      ErrorCode.AccountOnHold,
+      ErrorCode.AccountOnHold,
+      { time: { epochMs: availableAt } },
+      { availableAt },
+    );
   }
 
   try {

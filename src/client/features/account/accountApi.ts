@@ -1,0 +1,16 @@
+/** The member's sessions (getSessions), read through the sync layer like the member's other rows. */
+import type { SessionItem } from '../../../shared/api/types';
+import { ApiPath, useSession } from '../../api';
+import { defineQuery, revalidate, useQuery, type Synced } from '../../data';
+
+export const sessionsQuery = defineQuery(ApiPath.sessions, {}, { select: (list) => (Array.isArray(list) ? list : []) });
+
+/** Where the member is logged in; disabled while logged out. */
+export function useSessions(): Synced<SessionItem[]> {
+  const { token } = useSession();
+  return useQuery(token ? sessionsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+}
+
+export function refreshSessions(): Promise<void> {
+  return revalidate(sessionsQuery.key, sessionsQuery.fetch);
+}

@@ -1,0 +1,31 @@
+/**
+ * A member's own sessions, for the security page: where and on what each is used, which one is
+ * this device, and ending all the others at once (a member who sees a device they do not know).
+ */
+import type { SessionItem } from '../../../shared/api/types';
+import { deleteOtherSessions, liveSessionsOf } from '../../repositories/sessions';
+import type { Deps } from '../deps';
+import { describeDevice, maskAddress } from './device';
+import { SESSION_IDLE_MS, type Authenticated } from './sessions';
+
+/** More than any member keeps; an account with more lists its latest used. */
+const MAX_LISTED = 50;
+
+export async function listSessions(deps: Deps, auth: Authenticated): Promise<SessionItem[]> {
+  const now = deps.clock();
+  const rows = await liveSessionsOf(deps.db, auth.member.id, now, now - SESSION_IDLE_MS, MAX_LISTED);
+  const items = rows.map((row) => ({
+    ...describeDevice(row.user_agent),
+    place: maskAddress(row.ip),
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    current: row.token_hash === auth.tokenHash,
+  }));
+  // This device first, then the latest used.
+  return [...items.filter((item) => item.current), ...items.filter((item) => !item.current)];
+}
+
+/** Ends every session of the member but this one; how many ended. */
+export function endOtherSessions(deps: Deps, auth: Authenticated): Promise<number> {
+  return deleteOtherSessions(deps.db, auth.member.id, auth.tokenHash);
+}

@@ -422,6 +422,30 @@ describe('/message: what is unread', () => {
     expect(fake.to(ApiPath.readMessages)).toHaveLength(1);
   });
 
+  it('an account added since is new too, and read up to it', async () => {
+    const added = [
+      { id: 9, type: 'Bank', ending: '3456', addedAt: 3_000, availableAt: 3_000 + 86_400_000, removedAt: null },
+    ];
+    const fake = fakeFetch({
+      [ApiPath.oneClassArticle]: () => ok([]),
+      [ApiPath.withdrawals]: () => ok(DECIDED),
+      [ApiPath.addedAccounts]: () => ok(added),
+      [ApiPath.messageReads]: () => ok({ readUpTo: 2_000, unread: 2 }),
+      [ApiPath.readMessages]: (call: FakeCall) => ok({ readUpTo: call.body.upTo, unread: 0 }),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderAt('/message', '/message', <MessagesPage />);
+    await waitFor(() => expect(fake.to(ApiPath.readMessages)).toHaveLength(1));
+    expect(fake.to(ApiPath.readMessages)[0].body).toMatchObject({ upTo: 3_000 });
+    await waitFor(() =>
+      expect(unreadMarks()).toEqual([
+        ['added', true, true],
+        ['rejected', true, true],
+        ['paid', false, false],
+      ]),
+    );
+  });
+
   it("another phone read them already: the server's marker counts, not the one this phone cached", async () => {
     await writeCached(queryKey(ApiPath.messageReads, {}), { readUpTo: 0, unread: 2 });
     const fake = fakeFetch({

@@ -12,7 +12,7 @@ import { SUCCESS } from '../../src/shared/api/envelope';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode } from '../../src/shared/errors';
 import { dayNumber, isoDate } from '../../src/shared/serverDay';
-import { drawCurrent, line, openRound, order, ROOM, type Player } from './support/game';
+import { drawCurrent, fundedMember, line, openRound, order, ROOM, type Player } from './support/game';
 import { registerMember, uniqueName, uniquePhone } from './support/members';
 import { startServer, TEST_INVITATION, type TestServer } from './support/server';
 import { addCard, BANK, PAY_PASSWORD, setSetting, walletMember, withdraw } from './support/wallet';
@@ -30,7 +30,7 @@ interface Scene {
   article: { id: number; category: number };
   cardId: number;
   gametype: number;
-  /** A drawn and settled round the member ordered in (so the winners ticker is not empty). */
+  /** A drawn and settled round the member ordered in (with another member ahead on it, so the winners ticker is not empty). */
   settledSeqno: string;
   /** The open round the member ordered in. */
   openSeqno: string;
@@ -59,9 +59,14 @@ beforeAll(async () => {
     .where('id', '=', USDT_GAME)
     .executeTakeFirstOrThrow();
 
-  // Big and Small: one of them wins whatever the draw.
+  // Big and Small: one of them wins whatever the draw; two more members on one side each, so one
+  // of them ends the round ahead and the winners ticker has a row.
   const settled = await openRound(server, USDT_GAME, 60);
   expect((await order(server, member.token, ROOM.usdtStandard, [line(0, 20), line(1, 20)])).body.code).toBe(SUCCESS);
+  for (const outcome of [0, 1]) {
+    const other = await fundedMember(server, 100);
+    expect((await order(server, other.token, ROOM.usdtStandard, [line(outcome, 20)])).body.code).toBe(SUCCESS);
+  }
   await drawCurrent(server, USDT_GAME);
   const open = await openRound(server, USDT_GAME, 60);
   const placed = await order(server, member.token, ROOM.usdtStandard, [line(0, 20)]);

@@ -256,6 +256,16 @@ export interface OrderLinesTable {
   finished_at: number | null;
 }
 
+/** A member's settled round: stakes and what it paid back (migration 0012, the winners ticker). */
+export interface RoundResultsTable {
+  id: Generated<number>;
+  round_id: number;
+  member_id: number;
+  stake_cents: number;
+  award_cents: number;
+  settled_at: number;
+}
+
 export interface SchedulerLeaseTable {
   name: string;
   holder: string;
@@ -370,6 +380,7 @@ export interface Database {
   rounds: RoundsTable;
   order_groups: OrderGroupsTable;
   order_lines: OrderLinesTable;
+  round_results: RoundResultsTable;
   scheduler_lease: SchedulerLeaseTable;
   bank_cards: BankCardsTable;
   withdrawals: WithdrawalsTable;

@@ -223,3 +223,35 @@ export async function settleLines(db: Db, range: MemberRange, verdicts: OutcomeV
   const lost = await waiting.set({ status: 'lose', award_cents: 0, finished_at: now }).executeTakeFirst();
   return changed + Number(lost.numUpdatedRows);
 }
+
+export interface RoundResult {
+  round_id: number;
+  member_id: number;
+  stake_cents: number;
+  award_cents: number;
+  settled_at: number;
+}
+
+/** Rows per insert: five parameters each, far under either database's limit. */
+const RESULTS_PER_INSERT = 500;
+
+/**
+ * Records what each member of a settled batch staked on the round and what it paid back. A member
+ * is settled in one batch, so a row is written once; should a member's lines ever be settled in
+ * two runs, the second adds to the first rather than failing the batch.
+ */
+export async function addRoundResults(db: Db, results: readonly RoundResult[]): Promise<void> {
+  for (let start = 0; start < results.length; start += RESULTS_PER_INSERT) {
+    await db
+      .insertInto('round_results')
+      .values(results.slice(start, start + RESULTS_PER_INSERT))
+      .onConflict((oc) =>
+        oc.columns(['round_id', 'member_id']).doUpdateSet((eb) => ({
+          stake_cents: eb('round_results.stake_cents', '+', eb.ref('excluded.stake_cents')),
+          award_cents: eb('round_results.award_cents', '+', eb.ref('excluded.award_cents')),
+          settled_at: eb.ref('excluded.settled_at'),
+        })),
+      )
+      .execute();
+  }
+}

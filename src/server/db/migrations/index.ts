@@ -15,6 +15,7 @@ import { chainSecretMigration } from './0008_chain_secret';
 import { loginGuardsMigration } from './0009_login_guards';
 import { withdrawGuardsMigration } from './0010_withdraw_guards';
 import { rateCountersMigration } from './0011_rate_counters';
+import { winnersNetMigration } from './0012_winners_net';
 import { homeTilesFocusMigration } from './0013_home_tiles_focus';
 import { messageReadsMigration } from './0015_message_reads';
 
@@ -31,6 +32,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0009_login_guards': loginGuardsMigration(),
     '0010_withdraw_guards': withdrawGuardsMigration(),
     '0011_rate_counters': rateCountersMigration(),
+    '0012_winners_net': winnersNetMigration(dialect),
     '0013_home_tiles_focus': homeTilesFocusMigration(),
     '0015_message_reads': messageReadsMigration(),
   };

@@ -3,13 +3,15 @@
  * transaction per batch, so a round of 100,000 lines never holds the database for long and orders
  * for other rounds go through between batches. In each batch: the waiting lines are read, settled
  * with guarded set-based updates (the count must match what was read, or the batch rolls back),
- * and each member's payouts are credited through the ledger as one fund-log row referencing the
- * round. Running it again after a crash changes nothing already settled.
+ * each member's payouts are credited through the ledger as one fund-log row referencing the
+ * round, and each member's stakes and payout of the round are recorded (round_results: what the
+ * winners ticker reads). Running it again after a crash changes nothing already settled.
  */
 import { ErrorCode } from '../../../shared/errors';
 import { linePayout, OUTCOME_KEYS, settleLine, type Draw } from '../../../shared/game';
 import type { RoundRow } from '../../db/schema';
 import {
+  addRoundResults,
   settleLines,
   waitingLines,
   waitingLinesPerMember,
@@ -75,11 +77,23 @@ async function settleBatch(deps: Deps, round: RoundRow, draw: Draw, range: Membe
     const changed = await settleLines(trx, range, verdictsOf(draw), now);
     if (changed !== lines.length) throw new SettlementConflict();
     const payouts = new Map<number, number>();
+    const stakes = new Map<number, number>();
     for (const line of lines) {
       const result = settleLine(line.outcome, draw, { refundOn13And14: line.refund1314 === 1 });
       const payout = linePayout(line.stake_cents, line.rate, result);
+      stakes.set(line.member_id, (stakes.get(line.member_id) ?? 0) + line.stake_cents);
       if (payout > 0) payouts.set(line.member_id, (payouts.get(line.member_id) ?? 0) + payout);
     }
+    await addRoundResults(
+      trx,
+      [...stakes].map(([memberId, stakeCents]) => ({
+        round_id: round.id,
+        member_id: memberId,
+        stake_cents: stakeCents,
+        award_cents: payouts.get(memberId) ?? 0,
+        settled_at: now,
+      })),
+    );
     for (const [memberId, cents] of payouts) {
       await changeBalance(trx, {
         memberId,

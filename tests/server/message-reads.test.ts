@@ -98,6 +98,16 @@ describe('messages about the account: unread until read, on every device', () =>
     expect(await reads(m.token)).toEqual({ readUpTo: rejectedAt, unread: 0 });
   });
 
+  it('a withdrawal the member cancelled is listed but is no news to them: not counted', async () => {
+    const m = await member();
+    const { readUpTo } = await reads(m.token);
+    server.clock.advance(MINUTE);
+    const id = await m.requestWithdrawal(15);
+    server.clock.advance(MINUTE);
+    expect((await call(server, ApiPath.cancelWithdrawal, m.token, { id })).body.code).toBe(1);
+    expect(await reads(m.token)).toEqual({ readUpTo, unread: 0 });
+  });
+
   it('the marker never moves back (an older request arriving late) nor past the server clock', async () => {
     const m = await member();
     server.clock.advance(MINUTE);

@@ -359,6 +359,26 @@ export interface MessageReadsTable {
   read_up_to: number;
 }
 
+/** An event of the live streams (migration 0017, domain/live/). */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  /** `game:<id>`, `room:<id>`, `member:<id>` or `members` (everyone's). */
+  channel: string;
+  /** The event as its stream sends it (JSON). */
+  payload: string;
+  created_at: number;
+}
+
+/** A ticket that opens one live stream, once (domain/live/tickets.ts). */
+export interface LiveTicketsTable {
+  /** SHA-256 of the ticket; the ticket itself is only ever in the member's hands. */
+  ticket_hash: string;
+  member_id: number;
+  /** The session that asked for it (sessions.token_hash). */
+  session_hash: string;
+  expires_at: number;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -385,6 +405,8 @@ export interface Database {
   bank_cards: BankCardsTable;
   withdrawals: WithdrawalsTable;
   message_reads: MessageReadsTable;
+  live_events: LiveEventsTable;
+  live_tickets: LiveTicketsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -51,11 +51,13 @@ import {
   VorderRequestSchema,
 } from './game';
 import { MessageReadsSchema, ReadMessagesRequestSchema } from './messages';
+import { LiveTicketAnswerSchema } from './live';
 import { ApiPath } from './paths';
 import {
   AddBankCardRequestSchema,
   AddedAccountSchema,
   BankCardSchema,
+  CancelWithdrawalRequestSchema,
   DeleteBankCardRequestSchema,
   FinanceFlowRequestSchema,
   FundLogEntrySchema,
@@ -115,8 +117,10 @@ export const apiContract = {
   [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },
   [ApiPath.messageReads]: { request: NoFieldsSchema, data: MessageReadsSchema },
   [ApiPath.readMessages]: { request: ReadMessagesRequestSchema, data: MessageReadsSchema },
+  [ApiPath.cancelWithdrawal]: { request: CancelWithdrawalRequestSchema, data: NoData },
   [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
   [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
+  [ApiPath.liveTicket]: { request: NoFieldsSchema, data: LiveTicketAnswerSchema },
 } as const satisfies Record<ApiPath, CallSchemas>;
 
 // Compile-time check: the contract names exactly the paths of paths.ts.

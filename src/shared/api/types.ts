@@ -10,6 +10,7 @@ import type { apiContract } from './contract';
 import type { BANK_CARD_TYPES, FUND_REASONS, ORDER_STATUSES, ROOM_KINDS, WITHDRAWAL_STATUSES } from './enums';
 import type * as game from './game';
 import type * as messages from './messages';
+import type * as live from './live';
 import type * as wallet from './wallet';
 
 export { BANK_CARD_TYPES, FUND_REASONS, ROOM_KINDS } from './enums';
@@ -71,6 +72,13 @@ export type FundLogEntry = z.infer<typeof wallet.FundLogEntrySchema>;
 // ---- Messages about the member's account ---------------------------------------------
 
 export type MessageReads = z.infer<typeof messages.MessageReadsSchema>;
+
+// ---- Live streams ----------------------------------------------------------------
+
+export type LiveTicketAnswer = z.infer<typeof live.LiveTicketAnswerSchema>;
+export type LiveLine = z.infer<typeof live.LiveLineSchema>;
+export type RoomEvent = z.infer<typeof live.RoomEventSchema>;
+export type MemberEvent = z.infer<typeof live.MemberEventSchema>;
 
 // ---- Every path ------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import { EmptyState, SyncedSection } from '../../ui';
 import { useAddedAccounts } from './contentApi';
 import { ContentLoading } from './parts';
 
-/** One message about the member's account: a withdrawal decided, or an account added. */
+/** One message about the member's account: a withdrawal decided or cancelled, or an account added. */
 type AccountMessage =
   { kind: 'decision'; time: number; item: WithdrawalItem } | { kind: 'added'; time: number; item: AddedAccount };
 
@@ -17,12 +17,35 @@ function NewMark() {
   return <span className="message-new">{t({ message: 'New', context: 'an unread message' })}</span>;
 }
 
-/** One decision on a withdrawal, said in the member's language whatever language it was made in. */
+/** The title of a withdrawal's message by what became of it. */
+function DecisionTitle({ status }: { status: WithdrawalItem['status'] }) {
+  const { t } = useLingui();
+  if (status === 'paid') return <>{t`Withdrawal paid`}</>;
+  if (status === 'cancelled') return <>{t`Withdrawal cancelled`}</>;
+  return <>{t`Withdrawal rejected`}</>;
+}
+
+/**
+ * One decision on a withdrawal (paid, with the operator's reference; rejected, with why) or its
+ * cancel by the member, said in the member's language whatever language it was made in.
+ */
 function DecisionMessage({ item, unread }: { item: WithdrawalItem; unread: boolean }) {
   const { t } = useLingui();
   const money = formatUsd(item.money);
   const account = item.account;
   const note = item.note;
+  let text: string;
+  if (item.status === 'paid') {
+    text = note
+      ? t`Your withdrawal of ${money} USD to ${account} has been paid. Operator's note: ${note}`
+      : t`Your withdrawal of ${money} USD to ${account} has been paid.`;
+  } else if (item.status === 'cancelled') {
+    text = t`You cancelled your withdrawal of ${money} USD to ${account}. The amount is back in your balance.`;
+  } else {
+    text = note
+      ? t`Your withdrawal of ${money} USD to ${account} was rejected: ${note}. The amount is back in your balance.`
+      : t`Your withdrawal of ${money} USD to ${account} was rejected. The amount is back in your balance.`;
+  }
   return (
     <li
       className={`message${unread ? ' is-unread' : ''}`}
@@ -33,7 +56,7 @@ function DecisionMessage({ item, unread }: { item: WithdrawalItem; unread: boole
       <div className="message-head">
         <span className="message-head-text">
           <span className="message-title" data-testid="message-title">
-            {item.status === 'paid' ? t`Withdrawal paid` : t`Withdrawal rejected`}
+            <DecisionTitle status={item.status} />
             {unread && <NewMark />}
           </span>
           <time className="article-date" dateTime={new Date(item.decidedAt ?? item.time).toISOString()}>
@@ -42,11 +65,7 @@ function DecisionMessage({ item, unread }: { item: WithdrawalItem; unread: boole
         </span>
       </div>
       <p className="message-text" data-testid="message-text">
-        {item.status === 'paid'
-          ? t`Your withdrawal of ${money} USD to ${account} has been paid.`
-          : note
-            ? t`Your withdrawal of ${money} USD to ${account} was rejected: ${note}. The amount is back in your balance.`
-            : t`Your withdrawal of ${money} USD to ${account} was rejected. The amount is back in your balance.`}
+        {text}
       </p>
     </li>
   );
@@ -141,7 +160,11 @@ export function AccountMessages({ shown }: { shown: boolean }) {
   const messages = together(useWithdrawals(), useAddedAccounts());
   const times = (messages.data ?? []).map((message) => message.time);
   const unreadAfter = useReadOnSight(shown, times.length > 0 ? Math.max(...times) : null);
-  const isUnread = (message: AccountMessage) => unreadAfter !== null && message.time > unreadAfter;
+  // A withdrawal the member cancelled is no news to them (the server does not count it either).
+  const isUnread = (message: AccountMessage) =>
+    unreadAfter !== null &&
+    message.time > unreadAfter &&
+    !(message.kind === 'decision' && message.item.status === 'cancelled');
   return (
     <SyncedSection
       synced={messages}

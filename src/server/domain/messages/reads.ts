@@ -1,7 +1,8 @@
 /**
  * What a member has read of the messages about their account (/message). Those messages are made
  * from the rows they tell of (each withdrawal the operator paid or rejected, at the moment of the
- * decision; each withdrawal account added, at the moment it was added, deleted since or not), so
+ * decision; each withdrawal account added, at the moment it was added, deleted since or not; a
+ * withdrawal the member cancelled is listed too, but is no news to them and is not counted), so
  * "unread" is "newer than the member's read marker", and each kind of such message is counted
  * here. The marker lives on the server: every device of the member agrees.
  */

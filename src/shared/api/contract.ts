@@ -52,6 +52,16 @@ import {
 } from './game';
 import { ApiPath } from './paths';
 import {
+  PausePlayRequestSchema,
+  PlayLimitSchema,
+  PlayLimitsAnswerSchema,
+  PlayLimitsRequestSchema,
+  PlayPauseSchema,
+  RealityCheckAnswerSchema,
+  SetPlayLimitRequestSchema,
+  SetRealityCheckRequestSchema,
+} from './play';
+import {
   AddBankCardRequestSchema,
   AddedAccountSchema,
   BankCardSchema,
@@ -114,6 +124,10 @@ export const apiContract = {
   [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },
   [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
   [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
+  [ApiPath.playLimits]: { request: PlayLimitsRequestSchema, data: PlayLimitsAnswerSchema },
+  [ApiPath.setPlayLimit]: { request: SetPlayLimitRequestSchema, data: PlayLimitSchema },
+  [ApiPath.pausePlay]: { request: PausePlayRequestSchema, data: PlayPauseSchema },
+  [ApiPath.setRealityCheck]: { request: SetRealityCheckRequestSchema, data: RealityCheckAnswerSchema },
 } as const satisfies Record<ApiPath, CallSchemas>;
 
 // Compile-time check: the contract names exactly the paths of paths.ts.

@@ -15,6 +15,7 @@ import { chainSecretMigration } from './0008_chain_secret';
 import { withdrawGuardsMigration } from './0010_withdraw_guards';
 import { rateCountersMigration } from './0011_rate_counters';
 import { homeTilesFocusMigration } from './0013_home_tiles_focus';
+import { playLimitsMigration } from './0016_play_limits';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -29,5 +30,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0010_withdraw_guards': withdrawGuardsMigration(),
     '0011_rate_counters': rateCountersMigration(),
     '0013_home_tiles_focus': homeTilesFocusMigration(),
+    '0016_play_limits': playLimitsMigration(dialect),
   };
 }

@@ -10,6 +10,7 @@ import { markVoided } from '../../repositories/rounds';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
+import { givePlayBack } from '../play/orderCheck';
 
 export interface CalledOff {
   lines: number;
@@ -36,6 +37,7 @@ export async function callOffRound(deps: Deps, roundId: number): Promise<CalledO
         insufficientCode: ErrorCode.CancelFailed,
         now,
       });
+      await givePlayBack(trx, line.member_id, line.created_at, { stake: line.stake_cents, loss: line.stake_cents });
       done.lines++;
       done.refundedCents += line.stake_cents;
     }

@@ -11,6 +11,7 @@ import { roundGuard } from '../../repositories/rounds';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
+import { givePlayBack } from '../play/orderCheck';
 import { Refused, refused } from '../refused';
 import { roundPhase } from './timing';
 
@@ -39,6 +40,8 @@ export async function cancelOrderLine(deps: Deps, member: Member, input: CancelI
       insufficientCode: ErrorCode.CancelFailed,
       now,
     });
+    // The stake no longer counts toward the member's limits in the periods it was placed in.
+    await givePlayBack(trx, member.id, line.created_at, { stake: line.stake_cents, loss: line.stake_cents });
     return { money: toUsd(refund.afterCents) };
   });
 }

@@ -66,7 +66,7 @@ export function limitChangeTiming(currentCents: Cents, requestedCents: Cents): '
 /** The first server day of the period that holds `day` (weeks start on Monday; 1970-01-01 was a Thursday). */
 export function periodStartDay(period: PlayPeriod, day: number): number {
   if (period === 'day') return day;
-  if (period === 'week') return day - (((day + 3) % 7) + 7) % 7;
+  if (period === 'week') return day - ((((day + 3) % 7) + 7) % 7);
   const date = new Date(day * DAY_MS);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / DAY_MS;
 }

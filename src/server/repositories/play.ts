@@ -84,10 +84,7 @@ const chargeQuery = prepared<UsageCharge, { member_id: number }>((db, p) => {
     set[names.loss] = sql`${usedIn(period, 'loss', p(period))} + ${p('stake')}`;
     set[names.start] = p(period);
   }
-  let query = db
-    .updateTable('play_state')
-    .set(set)
-    .where('member_id', '=', p('member'));
+  let query = db.updateTable('play_state').set(set).where('member_id', '=', p('member'));
   for (const period of PERIODS) {
     for (const column of ['stake', 'loss'] as const) {
       query = query.where(

@@ -23,4 +23,3 @@ export async function checkDepositLimits(trx: Trx, memberId: number, cents: numb
   );
   if (passed) throw limitRefusal(passed.period, 'deposit', passed.limit, passed.used);
 }
-

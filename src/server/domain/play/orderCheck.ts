@@ -45,7 +45,12 @@ function gameLimitsOf(rows: readonly PlayRuleRow[], now: number): GameLimits | n
 
 /** 3016: orders are refused until the pause ends (the text says until when, and which pause). */
 export function pausedRefusal(kind: PauseKind, until: number): Refused {
-  return new Refused(ErrorCode.PlayPaused, ErrorCode.PlayPaused, { pause: kind, time: { epochMs: until } }, { pause: kind, until });
+  return new Refused(
+    ErrorCode.PlayPaused,
+    ErrorCode.PlayPaused,
+    { pause: kind, time: { epochMs: until } },
+    { pause: kind, until },
+  );
 }
 
 /** 3013 / 3014 / 3015: which limit, how big, and what is left of it in its period. */
@@ -66,7 +71,10 @@ export function limitRefusal(period: PlayPeriod, kind: PlayLimitKind, limitCents
 }
 
 /** Of the limits an amount would pass, the one with the least left (the one the member meets first). */
-export function tightestPassed<T extends { limit: number; used: number }>(candidates: readonly T[], amount: number): T | null {
+export function tightestPassed<T extends { limit: number; used: number }>(
+  candidates: readonly T[],
+  amount: number,
+): T | null {
   let tightest: T | null = null;
   for (const candidate of candidates) {
     if (candidate.used + amount <= candidate.limit) continue;
@@ -81,7 +89,12 @@ export function tightestPassed<T extends { limit: number; used: number }>(candid
  * Refuses the order (3016, 3013, 3014), rolling its transaction back, when the member is paused
  * or the stake would pass a limit; otherwise counts the stake. Call it after the debit.
  */
-export async function checkOrderAgainstPlay(trx: Trx, memberId: number, stakeCents: number, now: number): Promise<void> {
+export async function checkOrderAgainstPlay(
+  trx: Trx,
+  memberId: number,
+  stakeCents: number,
+  now: number,
+): Promise<void> {
   const rules = await playRulesOf(trx, memberId);
   if (rules.length === 0) return;
   const { paused_until: pausedUntil, pause_kind: pauseKind } = rules[0];

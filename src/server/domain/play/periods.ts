@@ -8,12 +8,20 @@ import type { PeriodInstants, PeriodStarts } from '../../repositories/play';
 
 /** The first server day of the day, week and month of an instant (play_state's usage keys). */
 export function startsAt(now: number): PeriodStarts {
-  return { day: periodAt('day', now).startDay, week: periodAt('week', now).startDay, month: periodAt('month', now).startDay };
+  return {
+    day: periodAt('day', now).startDay,
+    week: periodAt('week', now).startDay,
+    month: periodAt('month', now).startDay,
+  };
 }
 
 /** The first instant of the day, week and month of an instant. */
 export function instantsAt(now: number): PeriodInstants {
-  return { day: periodAt('day', now).startsAt, week: periodAt('week', now).startsAt, month: periodAt('month', now).startsAt };
+  return {
+    day: periodAt('day', now).startsAt,
+    week: periodAt('week', now).startsAt,
+    month: periodAt('month', now).startsAt,
+  };
 }
 
 export function endsAt(period: PlayPeriod, now: number): number {

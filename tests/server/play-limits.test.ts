@@ -97,6 +97,15 @@ describe('stake limits', () => {
     expect((await order(server, p.token, ROOM.usdtStandard, [line(1, 20)])).body.code).toBe(1);
   });
 
+  it('name, of the limits an order would pass, the one with the least left', async () => {
+    const p = await fundedMember(server, 1_000);
+    await limit(server, p.token, 'day', 'stake', 100);
+    await limit(server, p.token, 'week', 'stake', 80);
+    await openRound(server, GAME);
+    const refused = await order(server, p.token, ROOM.usdtStandard, [line(0, 110)]);
+    expect(refused.body.data).toEqual({ period: 'week', kind: 'stake', limit: 80, left: 80 });
+  });
+
   it('give a cancelled line its stake back', async () => {
     const p = await fundedMember(server, 1_000);
     await limit(server, p.token, 'month', 'stake', 60);

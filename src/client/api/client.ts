@@ -19,6 +19,9 @@ export const WRITE_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.addBankCard,
   ApiPath.withdraw,
   ApiPath.endOtherSessions,
+  ApiPath.setPlayLimit,
+  ApiPath.pausePlay,
+  ApiPath.setRealityCheck,
 ]);
 
 export interface CallOptions {

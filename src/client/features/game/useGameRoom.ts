@@ -6,6 +6,7 @@ import { useCancelOrder } from './useCancelOrder';
 import { useLiveOrders } from './useLiveOrders';
 import { useOrderTicket } from './useOrderTicket';
 import { useOwnOrders } from './useOwnOrders';
+import { useRealityCheck } from './useRealityCheck';
 import { useRound } from './useRound';
 import { useRoundClock } from './useRoundClock';
 
@@ -30,6 +31,7 @@ export function useGameRoom(roomid: number) {
   const [recordOpen, setRecordOpen] = useState(false);
   const own = useOwnOrders(roomid, seqno, ownOpen);
   useAwardToast(seqno, game?.gametype ?? null);
+  useRealityCheck(round.offset);
 
   // Handlers that run after an await read the round's state as it is then, not as it was. Set
   // before the screen is painted, so a tap on a round that just appeared never reads "closed".

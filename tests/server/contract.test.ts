@@ -211,7 +211,10 @@ const goodCalls: Partial<Record<ApiPath, (s: Scene) => Promise<Body>[]>> = {
     ),
   ],
   // The page's read, and the room's with the start of its play session.
-  [ApiPath.playLimits]: () => [Promise.resolve(asMember({})), Promise.resolve(asMember({ since: server.clock.now - 60_000 }))],
+  [ApiPath.playLimits]: () => [
+    Promise.resolve(asMember({})),
+    Promise.resolve(asMember({ since: server.clock.now - 60_000 })),
+  ],
   // Limits and a pause of members of their own: the contract's member goes on ordering.
   [ApiPath.setPlayLimit]: () => [
     registerMember(server).then((m) => ({ token: m.token, period: 'day', kind: 'stake', money: 500 })),

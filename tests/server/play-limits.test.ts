@@ -215,6 +215,9 @@ describe('cool-off and self-exclusion', () => {
   it('refuse orders with 3016 until when; logging in, the fund log, messages and a withdrawal go on', async () => {
     const p = await walletMember(server, 500);
     const card = await addCard(server, p.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS });
+    await openRound(server, GAME);
+    const open = await order(server, p.token, ROOM.usdtStandard, [line(0, 20)]);
+    expect(open.body.code).toBe(1);
     const paused = await pausePlay(server, p.token, 'cooloff', 1);
     expect(paused.body.code).toBe(1);
     const until = server.clock.now + DAY;
@@ -230,6 +233,8 @@ describe('cool-off and self-exclusion', () => {
     expect(refused.body.data).toEqual({ pause: 'cooloff', until });
     expect(await moneyOf(p.id)).toEqual(before);
 
+    // An order placed before the pause can still be cancelled: its stake comes back.
+    expect((await cancel(p.token, open.body.data.order_ids[0])).body.code).toBe(1);
     const login = await server.call(ApiPath.login, { username: p.username, password: p.password });
     expect(login.body.code).toBe(1);
     const today = new Date(dayNumber(server.clock.now) * DAY).toISOString().slice(0, 10);

@@ -11,6 +11,8 @@ export interface BannerFacts {
   drawSecret: string;
   servesApp: boolean;
   distDir: string;
+  /** Which address counts as the client's (clientAddress.ts, describeClientAddress). */
+  clientAddress: string;
   /** How verification codes leave: the provider's host, the console, or not at all. */
   sms: { kind: 'http'; host: string } | { kind: 'console' } | { kind: 'none' };
 }
@@ -31,6 +33,7 @@ export function startBanner(facts: BannerFacts): string[] {
     smsLine(facts.sms),
     `Database: ${facts.database}`,
     `Draw secret: ${facts.drawSecret} (back it up apart from the database)`,
+    facts.clientAddress,
     facts.servesApp
       ? `Serving the built app from ${facts.distDir}`
       : `No built app in ${facts.distDir} (npm run build): API only`,

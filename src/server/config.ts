@@ -15,11 +15,11 @@ export const SQLITE_SYNCHRONOUS = ['FULL', 'NORMAL'] as const;
 export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
 
 /**
- * Which proxies may tell the client's address in X-Forwarded-For, as Fastify's trustProxy takes it:
- * false (none: the socket's address), a hop count (the last N proxies), or a list of proxy
- * addresses and CIDR ranges.
+ * Which proxies may tell the client's address in X-Forwarded-For: false (none: the socket's
+ * address), a hop count (the last N proxies, the nearest of which must connect from loopback, a
+ * private network or one of `peers`), or a list of proxy addresses and CIDR ranges.
  */
-export type TrustProxy = false | number | string[];
+export type TrustProxy = false | { hops: number; peers: string[] } | string[];
 
 /**
  * How verification codes leave (sms.ts): an HTTP provider, the console (demo and tests, asked for
@@ -130,26 +130,27 @@ function isCidrOrAddress(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY: unset or "off" trusts no proxy; a whole number trusts that many proxy hops; a
- * comma-separated list trusts those addresses or CIDR ranges. "true" (trust any left-most
- * X-Forwarded-For, which any client can forge) is refused.
+ * TRUST_PROXY: unset or "off" trusts no proxy; a whole number trusts that many proxy hops when the
+ * connection comes from loopback or a private network, and addresses or CIDR ranges after it
+ * (`1,203.0.113.7`) are further proxies it may come from; a comma-separated list of addresses or
+ * CIDR ranges trusts those proxies. "true" (trust any left-most X-Forwarded-For, which any client
+ * can forge) is refused.
  */
 export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (raw === undefined || ['off', 'false', '0', 'no'].includes(raw.toLowerCase())) return false;
-  if (/^\d+$/.test(raw)) {
-    const hops = Number(raw);
-    if (hops > 10) throw new ConfigError(`TRUST_PROXY as a hop count must be 1-10, got "${raw}"`);
-    return hops;
-  }
   const entries = raw.split(',').map((entry) => entry.trim());
-  const bad = entries.filter((entry) => !isCidrOrAddress(entry));
-  if (bad.length > 0) {
+  const hopCount = /^\d+$/.test(entries[0]) ? Number(entries[0]) : null;
+  const addresses = hopCount === null ? entries : entries.slice(1);
+  const bad = addresses.filter((entry) => !isCidrOrAddress(entry));
+  if (bad.length > 0 || (hopCount === null && addresses.length === 0)) {
     throw new ConfigError(
-      `TRUST_PROXY must be off, a hop count (e.g. 1) or a list of proxy addresses or CIDR ranges ` +
-        `(e.g. 10.0.0.1,192.168.0.0/16), got "${raw}"`,
+      `TRUST_PROXY must be off, a hop count (e.g. 1, or 1,203.0.113.7 to also accept that proxy) or a list ` +
+        `of proxy addresses or CIDR ranges (e.g. 10.0.0.1,192.168.0.0/16), got "${raw}"`,
     );
   }
-  return entries;
+  if (hopCount === null) return addresses;
+  if (hopCount < 1 || hopCount > 10) throw new ConfigError(`TRUST_PROXY as a hop count must be 1-10, got "${raw}"`);
+  return { hops: hopCount, peers: addresses };
 }
 
 function parseDatabaseUrl(raw: string | undefined): string | null {

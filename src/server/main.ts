@@ -12,11 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { startBanner } from './banner';
+import { describeClientAddress } from './clientAddress';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type ServerConfig, type SmsConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { loadTranslator, type Translator } from './i18n';
+import { pruneLoginGuards } from './domain/accounts/loginGuard';
 import { pruneExpiredSessions } from './domain/accounts/sessions';
 import { describeDatabaseError } from './domain/dbErrors';
 import { openDrawSecrets } from './domain/game/drawSecrets';
@@ -62,6 +64,7 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
       'made a new draw secret file (mode 0600): back it up now, apart from the database backups',
     );
   }
+  await pruneLoginGuards(deps);
 
   const translator = await loadTranslator();
   if (translator.missing.length > 0) logger.warn({ missing: translator.missing }, 'error catalogue missing');
@@ -81,6 +84,8 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     trustProxy: config.trustProxy,
     https: config.https,
     game: { scheduler: { timing: config.roundTiming } },
+    // On PostgreSQL the live streams LISTEN on a connection of their own.
+    live: { databaseUrl: config.databaseUrl ?? undefined },
   });
   // A deep accept queue: a thousand members polling at once must not find the door shut (Node's default is 511).
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
@@ -96,6 +101,7 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     servesApp: hasBuiltApp(config.distDir),
     distDir: config.distDir,
     sms: sms === null ? { kind: 'none' } : sms.kind === 'http' ? { kind: 'http', host: new URL(sms.url).host } : sms,
+    clientAddress: describeClientAddress(config.trustProxy),
   });
   process.stdout.write(`${banner.join('\n')}\n`);
 
@@ -130,6 +136,8 @@ function smsSenderFor(sms: SmsConfig | null, translator: Translator, logger: Log
 /**
  * Stops accepting, lets running requests finish (closing what is still open after the grace
  * time), and stops the round drawer, which releases its lease so another instance takes over.
+ * Live streams are ended at the start of the close (app.ts, preClose), not waited for: their
+ * browsers reconnect, through the load balancer, to an instance that stays.
  */
 async function shutDown(app: FastifyInstance, logger: Logger): Promise<void> {
   // A keep-alive connection whose request finishes during the shutdown would otherwise stay open

@@ -85,6 +85,16 @@ export const ErrorCode = {
   /** Not in SPEC.md's catalogue (added): a password-reset code asked for a number no member has. */
   PhoneNotRegistered: 3004,
   /**
+   * Not in SPEC.md's catalogue (added): too many password checks waiting on this server; refused at
+   * once (HTTP 503, Retry-After) rather than kept waiting. Nothing was checked or changed.
+   */
+  ServerBusy: 3005,
+  /**
+   * Not in SPEC.md's catalogue (added): this member's password was guessed wrong from many addresses
+   * and tries from a new address must wait; the text says how many seconds ({seconds}).
+   */
+  LoginSlowedDown: 3006,
+  /**
    * Not in SPEC.md's catalogue (added): a withdrawal to an account added less than
    * NEW_ACCOUNT_HOLD_HOURS ago; the text says from when ({time}), `data.availableAt` holds it.
    */
@@ -96,6 +106,14 @@ export const ErrorCode = {
    * configured, or the provider did not take the message), so registering or a reset must wait.
    */
   SmsUnavailable: 3009,
+  /**
+   * Not in SPEC.md's catalogue (added): a USDT address shaped like one of its network ({network})
+   * that fails the network's checksum (TRON base58check, Ethereum EIP-55), so nobody can hold it:
+   * refused when added, and a withdrawal to one saved before the check existed.
+   */
+  AddressChecksum: 3011,
+  /** Not in SPEC.md's catalogue (added): a cancel of a withdrawal that is not the member's own pending one. */
+  WithdrawalNotCancellable: 3012,
   /**
    * Not in SPEC.md's catalogue (added): an order that would pass a stake limit the member set; the
    * text names the limit ({period}, {limit}) and what is left of it ({left}).
@@ -110,6 +128,11 @@ export const ErrorCode = {
    * ({pause}), or a pause asked for that would end before the one in force; the text says until when ({time}).
    */
   PlayPaused: 3016,
+  /**
+   * Not in SPEC.md's catalogue (added): a live stream refused because this address or this member
+   * already has as many open as an instance allows (README "Live streams").
+   */
+  TooManyStreams: 3017,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

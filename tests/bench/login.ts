@@ -1,9 +1,16 @@
 /**
  * What a password check costs: scrypt at the cost hashes had before (N=2^14) and at OWASP's
- * (N=2^17) now, alone and four at once (libuv's thread pool, where scrypt runs, has four threads),
+ * (N=2^17) now, alone and eight at once on the password pool's threads (domain/passwordPool.ts),
  * and the memory each check holds. A login pays one check; so does a wrong name (the dummy hash).
+ *
+ * Then the login flood (tests/support/loginFlood.ts, the same as tests/server/login-flood.test.ts):
+ * 200 wrong logins at once from 200 addresses against the real server, and what another member,
+ * the app's page and a member at its usual address see meanwhile, with the server's memory.
  */
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultPoolLimits, usePasswordPoolLimits } from '../../src/server/domain/passwordPool';
 import {
   hashSecret,
   OWASP_SCRYPT_COST,
@@ -11,6 +18,8 @@ import {
   verifySecret,
   type ScryptCost,
 } from '../../src/server/domain/secrets';
+import { FLOOD_200, printFlood, runLoginFlood, type FloodPlan } from '../support/loginFlood';
+import { openBenchDatabase } from './server-fixtures';
 
 const BEFORE: ScryptCost = { N: 2 ** 14, r: 8, p: 1 };
 
@@ -41,9 +50,15 @@ async function measure(label: string, cost: ScryptCost): Promise<LoginCost> {
 }
 
 export async function runLoginBench(): Promise<void> {
+  const { threads } = defaultPoolLimits();
+  // Room for the eight checks at once: this measures the threads, not the refusal of a full lane.
+  usePasswordPoolLimits({ threads, queue: 16 });
   const rows = [await measure('before (N=2^14)', BEFORE), await measure('now (N=2^17, OWASP)', OWASP_SCRYPT_COST)];
   useScryptCost(OWASP_SCRYPT_COST);
-  console.log(`\nLogin cost (one scrypt check per login; ${availableParallelism()} cores, 4 scrypt threads)`);
+  usePasswordPoolLimits(defaultPoolLimits());
+  console.log(
+    `\nLogin cost (one scrypt check per login; ${availableParallelism()} cores, ${threads} password pool thread${threads === 1 ? '' : 's'})`,
+  );
   console.log('  cost                   median ms   checks/s (8 at once)   memory per check');
   for (const row of rows) {
     console.log(
@@ -52,4 +67,26 @@ export async function runLoginBench(): Promise<void> {
     );
   }
   console.log(`  ratio now/before: ${(rows[1].medianMs / rows[0].medianMs).toFixed(1)}x per check`);
+}
+
+/** A sustained flood: the 200 attackers fire again every second, from new addresses each time. */
+const FLOOD_5_WAVES: FloodPlan = { attackers: 200, waves: 5, waveGapMs: 1_000 };
+
+export async function runLoginFloodBench(): Promise<void> {
+  for (const [title, plan] of [
+    ['Login flood: 200 wrong logins at once from 200 addresses (production cost and pool)', FLOOD_200],
+    ['Login flood: 200 at once, again every second for 5 s (1,000 logins)', FLOOD_5_WAVES],
+  ] as const) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-flood-'));
+    const deps = await openBenchDatabase(dir);
+    try {
+      printFlood(
+        title,
+        await runLoginFlood({ db: deps.db, dialect: 'sqlite', env: { DATA_DIR: dir, DATABASE_URL: '' } }, plan),
+      );
+    } finally {
+      await deps.db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
 }

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { measureBundle, printBundle } from './bundle';
 import { measureFirstLoad, printFirstLoad } from './firstLoad';
-import { runLoginBench } from './login';
+import { runLiveBench } from './live';
+import { runLoginBench, runLoginFloodBench } from './login';
 import { runServerBench } from './server';
 
 if (!existsSync('dist/index.html') || process.env.REBUILD === '1') {
@@ -19,3 +20,5 @@ printBundle(measureBundle());
 printFirstLoad(await measureFirstLoad());
 await runServerBench();
 await runLoginBench();
+await runLoginFloodBench();
+await runLiveBench();

@@ -32,7 +32,7 @@ describe('/info/:id (article by type)', () => {
 
     expect((await screen.findByTestId('article-title')).textContent).toBe('Title 260');
     expect(fake.to(ApiPath.oneClassArticle)[0].body).toMatchObject({ type: 26, lang: 'en' });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Introduction');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('About');
     expect(screen.getByTestId('article-html').innerHTML).toBe('<p>Content 260</p>');
     expect(screen.getAllByTestId('article')).toHaveLength(1);
     const images = screen.getAllByTestId('article-image') as HTMLImageElement[];
@@ -113,7 +113,7 @@ describe('/info/:id (article by type)', () => {
   });
 
   const LANGUAGES: [Locale, string, string, string][] = [
-    ['en', 'Title 260', '<p>Content 260</p>', 'Introduction'],
+    ['en', 'Title 260', '<p>Content 260</p>', 'About'],
     ['vi', 'Tiêu đề 260', '<p>Nội dung 260</p>', 'Giới thiệu'],
     ['zh-CN', '标题 260', '<p>内容 260</p>', '平台介绍'],
     ['zh-TW', '標題 260', '<p>內容 260</p>', '平台介紹'],

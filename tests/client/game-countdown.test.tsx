@@ -109,9 +109,11 @@ describe('countdown states on the server clock', () => {
     expect(screen.getByTestId('round-seqno').textContent).toBe('20261122-0008');
     expect(phase()).toBe('open');
     expect(countdown()).toMatch(/^00:(1[0-2]|09)$/);
-    // What the drawn round paid the member is said once the next round is there.
+    // What the drawn round came to for the member is said once the next round is there.
     expect(fake.to(ApiPath.current).at(-1)!.body).toMatchObject({ gameseq: first.game.seqno, gametype: 15 });
-    expect(screen.getByText('Round 20261122-0007: payout 39.00 USD, net gain +29.00 USD.')).toBeTruthy();
+    expect(
+      screen.getByText('Round 20261122-0007: won. Staked 10.00 USD, paid 39.00 USD, net +29.00 USD.'),
+    ).toBeTruthy();
   });
 
   it('offline past the draw: the panel says the state is unknown since when, not a countdown at 00:00', async () => {

@@ -7,6 +7,7 @@ import { commitmentOf, drawFromSeed, hashForward, toHex } from '../../src/shared
 import { startSession } from '../../src/client/api/session';
 import FairnessPage from '../../src/client/features/game/FairnessPage';
 import { resetSyncState } from '../../src/client/data/sync';
+import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, refused, resetClientState } from './helpers';
 import { drawnRoundOf } from './game-fixtures';
 
@@ -118,9 +119,37 @@ describe('fairness screen (verifyRound in the browser)', () => {
     expect([check('commitment'), check('numbers')]).toEqual(['pass', 'pass']);
   });
 
-  it("a round the server refuses (unknown, or not drawn yet) shows the server's words", async () => {
-    renderProof('20261101-0009', refused(1028, 'No such round'));
-    expect(await screen.findByRole('heading', { name: 'No such round' })).toBeTruthy();
+  it.each([
+    ['en', 'No active round', 'No round 20261101-0009 in this room'],
+    ['vi', 'Không có kỳ đang mở', 'Phòng này không có kỳ 20261101-0009'],
+    ['zh-CN', '没有进行中的活动', '本房间没有第 20261101-0009 期'],
+    ['zh-TW', '沒有進行中的活動', '本房間沒有第 20261101-0009 期'],
+  ] as const)(
+    'in %s: an unknown round number (getRound answers 1028) says there is no such round, not "no active round"',
+    async (locale, serverWords, said) => {
+      await activateLocale(locale, { persist: false });
+      try {
+        renderProof('20261101-0009', refused(1028, serverWords));
+        expect(await screen.findByRole('heading', { name: said })).toBeTruthy();
+        expect(screen.queryByText(serverWords)).toBeNull();
+        expect(screen.queryByTestId('fairness-verdict')).toBeNull();
+      } finally {
+        await activateLocale('en', { persist: false });
+      }
+    },
+  );
+
+  it("a round not drawn yet shows the server's words and how the check works once it is", async () => {
+    renderProof(
+      '20261122-0009',
+      refused(3002, 'This round has not been drawn yet: its seed is revealed after the draw.'),
+    );
+    expect(
+      await screen.findByRole('heading', {
+        name: 'This round has not been drawn yet: its seed is revealed after the draw.',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('proof-how').textContent).toMatch(/^How it works: each round's seed/);
     expect(screen.queryByTestId('fairness-verdict')).toBeNull();
   });
 

@@ -163,7 +163,8 @@ describe('buy rules: every refusal shows its message before any call', () => {
 
       const { setOnlineStateForTest } = await import('../../src/client/api/online');
       act(() => setOnlineStateForTest({ browserOnline: false }));
-      expect(await tryIt({ select: [0, 1], amount: '50' })).toContain(messageOf(refuse(MessageKey.Offline)));
+      // Offline, Buy is off and the bar says why (the offline case has its own test).
+      expect(screen.getByRole('button', { name: buy }).hasAttribute('disabled')).toBe(true);
 
       expect(fake.to(ApiPath.order)).toHaveLength(0);
       expect(screen.queryByRole('dialog')).toBeNull();
@@ -224,7 +225,9 @@ describe('confirm popup', () => {
     const lines = within(popup)
       .getAllByTestId('confirm-line')
       .map((row) => row.textContent);
-    expect(lines).toEqual(['Big×1.9620.00', 'Big Odd×3.7020.00', 'Triple×150.0020.00']);
+    // Each line with what it pays if its outcome wins: 20 x its odds.
+    expect(lines).toEqual(['Big×1.9620.0039.20', 'Big Odd×3.7020.0074.00', 'Triple×150.0020.003,000.00']);
+    expect(within(popup).getByRole('columnheader', { name: 'Pays if it wins (USD)' })).toBeTruthy();
     expect(within(popup).getByTestId('confirm-total').textContent).toBe('60.00');
     expect(fake.to(ApiPath.order)).toHaveLength(0);
 
@@ -457,5 +460,72 @@ describe('room odds and deposit', () => {
     renderRoom();
     expect(await screen.findByText('You are not a VIP member')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'The room cannot be opened' })).toBeTruthy();
+  });
+});
+
+describe('offline in the room', () => {
+  it.each([
+    ['en', 'Buy', 'You are offline: orders need a connection.', 'This round is closed for orders'],
+    ['vi', 'Mua', 'Bạn đang ngoại tuyến: cần kết nối mạng để đặt lệnh.', 'Kỳ này đã ngừng nhận lệnh'],
+    ['zh-CN', '购买', '您已离线：下单需要网络连接。', '本期已封盘'],
+    ['zh-TW', '購買', '您已離線：下單需要網路連線。', '本期已封盤'],
+  ] as const)(
+    'in %s: the buy bar says the member is offline, not that the round is closed, even past the draw',
+    async (locale, buy, offlineText, stoppedText) => {
+      await activateLocale(locale, { persist: false });
+      const { setOnlineStateForTest } = await import('../../src/client/api/online');
+      // The last round known drew while the member was away: by its clock it is closed.
+      const fake = roomServer({ info: gameInfo({ drawIn: -5_000, closeIn: -65_000 }) });
+      vi.stubGlobal('fetch', fake.fetch);
+      await openRoom();
+      act(() => setOnlineStateForTest({ browserOnline: false }));
+      const said = await screen.findByTestId('buy-closed');
+      expect(said.textContent).toBe(offlineText);
+      expect(messageOf(refuse(MessageKey.Stopped))).toBe(stoppedText);
+      expect(screen.getByTestId('buy-bar').textContent).not.toContain(stoppedText);
+      const button = screen.getByRole('button', { name: buy });
+      expect(button.hasAttribute('disabled')).toBe(true);
+      expect(button.getAttribute('aria-describedby')).toBe(said.id);
+      act(() => setOnlineStateForTest({ browserOnline: true }));
+    },
+  );
+});
+
+describe("the open round's commitment", () => {
+  /** The browser's clipboard, for one test. */
+  function stubClipboard(writeText: (text: string) => Promise<void>) {
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  it('shows it short before any order; a tap copies the whole and says "Copied"; the link leads to its proof page', async () => {
+    const info = gameInfo({});
+    const commitment = info.game.commitment;
+    const writeText = vi.fn(async (_text: string) => undefined);
+    stubClipboard(writeText);
+    vi.stubGlobal('fetch', roomServer({ info }).fetch);
+    await openRoom();
+    const card = screen.getByTestId('round-commitment');
+    const copy = within(card).getByTestId('commitment-copy');
+    expect(copy.textContent).toBe(`${commitment.slice(0, 8)}…${commitment.slice(-8)}`);
+    expect(within(card).getByTestId('commitment-copied').textContent).toBe('');
+    fireEvent.click(copy);
+    await waitFor(() => expect(within(card).getByTestId('commitment-copied').textContent).toBe('Copied'));
+    expect(writeText).toHaveBeenCalledWith(commitment);
+    expect(within(card).getByRole('link', { name: 'How to check it' }).getAttribute('href')).toBe(
+      `/fairness/5/${info.game.seqno}`,
+    );
+  });
+
+  it('where the browser refuses the clipboard, the whole commitment is shown to select instead', async () => {
+    const info = gameInfo({});
+    stubClipboard(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    vi.stubGlobal('fetch', roomServer({ info }).fetch);
+    await openRoom();
+    fireEvent.click(screen.getByTestId('commitment-copy'));
+    expect((await screen.findByTestId('commitment-full')).textContent).toBe(info.game.commitment);
+    expect(screen.getByTestId('commitment-copied').textContent).toBe('');
   });
 });

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
-import { MessageKey, refuse } from '../../src/shared/errors';
 import { startSession } from '../../src/client/api/session';
 import { writeCached } from '../../src/client/data/sync';
 import { setOnlineStateForTest } from '../../src/client/api/online';
-import { activateLocale, messageOf } from '../../src/client/i18n';
+import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { gameInfo, liveOrder, ownOrder, renderRoom, USER } from './game-fixtures';
 import { queryKey } from '../../src/client/data/key';
@@ -71,21 +70,25 @@ describe('stale, not wrong', () => {
     expect(screen.getByTestId('room-balance').textContent).toBe('1,000.00');
     expect(screen.getByTestId('countdown').textContent).toMatch(/^0[12]:\d\d$/);
 
-    const offline = messageOf(refuse(MessageKey.Offline));
+    // Buy is off and the bar says the member is offline.
+    const offline = 'You are offline: orders need a connection.';
     fireEvent.click(screen.getByTestId('option-0'));
     fireEvent.change(screen.getByTestId('amount'), { target: { value: '20' } });
+    expect(screen.getByTestId('buy-closed').textContent).toBe(offline);
     fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
-    expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain(offline);
+    expect(screen.getByRole('button', { name: 'Buy' }).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('dialog', { name: 'Confirm order' })).toBeNull();
     expect(fake.to(ApiPath.order)).toHaveLength(0);
 
-    // The own-orders sheet was loaded before the network went.
+    // The own-orders sheet was loaded before the network went: its cancel is off, and says why.
     fireEvent.click(screen.getByRole('button', { name: 'My orders' }));
     const sheet = await screen.findByRole('dialog', { name: 'My orders' });
-    fireEvent.click(
-      within(await within(sheet).findByTestId('own-order')).getByRole('button', { name: /^Cancel order/ }),
-    );
-    expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain(offline);
+    const cancel = within(await within(sheet).findByTestId('own-order')).getByRole('button', {
+      name: /^Cancel order/,
+    });
+    expect(cancel.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(cancel);
+    expect(within(sheet).getByTestId('cancel-closed').textContent).toBe(offline);
     expect(screen.queryByRole('dialog', { name: 'Cancel this order?' })).toBeNull();
     expect(fake.to(ApiPath.gameCancel)).toHaveLength(0);
     fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
@@ -117,8 +120,10 @@ describe('stale, not wrong', () => {
       expect(screen.getAllByTestId('live-order')).toHaveLength(1);
       fireEvent.click(screen.getByTestId('option-1'));
       fireEvent.change(screen.getByTestId('amount'), { target: { value: '20' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
-      expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain(messageOf(refuse(MessageKey.Offline)));
+      expect(screen.getByRole('button', { name: 'Buy' }).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByTestId('buy-closed').textContent).toBe(
+        'The server cannot be reached: orders wait until it answers.',
+      );
 
       setDown(false);
       const infoCalls = fake.to(ApiPath.gameInfo).length;

@@ -35,6 +35,7 @@ export function winner(patch: Partial<WinnerEntry> = {}): WinnerEntry {
     seqno: '20260310-0001',
     value: 0,
     valuecn: 'Big',
+    values: [0],
     money: 195,
     time: 1_773_000_000 + id,
     ...patch,

@@ -75,7 +75,7 @@ describe('home welcome bar and quick menu', () => {
     const service = () => within(quickMenu()).getByRole('link', { name: 'Customer service' });
     await waitFor(() => expect(service().getAttribute('href')).toBe('https://help.example.com/chat'));
     expect(service().getAttribute('target')).toBe('_blank');
-    expect(within(quickMenu()).getByRole('link', { name: 'Introduction' }).getAttribute('href')).toBe('/info/26');
+    expect(within(quickMenu()).getByRole('link', { name: 'About' }).getAttribute('href')).toBe('/info/26');
     expect(within(quickMenu()).getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help/list');
     expect(within(quickMenu()).getByRole('link', { name: 'Language' }).getAttribute('href')).toBe('/languageSet');
     // The trend and finance pages have no tab of their own (SPEC.md section 2): home leads there.

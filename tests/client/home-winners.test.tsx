@@ -46,6 +46,28 @@ describe('home winners ticker', () => {
     expect(screen.getByTestId('winners-window').classList.contains('is-scrolling')).toBe(false);
   });
 
+  it("each row is a member's round with its net gain and every outcome it was won on; a row that is no gain is not shown", async () => {
+    const fake = fakeFetch({
+      [ApiPath.winners]: () =>
+        ok([
+          winner({ id: 21, user: 'tw****02', value: 0, values: [0, 2], money: 56 }),
+          // What a ticker of winning lines said of Big and Small at 165 each: never shown as a win.
+          winner({ id: 20, user: 'tr****88', value: 0, values: [0], money: -8.25 }),
+          winner({ id: 19, user: 'ev****00', value: 1, values: [1], money: 0 }),
+        ]),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderHome();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const [row] = rows();
+    expect(within(row).getByTestId('winner-user').textContent).toBe('tw****02');
+    expect(within(row).getByTestId('winner-outcome').textContent).toBe('Big · Odd');
+    expect(within(row).getByTestId('winner-money').textContent).toBe('+56.00');
+    expect(row.textContent).toContain('Net gain of the round:');
+    expect(ticker().textContent).not.toContain('tr****88');
+    expect(ticker().textContent).not.toContain('-8.25');
+  });
+
   it('an empty list says "No winners yet" and shows no rows at all', async () => {
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.winners]: () => ok([]) }).fetch);
     renderHome();

@@ -1,9 +1,11 @@
 /**
  * The app's own install offer: not before the member has played a round or read the fund log,
- * Chromium's prompt behind Install, a hint on iOS Safari, and quiet for 30 days after Not now.
+ * Chromium's prompt behind Install, a hint on iOS Safari; shown once, on a tab-bar page as it
+ * opens (never in a room), and quiet for a week after it was shown or after Not now.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { navigate } from 'wouter/use-browser-location';
 import { InstallPrompt } from '../../src/client/app/InstallPrompt';
 import IncomePage from '../../src/client/features/wallet/IncomePage';
 import {
@@ -60,8 +62,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The member goes to another page of the app. */
+function goTo(path: string) {
+  act(() => navigate(path));
+}
+
 describe('install offer', () => {
-  it('waits for a reason to install, then Install opens the browser prompt', async () => {
+  it('waits for a reason to install, opens with the next tab-bar page, and Install opens the browser prompt', async () => {
     renderPrompt();
     const event = offerPrompt('accepted');
     expect(event.defaultPrevented).toBe(true);
@@ -69,25 +76,49 @@ describe('install offer', () => {
     expect(offer()).toBeNull();
 
     act(() => earnInstallOffer());
+    // Possible now, but a page is up: it never appears under the member's finger.
+    expect(offer()).toBeNull();
+    goTo('/user');
     expect(offer()).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Install' }));
     await waitFor(() => expect(event.prompt).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(offer()).toBeNull());
   });
 
-  it('Not now keeps it away for 30 days, then it may come back', async () => {
+  it(`Not now keeps it away for ${INSTALL_QUIET_DAYS} days (a week), then it may come back`, async () => {
+    expect(INSTALL_QUIET_DAYS).toBe(7);
     renderPrompt();
     act(() => earnInstallOffer());
     offerPrompt('accepted');
+    goTo('/user');
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(offer()).toBeNull();
 
-    now += (INSTALL_QUIET_DAYS - 1) * DAY;
+    now += 6 * DAY;
     offerPrompt('accepted');
+    goTo('/');
     expect(offer()).toBeNull();
 
     now += 2 * DAY;
     offerPrompt('accepted');
+    goTo('/user');
+    expect(offer()).not.toBeNull();
+  });
+
+  it('is shown once: gone when the member leaves its page, and not on any other page for a week, answered or not', () => {
+    renderPrompt();
+    act(() => earnInstallOffer());
+    offerPrompt('accepted');
+    goTo('/user');
+    expect(offer()).not.toBeNull();
+    goTo('/');
+    expect(offer()).toBeNull();
+    goTo('/recharge');
+    expect(offer()).toBeNull();
+    goTo('/user');
+    expect(offer()).toBeNull();
+    now += 7 * DAY + 1;
+    goTo('/');
     expect(offer()).not.toBeNull();
   });
 
@@ -95,9 +126,11 @@ describe('install offer', () => {
     renderPrompt();
     act(() => earnInstallOffer());
     offerPrompt('dismissed');
+    goTo('/user');
     fireEvent.click(screen.getByRole('button', { name: 'Install' }));
     await waitFor(() => expect(offer()).toBeNull());
     offerPrompt('accepted');
+    goTo('/');
     expect(offer()).toBeNull();
   });
 
@@ -110,21 +143,27 @@ describe('install offer', () => {
     renderPrompt();
     expect(offer()).toBeNull();
     act(() => earnInstallOffer());
+    goTo('/user');
     expect(offer()?.textContent).toContain('tap Share, then Add to Home Screen');
     expect(screen.queryByRole('button', { name: 'Install' })).toBeNull();
   });
 
-  it('a visit to the fund log earns the offer', async () => {
+  it('a visit to the fund log earns the offer, which opens with the next tab-bar page', async () => {
     startSession('token');
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.financeFlow]: () => ok({ list: [], count: 0 }) }).fetch);
     renderPrompt();
     offerPrompt('accepted');
     expect(offer()).toBeNull();
     renderScreen(IncomePage);
-    await waitFor(() => expect(offer()).not.toBeNull());
+    goTo('/my_income');
+    await waitFor(() => expect(localStorage.getItem('installOfferEarned')).toBe('1'));
+    // The fund log has no tab bar: not there.
+    expect(offer()).toBeNull();
+    goTo('/user');
+    expect(offer()).not.toBeNull();
   });
 
-  it('a first order placed in a room earns the offer; choosing and asking to confirm do not', async () => {
+  it('a first order placed in a room earns the offer; it never shows in the room (over the amount and Buy), but on the next tab-bar page', async () => {
     startSession('token');
     const info = gameInfo({});
     vi.stubGlobal(
@@ -136,18 +175,23 @@ describe('install offer', () => {
         [ApiPath.order]: () => ok({ order_ids: [1], seqno: info.game.seqno, money: 980 }),
       }).fetch,
     );
-    renderPrompt();
     offerPrompt('accepted');
     renderRoom();
+    renderPrompt();
     await screen.findByTestId('round-seqno');
     await waitFor(() => expect(screen.getByTestId('room-balance').textContent).not.toBe('—'));
     fireEvent.click(screen.getByTestId('option-0'));
     fireEvent.change(screen.getByTestId('amount'), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm order' });
-    expect(offer()).toBeNull();
+    expect(localStorage.getItem('installOfferEarned')).toBeNull();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await screen.findByText('Order placed');
-    await waitFor(() => expect(offer()).not.toBeNull());
+    expect(localStorage.getItem('installOfferEarned')).toBe('1');
+    // Still in the room, a moment and a page later: never there.
+    goTo('/activity/5?again');
+    expect(offer()).toBeNull();
+    goTo('/');
+    expect(offer()).not.toBeNull();
   });
 });

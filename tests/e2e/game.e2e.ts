@@ -171,12 +171,18 @@ describe('game end to end', () => {
     const payout = (value: number, rate: string) =>
       linePayout(2000, oddsToHundredths(Number(rate))!, settleLine(value, draw));
     const award = payout(0, odds.big) + payout(2, odds.odd);
-    // A round that paid says so, the payout and the net gain over the 40.00 staked (the cancelled line is not).
-    if (award > 0) {
-      const gain = award - 4_000;
-      const said = `Round ${seqno}: payout ${formatMoney(award)} USD, net gain ${gain > 0 ? '+' : ''}${formatMoney(gain)} USD.`;
-      await expect.poll(() => toasts(page).allTextContents(), { timeout: 15_000 }).toContain(said);
-    }
+    // The round is told by its net over the 40.00 staked (the cancelled line is not): won in green,
+    // lost in red, even neutral; a pure loss too.
+    const net = award - 4_000;
+    const [outcome, kind, signed] =
+      net > 0 ? ['won', 'success', `+${formatMoney(net)}`] : net < 0 ? ['lost', 'loss', `-${formatMoney(-net)}`] : [];
+    const said =
+      outcome === undefined
+        ? `Round ${seqno}: even. Staked 40.00 USD, paid back ${formatMoney(award)} USD, net 0.00 USD.`
+        : `Round ${seqno}: ${outcome}. Staked 40.00 USD, paid ${formatMoney(award)} USD, net ${signed} USD.`;
+    await expect.poll(() => toasts(page).allTextContents(), { timeout: 15_000 }).toContain(said);
+    const notice = page.locator('.toast').filter({ hasText: said });
+    expect(await notice.getAttribute('class')).toContain(`toast-${kind ?? 'info'}`);
     const expected = formatMoney(96_000 + award);
     await expect.poll(() => page.getByTestId('room-balance').textContent(), { timeout: 15_000 }).toBe(expected);
     await snapshot(page, 'game-drawn');
@@ -355,10 +361,12 @@ describe('game end to end', () => {
     await snapshot(page, 'game-offline-vi');
     await page.getByTestId('option-0').click();
     await page.getByLabel('Số tiền mỗi mục (USD)').fill('20');
-    await page.getByRole('button', { name: 'Mua', exact: true }).click();
-    await expect
-      .poll(() => toasts(page).allTextContents())
-      .toContain('Bạn đang ngoại tuyến. Thao tác này cần kết nối mạng; chưa có gì được gửi.');
+    // Buy is off and the bar says the member is offline, not that the round is closed.
+    const buy = page.getByRole('button', { name: 'Mua', exact: true });
+    expect(await buy.isDisabled()).toBe(true);
+    expect(await page.getByTestId('buy-closed').textContent()).toBe(
+      'Bạn đang ngoại tuyến: cần kết nối mạng để đặt lệnh.',
+    );
     expect(await page.getByRole('dialog', { name: 'Xác nhận lệnh' }).count()).toBe(0);
 
     const reloaded = page.waitForResponse((response) => response.url().endsWith('/api/Game/getGameinfo'));

@@ -182,5 +182,5 @@ describe('layout at phone widths', () => {
     await sweep('member', Object.keys(PATTERNS) as RouteName[]);
     await context.close();
     expect(found, found.join('\n')).toEqual([]);
-  });
+  }, 240_000); // every route x 4 widths x 4 languages x guest and member: minutes on a busy 2-core machine
 });

@@ -21,8 +21,9 @@ describe('configuration from the environment', () => {
   it.each([
     ['off', false],
     ['0', false],
-    ['1', 1],
-    ['2', 2],
+    ['1', { hops: 1, peers: [] }],
+    ['2', { hops: 2, peers: [] }],
+    ['1,203.0.113.7, 198.51.100.0/24', { hops: 1, peers: ['203.0.113.7', '198.51.100.0/24'] }],
     ['10.0.0.5', ['10.0.0.5']],
     ['10.0.0.5, 192.168.0.0/16,::1', ['10.0.0.5', '192.168.0.0/16', '::1']],
     ['fd00::/8', ['fd00::/8']],
@@ -30,12 +31,20 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
-  it.each(['true', 'yes', '11', 'proxy.local', '10.0.0.0/33', '10.0.0.5,', '1.2.3.4/8/9'])(
-    'TRUST_PROXY=%s is refused',
-    (value) => {
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
-    },
-  );
+  it.each([
+    'true',
+    'yes',
+    '11',
+    'proxy.local',
+    '10.0.0.0/33',
+    '10.0.0.5,',
+    '1.2.3.4/8/9',
+    '0,10.0.0.5',
+    '1,proxy.local',
+    '1,2',
+  ])('TRUST_PROXY=%s is refused', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+  });
 
   it('reads switches, levels and URLs, and refuses anything else with the variable named', () => {
     expect(loadConfig({ HTTPS: 'on' }).https).toBe(true);

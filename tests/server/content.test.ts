@@ -1,21 +1,23 @@
 /**
  * The public content paths over HTTP in every language: articles by category (whole and as a
  * list), one article, banners, the finance tiers and the winners ticker. Article HTML imported by
- * the operator comes back harmless; winners come only from real settled winning lines.
+ * the operator comes back harmless; winners come only from real settled rounds that paid a member
+ * more than the member staked on them.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { Article, ArticleSummary, Banner, FinanceProduct, WinnerEntry } from '../../src/shared/api/types';
 import { WINNERS_LIMIT } from '../../src/shared/constants';
 import { API_LANGS, localeOfApiLang, type ApiLang } from '../../src/shared/locale';
 import { runAdmin } from '../../src/server/admin/commands';
+import { fillRoundResults } from '../../src/server/db/migrations/0012_winners_net';
 import { loadTranslator, type Translator } from '../../src/server/i18n';
-import { winningLinesQuery } from '../../src/server/repositories/orderViews';
+import { winningRoundsQuery } from '../../src/server/repositories/orderViews';
 import { TEST_DIALECT } from './support/database';
-import { currentRound, drawCurrent, fundedMember, line, openRound, order, ROOM } from './support/game';
+import { currentRound, drawCurrent, fundedMember, line, openRound, order, ROOM, upcomingDraw } from './support/game';
 import { startServer, type TestServer } from './support/server';
 
 const ARTICLE_KEYS = [
@@ -294,16 +296,21 @@ describe('getWinners', () => {
     expect(body).toEqual({ code: 1, data: [], info: 'ok' });
   });
 
-  it('after a settled round: the winning line only, masked, in the request language; never the loser or an open order', async () => {
-    const [big, small, later] = [
+  it("lists a member's round only when it paid more than the member staked, with that net; never a loss with a winning line, nor an open order", async () => {
+    const [hedger, bigHeavy, smallHeavy, later] = [
+      await fundedMember(server, 500),
       await fundedMember(server, 500),
       await fundedMember(server, 500),
       await fundedMember(server, 500),
     ];
-    // Big (0) and small (1) split every draw: exactly one of the two lines wins.
+    // Big (0) and small (1) split every draw: exactly one line of each member wins.
     await openRound(server, 15);
-    expect((await order(server, big.token, ROOM.usdtStandard, [line(0, 40)])).body.code).toBe(1);
-    expect((await order(server, small.token, ROOM.usdtStandard, [line(1, 30)])).body.code).toBe(1);
+    // 40 on each: the winning line pays 78.00 of the 80.00 staked, a loss of 2.00 whatever the draw.
+    expect((await order(server, hedger.token, ROOM.usdtStandard, [line(0, 40), line(1, 40)])).body.code).toBe(1);
+    // 100 on one side and 20 on the other, in two orders: +75.00 when the 100 wins, -81.00 when the 20 does.
+    expect((await order(server, bigHeavy.token, ROOM.usdtStandard, [line(0, 100)])).body.code).toBe(1);
+    expect((await order(server, bigHeavy.token, ROOM.usdtStandard, [line(1, 20)])).body.code).toBe(1);
+    expect((await order(server, smallHeavy.token, ROOM.usdtStandard, [line(1, 100), line(0, 20)])).body.code).toBe(1);
     const drawn = await drawCurrent(server, 15);
     expect(drawn.settled_at).not.toBeNull();
     // An order on big in the next round, not drawn yet: still waiting, never a winner.
@@ -311,14 +318,19 @@ describe('getWinners', () => {
     expect((await order(server, later.token, ROOM.usdtStandard, [line(0, 50)])).body.code).toBe(1);
     expect((await currentRound(server, 15)).status).toBe('open');
 
-    const sum = drawn.sum!;
-    const [winner, outcome, stake] = sum >= 14 ? [big, 0, 40] : [small, 1, 30];
-    const winningLine = await server.deps.db
+    const [winner, outcome] = drawn.sum! >= 14 ? [bigHeavy, 0] : [smallHeavy, 1];
+    // The hedger's winning line is settled as a win: a ticker of lines would list it.
+    const hedgerLines = await server.deps.db
       .selectFrom('order_lines')
+      .select('status')
+      .where('member_id', '=', hedger.id)
+      .execute();
+    expect(hedgerLines.map((l) => l.status).sort()).toEqual(['lose', 'win']);
+    const result = await server.deps.db
+      .selectFrom('round_results')
       .selectAll()
       .where('member_id', '=', winner.id)
       .executeTakeFirstOrThrow();
-    expect(winningLine.status).toBe('win');
 
     for (const lang of API_LANGS) {
       const { body } = await server.call<WinnerEntry[]>(ApiPath.winners, { lang });
@@ -326,16 +338,17 @@ describe('getWinners', () => {
       expect(body.info).toBe('ok');
       expect(body.data).toEqual([
         {
-          id: winningLine.id,
+          id: result.id,
           // Masked: the first two and last two characters of the account name.
           user: `${winner.username.slice(0, 2)}***${winner.username.slice(-2)}`,
           gametype: 15,
           seqno: drawn.seqno,
           value: outcome,
           valuecn: translator.outcomeNames(localeOfApiLang(lang))[outcome],
-          // Stake x the standard room's rate 1.95.
-          money: (stake * 195) / 100,
-          time: Math.floor(winningLine.finished_at! / 1000),
+          values: [outcome],
+          // 100 x the standard room's rate 1.95, less the 120.00 staked on the round.
+          money: 75,
+          time: Math.floor(drawn.settled_at! / 1000),
         },
       ]);
       expect(JSON.stringify(body.data)).not.toContain(winner.username);
@@ -344,14 +357,36 @@ describe('getWinners', () => {
     expect(new Set(names).size).toBeGreaterThan(1);
   });
 
+  it('a round won on two outcomes is one entry, with both outcomes (best-paid first) and the net of all its lines', async () => {
+    const player = await fundedMember(server, 500);
+    const round = await openRound(server, 15);
+    const [a, b, c] = await upcomingDraw(server, round);
+    const sum = a + b + c;
+    const [bigOrSmall, oddOrEven] = [sum >= 14 ? 0 : 1, sum % 2 === 1 ? 2 : 3];
+    // Two winning lines and a losing one: 97.50 + 58.50 paid for 100.00 staked.
+    const losing = bigOrSmall === 0 ? 1 : 0;
+    const lines = [line(bigOrSmall, 50), line(oddOrEven, 30), line(losing, 20)];
+    expect((await order(server, player.token, ROOM.usdtStandard, lines)).body.code).toBe(1);
+    const drawn = await drawCurrent(server, 15);
+    expect([drawn.num1, drawn.num2, drawn.num3]).toEqual([a, b, c]);
+    const { body } = await server.call<WinnerEntry[]>(ApiPath.winners, {});
+    const masked = `${player.username.slice(0, 2)}***${player.username.slice(-2)}`;
+    const mine = body.data.filter((w) => w.seqno === drawn.seqno && w.user === masked);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ value: bigOrSmall, values: [bigOrSmall, oddOrEven], money: 56 });
+  });
+
   it(`answers at most ${WINNERS_LIMIT}, newest first`, async () => {
-    const player = await fundedMember(server, 5_000);
-    for (let round = 0; round < 6; round++) {
+    const bigs = [await fundedMember(server, 5_000), await fundedMember(server, 5_000)];
+    const smalls = [await fundedMember(server, 5_000), await fundedMember(server, 5_000)];
+    for (let round = 0; round < 12; round++) {
       await openRound(server, 15);
-      // Big and small: one of each pair wins, four pairs a round.
-      for (let i = 0; i < 4; i++) {
-        const { body } = await order(server, player.token, ROOM.usdtStandard, [line(0, 20 + i), line(1, 20 + i)]);
-        expect(body.code).toBe(1);
+      // One side wins each round: two winning members a round, each up 0.95 x the stake.
+      for (const [i, member] of bigs.entries()) {
+        expect((await order(server, member.token, ROOM.usdtStandard, [line(0, 20 + i)])).body.code).toBe(1);
+      }
+      for (const [i, member] of smalls.entries()) {
+        expect((await order(server, member.token, ROOM.usdtStandard, [line(1, 20 + i)])).body.code).toBe(1);
       }
       await drawCurrent(server, 15);
     }
@@ -361,25 +396,26 @@ describe('getWinners', () => {
     const sorted = [...keys].sort((a, b) => b[0] - a[0] || b[1] - a[1]);
     expect(keys).toEqual(sorted);
     const newest = await server.deps.db
-      .selectFrom('order_lines')
+      .selectFrom('round_results')
       .select('id')
-      .where('status', '=', 'win')
-      .orderBy('finished_at', 'desc')
+      .where((eb) => eb('award_cents', '>', eb.ref('stake_cents')))
+      .orderBy('settled_at', 'desc')
       .orderBy('id', 'desc')
       .limit(WINNERS_LIMIT)
       .execute();
     expect(body.data.map((w) => w.id)).toEqual(newest.map((r) => r.id));
+    for (const entry of body.data) expect(entry.money === 19 || entry.money === 19.95).toBe(true);
   });
 
-  it('reads the partial index of winning lines, not the whole order table', async () => {
-    const query = winningLinesQuery(server.deps.db, WINNERS_LIMIT).compile();
+  it('reads the partial index of winning rounds, not every round result', async () => {
+    const query = winningRoundsQuery(server.deps.db, WINNERS_LIMIT).compile();
     if (TEST_DIALECT === 'sqlite') {
       const plan = await server.deps.db.executeQuery<{ detail: string }>(
         CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
       );
       const details = plan.rows.map((r) => r.detail).join('\n');
-      expect(details).toMatch(/order_lines USING INDEX order_lines_winners/);
-      expect(details).not.toMatch(/SCAN order_lines\b(?! USING)/);
+      expect(details).toMatch(/round_results USING INDEX round_results_winners/);
+      expect(details).not.toMatch(/SCAN round_results\b(?! USING)/);
       expect(details).not.toMatch(/TEMP B-TREE/);
       return;
     }
@@ -391,6 +427,45 @@ describe('getWinners', () => {
       );
     });
     const lines = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-    expect(lines).toMatch(/order_lines_winners/);
+    expect(lines).toMatch(/round_results_winners/);
+  });
+});
+
+describe('migration 0012 on rounds settled before it', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it("fills each member's settled rounds from their lines as settlement records them, leaving open rounds out", async () => {
+    const [one, two] = [await fundedMember(server, 500), await fundedMember(server, 500)];
+    for (let round = 0; round < 3; round++) {
+      await openRound(server, 15);
+      expect((await order(server, one.token, ROOM.usdtStandard, [line(0, 40), line(1, 20)])).body.code).toBe(1);
+      expect((await order(server, two.token, ROOM.usdtStandard, [line(2, 30)])).body.code).toBe(1);
+      // A cancelled line is no stake.
+      const placed = await order(server, two.token, ROOM.usdtStandard, [line(3, 25)]);
+      const cancel = await server.call(ApiPath.gameCancel, {
+        token: two.token,
+        roomid: ROOM.usdtStandard,
+        order_id: placed.body.data.order_ids[0],
+      });
+      expect(cancel.body.code).toBe(1);
+      await drawCurrent(server, 15);
+    }
+    await openRound(server, 15);
+    expect((await order(server, one.token, ROOM.usdtStandard, [line(0, 50)])).body.code).toBe(1);
+
+    const columns = ['round_id', 'member_id', 'stake_cents', 'award_cents', 'settled_at'] as const;
+    const read = () =>
+      server.deps.db.selectFrom('round_results').select(columns).orderBy('round_id').orderBy('member_id').execute();
+    const recorded = await read();
+    expect(recorded).toHaveLength(6);
+    for (const row of recorded) expect(row.stake_cents).toBe(row.member_id === one.id ? 6000 : 3000);
+
+    await server.deps.db.deleteFrom('round_results').execute();
+    await fillRoundResults(server.deps.db as unknown as Kysely<unknown>);
+    expect(await read()).toEqual(recorded);
   });
 });

@@ -12,7 +12,7 @@ import { SUCCESS } from '../../src/shared/api/envelope';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode } from '../../src/shared/errors';
 import { dayNumber, isoDate } from '../../src/shared/serverDay';
-import { drawCurrent, line, openRound, order, ROOM, type Player } from './support/game';
+import { drawCurrent, fundedMember, line, openRound, order, ROOM, type Player } from './support/game';
 import { registerMember, uniqueName, uniquePhone } from './support/members';
 import { startServer, TEST_INVITATION, type TestServer } from './support/server';
 import { addCard, BANK, PAY_PASSWORD, setSetting, walletMember, withdraw } from './support/wallet';
@@ -30,11 +30,13 @@ interface Scene {
   article: { id: number; category: number };
   cardId: number;
   gametype: number;
-  /** A drawn and settled round the member ordered in (so the winners ticker is not empty). */
+  /** A drawn and settled round the member ordered in (with another member ahead on it, so the winners ticker is not empty). */
   settledSeqno: string;
   /** The open round the member ordered in. */
   openSeqno: string;
   openLineId: number;
+  /** The member's pending withdrawal. */
+  withdrawalId: number;
 }
 let scene: Scene;
 
@@ -59,9 +61,14 @@ beforeAll(async () => {
     .where('id', '=', USDT_GAME)
     .executeTakeFirstOrThrow();
 
-  // Big and Small: one of them wins whatever the draw.
+  // Big and Small: one of them wins whatever the draw; two more members on one side each, so one
+  // of them ends the round ahead and the winners ticker has a row.
   const settled = await openRound(server, USDT_GAME, 60);
   expect((await order(server, member.token, ROOM.usdtStandard, [line(0, 20), line(1, 20)])).body.code).toBe(SUCCESS);
+  for (const outcome of [0, 1]) {
+    const other = await fundedMember(server, 100);
+    expect((await order(server, other.token, ROOM.usdtStandard, [line(outcome, 20)])).body.code).toBe(SUCCESS);
+  }
   await drawCurrent(server, USDT_GAME);
   const open = await openRound(server, USDT_GAME, 60);
   const placed = await order(server, member.token, ROOM.usdtStandard, [line(0, 20)]);
@@ -74,6 +81,13 @@ beforeAll(async () => {
     settledSeqno: settled.seqno,
     openSeqno: open.seqno,
     openLineId: placed.body.data.order_ids[0],
+    withdrawalId: (
+      await server.deps.db
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('member_id', '=', member.id)
+        .executeTakeFirstOrThrow()
+    ).id,
   };
 });
 afterAll(() => server.close());
@@ -134,12 +148,14 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.withdraw]: { bank_id: s.cardId, money: 100, pwd: PAY_PASSWORD },
     [ApiPath.leftMoney]: {},
     [ApiPath.withdrawals]: { limit: 10 },
+    [ApiPath.cancelWithdrawal]: { id: s.withdrawalId },
     [ApiPath.financeFlow]: { start: today(), end: today() },
     [ApiPath.trendData]: {},
     [ApiPath.playLimits]: {},
     [ApiPath.setPlayLimit]: { period: 'day', kind: 'stake', money: 500 },
     [ApiPath.pausePlay]: { kind: 'cooloff', days: 1 },
     [ApiPath.setRealityCheck]: { minutes: 15 },
+    [ApiPath.liveTicket]: {},
   };
 }
 
@@ -221,6 +237,18 @@ const goodCalls: Partial<Record<ApiPath, (s: Scene) => Promise<Body>[]>> = {
     registerMember(server).then((m) => ({ token: m.token, period: 'month', kind: 'deposit', money: '' })),
   ],
   [ApiPath.pausePlay]: () => [registerMember(server).then((m) => ({ token: m.token, kind: 'cooloff', days: 1 }))],
+  // A withdrawal of its own to cancel, so the scene's stays pending for the other calls.
+  [ApiPath.cancelWithdrawal]: (s) => [
+    withdraw(server, member.token, { bank_id: s.cardId, money: 20, pwd: PAY_PASSWORD }).then(async () => {
+      const row = await server.deps.db
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('member_id', '=', member.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      return asMember({ id: row.id });
+    }),
+  ],
   [ApiPath.deleteBankCard]: () => [
     addCard(server, member.token, { type: 'USDT-ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7' }).then(
       (card) => asMember({ id: card.id }),

@@ -1,14 +1,17 @@
 /**
- * Guessing a secret is limited per member, in the database: the login password (at login and as
- * the old password of a change) and the withdrawal password (at a withdrawal and as the old one of
- * a change) lock for 15 minutes after 5 wrong tries in 15 minutes, whatever address the tries come
- * from, across a restart; an SMS code dies after 5 wrong tries; an unknown name costs a hash.
+ * Guessing a secret is limited in the database (a restart keeps every count). The login password:
+ * per member and address, 5 wrong tries in 15 minutes refuse that address for 15 minutes (3001);
+ * addresses that are not the member's own are slowed down together with a growing delay (3006),
+ * and never lock the member's own devices out (the address of its registration or of a login, or
+ * a live session). The withdrawal password and the old password of a change: per member, 5 wrong
+ * tries in 15 minutes lock it for 15 minutes. An SMS code dies after 5 wrong tries; an unknown
+ * name costs a hash.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import { runAdmin } from '../../src/server/admin/commands';
 import { OWASP_SCRYPT_COST, hashSecret, useScryptCost, verifySecret } from '../../src/server/domain/secrets';
-import { registerMember, uniqueName, uniquePhone } from './support/members';
+import { registerMember, uniqueName, uniquePhone, type Registered } from './support/members';
 import { startServer, TEST_INVITATION, type TestServer } from './support/server';
 import { addCard, PAY_PASSWORD, TRC20_ADDRESS, walletMember, withdraw } from './support/wallet';
 
@@ -23,31 +26,44 @@ let addressCounter = 0;
 /** A different client address for every request, as an attacker with many addresses would use. */
 const freshAddress = () => `10.${(addressCounter >> 8) & 255}.${addressCounter++ & 255}.7`;
 
-async function login(username: string, password: string, lang = 'en') {
-  return server.call<{ errCode?: number }>(ApiPath.login, { username, password, lang }, { ip: freshAddress() });
+/** The address registerMember's requests come from: the member's own device. */
+const OWN_ADDRESS = '127.0.0.1';
+
+async function loginFrom(ip: string, username: string, password: string, lang = 'en', token?: string) {
+  return server.call<{ errCode?: number }>(ApiPath.login, { username, password, lang, token }, { ip });
 }
 
-describe('the login password', () => {
-  it('after 5 wrong tries from 5 addresses, even the right password is refused for 15 minutes (3001)', async () => {
+/** A stranger's try: an address of its own each time. */
+const login = (username: string, password: string, lang = 'en') => loginFrom(freshAddress(), username, password, lang);
+
+/** The member at its own device. */
+const ownLogin = (m: Registered, password = m.password) => loginFrom(OWN_ADDRESS, m.username, password);
+
+describe('the login password from one address', () => {
+  it('5 wrong tries lock that address for 15 minutes (3001), even with the right password', async () => {
     const m = await registerMember(server);
-    for (let i = 0; i < 5; i++) expect((await login(m.username, `wrong${i}pw`)).body.code).toBe(1003);
-    const locked = await login(m.username, m.password);
+    const stranger = freshAddress();
+    for (let i = 0; i < 5; i++) expect((await loginFrom(stranger, m.username, `wrong${i}pw`)).body.code).toBe(1003);
+    const locked = await loginFrom(stranger, m.username, m.password);
     expect(locked.body.code).toBe(3001);
     expect(locked.body.data).toEqual({ errCode: 3001 });
     expect(locked.body.info).toBe('Too many wrong tries. Try again in 15 min.');
     server.clock.advance(14 * MINUTE);
-    expect((await login(m.username, m.password, 'vi')).body.info).toBe(
+    expect((await loginFrom(stranger, m.username, m.password, 'vi')).body.info).toBe(
       'Nhập sai quá nhiều lần. Vui lòng thử lại sau 1 phút.',
     );
     server.clock.advance(MINUTE);
-    expect((await login(m.username, m.password)).body.code).toBe(1);
+    expect((await loginFrom(stranger, m.username, m.password)).body.code).toBe(1);
   });
 
   it('tells the wait in every language', async () => {
     const m = await registerMember(server);
-    for (let i = 0; i < 5; i++) await login(m.username, `wrong${i}pw`);
+    const stranger = freshAddress();
+    for (let i = 0; i < 5; i++) await loginFrom(stranger, m.username, `wrong${i}pw`);
     const texts = await Promise.all(
-      ['chs', 'cht', 'en', 'vi'].map(async (lang) => (await login(m.username, m.password, lang)).body.info),
+      ['chs', 'cht', 'en', 'vi'].map(
+        async (lang) => (await loginFrom(stranger, m.username, m.password, lang)).body.info,
+      ),
     );
     expect(texts).toEqual([
       '错误次数过多，请在 15 分钟后重试',
@@ -59,44 +75,31 @@ describe('the login password', () => {
 
   it('wrong tries older than 15 minutes no longer count; a right one clears them', async () => {
     const m = await registerMember(server);
-    for (let i = 0; i < 4; i++) await login(m.username, `wrong${i}pw`);
+    for (let i = 0; i < 4; i++) await ownLogin(m, `wrong${i}pw`);
     server.clock.advance(15 * MINUTE + 1);
-    for (let i = 0; i < 4; i++) expect((await login(m.username, `again${i}pw`)).body.code).toBe(1003);
-    expect((await login(m.username, m.password)).body.code).toBe(1);
-    for (let i = 0; i < 4; i++) expect((await login(m.username, `more${i}pw`)).body.code).toBe(1003);
-    expect((await login(m.username, m.password)).body.code).toBe(1);
+    for (let i = 0; i < 4; i++) expect((await ownLogin(m, `again${i}pw`)).body.code).toBe(1003);
+    expect((await ownLogin(m)).body.code).toBe(1);
+    for (let i = 0; i < 4; i++) expect((await ownLogin(m, `more${i}pw`)).body.code).toBe(1003);
+    expect((await ownLogin(m)).body.code).toBe(1);
   });
 
   it('50 wrong tries sent at once: at most 5 are checked, the right password is then refused', async () => {
     const m = await registerMember(server);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(m.username, `burst${i}pw`)));
+    const stranger = freshAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => loginFrom(stranger, m.username, `burst${i}pw`)),
+    );
     const codes = answers.map((a) => a.body.code);
     expect(codes.filter((c) => c === 1003).length).toBeLessThanOrEqual(5);
-    expect(codes.filter((c) => c !== 1003 && c !== 3001)).toEqual([]);
-    expect((await login(m.username, m.password)).body.code).toBe(3001);
+    expect(codes.filter((c) => c !== 1003 && c !== 3001 && c !== 3006)).toEqual([]);
+    expect((await loginFrom(stranger, m.username, m.password)).body.code).toBe(3001);
   });
 
-  it('the old password of a change counts as a try at the same secret', async () => {
+  it('the operator can lift a lock (member:unlock)', async () => {
     const m = await registerMember(server);
-    for (let i = 0; i < 3; i++) await login(m.username, `wrong${i}pw`);
-    const change = (passwd: string) =>
-      server.call(ApiPath.changeLoginPassword, { token: m.token, lang: 'en', passwd, npasswd: 'newpass123' });
-    expect((await change('notmine1')).body.code).toBe(1059);
-    expect((await change('notmine2')).body.code).toBe(1059);
-    expect((await change(m.password)).body.code).toBe(3001);
-    expect((await login(m.username, m.password)).body.code).toBe(3001);
-    const stored = await server.deps.db
-      .selectFrom('members')
-      .select('password_hash')
-      .where('username', '=', m.username)
-      .executeTakeFirstOrThrow();
-    expect(await verifySecret(m.password, stored.password_hash)).toBe(true);
-  });
-
-  it('the operator can lift a lock (member:unlock) for a member locked out by someone else', async () => {
-    const m = await registerMember(server);
-    for (let i = 0; i < 5; i++) await login(m.username, `wrong${i}pw`);
-    expect((await login(m.username, m.password)).body.code).toBe(3001);
+    const stranger = freshAddress();
+    for (let i = 0; i < 5; i++) await loginFrom(stranger, m.username, `wrong${i}pw`);
+    expect((await loginFrom(stranger, m.username, m.password)).body.code).toBe(3001);
     const out: string[] = [];
     const io = {
       env: server.database.env,
@@ -105,24 +108,135 @@ describe('the login password', () => {
     };
     expect(await runAdmin(['member:unlock', m.username], io)).toBe(0);
     expect(out).toEqual([`Member ${m.username}: unlocked the login password.`]);
-    expect((await login(m.username, m.password)).body.code).toBe(1);
+    expect((await loginFrom(stranger, m.username, m.password)).body.code).toBe(1);
     expect(await runAdmin(['member:unlock', m.username], io)).toBe(0);
     expect(out[1]).toBe(`Member ${m.username}: nothing was locked; wrong tries forgotten.`);
   });
 
   it('the count lives in the database: a restarted server keeps the lock', async () => {
     const m = await registerMember(server);
-    for (let i = 0; i < 5; i++) await login(m.username, `wrong${i}pw`);
+    const stranger = freshAddress();
+    for (let i = 0; i < 5; i++) await loginFrom(stranger, m.username, `wrong${i}pw`);
     await server.restart();
-    expect((await login(m.username, m.password)).body.code).toBe(3001);
+    expect((await loginFrom(stranger, m.username, m.password)).body.code).toBe(3001);
     const row = await server.deps.db
-      .selectFrom('member_guards')
-      .innerJoin('members', 'members.id', 'member_guards.member_id')
-      .select(['member_guards.secret', 'member_guards.failures', 'member_guards.locked_until'])
+      .selectFrom('login_sources')
+      .innerJoin('members', 'members.id', 'login_sources.member_id')
+      .select(['login_sources.failures', 'login_sources.locked_until'])
       .where('members.username', '=', m.username)
+      .where('login_sources.source', '=', stranger)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ secret: 'login', failures: 5 });
+    expect(row.failures).toBe(5);
     expect(row.locked_until).toBeGreaterThan(server.clock.now);
+  });
+});
+
+describe('strangers cannot lock a member out', () => {
+  it("a stranger's wrong tries, from one address or many, never refuse the member's own device", async () => {
+    const m = await registerMember(server);
+    const stranger = freshAddress();
+    for (let i = 0; i < 10; i++) await loginFrom(stranger, m.username, `wrong${i}pw`);
+    for (let i = 0; i < 30; i++) await login(m.username, `many${i}pw`);
+    expect((await loginFrom(stranger, m.username, m.password)).body.code).toBe(3001);
+    expect((await login(m.username, m.password)).body.code).toBe(3006);
+    // The address it registered from, at once, with no wait.
+    expect((await ownLogin(m)).body.code).toBe(1);
+  });
+
+  it('an address the member logged in from is its own from then on', async () => {
+    const m = await registerMember(server);
+    const phone = freshAddress();
+    expect((await loginFrom(phone, m.username, m.password)).body.code).toBe(1);
+    for (let i = 0; i < 30; i++) await login(m.username, `many${i}pw`);
+    expect((await loginFrom(phone, m.username, m.password)).body.code).toBe(1);
+  });
+
+  it('a device with a live session of the member is its own, from any address', async () => {
+    const m = await registerMember(server);
+    for (let i = 0; i < 30; i++) await login(m.username, `many${i}pw`);
+    const elsewhere = freshAddress();
+    expect((await loginFrom(elsewhere, m.username, m.password)).body.code).toBe(3006);
+    expect((await loginFrom(elsewhere, m.username, m.password, 'en', m.token)).body.code).toBe(1);
+    // Another member's session proves nothing about this one.
+    const other = await registerMember(server);
+    expect((await loginFrom(freshAddress(), m.username, m.password, 'en', other.token)).body.code).toBe(3006);
+  });
+});
+
+describe('guessing one member from many addresses', () => {
+  it('slows down with a growing wait (3006, the seconds in the text) and never locks', async () => {
+    const m = await registerMember(server);
+    for (let i = 0; i < 5; i++) expect((await login(m.username, `wrong${i}pw`)).body.code).toBe(1003);
+    const waits: string[] = [];
+    for (let step = 0; step < 4; step++) {
+      const slowed = await login(m.username, `slow${step}pw`);
+      expect(slowed.body).toMatchObject({ code: 3006, data: { errCode: 3006 } });
+      waits.push(slowed.body.info);
+      server.clock.advance(1_000 * 2 ** step);
+      expect((await login(m.username, `after${step}pw`)).body.code).toBe(1003);
+    }
+    expect(waits).toEqual([
+      'Too many wrong tries at this account. Try again in 1 s.',
+      'Too many wrong tries at this account. Try again in 2 s.',
+      'Too many wrong tries at this account. Try again in 4 s.',
+      'Too many wrong tries at this account. Try again in 8 s.',
+    ]);
+    // The right password from a new address gets through once the wait is over: slowed, not locked.
+    expect((await login(m.username, m.password)).body.code).toBe(3006);
+    server.clock.advance(16_000);
+    expect((await login(m.username, m.password)).body.code).toBe(1);
+  });
+
+  it('tells the wait in every language', async () => {
+    const m = await registerMember(server);
+    for (let i = 0; i < 5; i++) await login(m.username, `wrong${i}pw`);
+    const texts = await Promise.all(
+      ['chs', 'cht', 'en', 'vi'].map(async (lang) => (await login(m.username, m.password, lang)).body.info),
+    );
+    expect(texts).toEqual([
+      '该账户密码错误次数过多，请在 1 秒后重试',
+      '該帳戶密碼錯誤次數過多，請在 1 秒後重試',
+      'Too many wrong tries at this account. Try again in 1 s.',
+      'Tài khoản này bị nhập sai mật khẩu quá nhiều lần. Vui lòng thử lại sau 1 giây.',
+    ]);
+  });
+
+  it('50 tries sent at once from 50 addresses: at most 5 are checked', async () => {
+    const m = await registerMember(server);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(m.username, `burst${i}pw`)));
+    const codes = answers.map((a) => a.body.code);
+    expect(codes.filter((c) => c === 1003).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c !== 1003 && c !== 3006)).toEqual([]);
+    expect((await ownLogin(m)).body.code).toBe(1);
+  });
+
+  it('the wait lives in the database (a restart keeps it); 15 quiet minutes forget the tries', async () => {
+    const m = await registerMember(server);
+    for (let i = 0; i < 7; i++) {
+      await login(m.username, `wrong${i}pw`);
+      server.clock.advance(2_000);
+    }
+    await server.restart();
+    expect((await login(m.username, m.password)).body.code).toBe(3006);
+    server.clock.advance(15 * MINUTE);
+    for (let i = 0; i < 5; i++) expect((await login(m.username, `fresh${i}pw`)).body.code).toBe(1003);
+  });
+});
+
+describe('the old password of a login password change', () => {
+  it('counts toward the changes’ own limit (3001), which does not refuse the member’s logins', async () => {
+    const m = await registerMember(server);
+    const change = (passwd: string) =>
+      server.call(ApiPath.changeLoginPassword, { token: m.token, lang: 'en', passwd, npasswd: 'newpass123' });
+    for (let i = 0; i < 5; i++) expect((await change(`notmine${i}`)).body.code).toBe(1059);
+    expect((await change(m.password)).body.code).toBe(3001);
+    expect((await ownLogin(m)).body.code).toBe(1);
+    const stored = await server.deps.db
+      .selectFrom('members')
+      .select('password_hash')
+      .where('username', '=', m.username)
+      .executeTakeFirstOrThrow();
+    expect(await verifySecret(m.password, stored.password_hash)).toBe(true);
   });
 });
 

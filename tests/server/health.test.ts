@@ -19,7 +19,11 @@ describe('health probes', () => {
     expect(await get('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
     expect(await get('/readyz')).toEqual({
       status: 200,
-      body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok' }, problems: [] },
+      body: {
+        status: 'ready',
+        checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok', liveFanOut: 'ok', passwordPool: 'ok' },
+        problems: [],
+      },
     });
   });
 
@@ -39,7 +43,7 @@ describe('health probes', () => {
       expect(answer.status).toBe(503);
       expect(answer.body).toMatchObject({
         status: 'not ready',
-        checks: { database: 'ok', migrations: 'failing', roundDrawer: 'ok' },
+        checks: { database: 'ok', migrations: 'failing', roundDrawer: 'ok', liveFanOut: 'ok', passwordPool: 'ok' },
         problems: ['migrations not run: 0005_guards'],
       });
     } finally {

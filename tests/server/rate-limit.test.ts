@@ -87,6 +87,76 @@ describe('rate limits', () => {
     }
   });
 
+  describe('a hop count (TRUST_PROXY=1) honours X-Forwarded-For only from a proxy of ours', () => {
+    /** A login whose connection comes from `peer` and whose X-Forwarded-For says `forwarded`. */
+    const attempt = (app: TestServer['app'], peer: string, forwarded: string) =>
+      app.inject({
+        method: 'POST',
+        url: ApiPath.login,
+        remoteAddress: peer,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwarded },
+        payload: JSON.stringify({ username: 'demo01', password: 'wrong123' }),
+      });
+
+    it('a client connecting from the internet cannot name its own address: its connection counts', async () => {
+      const proxied = await startServer({
+        rateLimits: { login: 2 },
+        trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy,
+      });
+      try {
+        const peer = '203.0.113.50';
+        const statuses = [];
+        for (let i = 0; i < 4; i++) statuses.push((await attempt(proxied.app, peer, `198.51.100.${i + 1}`)).statusCode);
+        expect(statuses).toEqual([200, 200, 429, 429]);
+        // The same through an IPv4-mapped IPv6 socket address.
+        expect((await attempt(proxied.app, '::ffff:203.0.113.51', '198.51.100.9')).statusCode).toBe(200);
+        expect((await attempt(proxied.app, '::ffff:203.0.113.51', '198.51.100.10')).statusCode).toBe(200);
+        expect((await attempt(proxied.app, '::ffff:203.0.113.51', '198.51.100.11')).statusCode).toBe(429);
+      } finally {
+        await proxied.close();
+      }
+    });
+
+    it.each([
+      ['loopback', '127.0.0.1'],
+      ['a private network', '10.20.30.40'],
+      ['a private network (IPv4-mapped)', '::ffff:192.168.1.5'],
+      ['a private IPv6 network', 'fd12:3456::1'],
+    ])('from %s, the address the proxy names counts', async (_name, peer) => {
+      const proxied = await startServer({
+        rateLimits: { login: 2 },
+        trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy,
+      });
+      try {
+        const statuses = [];
+        for (let i = 0; i < 4; i++) statuses.push((await attempt(proxied.app, peer, `198.51.100.${i + 1}`)).statusCode);
+        expect(statuses).toEqual([200, 200, 200, 200]);
+        // A client behind it that forges the header still counts as the address the proxy saw.
+        expect((await attempt(proxied.app, peer, '1.1.1.1, 198.51.100.1')).statusCode).toBe(200);
+        expect((await attempt(proxied.app, peer, '2.2.2.2, 198.51.100.1')).statusCode).toBe(429);
+      } finally {
+        await proxied.close();
+      }
+    });
+
+    it('a public proxy listed after the hop count (TRUST_PROXY=1,203.0.113.7) may name the client', async () => {
+      const proxied = await startServer({
+        rateLimits: { login: 2 },
+        trustProxy: loadConfig({ TRUST_PROXY: '1,203.0.113.7' }).trustProxy,
+      });
+      try {
+        for (let i = 0; i < 3; i++) {
+          expect((await attempt(proxied.app, '203.0.113.7', `198.51.100.${i + 1}`)).statusCode).toBe(200);
+        }
+        expect((await attempt(proxied.app, '203.0.113.8', '198.51.100.20')).statusCode).toBe(200);
+        expect((await attempt(proxied.app, '203.0.113.8', '198.51.100.21')).statusCode).toBe(200);
+        expect((await attempt(proxied.app, '203.0.113.8', '198.51.100.22')).statusCode).toBe(429);
+      } finally {
+        await proxied.close();
+      }
+    });
+  });
+
   it('other paths are not limited', async () => {
     for (let i = 0; i < 10; i++)
       expect((await server.call(ApiPath.getConfig, {}, { ip: '10.0.3.1' })).status).toBe(200);

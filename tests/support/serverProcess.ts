@@ -41,10 +41,14 @@ async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: nu
 
 /**
  * `npm start`'s server on a fresh data folder, with round timings from the environment, and
- * verification codes printed in its log (SMS_SENDER=console, asked for as a tester would).
+ * verification codes printed in its log (SMS_SENDER=console, asked for as a tester would); `env`
+ * adds or overrides variables (another database, a proxy setting, another built app).
  */
-export async function startServerProcess(rounds: { seconds: number; close: number }): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+export async function startServerProcess(
+  rounds: { seconds: number; close: number },
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const logFile = join(dataDir, 'server.log');
   const port = await freePort();
   // The log file exists before the server starts, so readers never race its creation.
@@ -62,6 +66,7 @@ export async function startServerProcess(rounds: { seconds: number; close: numbe
       SMS_SENDER: 'console',
       SMS_API_URL: '',
       SMS_API_KEY: '',
+      ...env,
     },
     stdio: ['ignore', logFd, logFd],
   });

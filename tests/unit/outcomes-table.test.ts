@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OUTCOME_KEYS, linePayout, outcomeWins, settleLine, winningOutcomes } from '../../src/shared/game';
+import { OUTCOME_KEYS, linePayout, outcomeWins, payoutIfWon, settleLine, winningOutcomes } from '../../src/shared/game';
 
 /**
  * An independent table: which sums win each outcome, written out by hand from DESIGN.md section 4
@@ -71,6 +71,14 @@ describe('settlement of a line', () => {
     expect(linePayout(333, 195, 'win')).toBe(649);
     expect(linePayout(2_000, 196, 'refund')).toBe(2_000);
     expect(linePayout(2_000, 196, 'lose')).toBe(0);
+  });
+  it('what a line pays if it wins, from the odds on the wire: as settlement credits a win', () => {
+    expect(payoutIfWon(16_500, 1.95)).toBe(32_175);
+    expect(payoutIfWon(333, 1.95)).toBe(649);
+    expect(payoutIfWon(2_000, 3.7)).toBe(7_400);
+    expect(payoutIfWon(2_000, 150)).toBe(300_000);
+    // No room sets odds with three decimals: nothing is promised for them.
+    expect(payoutIfWon(2_000, 1.955)).toBeNull();
   });
 });
 

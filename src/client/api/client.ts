@@ -18,6 +18,7 @@ export const WRITE_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.deleteBankCard,
   ApiPath.addBankCard,
   ApiPath.withdraw,
+  ApiPath.cancelWithdrawal,
   ApiPath.endOtherSessions,
   ApiPath.setPlayLimit,
   ApiPath.pausePlay,

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { AppProviders } from './providers';
 import { ConfigGate } from './ConfigGate';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { InstallPrompt } from './InstallPrompt';
 import { OfflineBanner } from './OfflineBanner';
 import { TabBar } from './TabBar';
 import type { RouteDef } from './routes';
@@ -17,6 +18,7 @@ function Shell() {
   return (
     <div className={`shell${withTabBar ? ' has-tabbar' : ''}${online ? '' : ' is-offline'}`}>
       <OfflineBanner />
+      <InstallPrompt />
       <KeepAliveOutlet onRouteChange={onRouteChange} />
       {withTabBar && <TabBar />}
     </div>

@@ -1,33 +1,78 @@
-import { createPortal } from 'react-dom';
+import { useEffect, useState } from 'react';
+import { useLocation, useRouter } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../ui';
-import { overlayRoot } from '../ui/overlay';
-import { acceptInstallOffer, dismissInstallOffer, useInstallOffer } from '../pwa';
+import {
+  acceptInstallOffer,
+  dismissInstallOffer,
+  markInstallOfferShown,
+  useInstallOffer,
+  type InstallOffer,
+} from '../pwa';
+import { findRoute } from './routes';
 
-/** The app's own install offer (pwa/installOffer.ts says when): Install in Chromium, a hint on iOS. */
+type Shown = { path: string; kind: NonNullable<InstallOffer>['kind'] };
+
+/**
+ * The app's own install offer (pwa/installOffer.ts says when): Install in Chromium, a hint on iOS.
+ * It shows on the tab-bar screens only (home, account...: never in a room, over its amount and
+ * Buy), in the page's flow above the screen, so it covers nothing. It opens with a page, never
+ * under a finger: an offer that becomes possible while a page is up waits for the next page. It
+ * stays on the page it opened with and is gone once the member leaves it; that was its one showing.
+ */
 export function InstallPrompt() {
   const offer = useInstallOffer();
   const { t } = useLingui();
-  if (!offer) return null;
-  return createPortal(
-    <section className="update-prompt install-prompt" aria-label={t`Install the app`} data-testid="install-prompt">
+  const [path] = useLocation();
+  const { parser } = useRouter();
+  const [seenPath, setSeenPath] = useState<string | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+
+  // Decided while rendering, at each new page (React's pattern for state that follows a change).
+  if (path !== seenPath) {
+    setSeenPath(path);
+    if (shown) setShown(null);
+    else if (offer && findRoute(path, parser)?.tabBar === true) setShown({ path, kind: offer.kind });
+  }
+  const showing = shown !== null && shown.path === path;
+  useEffect(() => {
+    if (showing) markInstallOfferShown();
+  }, [showing]);
+  if (!showing) return null;
+
+  const close = () => setShown(null);
+  return (
+    <section className="install-offer" aria-label={t`Install the app`} data-testid="install-prompt">
       <Icon name="download" />
       <p>
-        {offer.kind === 'prompt'
+        {shown.kind === 'prompt'
           ? t`Install the app: it opens from your home screen and reads your fund log offline.`
           : t`To install the app, tap Share, then Add to Home Screen.`}
       </p>
-      <div className="install-prompt-actions">
-        <button type="button" className="btn btn-ghost btn-small" onClick={dismissInstallOffer}>
+      <div className="install-offer-actions">
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          onClick={() => {
+            dismissInstallOffer();
+            close();
+          }}
+        >
           {t`Not now`}
         </button>
-        {offer.kind === 'prompt' && (
-          <button type="button" className="btn btn-primary btn-small" onClick={() => void acceptInstallOffer()}>
+        {shown.kind === 'prompt' && (
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            onClick={() => {
+              close();
+              void acceptInstallOffer();
+            }}
+          >
             {t`Install`}
           </button>
         )}
       </div>
-    </section>,
-    overlayRoot(),
+    </section>
   );
 }

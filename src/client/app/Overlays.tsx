@@ -1,9 +1,8 @@
 import { DialogHost, Toaster } from '../ui';
 import { UpdatePrompt } from './UpdatePrompt';
-import { InstallPrompt } from './InstallPrompt';
 
 /**
- * What appears over the screens: toasts, confirmation dialogs, the update and install prompts. Loaded after
+ * What appears over the screens: toasts, confirmation dialogs, the update prompt. Loaded after
  * the first paint (App.tsx), so their animation code is not on the first screen's path; a toast or
  * dialog asked for before then waits in its store and shows when they arrive.
  */
@@ -13,7 +12,6 @@ export default function Overlays() {
       <Toaster />
       <DialogHost />
       <UpdatePrompt />
-      <InstallPrompt />
     </>
   );
 }

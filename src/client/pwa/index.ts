@@ -13,4 +13,11 @@ export {
   type UpdateCheck,
 } from './updates';
 export { appVersion } from './version';
-export { acceptInstallOffer, dismissInstallOffer, earnInstallOffer, useInstallOffer } from './installOffer';
+export {
+  acceptInstallOffer,
+  dismissInstallOffer,
+  earnInstallOffer,
+  markInstallOfferShown,
+  useInstallOffer,
+  type InstallOffer,
+} from './installOffer';

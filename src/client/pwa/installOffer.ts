@@ -4,15 +4,17 @@ import { clockNow } from '../data/clock';
 /**
  * When the app offers to be installed (DESIGN.md section 5, the installed app): never on first
  * paint, only once the member has had a reason to come back (a first played round or a look at
- * the fund log), never while it already runs installed, and not again for 30 days after "Not now".
- * Chromium hands over its install prompt (beforeinstallprompt); iOS Safari has none, so there the
- * offer is a hint to use Share, then Add to Home Screen.
+ * the fund log), never while it already runs installed. It is offered once: from the moment it is
+ * shown (and again from a "Not now"), it stays away for a week. Chromium hands over its install
+ * prompt (beforeinstallprompt); iOS Safari has none, so there the offer is a hint to use Share,
+ * then Add to Home Screen. Where it is shown is app/InstallPrompt.tsx's part.
  */
 export type InstallOffer = { kind: 'prompt' } | { kind: 'ios-hint' } | null;
 
-export const INSTALL_QUIET_DAYS = 30;
+export const INSTALL_QUIET_DAYS = 7;
 const EARNED_KEY = 'installOfferEarned';
-const DISMISSED_KEY = 'installOfferDismissedAt';
+/** When the offer was last shown or refused (the key's name is older than the first of the two). */
+const QUIET_SINCE_KEY = 'installOfferDismissedAt';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;
@@ -78,21 +80,30 @@ export function earnInstallOffer(): void {
   changed();
 }
 
-function recentlyDismissed(): boolean {
-  const at = Number(stored(DISMISSED_KEY));
+function recentlyOffered(): boolean {
+  const at = Number(stored(QUIET_SINCE_KEY));
   return Number.isFinite(at) && at > 0 && clockNow() - at < INSTALL_QUIET_DAYS * 24 * 3600_000;
 }
 
-/** What to offer now, if anything. */
+/** What may be offered now, if anything. */
 export function currentInstallOffer(): InstallOffer {
-  if (installed || stored(EARNED_KEY) !== '1' || recentlyDismissed() || runsInstalled()) return null;
+  if (installed || stored(EARNED_KEY) !== '1' || recentlyOffered() || runsInstalled()) return null;
   if (deferred) return { kind: 'prompt' };
   return isIosSafari() ? { kind: 'ios-hint' } : null;
 }
 
-/** "Not now": quiet for INSTALL_QUIET_DAYS. */
+/**
+ * The offer is on screen now: that is its one showing. It stays on the page it opened with; it is
+ * not offered again for INSTALL_QUIET_DAYS, whether or not the member answers.
+ */
+export function markInstallOfferShown(): void {
+  store(QUIET_SINCE_KEY, String(clockNow()));
+  changed();
+}
+
+/** "Not now": quiet for INSTALL_QUIET_DAYS from now. */
 export function dismissInstallOffer(): void {
-  store(DISMISSED_KEY, String(clockNow()));
+  store(QUIET_SINCE_KEY, String(clockNow()));
   changed();
 }
 

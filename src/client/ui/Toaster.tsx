@@ -2,10 +2,17 @@ import { createPortal } from 'react-dom';
 import { AnimatePresence, m } from 'framer-motion';
 import { MotionScope } from './MotionScope';
 import { useLingui } from '@lingui/react/macro';
-import { toast, useToasts } from './toast';
-import { Icon } from './icons';
+import { toast, useToasts, type ToastKind } from './toast';
+import { Icon, type IconName } from './icons';
 import { useTopModal } from './modal';
 import { overlayRoot } from './overlay';
+
+const TOAST_ICONS: Record<ToastKind, IconName> = {
+  success: 'check',
+  warning: 'alert',
+  info: 'info',
+  loss: 'trendDown',
+};
 
 /**
  * Toast region: warnings are alerts, the rest polite status messages. While a modal dialog is open
@@ -29,7 +36,7 @@ export function Toaster() {
               exit={{ opacity: 0, y: -10, transition: { duration: 0.15 } }}
               transition={{ type: 'spring', stiffness: 500, damping: 36 }}
             >
-              <Icon name={item.kind === 'warning' ? 'alert' : item.kind === 'success' ? 'check' : 'info'} size={20} />
+              <Icon name={TOAST_ICONS[item.kind]} size={20} />
               <span className="toast-text">{item.text}</span>
               <button
                 type="button"

@@ -1,7 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-/** Toasts as a small store so code outside React (the API client) can raise them. */
-export type ToastKind = 'success' | 'warning' | 'info';
+/**
+ * Toasts as a small store so code outside React (the API client) can raise them. Kinds are tones:
+ * success (green, a check mark), warning (amber, an alert), info (neutral), loss (red, a falling
+ * arrow: money that went, never drawn as a success).
+ */
+export type ToastKind = 'success' | 'warning' | 'info' | 'loss';
 
 export interface ToastItem {
   id: number;
@@ -9,7 +13,12 @@ export interface ToastItem {
   text: string;
 }
 
-const DURATION_MS: Record<ToastKind, number> = { success: 2500, info: 3000, warning: 4000 };
+const DURATION_MS: Record<ToastKind, number> = { success: 2500, info: 3000, warning: 4000, loss: 4000 };
+
+export interface ToastOptions {
+  /** How long it stays (ms); by default as long as its kind. */
+  durationMs?: number;
+}
 const MAX_VISIBLE = 3;
 
 let items: readonly ToastItem[] = [];
@@ -22,25 +31,26 @@ function publish(next: readonly ToastItem[]): void {
   listeners.forEach((listener) => listener());
 }
 
-function show(kind: ToastKind, text: string): number {
+function show(kind: ToastKind, text: string, options: ToastOptions = {}): number {
+  const durationMs = options.durationMs ?? DURATION_MS[kind];
   const same = items.find((item) => item.text === text && item.kind === kind);
   if (same) {
     // The same message twice in a row (a double tap) restarts its timer instead of stacking.
-    schedule(same.id, kind);
+    schedule(same.id, durationMs);
     return same.id;
   }
   const id = nextId++;
   publish([...items, { id, kind, text }].slice(-MAX_VISIBLE));
-  schedule(id, kind);
+  schedule(id, durationMs);
   return id;
 }
 
-function schedule(id: number, kind: ToastKind): void {
+function schedule(id: number, durationMs: number): void {
   const previous = timers.get(id);
   if (previous) clearTimeout(previous);
   timers.set(
     id,
-    setTimeout(() => dismiss(id), DURATION_MS[kind]),
+    setTimeout(() => dismiss(id), durationMs),
   );
 }
 
@@ -52,9 +62,10 @@ function dismiss(id: number): void {
 }
 
 export const toast = {
-  success: (text: string) => show('success', text),
-  warn: (text: string) => show('warning', text),
-  info: (text: string) => show('info', text),
+  success: (text: string, options?: ToastOptions) => show('success', text, options),
+  warn: (text: string, options?: ToastOptions) => show('warning', text, options),
+  info: (text: string, options?: ToastOptions) => show('info', text, options),
+  loss: (text: string, options?: ToastOptions) => show('loss', text, options),
   dismiss,
   clear: () => {
     timers.forEach((timer) => clearTimeout(timer));

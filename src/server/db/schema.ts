@@ -88,6 +88,30 @@ export interface RateCountersTable {
   reset_at: number;
 }
 
+/** Wrong tries at a member's login password from one source address, and its last login from there. */
+export interface LoginSourcesTable {
+  member_id: number;
+  /** The client's address as the server sees it (TRUST_PROXY). */
+  source: string;
+  failures: Generated<number>;
+  /** When the counted window of wrong tries began (epoch ms). */
+  window_start: Generated<number>;
+  /** Tries from this address are refused until then (epoch ms); 0 when not locked. */
+  locked_until: Generated<number>;
+  /** The last successful login from this address (epoch ms); 0 when never. */
+  last_login_at: Generated<number>;
+}
+
+/** Wrong tries at a member's login password from addresses that are not the member's own. */
+export interface LoginDelaysTable {
+  member_id: number;
+  failures: Generated<number>;
+  /** The last such try (epoch ms): a quiet window forgets the count. */
+  last_failure_at: Generated<number>;
+  /** The next such try is refused (3006) until then (epoch ms). */
+  next_try_at: Generated<number>;
+}
+
 export interface FundLogTable {
   id: Generated<number>;
   member_id: number;
@@ -233,6 +257,16 @@ export interface OrderLinesTable {
   finished_at: number | null;
 }
 
+/** A member's settled round: stakes and what it paid back (migration 0012, the winners ticker). */
+export interface RoundResultsTable {
+  id: Generated<number>;
+  round_id: number;
+  member_id: number;
+  stake_cents: number;
+  award_cents: number;
+  settled_at: number;
+}
+
 export interface SchedulerLeaseTable {
   name: string;
   holder: string;
@@ -375,6 +409,26 @@ export interface PlayHistoryTable {
   minutes: number | null;
 }
 
+/** An event of the live streams (migration 0017, domain/live/). */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  /** `game:<id>`, `room:<id>`, `member:<id>` or `members` (everyone's). */
+  channel: string;
+  /** The event as its stream sends it (JSON). */
+  payload: string;
+  created_at: number;
+}
+
+/** A ticket that opens one live stream, once (domain/live/tickets.ts). */
+export interface LiveTicketsTable {
+  /** SHA-256 of the ticket; the ticket itself is only ever in the member's hands. */
+  ticket_hash: string;
+  member_id: number;
+  /** The session that asked for it (sessions.token_hash). */
+  session_hash: string;
+  expires_at: number;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -382,6 +436,8 @@ export interface Database {
   sms_codes: SmsCodesTable;
   member_guards: MemberGuardsTable;
   rate_counters: RateCountersTable;
+  login_sources: LoginSourcesTable;
+  login_delays: LoginDelaysTable;
   fund_log: FundLogTable;
   settings: SettingsTable;
   games: GamesTable;
@@ -394,12 +450,15 @@ export interface Database {
   rounds: RoundsTable;
   order_groups: OrderGroupsTable;
   order_lines: OrderLinesTable;
+  round_results: RoundResultsTable;
   scheduler_lease: SchedulerLeaseTable;
   bank_cards: BankCardsTable;
   withdrawals: WithdrawalsTable;
   play_state: PlayStateTable;
   play_limits: PlayLimitsTable;
   play_history: PlayHistoryTable;
+  live_events: LiveEventsTable;
+  live_tickets: LiveTicketsTable;
 }
 
 export type Db = Kysely<Database>;

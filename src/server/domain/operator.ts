@@ -9,12 +9,14 @@ import { MAX_BALANCE_CENTS, MAX_DEPOSIT_CENTS } from '../../shared/money';
 import { isPlainText, validateLoginPasswordChange, validateRegister } from '../../shared/validation';
 import type { GuardedSecret, Member } from '../db/schema';
 import { clearMemberGuards } from '../repositories/guards';
+import { clearLoginGuards } from '../repositories/loginGuards';
 import { firstActiveInvitation, insertInvitation, invitationExists } from '../repositories/invitations';
 import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
 import { lockMember, setMemberLevel } from '../repositories/memberUpdates';
 import type { Deps } from './deps';
 import { FundReason } from './fundReasons';
 import { changeBalance, type BalanceChanged } from './ledger';
+import { announce, balanceChanged } from './live/news';
 import { checkDepositLimits } from './play/deposits';
 import { refused, refusedFrom } from './refused';
 import { hashSecret } from './secrets';
@@ -107,10 +109,10 @@ export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<Balan
   }
   checkOperatorText('the reference', deposit.ref);
   if (deposit.note !== undefined) checkOperatorText('the note', deposit.note);
-  return deps.db.transaction().execute(async (trx) => {
+  const now = deps.clock();
+  const done = await deps.db.transaction().execute(async (trx) => {
     const found = await findMemberByUsername(trx, deposit.username);
     if (!found) throw refused(ErrorCode.UserNotFound);
-    const now = deps.clock();
     // The member's deposit limits (3015), counted under the member's row lock.
     const member = (await lockMember(trx, deps.dialect, found.id)) ?? found;
     await checkDepositLimits(trx, member.id, deposit.cents, now);
@@ -127,6 +129,10 @@ export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<Balan
     if (changed.afterCents > MAX_BALANCE_CENTS) throw refused(ErrorCode.WrongAmount);
     return { ...changed, member };
   });
+  await announce(deps, [
+    balanceChanged(done.member.id, { ...done, deltaCents: deposit.cents, reason: FundReason.OperatorDeposit, now }),
+  ]);
+  return done;
 }
 
 export async function setFrozen(deps: Deps, username: string, frozen: boolean): Promise<Member> {
@@ -151,13 +157,16 @@ export async function resetLoginPassword(deps: Deps, username: string, password:
 }
 
 /**
- * Lifts the locks of wrong tries (guards.ts) for a member who asked customer service: anyone who
- * knows a name can lock its login for 15 minutes, so the operator must be able to undo it.
+ * Lifts the locks of wrong tries (guards.ts, loginGuard.ts) for a member who asked customer
+ * service: a lock of the password changes or the withdrawal password, an address locked for the
+ * member's login, and the wait strangers' guesses put on new addresses. The secrets that had one.
  */
 export async function unlockMember(deps: Deps, username: string): Promise<GuardedSecret[]> {
   const member = await findMemberByUsername(deps.db, username);
   if (!member) throw refused(ErrorCode.UserNotFound);
-  return clearMemberGuards(deps.db, member.id, deps.clock());
+  const locked = await clearMemberGuards(deps.db, member.id, deps.clock());
+  const loginHeld = await clearLoginGuards(deps.db, member.id, deps.clock());
+  return loginHeld && !locked.includes('login') ? ['login', ...locked] : locked;
 }
 
 /** VIP level 1-8 (display only, SPEC.md section 6; VIP rooms read it, DESIGN.md section 4). */

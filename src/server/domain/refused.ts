@@ -42,3 +42,19 @@ export function refusedFrom(refusal: Refusal): Refused {
   const code = KEY_CODES[refusal.code] ?? ErrorCode.IncompleteParameters;
   return new Refused(code, refusal.code, refusal.values);
 }
+
+/**
+ * A refusal for load, not for the request: the server has no room for this work now and says so at
+ * once (HTTP 503 with Retry-After, routes/errors.ts) instead of keeping the member waiting. Nothing
+ * was changed, so trying again later is right.
+ */
+export class Overloaded extends Refused {
+  constructor(
+    code: ErrorCode,
+    /** Seconds after which a retry has a fair chance. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, code);
+    this.name = 'Overloaded';
+  }
+}

@@ -1,9 +1,12 @@
 /**
  * Password hashing (scrypt with a random salt) and session tokens (32 random bytes, stored only as
  * their SHA-256). The stored hash names its parameters, so raising them keeps old accounts
- * working: such a hash is replaced on the member's next successful login (needsRehash).
+ * working: such a hash is replaced on the member's next successful login (needsRehash). Every
+ * derivation runs on the password pool (passwordPool.ts) in the lane the caller names; a full
+ * lane refuses at once with 3005.
  */
-import { createHash, hash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { passwordPool, type PasswordLane } from './passwordPool';
 
 const KEY_LENGTH = 32;
 
@@ -27,19 +30,21 @@ export function useScryptCost(next: ScryptCost): void {
   dummyHash = null;
 }
 
-function derive(secret: string, salt: Buffer, options: ScryptCost, keyLength: number): Promise<Buffer> {
-  // scrypt needs 128 * N * r bytes; allow twice that (Node's default cap is 32 MiB).
-  const maxmem = 256 * options.N * options.r;
-  return new Promise((resolve, reject) => {
-    scrypt(secret.normalize('NFC'), salt, keyLength, { ...options, maxmem } satisfies ScryptOptions, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+async function derive(
+  secret: string,
+  salt: Buffer,
+  options: ScryptCost,
+  keyLength: number,
+  lane: PasswordLane,
+): Promise<Buffer> {
+  const key = await passwordPool().derive({ secret, salt, keyLength, ...options }, lane);
+  // A thread hands back a plain Uint8Array; a Buffer view of the same bytes.
+  return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
 }
 
-export async function hashSecret(secret: string): Promise<string> {
+export async function hashSecret(secret: string, lane: PasswordLane = 'public'): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(secret, salt, cost, KEY_LENGTH);
+  const key = await derive(secret, salt, cost, KEY_LENGTH, lane);
   return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -59,10 +64,10 @@ function parseStored(stored: string): StoredHash | null {
   return { cost: parsed, salt: Buffer.from(saltText, 'base64'), key };
 }
 
-export async function verifySecret(secret: string, stored: string): Promise<boolean> {
+export async function verifySecret(secret: string, stored: string, lane: PasswordLane = 'public'): Promise<boolean> {
   const parsed = parseStored(stored);
   if (!parsed) return false;
-  const key = await derive(secret, parsed.salt, parsed.cost, parsed.key.length);
+  const key = await derive(secret, parsed.salt, parsed.cost, parsed.key.length, lane);
   return timingSafeEqual(key, parsed.key);
 }
 
@@ -81,8 +86,12 @@ let dummyHash: Promise<string> | null = null;
  * who is registered.
  */
 export async function verifyDummy(secret: string): Promise<void> {
-  dummyHash ??= hashSecret(randomBytes(16).toString('hex'));
-  await verifySecret(secret, await dummyHash);
+  // A hash refused for a full pool is made again by the next caller, not remembered as a failure.
+  dummyHash ??= hashSecret(randomBytes(16).toString('hex'), 'trusted').catch((error: unknown) => {
+    dummyHash = null;
+    throw error;
+  });
+  await verifySecret(secret, await dummyHash, 'public');
 }
 
 export function newToken(): { token: string; hash: string } {

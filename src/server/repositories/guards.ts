@@ -58,6 +58,17 @@ export async function lockIfSpent(
     .execute();
 }
 
+/** A try that was reserved but never checked: it does not count. */
+export async function releaseTry(db: Db, memberId: number, secret: GuardedSecret): Promise<void> {
+  await db
+    .updateTable('member_guards')
+    .set((eb) => ({ failures: eb('failures', '-', 1) }))
+    .where('member_id', '=', memberId)
+    .where('secret', '=', secret)
+    .where('failures', '>', 0)
+    .execute();
+}
+
 /** A right try: the wrong ones before it no longer count. */
 export async function clearTries(db: Db, memberId: number, secret: GuardedSecret): Promise<void> {
   await db

@@ -201,42 +201,63 @@ export async function memberTotalWin(db: Db, memberId: number): Promise<number> 
 }
 
 export interface WinnerRow {
+  /** The round result's id (round_results), stable for keys. */
   id: number;
+  round_id: number;
+  member_id: number;
   username: string;
   gametype: number;
   seqno: string;
-  outcome: number;
-  award_cents: number;
-  finished_at: number | null;
+  /** What the round paid the member back minus what the member staked on it: always > 0 here. */
+  net_cents: number;
+  settled_at: number;
 }
 
 /**
- * The latest settled winning lines, newest first. `status = 'win'` is a literal so both databases
- * match it to the partial index order_lines_winners (migration 0004): the query reads `limit`
- * index entries and their joins, however many orders there are.
+ * The latest settled rounds that paid a member more than the member staked on them, newest first.
+ * `award_cents > stake_cents` is written as the partial index round_results_winners (migration
+ * 0012) declares it, so both databases read `limit` index entries and their joins, however many
+ * rounds there are.
  */
-export function latestWinningLines(db: Db, limit: number): Promise<WinnerRow[]> {
-  return winningLinesQuery(db, limit).execute();
+export function latestWinningRounds(db: Db, limit: number): Promise<WinnerRow[]> {
+  return winningRoundsQuery(db, limit).execute();
 }
 
-/** The query of latestWinningLines, for a test that reads its plan. */
-export function winningLinesQuery(db: Db, limit: number) {
+/** The query of latestWinningRounds, for a test that reads its plan. */
+export function winningRoundsQuery(db: Db, limit: number) {
   return db
-    .selectFrom('order_lines')
-    .innerJoin('members', 'members.id', 'order_lines.member_id')
-    .innerJoin('rounds', 'rounds.id', 'order_lines.round_id')
+    .selectFrom('round_results')
+    .innerJoin('members', 'members.id', 'round_results.member_id')
+    .innerJoin('rounds', 'rounds.id', 'round_results.round_id')
     .innerJoin('games', 'games.id', 'rounds.game_id')
-    .select([
-      'order_lines.id',
+    .select((eb) => [
+      'round_results.id',
+      'round_results.round_id',
+      'round_results.member_id',
       'members.username',
       'games.type as gametype',
       'rounds.seqno',
-      'order_lines.outcome',
-      'order_lines.award_cents',
-      'order_lines.finished_at',
+      eb('round_results.award_cents', '-', eb.ref('round_results.stake_cents')).as('net_cents'),
+      'round_results.settled_at',
     ])
-    .where('order_lines.status', '=', sql.lit('win'))
-    .orderBy('order_lines.finished_at', 'desc')
-    .orderBy('order_lines.id', 'desc')
+    .where(sql<boolean>`round_results.award_cents > round_results.stake_cents`)
+    .orderBy('round_results.settled_at', 'desc')
+    .orderBy('round_results.id', 'desc')
     .limit(limit);
+}
+
+/** The outcomes each member's winning lines were on in the given rounds (a few rounds of the ticker). */
+export async function winningOutcomes(
+  db: Db,
+  pairs: readonly { round_id: number; member_id: number }[],
+): Promise<{ round_id: number; member_id: number; outcome: number; award_cents: number }[]> {
+  if (pairs.length === 0) return [];
+  return db
+    .selectFrom('order_lines')
+    .select(['round_id', 'member_id', 'outcome', 'award_cents'])
+    .where('status', '=', 'win')
+    .where((eb) =>
+      eb.or(pairs.map((p) => eb.and([eb('round_id', '=', p.round_id), eb('member_id', '=', p.member_id)]))),
+    )
+    .execute();
 }

@@ -142,6 +142,7 @@ export async function waitingLinesPerMember(db: Db, roundId: number): Promise<Me
 export interface WaitingLine {
   id: number;
   member_id: number;
+  room_id: number;
   outcome: number;
   rate: number;
   stake_cents: number;
@@ -160,7 +161,7 @@ export interface MemberRange {
 export function waitingLines(db: Db, dialect: Dialect, range: MemberRange): Promise<WaitingLine[]> {
   return db
     .selectFrom('order_lines')
-    .select(['id', 'member_id', 'outcome', 'rate', 'stake_cents', 'refund1314', 'created_at'])
+    .select(['id', 'member_id', 'room_id', 'outcome', 'rate', 'stake_cents', 'refund1314', 'created_at'])
     .where('round_id', '=', range.roundId)
     .where('status', '=', 'wait')
     .where('member_id', '>=', range.fromMember)
@@ -173,7 +174,7 @@ export function waitingLines(db: Db, dialect: Dialect, range: MemberRange): Prom
 export function waitingLinesOfRound(db: Db, dialect: Dialect, roundId: number): Promise<WaitingLine[]> {
   return db
     .selectFrom('order_lines')
-    .select(['id', 'member_id', 'outcome', 'rate', 'stake_cents', 'refund1314', 'created_at'])
+    .select(['id', 'member_id', 'room_id', 'outcome', 'rate', 'stake_cents', 'refund1314', 'created_at'])
     .where('round_id', '=', roundId)
     .where('status', '=', 'wait')
     .orderBy('id')
@@ -224,4 +225,36 @@ export async function settleLines(db: Db, range: MemberRange, verdicts: OutcomeV
   }
   const lost = await waiting.set({ status: 'lose', award_cents: 0, finished_at: now }).executeTakeFirst();
   return changed + Number(lost.numUpdatedRows);
+}
+
+export interface RoundResult {
+  round_id: number;
+  member_id: number;
+  stake_cents: number;
+  award_cents: number;
+  settled_at: number;
+}
+
+/** Rows per insert: five parameters each, far under either database's limit. */
+const RESULTS_PER_INSERT = 500;
+
+/**
+ * Records what each member of a settled batch staked on the round and what it paid back. A member
+ * is settled in one batch, so a row is written once; should a member's lines ever be settled in
+ * two runs, the second adds to the first rather than failing the batch.
+ */
+export async function addRoundResults(db: Db, results: readonly RoundResult[]): Promise<void> {
+  for (let start = 0; start < results.length; start += RESULTS_PER_INSERT) {
+    await db
+      .insertInto('round_results')
+      .values(results.slice(start, start + RESULTS_PER_INSERT))
+      .onConflict((oc) =>
+        oc.columns(['round_id', 'member_id']).doUpdateSet((eb) => ({
+          stake_cents: eb('round_results.stake_cents', '+', eb.ref('excluded.stake_cents')),
+          award_cents: eb('round_results.award_cents', '+', eb.ref('excluded.award_cents')),
+          settled_at: eb.ref('excluded.settled_at'),
+        })),
+      )
+      .execute();
+  }
 }

@@ -54,6 +54,7 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
         password: body.password,
         lang: apiLangOf(request),
         client: clientOf(request),
+        token: tokenOf(request),
       });
       return success(ctx, request, answer, 'write');
     },

@@ -1,9 +1,10 @@
 /**
  * Private paths are every /api path outside PUBLIC_PATHS (src/shared/api/paths.ts): the token in
- * the body must name a live session, else 409 (or 403 for a frozen member).
+ * the body must name a live session, else 409 (or 403 for a frozen member). The live streams
+ * (LIVE_STREAM_PATHS) are GETs opened with a ticket, which routes/live.ts checks.
  */
 import type { FastifyInstance } from 'fastify';
-import { PUBLIC_PATHS } from '../../shared/api/paths';
+import { LIVE_STREAM_PATHS, PUBLIC_PATHS } from '../../shared/api/paths';
 import { authenticate } from '../domain/accounts/sessions';
 import { tokenOf, type RouteContext } from './context';
 
@@ -12,6 +13,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: RouteContext): void 
   app.addHook('preHandler', async (request) => {
     const route = request.routeOptions.url;
     if (request.is404 || !route || !route.startsWith('/api/') || PUBLIC_PATHS.has(route)) return;
+    if (LIVE_STREAM_PATHS.has(route)) return;
     const token = tokenOf(request);
     // Hot paths (flagged cachedAuth) may use a session checked within the last second.
     const cacheable = request.routeOptions.config.cachedAuth === true && token !== undefined;

@@ -1,13 +1,13 @@
 /**
  * Every failure answers the envelope (DESIGN.md section 3.5): a refusal its own code at HTTP 200,
- * a rate limit 429, an unknown path 404 with 1001, a malformed request 1001, a database that is
+ * a refusal for load (the password pool is full: 3005) 503 with Retry-After, a rate limit 429, an unknown path 404 with 1001, a malformed request 1001, a database that is
  * away for the moment (restarting, unreachable, locked) 503 with 1004 "network error, refresh",
  * and anything unexpected 2002, never a 500 and never a stack trace.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/errors';
 import { describeDatabaseError, isDatabaseUnavailable } from '../domain/dbErrors';
-import { Refused } from '../domain/refused';
+import { Overloaded, Refused } from '../domain/refused';
 import { envelope, localeOf, type RouteContext } from './context';
 
 /** Retry-After of a 503 while the database is away: about as long as a restart takes. */
@@ -30,6 +30,10 @@ export function registerErrorHandlers(app: FastifyInstance, ctx: RouteContext, s
   };
 
   app.setErrorHandler((error: FastifyError | Refused, request, reply) => {
+    if (error instanceof Overloaded) {
+      reply.header('retry-after', error.retryAfterSeconds);
+      return send(request, reply, 503, error);
+    }
     if (error instanceof Refused) return send(request, reply, 200, error);
     const status = statusOf(error);
     if (status === 429) {

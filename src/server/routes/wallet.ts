@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../shared/api/paths';
 import {
   AddBankCardRequestSchema,
+  CancelWithdrawalRequestSchema,
   DeleteBankCardRequestSchema,
   FinanceFlowRequestSchema,
   WithdrawalsRequestSchema,
@@ -13,6 +14,7 @@ import {
 } from '../../shared/api/wallet';
 import { ErrorCode } from '../../shared/errors';
 import { addCard, addedAccounts, deleteCard, listCards } from '../domain/wallet/bankCards';
+import { cancelWithdrawal } from '../domain/wallet/cancelWithdrawal';
 import { fundFlow } from '../domain/wallet/fundFlow';
 import { withdrawalsOfMember } from '../domain/wallet/memberWithdrawals';
 import { leftMoney } from '../domain/wallet/turnover';
@@ -64,6 +66,12 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: Ra
   app.post(ApiPath.withdrawals, async (request) => {
     const body = parseBody(WithdrawalsRequestSchema, request.body);
     return success(ctx, request, await withdrawalsOfMember(ctx.deps, requireAuth(request).member.id, body), 'read');
+  });
+
+  app.post(ApiPath.cancelWithdrawal, async (request) => {
+    const body = parseBody(CancelWithdrawalRequestSchema, request.body);
+    await cancelWithdrawal(ctx.deps, requireAuth(request).member.id, body.id);
+    return success(ctx, request, null, 'write');
   });
 
   app.post(ApiPath.financeFlow, async (request) => {

@@ -71,20 +71,22 @@ export const ArticleCategoryRequestSchema = z.object({ type: idField });
 export const ArticleDetailRequestSchema = z.object({ id: idField });
 
 /**
- * Addition: one row of the home ticker, built from a real settled winning order line (DESIGN.md
- * section 3). Newest first.
+ * Addition: one row of the home ticker: a member's settled round that paid the member more than
+ * the member staked on it (DESIGN.md section 3). Newest first.
  */
 export const WinnerEntrySchema = z.strictObject({
-  /** Order line id, stable for keys. */
+  /** The round result's id, stable for keys. */
   id: whole,
   /** The member's account name, masked (e.g. `de***01`, as the live order table masks it). */
   user: z.string(),
   gametype: whole,
   seqno: z.string(),
-  /** Outcome index 0..10 and its name in the request's language. */
+  /** The outcome index 0..10 of the member's best-paid winning line, and its name in the request's language. */
   value: whole,
   valuecn: z.string(),
-  /** The award paid (stake x odds), USD. */
+  /** Every outcome the member won on in the round, best-paid first. */
+  values: z.array(whole),
+  /** The member's net gain of the round: what it paid back minus every stake on it, USD, above 0. */
   money: usd,
   /** Settlement time, epoch seconds. */
   time: whole,

@@ -50,6 +50,7 @@ import {
   VorderAnswerSchema,
   VorderRequestSchema,
 } from './game';
+import { LiveTicketAnswerSchema } from './live';
 import { ApiPath } from './paths';
 import {
   PausePlayRequestSchema,
@@ -65,6 +66,7 @@ import {
   AddBankCardRequestSchema,
   AddedAccountSchema,
   BankCardSchema,
+  CancelWithdrawalRequestSchema,
   DeleteBankCardRequestSchema,
   FinanceFlowRequestSchema,
   FundLogEntrySchema,
@@ -122,12 +124,14 @@ export const apiContract = {
   [ApiPath.withdraw]: { request: WithdrawRequestSchema, data: WithdrawAnswerSchema },
   [ApiPath.leftMoney]: { request: NoFieldsSchema, data: LeftMoneyAnswerSchema },
   [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },
+  [ApiPath.cancelWithdrawal]: { request: CancelWithdrawalRequestSchema, data: NoData },
   [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
   [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
   [ApiPath.playLimits]: { request: PlayLimitsRequestSchema, data: PlayLimitsAnswerSchema },
   [ApiPath.setPlayLimit]: { request: SetPlayLimitRequestSchema, data: PlayLimitSchema },
   [ApiPath.pausePlay]: { request: PausePlayRequestSchema, data: PlayPauseSchema },
   [ApiPath.setRealityCheck]: { request: SetRealityCheckRequestSchema, data: RealityCheckAnswerSchema },
+  [ApiPath.liveTicket]: { request: NoFieldsSchema, data: LiveTicketAnswerSchema },
 } as const satisfies Record<ApiPath, CallSchemas>;
 
 // Compile-time check: the contract names exactly the paths of paths.ts.

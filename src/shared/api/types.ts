@@ -9,6 +9,7 @@ import type * as content from './content';
 import type { apiContract } from './contract';
 import type { BANK_CARD_TYPES, FUND_REASONS, ORDER_STATUSES, ROOM_KINDS, WITHDRAWAL_STATUSES } from './enums';
 import type * as game from './game';
+import type * as live from './live';
 import type * as play from './play';
 import type * as wallet from './wallet';
 
@@ -74,6 +75,13 @@ export type PlayLimit = z.infer<typeof play.PlayLimitSchema>;
 export type PlayPause = z.infer<typeof play.PlayPauseSchema>;
 export type PlayChange = z.infer<typeof play.PlayChangeSchema>;
 export type PlayLimitsAnswer = z.infer<typeof play.PlayLimitsAnswerSchema>;
+
+// ---- Live streams ----------------------------------------------------------------
+
+export type LiveTicketAnswer = z.infer<typeof live.LiveTicketAnswerSchema>;
+export type LiveLine = z.infer<typeof live.LiveLineSchema>;
+export type RoomEvent = z.infer<typeof live.RoomEventSchema>;
+export type MemberEvent = z.infer<typeof live.MemberEventSchema>;
 
 // ---- Every path ------------------------------------------------------------------
 

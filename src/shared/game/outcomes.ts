@@ -1,3 +1,5 @@
+import { oddsToHundredths } from './round';
+
 /**
  * The eleven outcomes of a draw (DESIGN.md section 4). A draw is three digits 0-9; the index of an
  * outcome is the `value` of an order line.
@@ -116,4 +118,14 @@ export function linePayout(stakeCents: number, rateHundredths: number, result: L
   if (result === 'win') return Math.floor((stakeCents * rateHundredths) / 100);
   if (result === 'refund') return stakeCents;
   return 0;
+}
+
+/**
+ * What a line pays back if its outcome wins, at the odds it is placed with (1.96 on the wire):
+ * the win of linePayout, so the confirmation shows what settlement would credit. Null for odds no
+ * room can set (more than two decimals).
+ */
+export function payoutIfWon(stakeCents: number, odds: number): number | null {
+  const rate = oddsToHundredths(odds);
+  return rate === null ? null : linePayout(stakeCents, rate, 'win');
 }

@@ -2,6 +2,7 @@
 import { ApiPath } from '../../../src/shared/api/paths';
 import type { GameInfoAnswer, OrderAnswer, OrderLine } from '../../../src/shared/api/types';
 import type { ApiResponse } from '../../../src/shared/api/envelope';
+import { drawFromSeed, type Draw } from '../../../src/shared/game';
 import { creditDeposit } from '../../../src/server/domain/operator';
 import type { RoundRow } from '../../../src/server/db/schema';
 import { registerMember, type Registered } from './members';
@@ -103,4 +104,14 @@ export function gameInfo(server: TestServer, token: string, roomid: number, lang
 /** A line on a standard room at its rate. */
 export function line(outcome: number, price: number): OrderLine {
   return [outcome, STANDARD_RATES[outcome] / 100, price];
+}
+
+/**
+ * The numbers a round not yet drawn will draw: its seed follows from the draw secret (the server
+ * keeps it out of the database; a test may ask the server's own chains to choose lines that surely
+ * win).
+ */
+export async function upcomingDraw(server: TestServer, round: RoundRow): Promise<Draw> {
+  const { seed } = await server.app.game.chains.seedOf(round);
+  return drawFromSeed(seed, round.id);
 }

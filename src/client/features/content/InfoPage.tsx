@@ -17,7 +17,7 @@ export default function InfoPage() {
   const articles = useCategoryArticles(type);
 
   return (
-    <Page title={type === INTRODUCTION_ARTICLE_ID ? t`Introduction` : t`Information`} className="content-page">
+    <Page title={type === INTRODUCTION_ARTICLE_ID ? t`About` : t`Information`} className="content-page">
       {type === null ? (
         <EmptyState title={t`Article not found`} text={t`The link may be old or mistyped.`} icon="book" />
       ) : (

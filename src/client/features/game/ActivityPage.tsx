@@ -15,6 +15,7 @@ import { OptionGrid } from './OptionGrid';
 import { OwnOrdersSheet } from './OwnOrdersSheet';
 import { RecordSheet } from './RecordSheet';
 import { ResultsList } from './ResultsList';
+import { RoundCommitment } from './RoundCommitment';
 import { RoundPanel } from './RoundPanel';
 import { useGameRoom } from './useGameRoom';
 import { pathTo } from '../../routing/paths';
@@ -83,8 +84,15 @@ function OpenRoom({
   const game = info.game;
   // A home tile names the outcomes it is about (`?focus=big.small`): they come first in the grid.
   const focus = focusOf(new URLSearchParams(useSearch()).get('focus'));
-  // Closed for orders (or drawn): Buy and Cancel are disabled and say why.
-  const closedReason = clock.closed ? messageOf(refuse(MessageKey.Stopped)) : null;
+  // Buy and Cancel are disabled and say why: no connection (nothing can be sent, and the round's
+  // state is not confirmed), or the round is closed for orders (or drawn).
+  const closedReason = !room.online
+    ? room.browserOnline
+      ? t`The server cannot be reached: orders wait until it answers.`
+      : t`You are offline: orders need a connection.`
+    : clock.closed
+      ? messageOf(refuse(MessageKey.Stopped))
+      : null;
   return (
     <Page
       title={roomTitle(info.room, locale) || t`Game room`}
@@ -96,7 +104,7 @@ function OpenRoom({
 
       <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
 
-      <h2 className="section-title">{t`Choose options`}</h2>
+      <h2 className="section-title options-title">{t`Choose options`}</h2>
       <OptionGrid
         rates={roomRates(info.room)}
         selected={ticket.selected}
@@ -106,6 +114,7 @@ function OpenRoom({
         onToggle={ticket.onToggle}
       />
 
+      <RoundCommitment key={game.commitment} roomid={info.room.id} seqno={game.seqno} commitment={game.commitment} />
       <ResultsList roomid={info.room.id} history={info.his} />
       <LiveOrdersTable rows={live.rows} stale={live.stale} goodAt={live.goodAt} />
 
@@ -128,7 +137,8 @@ function OpenRoom({
       />
       <OwnOrdersSheet
         open={room.ownSheet.open}
-        seqno={game.seqno}
+        seqno={room.ownSeqno}
+        drawn={room.ownSeqno !== game.seqno}
         orders={room.own.orders}
         loading={room.own.loading}
         cancelling={room.cancel.cancelling}

@@ -8,7 +8,8 @@ const QUICK_AMOUNTS = [20, 50, 100, 500] as const;
 
 /**
  * Amount per option, the running total, the own-orders button and Buy; stays at the bottom of the
- * screen. Once the round is closed Buy is disabled and says why (`closedReason`).
+ * screen. When no order can be sent (offline, or the round closed) Buy is disabled and says why
+ * (`closedReason`).
  */
 export function BuyBar({
   amount,
@@ -35,14 +36,22 @@ export function BuyBar({
   const whole = /^[1-9]\d*$/.test(amount.trim()) ? Number(amount.trim()) : null;
   const total = whole !== null && selectedCount > 0 ? formatMoney(whole * selectedCount * 100) : '—';
   return (
+    // Three lines at every width: the label with the total, the field with My orders, the quick
+    // amounts with Buy; short enough that the options show above the bar on entry (320 x 568).
     <div className="buy-bar" data-testid="buy-bar">
-      <div className="buy-amount">
+      <div className="buy-head">
         <label htmlFor={inputId} className="buy-label">
           {t`Amount per option (USD)`}
         </label>
+        <p className="buy-summary" data-testid="buy-summary">
+          <span className="buy-selected">{t`Selected: ${selectedCount}`}</span>
+          <span className="buy-total">{t`Total: ${total} USD`}</span>
+        </p>
+      </div>
+      <div className="buy-line">
         <input
           id={inputId}
-          className="input"
+          className="input buy-input"
           inputMode="numeric"
           autoComplete="off"
           enterKeyHint="done"
@@ -54,7 +63,12 @@ export function BuyBar({
           onChange={(event) => onAmount(sanitizeAmountInput(event.target.value))}
           data-testid="amount"
         />
-        <FieldError id={errorId} error={amountError} />
+        <button type="button" className="btn btn-secondary btn-small buy-orders" onClick={onOwnOrders}>
+          {t`My orders`}
+        </button>
+      </div>
+      <FieldError id={errorId} error={amountError} />
+      <div className="buy-line">
         <div className="quick-amounts" role="group" aria-label={t`Quick amounts`}>
           {QUICK_AMOUNTS.map((value) => (
             <button key={value} type="button" className="chip chip-small" onClick={() => onAmount(String(value))}>
@@ -62,15 +76,6 @@ export function BuyBar({
             </button>
           ))}
         </div>
-      </div>
-      <div className="buy-row">
-        <p className="buy-summary" data-testid="buy-summary">
-          <span>{t`Selected: ${selectedCount}`}</span>
-          <span>{t`Total: ${total} USD`}</span>
-        </p>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onOwnOrders}>
-          {t`My orders`}
-        </button>
         <button
           type="button"
           className="btn btn-primary btn-small buy-btn"

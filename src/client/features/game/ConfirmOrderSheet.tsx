@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { OrderLine } from '../../../shared/api/types';
 import { FormError, Sheet } from '../../ui';
-import { formatOdds, orderTotalCents } from './model';
+import { formatOdds, linePayoutIfWon, orderTotalCents } from './model';
 import { useOutcomeName, formatMoney, formatUsd } from '../../i18n';
 
 export interface PendingOrder {
@@ -11,7 +11,10 @@ export interface PendingOrder {
   idempotencyKey: string;
 }
 
-/** The confirm popup: every line with its odds and stake, and the total, before anything is sent. */
+/**
+ * The confirm popup: every line with its odds, its stake and what it pays back if its outcome wins
+ * (stake x odds, by the shared payout rule), and the total staked, before anything is sent.
+ */
 export function ConfirmOrderSheet({
   pending,
   busy,
@@ -66,16 +69,26 @@ export function ConfirmOrderSheet({
                 <th scope="col" className="num">
                   {t`Amount (USD)`}
                 </th>
+                <th scope="col" className="num">
+                  {t`Pays if it wins (USD)`}
+                </th>
               </tr>
             </thead>
             <tbody>
-              {pending.lines.map(([value, odds, price]) => (
-                <tr key={value} data-testid="confirm-line">
-                  <td>{nameOf(value)}</td>
-                  <td className="num">×{formatOdds(odds)}</td>
-                  <td className="num">{formatUsd(price)}</td>
-                </tr>
-              ))}
+              {pending.lines.map((line) => {
+                const [value, odds, price] = line;
+                const payout = linePayoutIfWon(line);
+                return (
+                  <tr key={value} data-testid="confirm-line">
+                    <td>{nameOf(value)}</td>
+                    <td className="num">×{formatOdds(odds)}</td>
+                    <td className="num">{formatUsd(price)}</td>
+                    <td className="num" data-testid="confirm-payout">
+                      {payout === null ? '—' : formatMoney(payout)}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
             <tfoot>
               <tr>
@@ -85,6 +98,7 @@ export function ConfirmOrderSheet({
                 <td className="num figure" data-testid="confirm-total">
                   {total}
                 </td>
+                <td />
               </tr>
             </tfoot>
           </table>

@@ -3,6 +3,7 @@ import { useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { verifyRound, type VerifyResult } from '../../../shared/game';
 import type { GameRound } from '../../../shared/api/types';
+import { ErrorCode } from '../../../shared/errors';
 import { ApiError } from '../../api';
 import { useQuery } from '../../data';
 import { textOfCode } from '../../i18n';
@@ -57,7 +58,7 @@ export default function FairnessPage() {
   return (
     <Page title={t`Fairness proof`} backTo={pathTo('activity', { id: roomid })} className="fairness-page">
       {refusal && synced.data === undefined ? (
-        <EmptyState title={refusal.info || textOfCode(refusal.code)} icon="info" />
+        <ProofRefused code={refusal.code} info={refusal.info} seqno={seqno} />
       ) : (
         <SyncedSection
           synced={synced}
@@ -72,8 +73,41 @@ export default function FairnessPage() {
   );
 }
 
-function Proof({ round, previousSeed }: { round: GameRound; previousSeed: string | null }) {
+/**
+ * Why there is no proof to show. getRound answers an unknown round number with the spec's 1028,
+ * whose words ("no active round") are the room's; here the number was asked for, so the page says
+ * there is no such round. A round not drawn yet (3002) is explained: its check runs after the draw.
+ */
+function ProofRefused({ code, info, seqno }: { code: ApiError['code']; info: string; seqno: string }) {
   const { t } = useLingui();
+  if (code === ErrorCode.NoActiveActivity) {
+    return (
+      <EmptyState
+        title={t`No round ${seqno} in this room`}
+        text={t`Check the round number: it is the day and the round of that day, such as 20261124-0001.`}
+        icon="info"
+      />
+    );
+  }
+  return (
+    <>
+      <EmptyState title={info || textOfCode(code)} icon="info" />
+      {code === ErrorCode.RoundNotDrawn && <HowItWorks />}
+    </>
+  );
+}
+
+/** What the check is (shown with a proof, and before one exists). */
+function HowItWorks() {
+  const { t } = useLingui();
+  return (
+    <p className="proof-how text-muted" data-testid="proof-how">
+      {t`How it works: each round's seed comes from a SHA-256 hash chain made in advance. Its hash is published before the round opens. After the draw the seed is revealed; the three numbers are the first bytes below 250 of HMAC-SHA256(seed, round id), each taken mod 10.`}
+    </p>
+  );
+}
+
+function Proof({ round, previousSeed }: { round: GameRound; previousSeed: string | null }) {
   const proof = useMemo(() => proofOf(round, previousSeed), [round, previousSeed]);
   const result = proof ? verifyRound(proof) : undefined;
   const expected = result?.expected ? result.expected.join(', ') : '';
@@ -81,9 +115,7 @@ function Proof({ round, previousSeed }: { round: GameRound; previousSeed: string
     <>
       <ProofCard round={round} previousSeed={previousSeed ?? undefined} />
       <Verdict result={result} expected={expected} />
-      <p className="proof-how text-muted">
-        {t`How it works: each round's seed comes from a SHA-256 hash chain made in advance. Its hash is published before the round opens. After the draw the seed is revealed; the three numbers are the first bytes below 250 of HMAC-SHA256(seed, round id), each taken mod 10.`}
-      </p>
+      <HowItWorks />
     </>
   );
 }

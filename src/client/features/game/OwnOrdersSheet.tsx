@@ -2,16 +2,20 @@ import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { OwnOrderItem } from '../../../shared/api/types';
 import { Sheet, Spinner } from '../../ui';
-import { formatOdds } from './model';
-import { ORDER_STATUS_NAMES, useOutcomeName, formatUsd } from '../../i18n';
+import { formatOdds, tallyOfOrders, type RoundTally } from './model';
+import { ORDER_STATUS_NAMES, useOutcomeName, formatMoney, formatUsd } from '../../i18n';
 
 /**
- * The member's orders of the current round, with a cancel button on each one still waiting;
- * once the round is closed the buttons are disabled and the sheet says why (`closedReason`).
+ * The member's orders of a round. In the current round, each line still waiting has a cancel
+ * button; once the round is closed the buttons are disabled and the sheet says why
+ * (`closedReason`). After a draw the sheet keeps the drawn round the member played (`drawn`):
+ * each line with its outcome and payout, and what the round came to, until the member's first
+ * order of a later round.
  */
 export function OwnOrdersSheet({
   open,
   seqno,
+  drawn,
   orders,
   loading,
   cancelling,
@@ -21,6 +25,8 @@ export function OwnOrdersSheet({
 }: {
   open: boolean;
   seqno: string | null;
+  /** The round shown is drawn (not the one open now): no cancelling, outcomes instead. */
+  drawn: boolean;
   orders: OwnOrderItem[] | null;
   loading: boolean;
   cancelling: number | null;
@@ -31,14 +37,20 @@ export function OwnOrdersSheet({
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
   const nameOf = useOutcomeName();
+  const tally = drawn && orders ? tallyOfOrders(orders) : null;
   return (
     <Sheet open={open} title={t`My orders`} onClose={onClose} testId="own-orders">
-      {seqno && <p className="confirm-round">{t`Round ${seqno}`}</p>}
-      {closedReason !== null && (
+      {seqno && (
+        <p className="confirm-round" data-testid="own-orders-round">
+          {drawn ? t`Round ${seqno} · drawn` : t`Round ${seqno}`}
+        </p>
+      )}
+      {!drawn && closedReason !== null && (
         <p className="text-muted" data-testid="cancel-closed">
           {closedReason}
         </p>
       )}
+      {tally && <RoundSummary tally={tally} />}
       {orders === null ? (
         loading ? (
           <div className="sheet-loading">
@@ -62,8 +74,15 @@ export function OwnOrdersSheet({
                     ×{formatOdds(order.rate)} · {amount} USD
                   </span>
                 </div>
-                <span className={`status-chip is-${order.status}`}>{_(ORDER_STATUS_NAMES[order.status])}</span>
-                {order.status === 'wait' && (
+                <div className="order-side">
+                  <span className={`status-chip is-${order.status}`}>{_(ORDER_STATUS_NAMES[order.status])}</span>
+                  {drawn && order.award > 0 && (
+                    <span className="order-award" data-testid="own-order-award">
+                      +{formatUsd(order.award)}
+                    </span>
+                  )}
+                </div>
+                {!drawn && order.status === 'wait' && (
                   <button
                     type="button"
                     className="btn btn-ghost btn-small"
@@ -79,6 +98,43 @@ export function OwnOrdersSheet({
           })}
         </ul>
       )}
+      {drawn && (
+        <p className="text-muted own-orders-next">{t`Your orders of the next round show here once you place one.`}</p>
+      )}
     </Sheet>
+  );
+}
+
+/** What the drawn round came to for the member: worded and coloured by the net's sign. */
+function RoundSummary({ tally }: { tally: RoundTally }) {
+  const { t } = useLingui();
+  const verdict =
+    tally.verdict === 'won'
+      ? t`You won this round`
+      : tally.verdict === 'lost'
+        ? t`You lost this round`
+        : t`You broke even this round`;
+  const sign = tally.verdict === 'won' ? '+' : tally.verdict === 'lost' ? '-' : '';
+  return (
+    <section className={`round-summary is-${tally.verdict}`} data-testid="round-summary" data-verdict={tally.verdict}>
+      <p className="round-summary-verdict">{verdict}</p>
+      <dl>
+        <div>
+          <dt>{t`Staked (USD)`}</dt>
+          <dd className="figure">{formatMoney(tally.stakeCents)}</dd>
+        </div>
+        <div>
+          <dt>{t`Paid (USD)`}</dt>
+          <dd className="figure">{formatMoney(tally.paidCents)}</dd>
+        </div>
+        <div>
+          <dt>{t`Net (USD)`}</dt>
+          <dd className="figure round-summary-net" data-testid="round-summary-net">
+            {sign}
+            {formatMoney(Math.abs(tally.netCents))}
+          </dd>
+        </div>
+      </dl>
+    </section>
   );
 }

@@ -88,8 +88,18 @@ export function gameLogRead(gametype: number | undefined): WindowedRead<OwnOrder
   };
 }
 
-/** What the member's lines of a drawn round paid back, and what they staked on it (USD cents). */
-export async function fetchAward(seqno: string, gametype: number): Promise<{ awardCents: number; stakeCents: number }> {
+/**
+ * What the member staked on a drawn round and what its lines paid back (USD cents), and whether it
+ * is settled yet (before, nothing is paid). A server that does not say counts as settled.
+ */
+export async function fetchRoundResult(
+  seqno: string,
+  gametype: number,
+): Promise<{ awardCents: number; stakeCents: number; settled: boolean }> {
   const answer = await api.call(ApiPath.current, { gameseq: seqno, gametype }, { silent: true });
-  return { awardCents: moneyCents(answer?.award), stakeCents: moneyCents(answer?.total) };
+  return {
+    awardCents: moneyCents(answer?.award),
+    stakeCents: moneyCents(answer?.total),
+    settled: answer?.settled !== false,
+  };
 }

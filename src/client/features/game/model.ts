@@ -2,9 +2,16 @@
  * Pure rules of the game screens: the server clock, round phases, order lines, the live feed
  * queue and fairness proofs. No React and no I/O here, so each rule is tested on its own.
  */
-import type { GameRound, LiveOrder, OrderLine, Room } from '../../../shared/api/types';
+import type { GameRound, LiveOrder, OrderLine, OwnOrderItem, Room } from '../../../shared/api/types';
 import { OUTCOME_COUNT } from '../../../shared/constants';
-import { ratesOf, secondsUntil, winningOutcomes, type Outcome, type RoundProof } from '../../../shared/game';
+import {
+  payoutIfWon,
+  ratesOf,
+  secondsUntil,
+  winningOutcomes,
+  type Outcome,
+  type RoundProof,
+} from '../../../shared/game';
 import { localized, type Locale } from '../../../shared/locale';
 import { toUsd, type Cents } from '../../../shared/money';
 import { formatDecimal } from '../../i18n';
@@ -82,6 +89,40 @@ export function orderLines(room: Room, selected: readonly number[], stakeCents: 
 
 export function orderTotalCents(lines: readonly OrderLine[]): Cents {
   return lines.reduce((sum, [, , price]) => sum + moneyCents(price), 0);
+}
+
+/** What a line of the confirmation pays back if its outcome wins (cents), by the shared payout rule. */
+export function linePayoutIfWon([, odds, price]: OrderLine): Cents | null {
+  return payoutIfWon(moneyCents(price), odds);
+}
+
+// ---- A drawn round's result for the member -------------------------------------------
+
+/** won: paid back more than staked; lost: less; even: exactly the stakes back. */
+export type RoundVerdict = 'won' | 'lost' | 'even';
+
+export interface RoundTally {
+  stakeCents: Cents;
+  paidCents: Cents;
+  /** Paid minus staked: the sign decides the verdict. */
+  netCents: Cents;
+  verdict: RoundVerdict;
+}
+
+export function roundTally(stakeCents: Cents, paidCents: Cents): RoundTally {
+  const netCents = paidCents - stakeCents;
+  return { stakeCents, paidCents, netCents, verdict: netCents > 0 ? 'won' : netCents < 0 ? 'lost' : 'even' };
+}
+
+/** The tally of the member's lines of a round once all are settled; null while one still waits. */
+export function tallyOfOrders(orders: readonly OwnOrderItem[]): RoundTally | null {
+  const counted = orders.filter((order) => order.status !== 'cancel');
+  if (counted.length === 0 || counted.some((order) => order.status === 'wait')) return null;
+  const sum = (pick: (order: OwnOrderItem) => number) => counted.reduce((total, o) => total + moneyCents(pick(o)), 0);
+  return roundTally(
+    sum((o) => o.money),
+    sum((o) => o.award),
+  );
 }
 
 /** One key per attempt; see api/idempotency.ts. */

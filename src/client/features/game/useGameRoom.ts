@@ -1,19 +1,20 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { refreshProfile, useOnline, useProfile } from '../../data';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { refreshProfile, useBrowserOnline, useOnline, useProfile } from '../../data';
 import { usePageVisible } from '../../ui';
-import { useAwardToast } from './useAwardToast';
 import { useCancelOrder } from './useCancelOrder';
 import { useLiveOrders } from './useLiveOrders';
 import { useOrderTicket } from './useOrderTicket';
 import { useOwnOrders } from './useOwnOrders';
 import { useRealityCheck } from './useRealityCheck';
 import { useRound } from './useRound';
+import { useRoundResult } from './useRoundResult';
 import { useRoundClock } from './useRoundClock';
 
 /** Everything the game room shows and does: the round, the live table, the member's order and orders. */
 export function useGameRoom(roomid: number) {
   const visible = usePageVisible();
   const online = useOnline();
+  const browserOnline = useBrowserOnline();
   const profile = useProfile();
   const round = useRound(roomid, { active: visible, onNextRound: () => void refreshProfile() });
   const { info } = round;
@@ -29,8 +30,26 @@ export function useGameRoom(roomid: number) {
   });
   const [ownOpen, setOwnOpen] = useState(false);
   const [recordOpen, setRecordOpen] = useState(false);
-  const own = useOwnOrders(roomid, seqno, ownOpen);
-  useAwardToast(seqno, game?.gametype ?? null);
+  // "My orders" keeps the lines of the round the member played last, with their outcome, after its
+  // draw: until the member's first order of a later round (or the member leaves the room).
+  const [held, setHeld] = useState<string | null>(null);
+  const ownSeqno = held ?? seqno;
+  const own = useOwnOrders(roomid, ownSeqno, ownOpen);
+  const { reload: reloadOwn } = own;
+  const onPlayed = useCallback(
+    (drawnSeqno: string) => {
+      setHeld(drawnSeqno);
+      // Its lines were read before settlement: read them again with their outcome.
+      if (ownOpen) void reloadOwn();
+    },
+    [ownOpen, reloadOwn],
+  );
+  // Rounds ordered in during this visit: held at their draw at once, before the result is asked for.
+  const orderedIn = useRef(new Set<string>());
+  useRoundResult(seqno, game?.gametype ?? null, {
+    onPlayed,
+    playedHere: (drawnSeqno) => orderedIn.current.has(drawnSeqno),
+  });
   useRealityCheck(round.offset);
 
   // Handlers that run after an await read the round's state as it is then, not as it was. Set
@@ -47,10 +66,12 @@ export function useGameRoom(roomid: number) {
     online,
     profile: profile.data,
     closed,
-    onPlaced: () => {
+    onPlaced: (placedSeqno) => {
+      orderedIn.current.add(placedSeqno);
       live.pollNow();
       void round.reload();
-      if (ownOpen) void own.reload();
+      if (held !== null && held !== placedSeqno) setHeld(null);
+      else if (ownOpen) void own.reload();
     },
     onRefused: () => void round.reload(),
   });
@@ -58,6 +79,7 @@ export function useGameRoom(roomid: number) {
 
   return {
     online,
+    browserOnline,
     profile,
     round,
     clock,
@@ -65,6 +87,8 @@ export function useGameRoom(roomid: number) {
     ticket,
     cancel,
     own,
+    /** The round "My orders" shows: the current one, or the drawn one the member played last. */
+    ownSeqno,
     ownSheet: { open: ownOpen, show: () => setOwnOpen(true), close: () => setOwnOpen(false) },
     recordSheet: { open: recordOpen, show: () => setRecordOpen(true), close: () => setRecordOpen(false) },
   };

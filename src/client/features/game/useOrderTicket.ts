@@ -38,8 +38,8 @@ export function useOrderTicket(options: {
   profile: UserInfo | undefined;
   /** The round's state at the moment a handler runs, not when it was rendered. */
   closed: RefObject<boolean>;
-  /** The order was taken: refresh what shows it. */
-  onPlaced: () => void;
+  /** The order was taken in this round: refresh what shows it. */
+  onPlaced: (seqno: string) => void;
   /** The order was refused: the round may have moved on. */
   onRefused: () => void;
 }) {
@@ -121,7 +121,7 @@ export function useOrderTicket(options: {
     void refreshProfile();
     // A first played round: the app may now offer to be installed.
     earnInstallOffer();
-    onPlaced();
+    onPlaced(pending.seqno);
   }
 
   // The round closed or moved on while the popup was open: nothing can be sent for it any more.

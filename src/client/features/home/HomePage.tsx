@@ -127,7 +127,7 @@ function QuickMenu({ goVip }: { goVip: () => void }) {
   const config = useConfig().data;
   // The trend, finance and messages pages have no tab of their own (SPEC.md section 2): home leads there.
   const quickLinks: { href: string; icon: IconName; label: string }[] = [
-    { href: pathTo('info', { id: INTRODUCTION_ARTICLE_ID }), icon: 'info', label: t`Introduction` },
+    { href: pathTo('info', { id: INTRODUCTION_ARTICLE_ID }), icon: 'info', label: t`About` },
     { href: pathTo('helpList'), icon: 'book', label: t`Help` },
     { href: pathTo('lotteryPrize'), icon: 'chart', label: t`Market trend` },
     { href: pathTo('finance'), icon: 'coins', label: t`Mining pool` },

@@ -11,6 +11,17 @@ const WINDOW_ROWS = 5;
 /** Seconds each row takes to pass, so a longer list scrolls at the same speed. */
 const SECONDS_PER_ROW = 2.4;
 
+/**
+ * The outcomes a round was won on; a list kept on this device before answers named them all has
+ * the best-paid one only.
+ */
+function outcomesOf(entry: Pick<WinnerEntry, 'value'> & { values?: readonly number[] }): readonly number[] {
+  return entry.values && entry.values.length > 0 ? entry.values : [entry.value];
+}
+
+/** A round the member ended ahead on: the server lists no other, and a row that says otherwise is not shown. */
+const isNetGain = (entry: WinnerEntry) => entry.money > 0;
+
 function WinnerRow({
   entry,
   copy = false,
@@ -23,16 +34,19 @@ function WinnerRow({
   // Named here from the index rather than the server's valuecn, so a cached list follows the
   // member's language offline too.
   const outcomeName = useOutcomeName();
+  const { t } = useLingui();
+  const net = formatUsd(entry.money);
   return (
     <li className="winner-row" data-testid={id('winner-row')}>
       <span className="winner-user" data-testid={id('winner-user')}>
         {entry.user}
       </span>
       <span className="winner-outcome" data-testid={id('winner-outcome')}>
-        {outcomeName(entry.value)}
+        {outcomesOf(entry).map(outcomeName).join(' · ')}
       </span>
+      <span className="visually-hidden">{t`Net gain of the round:`}</span>
       <span className="winner-money figure" data-testid={id('winner-money')}>
-        +{formatUsd(entry.money)}
+        +{net}
       </span>
       <time className="winner-time" dateTime={new Date(entry.time * 1000).toISOString()}>
         {formatDate(entry.time, 'ticker')}
@@ -42,9 +56,10 @@ function WinnerRow({
 }
 
 /**
- * The latest winners (our getWinners addition): real settled winning lines, the member's name
- * masked by the server (DESIGN.md section 3). Refreshed about every 30 s while the member can see
- * it; an empty list says so instead of showing rows that never happened.
+ * The latest winners (our getWinners addition): real settled rounds that paid a member more than
+ * the member staked on them, each with that net gain and the outcomes it was won on, the member's
+ * name masked by the server (DESIGN.md section 3). Refreshed about every 30 s while the member can
+ * see it; an empty list says so instead of showing rows that never happened.
  */
 export function WinnersTicker() {
   const { t } = useLingui();
@@ -63,7 +78,7 @@ export function WinnersTicker() {
     return () => clearInterval(timer);
   }, [visible, online, refresh]);
 
-  const rows = winners.data ?? [];
+  const rows = (winners.data ?? []).filter(isNetGain);
   const scrolling = rows.length > WINDOW_ROWS && !reducedMotion;
 
   let body;

@@ -12,10 +12,14 @@ import { guardsMigration } from './0005_guards';
 import { homeTilesMigration } from './0006_home_tiles';
 import { smsPurposeMigration } from './0007_sms_purpose';
 import { chainSecretMigration } from './0008_chain_secret';
+import { loginGuardsMigration } from './0009_login_guards';
 import { withdrawGuardsMigration } from './0010_withdraw_guards';
 import { rateCountersMigration } from './0011_rate_counters';
+import { winnersNetMigration } from './0012_winners_net';
 import { homeTilesFocusMigration } from './0013_home_tiles_focus';
+import { withdrawCancelMigration } from './0014_withdraw_cancel';
 import { playLimitsMigration } from './0016_play_limits';
+import { liveEventsMigration } from './0017_live_events';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -27,9 +31,13 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0006_home_tiles': homeTilesMigration(dialect),
     '0007_sms_purpose': smsPurposeMigration(),
     '0008_chain_secret': chainSecretMigration(),
+    '0009_login_guards': loginGuardsMigration(),
     '0010_withdraw_guards': withdrawGuardsMigration(),
     '0011_rate_counters': rateCountersMigration(),
+    '0012_winners_net': winnersNetMigration(dialect),
     '0013_home_tiles_focus': homeTilesFocusMigration(),
+    '0014_withdraw_cancel': withdrawCancelMigration(dialect),
     '0016_play_limits': playLimitsMigration(dialect),
+    '0017_live_events': liveEventsMigration(dialect),
   };
 }

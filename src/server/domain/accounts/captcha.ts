@@ -118,16 +118,24 @@ export async function countCaptchaTry(
 }
 
 /**
- * Checks a typed code against the counted try and uses it up: 2053 when it does not match (or
- * none was sent), 2054 when it expired or took too many wrong tries (either way: ask for a new
- * one). Call inside the transaction that uses the code.
+ * Checks a typed code against the counted try without using it: 2053 when it does not match (or
+ * none was sent), 2054 when it expired or took too many wrong tries (either way: ask for a new one).
  */
-export async function consumeCaptcha(db: Db, attempt: CaptchaTry, typed: string, now: number): Promise<void> {
+export function checkCaptcha(attempt: CaptchaTry, typed: string, now: number): SmsCodeRow {
   const last = attempt.sent;
   if (!last || last.used === 1) throw refused(ErrorCode.CaptchaWrong);
   if (attempt.spent) throw refused(ErrorCode.CaptchaExpired);
   if (last.code !== typed.trim()) throw refused(ErrorCode.CaptchaWrong);
   if (last.expires_at <= now) throw refused(ErrorCode.CaptchaExpired);
+  return last;
+}
+
+/**
+ * Checks a typed code (checkCaptcha) and uses it up; 2053 when another request used it first.
+ * Call inside the transaction that uses the code.
+ */
+export async function consumeCaptcha(db: Db, attempt: CaptchaTry, typed: string, now: number): Promise<void> {
+  const last = checkCaptcha(attempt, typed, now);
   if (!(await consumeSmsCode(db, last.id))) throw refused(ErrorCode.CaptchaWrong);
 }
 

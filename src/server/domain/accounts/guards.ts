@@ -7,7 +7,14 @@
  */
 import { ErrorCode } from '../../../shared/errors';
 import type { GuardedSecret } from '../../db/schema';
-import { clearTries, lockedUntil, lockIfSpent, reserveTry, type GuardLimits } from '../../repositories/guards';
+import {
+  clearTries,
+  lockedUntil,
+  lockIfSpent,
+  releaseTry,
+  reserveTry,
+  type GuardLimits,
+} from '../../repositories/guards';
 import type { Deps } from '../deps';
 import { refused, Refused } from '../refused';
 
@@ -41,7 +48,15 @@ export async function checkGuardedSecret(
   if (!(await reserveTry(deps.db, memberId, secret, deps.clock(), SECRET_GUARD))) {
     throw await lockedRefusal(deps, memberId, secret);
   }
-  if (await matches()) {
+  let right: boolean;
+  try {
+    right = await matches();
+  } catch (error) {
+    // Never checked (the password pool was full: 3005): the try does not count.
+    await releaseTry(deps.db, memberId, secret);
+    throw error;
+  }
+  if (right) {
     await clearTries(deps.db, memberId, secret);
     return;
   }

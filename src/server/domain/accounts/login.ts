@@ -1,8 +1,10 @@
 /**
- * Login: 1002 unknown account, 1003 wrong password, 3001 after too many wrong ones (guards.ts),
- * 1069 frozen; a new session on success. An unknown name costs the same password check as a
- * known one, so timing does not tell who is registered; a hash of an older, cheaper cost is
- * upgraded once the password is known to be right.
+ * Login: 1002 unknown account, 1003 wrong password, 3001 after too many wrong ones from this
+ * address, 3006 while strangers' tries must wait, 3005 when the password pool is full
+ * (loginGuard.ts), 1069 frozen; a new session on success, and the address becomes one of the
+ * member's own. An unknown name costs the same password check as a known one, so timing does not
+ * tell who is registered; a hash of an older, cheaper cost is upgraded once the password is known
+ * to be right.
  */
 import { ErrorCode } from '../../../shared/errors';
 import { validateLogin } from '../../../shared/validation';
@@ -10,15 +12,17 @@ import { findMemberByUsername, setMemberLang, upgradePasswordHash } from '../../
 import type { Deps } from '../deps';
 import { refused, refusedFrom } from '../refused';
 import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../secrets';
-import { checkGuardedSecret } from './guards';
-import { openSession, type SessionClient } from './sessions';
+import { checkLoginPassword, rememberLoginSource } from './loginGuard';
+import { liveSessionMemberId, openSession, type SessionClient } from './sessions';
 
 export interface LoginInput {
   username: string;
   password: string;
   lang: string;
-  /** The device the session opens on (its member sees it in the session list). */
+  /** The device the session opens on (its member sees it in the session list); its address is the client's (the connection's, or the one a trusted proxy names). */
   client: SessionClient;
+  /** The token the request carried, if any: a live session of the member marks its own device. */
+  token?: string;
 }
 
 export async function login(deps: Deps, input: LoginInput): Promise<{ token: string }> {
@@ -30,17 +34,13 @@ export async function login(deps: Deps, input: LoginInput): Promise<{ token: str
     throw refused(ErrorCode.UserNotFound);
   }
   const stored = member.password_hash;
-  await checkGuardedSecret(
-    deps,
-    member.id,
-    'login',
-    () => verifySecret(input.password, stored),
-    ErrorCode.LoginPasswordWrong,
-  );
+  const source = { address: input.client.ip, sessionMemberId: await liveSessionMemberId(deps, input.token) };
+  await checkLoginPassword(deps, member.id, source, (lane) => verifySecret(input.password, stored, lane));
   // Only after the password matched, so the frozen state is not told to strangers.
   if (member.frozen === 1) throw refused(ErrorCode.AccountFrozen);
+  await rememberLoginSource(deps, member.id, input.client.ip);
   if (needsRehash(stored)) {
-    await upgradePasswordHash(deps.db, member.id, 'password_hash', stored, await hashSecret(input.password));
+    await upgradePasswordHash(deps.db, member.id, 'password_hash', stored, await hashSecret(input.password, 'trusted'));
   }
   if (member.lang !== input.lang) await setMemberLang(deps.db, member.id, input.lang);
   return { token: await openSession(deps.db, member.id, deps.clock(), input.client) };

@@ -9,6 +9,7 @@ import type { Member } from '../../db/schema';
 import { setFirstPayPasswordHash, setPasswordHash, setPayPasswordHash } from '../../repositories/members';
 import { deleteMemberSessions, deleteOtherSessions } from '../../repositories/sessions';
 import { clearMemberGuards } from '../../repositories/guards';
+import { clearLoginGuards } from '../../repositories/loginGuards';
 import type { Deps } from '../deps';
 import { refusedFrom } from '../refused';
 import { hashSecret, verifySecret } from '../secrets';
@@ -29,10 +30,10 @@ export async function changeLoginPassword(
     deps,
     member.id,
     'login',
-    () => verifySecret(input.passwd, stored),
+    () => verifySecret(input.passwd, stored, 'trusted'),
     ErrorCode.OldPasswordWrong,
   );
-  const hash = await hashSecret(input.npasswd);
+  const hash = await hashSecret(input.npasswd, 'trusted');
   await deps.db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, member.id, hash);
     // Whoever knew the old password loses their other sessions; this device stays logged in.
@@ -54,8 +55,14 @@ export async function changePayPassword(deps: Deps, member: Member, input: PayPa
   const old = input.srcpwd ?? '';
   const refusal = validatePayPasswordChange({ old, next: input.newpwd, repeat: input.newpwd2, noPassword2: 0 });
   if (refusal) throw refusedFrom(refusal);
-  await checkGuardedSecret(deps, member.id, 'pay', () => verifySecret(old, stored), ErrorCode.OldPasswordWrong);
-  await setPayPasswordHash(deps.db, member.id, await hashSecret(input.newpwd));
+  await checkGuardedSecret(
+    deps,
+    member.id,
+    'pay',
+    () => verifySecret(old, stored, 'trusted'),
+    ErrorCode.OldPasswordWrong,
+  );
+  await setPayPasswordHash(deps.db, member.id, await hashSecret(input.newpwd, 'trusted'));
 }
 
 /**
@@ -77,14 +84,14 @@ async function setFirstPayPassword(deps: Deps, member: Member, input: PayPasswor
   });
   if (refusal) throw refusedFrom(refusal);
   // Hashed before any code is used up: scrypt is slow on purpose and must not hold a write lock.
-  const hash = await hashSecret(input.newpwd);
+  const hash = await hashSecret(input.newpwd, 'trusted');
   if (!byCode) {
     const stored = member.password_hash;
     await checkGuardedSecret(
       deps,
       member.id,
       'login',
-      () => verifySecret(loginPassword, stored),
+      () => verifySecret(loginPassword, stored, 'trusted'),
       ErrorCode.LoginPasswordWrong,
     );
     if (!(await setFirstPayPasswordHash(deps.db, member.id, hash)))
@@ -112,4 +119,5 @@ export async function replaceLoginPassword(deps: Deps, memberId: number, passwor
     await deleteMemberSessions(trx, memberId);
   });
   await clearMemberGuards(deps.db, memberId, deps.clock());
+  await clearLoginGuards(deps.db, memberId, deps.clock());
 }

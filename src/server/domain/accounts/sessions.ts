@@ -70,7 +70,12 @@ export async function authenticate(deps: Deps, token: string | undefined, ip = '
   const invalid = () => new Refused(SESSION_INVALID, ErrorCode.LoginInvalid);
   // Tokens are 64 hex characters; anything else cannot be one of ours, so skip the lookup.
   if (token === undefined || !/^[0-9a-f]{64}$/.test(token)) throw invalid();
-  const tokenHash = hashToken(token);
+  return authenticateHash(deps, hashToken(token), ip);
+}
+
+/** As authenticate, for a session known by its hash (a live stream's ticket names the session that asked). */
+export async function authenticateHash(deps: Deps, tokenHash: string, ip = ''): Promise<Authenticated> {
+  const invalid = () => new Refused(SESSION_INVALID, ErrorCode.LoginInvalid);
   const found = await findSessionMember(deps.db, tokenHash);
   if (!found) throw invalid();
   const now = deps.clock();
@@ -89,6 +94,16 @@ export async function authenticate(deps: Deps, token: string | undefined, ip = '
     tokenHash,
     expiresAt: sessionEndsAt({ expires_at: session.expires_at, last_used_at: lastUsedAt }),
   };
+}
+
+/**
+ * The member a token holds a live session of, or null (none sent, unknown, expired). A hint about
+ * the device a request comes from, never an authentication: it refuses nothing and deletes nothing.
+ */
+export async function liveSessionMemberId(deps: Deps, token: string | undefined): Promise<number | null> {
+  if (token === undefined || !/^[0-9a-f]{64}$/.test(token)) return null;
+  const found = await findSessionMember(deps.db, hashToken(token));
+  return found && found.session.expires_at > deps.clock() ? found.member.id : null;
 }
 
 export async function closeSession(deps: Deps, tokenHash: string): Promise<void> {

@@ -7,9 +7,8 @@
 import type { Article, ArticleSummary, Banner, FinanceProduct } from '../../../shared/api/types';
 import type { HomeTileRow } from '../../db/schema';
 import { listHomeTiles } from '../../repositories/content';
-import type { WinnerRow } from '../../repositories/orderViews';
 import type { Deps } from '../deps';
-import { latestWinnerRows } from '../game/winners';
+import { latestWinnerRows, type WinnerRound } from '../game/winners';
 import { realTime, TtlCache, type CacheClock } from '../ttlCache';
 import { banners, categoryArticles, categorySummaries, findArticle } from './articles';
 import { financeProducts } from './financeProducts';
@@ -30,7 +29,7 @@ export class PublicReads {
   private readonly singles: TtlCache<'banners', Banner[]>;
   private readonly tiles: TtlCache<'tiles', HomeTileRow[]>;
   private readonly finance: TtlCache<'finance', FinanceProduct[]>;
-  private readonly winners: TtlCache<'winners', WinnerRow[]>;
+  private readonly winners: TtlCache<'winners', WinnerRound[]>;
 
   constructor(
     private readonly deps: Deps,
@@ -70,7 +69,7 @@ export class PublicReads {
     return this.finance.get('finance', () => financeProducts(this.deps, log));
   }
 
-  winnerRows(): Promise<WinnerRow[]> {
+  winnerRows(): Promise<WinnerRound[]> {
     return this.winners.get('winners', () => latestWinnerRows(this.deps));
   }
 }

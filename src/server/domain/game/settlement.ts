@@ -3,14 +3,16 @@
  * transaction per batch, so a round of 100,000 lines never holds the database for long and orders
  * for other rounds go through between batches. In each batch: the waiting lines are read, settled
  * with guarded set-based updates (the count must match what was read, or the batch rolls back),
- * and each member's payouts are credited through the ledger as one fund-log row referencing the
- * round. Running it again after a crash changes nothing already settled.
+ * each member's payouts are credited through the ledger as one fund-log row referencing the
+ * round, and each member's stakes and payout of the round are recorded (round_results: what the
+ * winners ticker reads). Running it again after a crash changes nothing already settled.
  */
 import { ErrorCode } from '../../../shared/errors';
 import { linePayout, OUTCOME_KEYS, settleLine, type Draw } from '../../../shared/game';
 import { dayNumber } from '../../../shared/serverDay';
 import type { RoundRow, Trx } from '../../db/schema';
 import {
+  addRoundResults,
   settleLines,
   waitingLines,
   waitingLinesPerMember,
@@ -23,6 +25,8 @@ import { markSettled } from '../../repositories/rounds';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
+import type { LiveNews } from '../live/bus';
+import { announce, balanceChanged, roundSettled, type SettledLine } from '../live/news';
 import { givePlayBack } from '../play/orderCheck';
 
 export const DEFAULT_SETTLE_BATCH = 10_000;
@@ -97,25 +101,54 @@ export interface SettleReport {
   credits: number;
 }
 
+/** A batch settled and committed, and what the members' streams are told of it. */
 async function settleBatch(deps: Deps, round: RoundRow, draw: Draw, range: MemberRange): Promise<SettleReport> {
+  const { report, news } = await settleBatchInTransaction(deps, round, draw, range);
+  await announce(deps, news);
+  return report;
+}
+
+async function settleBatchInTransaction(
+  deps: Deps,
+  round: RoundRow,
+  draw: Draw,
+  range: MemberRange,
+): Promise<{ report: SettleReport; news: LiveNews[] }> {
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     const lines = await waitingLines(trx, deps.dialect, range);
-    if (lines.length === 0) return { lines: 0, batches: 0, credits: 0 };
+    if (lines.length === 0) return { report: { lines: 0, batches: 0, credits: 0 }, news: [] };
     const changed = await settleLines(trx, range, verdictsOf(draw), now);
     if (changed !== lines.length) throw new SettlementConflict();
     const payouts = new Map<number, number>();
+    const stakes = new Map<number, number>();
+    const settled = new Map<number, SettledLine[]>();
     const paidLines: PaidLine[] = [];
     for (const line of lines) {
       const result = settleLine(line.outcome, draw, { refundOn13And14: line.refund1314 === 1 });
       const payout = linePayout(line.stake_cents, line.rate, result);
+      stakes.set(line.member_id, (stakes.get(line.member_id) ?? 0) + line.stake_cents);
       if (payout > 0) {
         payouts.set(line.member_id, (payouts.get(line.member_id) ?? 0) + payout);
         paidLines.push({ memberId: line.member_id, placedAt: line.created_at, payout });
       }
+      const own = settled.get(line.member_id) ?? [];
+      own.push({ id: line.id, roomid: line.room_id, value: line.outcome, status: result, awardCents: payout });
+      settled.set(line.member_id, own);
     }
+    await addRoundResults(
+      trx,
+      [...stakes].map(([memberId, stakeCents]) => ({
+        round_id: round.id,
+        member_id: memberId,
+        stake_cents: stakeCents,
+        award_cents: payouts.get(memberId) ?? 0,
+        settled_at: now,
+      })),
+    );
+    const news: LiveNews[] = [];
     for (const [memberId, cents] of payouts) {
-      await changeBalance(trx, {
+      const credit = await changeBalance(trx, {
         memberId,
         deltaCents: cents,
         reason: FundReason.Award,
@@ -125,9 +158,11 @@ async function settleBatch(deps: Deps, round: RoundRow, draw: Draw, range: Membe
         insufficientCode: ErrorCode.UnknownError,
         now,
       });
+      news.push(balanceChanged(memberId, { ...credit, deltaCents: cents, reason: FundReason.Award, now }));
     }
     await givePaidBackToLossLimits(trx, range, paidLines);
-    return { lines: lines.length, batches: 1, credits: payouts.size };
+    for (const [memberId, own] of settled) news.push(roundSettled(memberId, round, own));
+    return { report: { lines: lines.length, batches: 1, credits: payouts.size }, news };
   });
 }
 

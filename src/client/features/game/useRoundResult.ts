@@ -1,0 +1,88 @@
+import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { toast } from '../../ui';
+import { fetchRoundResult } from './gameApi';
+import { formatMoney } from '../../i18n';
+import { roundTally, type RoundTally } from './model';
+
+/** A round is settled at its draw; if the answer says not yet, ask again this often, this many times. */
+const SETTLE_RETRY_MS = 2_000;
+const SETTLE_TRIES = 5;
+/** A round's result stays up longer than a passing toast: it is money. */
+const RESULT_TOAST_MS = 8_000;
+
+/**
+ * When the next round arrives, what the round just drawn did for the member (SPEC.md section 7,
+ * /api/Game/current: the award, shown as a toast): what was staked, what was paid back and the net,
+ * worded and coloured by the net's sign, so a loss is never told as a gain and a pure loss is told
+ * too. Only for a round the member played, which is handed to `onPlayed` (the room keeps its lines
+ * in "My orders"). A round not yet settled is asked for again shortly.
+ */
+export function useRoundResult(
+  seqno: string | null,
+  gametype: number | null,
+  handlers: {
+    onPlayed: (drawnSeqno: string) => void;
+    /** Known to have been played without asking (ordered in during this visit). */
+    playedHere: (drawnSeqno: string) => boolean;
+  },
+): void {
+  const { t } = useLingui();
+  const seen = useRef<string | null>(null);
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      pending.forEach(clearTimeout);
+      pending.clear();
+    };
+  }, []);
+
+  useEffect(() => {
+    const drawn = seen.current;
+    seen.current = seqno;
+    if (!drawn || !seqno || drawn === seqno || gametype === null) return;
+    if (latest.current.playedHere(drawn)) latest.current.onPlayed(drawn);
+
+    const say = (tally: RoundTally) => {
+      const stake = formatMoney(tally.stakeCents);
+      const paid = formatMoney(tally.paidCents);
+      const net = formatMoney(Math.abs(tally.netCents));
+      const options = { durationMs: RESULT_TOAST_MS };
+      if (tally.verdict === 'won') {
+        toast.success(t`Round ${drawn}: won. Staked ${stake} USD, paid ${paid} USD, net +${net} USD.`, options);
+      } else if (tally.verdict === 'lost') {
+        toast.loss(t`Round ${drawn}: lost. Staked ${stake} USD, paid ${paid} USD, net -${net} USD.`, options);
+      } else {
+        toast.info(t`Round ${drawn}: even. Staked ${stake} USD, paid back ${paid} USD, net ${net} USD.`, options);
+      }
+    };
+    const ask = (triesLeft: number) => {
+      fetchRoundResult(drawn, gametype).then(
+        ({ stakeCents, awardCents, settled }) => {
+          if (stakeCents <= 0) return;
+          if (settled) {
+            latest.current.onPlayed(drawn);
+            say(roundTally(stakeCents, awardCents));
+            return;
+          }
+          // Drawn but not settled yet: the lines are the member's, the payout not known.
+          latest.current.onPlayed(drawn);
+          if (triesLeft > 1) {
+            const timer = setTimeout(() => {
+              timers.current.delete(timer);
+              ask(triesLeft - 1);
+            }, SETTLE_RETRY_MS);
+            timers.current.add(timer);
+          }
+        },
+        () => undefined,
+      );
+    };
+    ask(SETTLE_TRIES);
+  }, [seqno, gametype, t]);
+}

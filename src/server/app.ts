@@ -34,6 +34,7 @@ import { orderRoutes } from './routes/orders';
 import { orderViewRoutes } from './routes/orderViews';
 import { passwordRoutes } from './routes/passwords';
 import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, rateLimitedError, type RateLimits } from './routes/rateLimits';
+import { playRoutes } from './routes/play';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   orderViewRoutes(app, ctx);
   walletRoutes(app, ctx, limits);
   messageRoutes(app, ctx);
+  playRoutes(app, ctx);
   liveRoutes(app, ctx, { bus, hub });
   const lifecycle = { stopping: false };
   healthRoutes(app, ctx, lifecycle);

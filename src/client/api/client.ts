@@ -21,6 +21,9 @@ export const WRITE_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.cancelWithdrawal,
   ApiPath.endOtherSessions,
   ApiPath.readMessages,
+  ApiPath.setPlayLimit,
+  ApiPath.pausePlay,
+  ApiPath.setRealityCheck,
 ]);
 
 export interface CallOptions {

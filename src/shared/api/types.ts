@@ -11,9 +11,10 @@ import type { BANK_CARD_TYPES, FUND_REASONS, ORDER_STATUSES, ROOM_KINDS, WITHDRA
 import type * as game from './game';
 import type * as messages from './messages';
 import type * as live from './live';
+import type * as play from './play';
 import type * as wallet from './wallet';
 
-export { BANK_CARD_TYPES, FUND_REASONS, ROOM_KINDS } from './enums';
+export { BANK_CARD_TYPES, FUND_REASONS, PAUSE_KINDS, PLAY_LIMIT_KINDS, PLAY_PERIODS, ROOM_KINDS } from './enums';
 
 // ---- Accounts ---------------------------------------------------------------
 
@@ -72,6 +73,13 @@ export type FundLogEntry = z.infer<typeof wallet.FundLogEntrySchema>;
 // ---- Messages about the member's account ---------------------------------------------
 
 export type MessageReads = z.infer<typeof messages.MessageReadsSchema>;
+
+// ---- Responsible play -------------------------------------------------------------
+
+export type PlayLimit = z.infer<typeof play.PlayLimitSchema>;
+export type PlayPause = z.infer<typeof play.PlayPauseSchema>;
+export type PlayChange = z.infer<typeof play.PlayChangeSchema>;
+export type PlayLimitsAnswer = z.infer<typeof play.PlayLimitsAnswerSchema>;
 
 // ---- Live streams ----------------------------------------------------------------
 

@@ -113,7 +113,8 @@ export function lazyChildLogger(
   for (const level of LEVELS) {
     (lazy as unknown as Record<string, unknown>)[level] = (...args: unknown[]) => {
       if (child === undefined && !(logger as Logger).isLevelEnabled(level)) return;
-      (real()[level] as (...a: unknown[]) => void)(...args);
+      const target = real();
+      Reflect.apply(target[level], target, args);
     };
   }
   return lazy;

@@ -92,7 +92,7 @@ function lineName(line: AuditedLine, round: RoundRow | undefined): string {
 /** Adds cents to a member's sum within a round. */
 function addTo(sums: Map<number, Map<number, number>>, roundId: number, memberId: number, cents: number): void {
   let ofRound = sums.get(roundId);
-  if (!ofRound) sums.set(roundId, (ofRound = new Map()));
+  if (!ofRound) sums.set(roundId, (ofRound = new Map<number, number>()));
   ofRound.set(memberId, (ofRound.get(memberId) ?? 0) + cents);
 }
 

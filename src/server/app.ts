@@ -34,6 +34,7 @@ import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { orderViewRoutes } from './routes/orderViews';
 import { passwordRoutes } from './routes/passwords';
+import { playRoutes } from './routes/play';
 import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { registerCompression } from './routes/compression';
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   orderRoutes(app, ctx);
   orderViewRoutes(app, ctx);
   walletRoutes(app, ctx, limits);
+  playRoutes(app, ctx);
   liveRoutes(app, ctx, { bus, hub });
   const lifecycle = { stopping: false };
   healthRoutes(app, ctx, lifecycle);

@@ -151,6 +151,10 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.cancelWithdrawal]: { id: s.withdrawalId },
     [ApiPath.financeFlow]: { start: today(), end: today() },
     [ApiPath.trendData]: {},
+    [ApiPath.playLimits]: {},
+    [ApiPath.setPlayLimit]: { period: 'day', kind: 'stake', money: 500 },
+    [ApiPath.pausePlay]: { kind: 'cooloff', days: 1 },
+    [ApiPath.setRealityCheck]: { minutes: 15 },
     [ApiPath.liveTicket]: {},
   };
 }
@@ -222,6 +226,17 @@ const goodCalls: Partial<Record<ApiPath, (s: Scene) => Promise<Body>[]>> = {
       asMember({ roomid: ROOM.usdtStandard, order_id: placed.body.data.order_ids[0] }),
     ),
   ],
+  // The page's read, and the room's with the start of its play session.
+  [ApiPath.playLimits]: () => [
+    Promise.resolve(asMember({})),
+    Promise.resolve(asMember({ since: server.clock.now - 60_000 })),
+  ],
+  // Limits and a pause of members of their own: the contract's member goes on ordering.
+  [ApiPath.setPlayLimit]: () => [
+    registerMember(server).then((m) => ({ token: m.token, period: 'day', kind: 'stake', money: 500 })),
+    registerMember(server).then((m) => ({ token: m.token, period: 'month', kind: 'deposit', money: '' })),
+  ],
+  [ApiPath.pausePlay]: () => [registerMember(server).then((m) => ({ token: m.token, kind: 'cooloff', days: 1 }))],
   // A withdrawal of its own to cancel, so the scene's stays pending for the other calls.
   [ApiPath.cancelWithdrawal]: (s) => [
     withdraw(server, member.token, { bank_id: s.cardId, money: 20, pwd: PAY_PASSWORD }).then(async () => {

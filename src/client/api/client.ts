@@ -20,6 +20,9 @@ export const WRITE_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.withdraw,
   ApiPath.cancelWithdrawal,
   ApiPath.endOtherSessions,
+  ApiPath.setPlayLimit,
+  ApiPath.pausePlay,
+  ApiPath.setRealityCheck,
 ]);
 
 export interface CallOptions {

@@ -8,6 +8,8 @@ export {
   useLeftMoney,
   useWithdrawals,
   withdrawalsQuery,
+  usePlayLimits,
+  refreshPlayLimits,
   refreshProfile,
   refreshConfig,
   profileQuery,

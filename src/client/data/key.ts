@@ -42,6 +42,7 @@ export const MEMBER_PATHS: ReadonlySet<string> = new Set<string>([
   ApiPath.trendData,
   ApiPath.todayWinLost,
   ApiPath.gameLog,
+  ApiPath.playLimits,
 ]);
 
 export function isMemberKey(key: QueryKey): boolean {

@@ -147,6 +147,8 @@ export interface WaitingLine {
   rate: number;
   stake_cents: number;
   refund1314: number;
+  /** When the line was placed: its stake and result count toward the member's limits of then. */
+  created_at: number;
 }
 
 export interface MemberRange {
@@ -159,7 +161,7 @@ export interface MemberRange {
 export function waitingLinesOfRound(db: Db, dialect: Dialect, roundId: number): Promise<WaitingLine[]> {
   return db
     .selectFrom('order_lines')
-    .select(['id', 'member_id', 'room_id', 'outcome', 'rate', 'stake_cents', 'refund1314'])
+    .select(['id', 'member_id', 'room_id', 'outcome', 'rate', 'stake_cents', 'refund1314', 'created_at'])
     .where('round_id', '=', roundId)
     .where('status', '=', 'wait')
     .orderBy('id')
@@ -225,7 +227,18 @@ export function settleLines(db: Db, range: MemberRange, verdicts: OutcomeVerdict
     .where('status', '=', 'wait')
     .where('member_id', '>=', range.fromMember)
     .where('member_id', '<=', range.toMember)
-    .returning(['id', 'member_id', 'room_id', 'outcome', 'rate', 'stake_cents', 'refund1314', 'status', 'award_cents'])
+    .returning([
+      'id',
+      'member_id',
+      'room_id',
+      'outcome',
+      'rate',
+      'stake_cents',
+      'refund1314',
+      'created_at',
+      'status',
+      'award_cents',
+    ])
     .execute() as Promise<SettledRow[]>;
 }
 

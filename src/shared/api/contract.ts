@@ -53,6 +53,16 @@ import {
 import { LiveTicketAnswerSchema } from './live';
 import { ApiPath } from './paths';
 import {
+  PausePlayRequestSchema,
+  PlayLimitSchema,
+  PlayLimitsAnswerSchema,
+  PlayLimitsRequestSchema,
+  PlayPauseSchema,
+  RealityCheckAnswerSchema,
+  SetPlayLimitRequestSchema,
+  SetRealityCheckRequestSchema,
+} from './play';
+import {
   AddBankCardRequestSchema,
   AddedAccountSchema,
   BankCardSchema,
@@ -117,6 +127,10 @@ export const apiContract = {
   [ApiPath.cancelWithdrawal]: { request: CancelWithdrawalRequestSchema, data: NoData },
   [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
   [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
+  [ApiPath.playLimits]: { request: PlayLimitsRequestSchema, data: PlayLimitsAnswerSchema },
+  [ApiPath.setPlayLimit]: { request: SetPlayLimitRequestSchema, data: PlayLimitSchema },
+  [ApiPath.pausePlay]: { request: PausePlayRequestSchema, data: PlayPauseSchema },
+  [ApiPath.setRealityCheck]: { request: SetRealityCheckRequestSchema, data: RealityCheckAnswerSchema },
   [ApiPath.liveTicket]: { request: NoFieldsSchema, data: LiveTicketAnswerSchema },
 } as const satisfies Record<ApiPath, CallSchemas>;
 

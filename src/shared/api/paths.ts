@@ -53,6 +53,14 @@ export const ApiPath = {
   leftMoney: '/api/Game/getLeftmoney',
   financeFlow: '/api/Game/getfinanceflow',
   trendData: '/api/Game/getTrendData',
+  /** Addition: the member's play limits, their use in the current periods, the pause and the history. */
+  playLimits: '/api/Game/getPlayLimits',
+  /** Addition: a limit per period and kind; a tighter one applies at once, a looser one after 24 hours. */
+  setPlayLimit: '/api/Game/setPlayLimit',
+  /** Addition: a cool-off or a self-exclusion, which nobody lifts early. */
+  pausePlay: '/api/Game/pausePlay',
+  /** Addition: how often the room shows the reality check (minutes of play; 0 = off). */
+  setRealityCheck: '/api/Game/setRealityCheck',
   /** Addition: a short-lived, single-use ticket that opens one live stream (LivePath). */
   liveTicket: '/api/Game/liveTicket',
 } as const;

@@ -72,6 +72,7 @@ export default function AccountPage() {
         <MenuLink to={pathTo('income')} icon="receipt" label={t`Fund log`} />
         <MenuLink to={pathTo('messages')} icon="inbox" label={t`Messages`} />
         <MenuLink to={pathTo('passwords')} icon="lock" label={t`Password`} />
+        <MenuLink to={pathTo('responsiblePlay')} icon="timer" label={t`Responsible play`} />
         <MenuLink to={pathTo('language')} icon="globe" label={t`Language`} detail={LOCALE_NAMES[locale]} />
       </MenuList>
 

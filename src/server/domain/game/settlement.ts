@@ -9,7 +9,8 @@
  */
 import { ErrorCode } from '../../../shared/errors';
 import { linePayout, OUTCOME_KEYS, settleLine, type Draw } from '../../../shared/game';
-import type { RoundRow } from '../../db/schema';
+import { dayNumber } from '../../../shared/serverDay';
+import type { RoundRow, Trx } from '../../db/schema';
 import {
   addRoundResults,
   settleLines,
@@ -18,12 +19,14 @@ import {
   type MemberRange,
   type OutcomeVerdicts,
 } from '../../repositories/orders';
+import { playStatesBetween } from '../../repositories/play';
 import { markSettled } from '../../repositories/rounds';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
 import type { LiveNews } from '../live/bus';
 import { announce, balanceChanged, roundSettled, type SettledLine } from '../live/news';
+import { givePlayBack } from '../play/orderCheck';
 
 export const DEFAULT_SETTLE_BATCH = 10_000;
 /** Passes over the round's waiting lines: a second finds none unless lines changed meanwhile. */
@@ -65,6 +68,33 @@ export function planBatches(counts: MemberLineCount[], size: number): { fromMemb
 /** The database and this code disagree on a line's result: nothing of the batch is kept. */
 class SettlementMismatch extends Error {}
 
+interface PaidLine {
+  memberId: number;
+  placedAt: number;
+  payout: number;
+}
+
+/**
+ * What the lines paid no longer counts as lost toward the limits of members who keep a play state
+ * (one read per batch, then one update per such member and day the lines were placed on).
+ */
+async function givePaidBackToLossLimits(trx: Trx, range: MemberRange, paid: readonly PaidLine[]): Promise<void> {
+  if (paid.length === 0) return;
+  const tracked = await playStatesBetween(trx, range.fromMember, range.toMember);
+  if (tracked.size === 0) return;
+  const byMemberDay = new Map<string, { memberId: number; placedAt: number; loss: number }>();
+  for (const line of paid) {
+    if (!tracked.has(line.memberId)) continue;
+    const key = `${line.memberId} ${dayNumber(line.placedAt)}`;
+    const entry = byMemberDay.get(key);
+    if (entry) entry.loss += line.payout;
+    else byMemberDay.set(key, { memberId: line.memberId, placedAt: line.placedAt, loss: line.payout });
+  }
+  for (const entry of byMemberDay.values()) {
+    await givePlayBack(trx, entry.memberId, entry.placedAt, { stake: 0, loss: entry.loss });
+  }
+}
+
 export interface SettleReport {
   lines: number;
   batches: number;
@@ -94,6 +124,7 @@ async function settleBatchInTransaction(
     const payouts = new Map<number, number>();
     const stakes = new Map<number, number>();
     const settled = new Map<number, SettledLine[]>();
+    const paidLines: PaidLine[] = [];
     for (const line of lines) {
       const result = settleLine(line.outcome, draw, { refundOn13And14: line.refund1314 === 1 });
       const payout = linePayout(line.stake_cents, line.rate, result);
@@ -103,7 +134,10 @@ async function settleBatchInTransaction(
         );
       }
       stakes.set(line.member_id, (stakes.get(line.member_id) ?? 0) + line.stake_cents);
-      if (payout > 0) payouts.set(line.member_id, (payouts.get(line.member_id) ?? 0) + payout);
+      if (payout > 0) {
+        payouts.set(line.member_id, (payouts.get(line.member_id) ?? 0) + payout);
+        paidLines.push({ memberId: line.member_id, placedAt: line.created_at, payout });
+      }
       let own = settled.get(line.member_id);
       if (!own) settled.set(line.member_id, (own = []));
       own.push({ id: line.id, roomid: line.room_id, value: line.outcome, status: result, awardCents: payout });
@@ -132,6 +166,7 @@ async function settleBatchInTransaction(
       });
       news.push(balanceChanged(memberId, { ...credit, deltaCents: cents, reason: FundReason.Award, now }));
     }
+    await givePaidBackToLossLimits(trx, range, paidLines);
     for (const [memberId, own] of settled) news.push(roundSettled(memberId, round, own));
     return { report: { lines: lines.length, batches: 1, credits: payouts.size }, news };
   });

@@ -18,6 +18,7 @@ import type { ChainOptions } from './domain/game/chains';
 import type { DrawSecrets } from './domain/game/drawSecrets';
 import type { SchedulerOptions } from './domain/game/scheduler';
 import { loadTranslator, type Translator } from './i18n';
+import { lazyChildLogger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { registerAuthHook } from './routes/auth';
 import { registerJsonBodyParser } from './routes/bodyParser';
@@ -94,7 +95,7 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...(options.logger ? { loggerInstance: options.logger, childLoggerFactory: lazyChildLogger } : { logger: false }),
     // Contract bodies are a few hundred bytes; a small limit keeps junk cheap to refuse.
     bodyLimit: 64 * 1024,
     // During a shutdown the listener is closed at once; a request that still arrives on an open

@@ -3,9 +3,9 @@
  * outcome. Every status change is guarded by the status it leaves (`WHERE status = 'wait'`), so a
  * line is settled once or cancelled once, never both.
  */
-import { sql, type Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import { prepared } from '../db/prepared';
-import type { Db, Dialect, OrderGroupRow, OrderLineRow, OrderLinesTable } from '../db/schema';
+import type { Database, Db, Dialect, LineStatus, OrderGroupRow, OrderLineRow, OrderLinesTable } from '../db/schema';
 
 export interface NewOrderGroup {
   member_id: number;
@@ -157,19 +157,6 @@ export interface MemberRange {
   toMember: number;
 }
 
-/** The waiting lines of a range of members, locked on PostgreSQL until the batch commits. */
-export function waitingLines(db: Db, dialect: Dialect, range: MemberRange): Promise<WaitingLine[]> {
-  return db
-    .selectFrom('order_lines')
-    .select(['id', 'member_id', 'room_id', 'outcome', 'rate', 'stake_cents', 'refund1314', 'created_at'])
-    .where('round_id', '=', range.roundId)
-    .where('status', '=', 'wait')
-    .where('member_id', '>=', range.fromMember)
-    .where('member_id', '<=', range.toMember)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
-    .execute();
-}
-
 /** Every waiting line of a round (one called off), locked on PostgreSQL until the refunds commit. */
 export function waitingLinesOfRound(db: Db, dialect: Dialect, roundId: number): Promise<WaitingLine[]> {
   return db
@@ -189,42 +176,70 @@ export interface OutcomeVerdicts {
   refundRefundRule: number[];
 }
 
+/** A line as its settlement left it. */
+export interface SettledRow extends WaitingLine {
+  status: 'win' | 'refund' | 'lose';
+  award_cents: number;
+}
+
 /**
- * Settles a batch in three set-based statements (win, refund, lose), each guarded by
- * status = 'wait'. Returns how many lines changed; the caller checks it against what it read.
+ * Settles the waiting lines of a batch in one statement: each line is read and written once, its
+ * status and award decided by the outcome verdicts, guarded by status = 'wait' (a line another
+ * process settled meanwhile is neither changed nor returned). Returns exactly the lines changed.
  * Awards use integer division, as linePayout: floor(stake x rate / 100).
  */
-export async function settleLines(db: Db, range: MemberRange, verdicts: OutcomeVerdicts, now: number): Promise<number> {
-  const waiting = db
+export function settleLines(db: Db, range: MemberRange, verdicts: OutcomeVerdicts, now: number): Promise<SettledRow[]> {
+  const branches = (eb: ExpressionBuilder<Database, 'order_lines'>, list: { flag: number; outcomes: number[] }[]) => {
+    const useful = list.filter((b) => b.outcomes.length > 0);
+    return useful.length === 0
+      ? sql<boolean>`1 = 0`
+      : eb.or(useful.map((b) => eb.and([eb('refund1314', '=', b.flag), eb('outcome', 'in', b.outcomes)])));
+  };
+  return db
     .updateTable('order_lines')
+    .set((eb) => {
+      const wins = branches(eb, [
+        { flag: 0, outcomes: verdicts.winPlain },
+        { flag: 1, outcomes: verdicts.winRefundRule },
+      ]);
+      const refunds = branches(eb, [{ flag: 1, outcomes: verdicts.refundRefundRule }]);
+      return {
+        status: eb
+          .case()
+          .when(wins)
+          .then(eb.val<LineStatus>('win'))
+          .when(refunds)
+          .then(eb.val<LineStatus>('refund'))
+          .else(eb.val<LineStatus>('lose'))
+          .end(),
+        award_cents: eb
+          .case()
+          .when(wins)
+          .then(sql<number>`stake_cents * rate / 100`)
+          .when(refunds)
+          .then(eb.ref('stake_cents'))
+          .else(0)
+          .end(),
+        finished_at: now,
+      };
+    })
     .where('round_id', '=', range.roundId)
     .where('status', '=', 'wait')
     .where('member_id', '>=', range.fromMember)
-    .where('member_id', '<=', range.toMember);
-  let changed = 0;
-  const winBranches = [
-    { flag: 0, outcomes: verdicts.winPlain },
-    { flag: 1, outcomes: verdicts.winRefundRule },
-  ].filter((b) => b.outcomes.length > 0);
-  if (winBranches.length > 0) {
-    const result = await waiting
-      .set({ status: 'win', award_cents: sql<number>`stake_cents * rate / 100`, finished_at: now })
-      .where((eb) =>
-        eb.or(winBranches.map((b) => eb.and([eb('refund1314', '=', b.flag), eb('outcome', 'in', b.outcomes)]))),
-      )
-      .executeTakeFirst();
-    changed += Number(result.numUpdatedRows);
-  }
-  if (verdicts.refundRefundRule.length > 0) {
-    const result = await waiting
-      .set({ status: 'refund', award_cents: sql<number>`stake_cents`, finished_at: now })
-      .where('refund1314', '=', 1)
-      .where('outcome', 'in', verdicts.refundRefundRule)
-      .executeTakeFirst();
-    changed += Number(result.numUpdatedRows);
-  }
-  const lost = await waiting.set({ status: 'lose', award_cents: 0, finished_at: now }).executeTakeFirst();
-  return changed + Number(lost.numUpdatedRows);
+    .where('member_id', '<=', range.toMember)
+    .returning([
+      'id',
+      'member_id',
+      'room_id',
+      'outcome',
+      'rate',
+      'stake_cents',
+      'refund1314',
+      'created_at',
+      'status',
+      'award_cents',
+    ])
+    .execute() as Promise<SettledRow[]>;
 }
 
 export interface RoundResult {

@@ -4,17 +4,20 @@
  * fails), and a body of the wrong shape (a field of the wrong type, a required field missing,
  * text that is not JSON) is refused with a coded envelope and leaves the database as it was.
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiContract } from '../../src/shared/api/contract';
 import { SUCCESS } from '../../src/shared/api/envelope';
 import { ApiPath } from '../../src/shared/api/paths';
+import { ROUTES } from '../../src/shared/api/routes';
+import { localeOfApiLang } from '../../src/shared/locale';
+import { loadTranslator, type Translator } from '../../src/server/i18n';
 import { ErrorCode } from '../../src/shared/errors';
 import { dayNumber, isoDate } from '../../src/shared/serverDay';
 import { drawCurrent, fundedMember, line, openRound, order, ROOM, type Player } from './support/game';
 import { registerMember, uniqueName, uniquePhone } from './support/members';
 import { startServer, TEST_INVITATION, type TestServer } from './support/server';
+import { databaseState } from './support/snapshot';
 import { addCard, BANK, PAY_PASSWORD, setSetting, walletMember, withdraw } from './support/wallet';
 
 type Body = Record<string, unknown>;
@@ -24,6 +27,7 @@ const QUHAO = '+84';
 
 let server: TestServer;
 let member: Player;
+let translator: Translator;
 
 /** What the sample bodies name: rows made in beforeAll. */
 interface Scene {
@@ -40,6 +44,7 @@ let scene: Scene;
 
 beforeAll(async () => {
   server = await startServer();
+  translator = await loadTranslator();
   // Turnover has its own tests; here a deposit may be withdrawn at once.
   await setSetting(server, 'turnoverMultiple', '0');
   member = await walletMember(server, 1_000);
@@ -222,33 +227,14 @@ function goodBodies(path: ApiPath): Promise<Body>[] {
   return goodCalls[path]?.(scene) ?? [Promise.resolve(asMember(sampleFields(scene)[path]))];
 }
 
-/**
- * The request counters of the limited paths count every request, refused or not (a limit counts
- * tries, not successes): they are the one table a refusal is meant to change.
- */
-const COUNTS_EVERY_REQUEST = new Set(['rate_counters']);
-
-/** Every row of every other table, so a refusal can be shown to have changed nothing at all. */
-async function databaseState(): Promise<Record<string, string[]>> {
-  const state: Record<string, string[]> = {};
-  for (const table of await server.deps.db.introspection.getTables()) {
-    if (COUNTS_EVERY_REQUEST.has(table.name)) continue;
-    const { rows } = await sql<Body>`select * from ${sql.table(table.name)}`.execute(server.deps.db);
-    state[table.name] = rows
-      .map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value)))
-      .sort();
-  }
-  return state;
-}
-
 async function expectRefusedChangingNothing(path: ApiPath, body: Body | string, code: number) {
-  const before = await databaseState();
+  const before = await databaseState(server);
   const answer = await server.call(path, body);
   expect(answer.status).toBe(200);
   expect(answer.body.code, JSON.stringify(answer.body)).toBe(code);
   expect(answer.body.info).toEqual(expect.any(String));
   expect(answer.body.info).not.toBe('');
-  expect(await databaseState()).toEqual(before);
+  expect(await databaseState(server)).toEqual(before);
 }
 
 /** A value of the wrong type for every field of every request (texts, numbers, lists, choices). */
@@ -294,6 +280,11 @@ describe.each(PATHS)('%s', (path) => {
     for (const body of await Promise.all(goodBodies(path))) {
       const answer = await server.call(path, body);
       expect(answer.body.code, JSON.stringify(answer.body)).toBe(SUCCESS);
+      // The route table says what a success says: a read 'ok', a write 1039 in the request's language.
+      const locale = localeOfApiLang(body.lang);
+      expect(answer.body.info).toBe(
+        ROUTES[path].kind === 'read' ? 'ok' : translator.text(locale, ErrorCode.OperationSuccessful),
+      );
       const parsed = data.safeParse(answer.body.data);
       expect(parsed.success ? [] : parsed.error.issues, JSON.stringify(answer.body.data)).toEqual([]);
       // An empty list would say nothing about the schema of its rows.

@@ -1,25 +1,10 @@
 import ky, { TimeoutError } from 'ky';
 import type { ApiAnswerOf, ApiContract, ApiRequestOf } from '../../shared/api/types';
-import { ApiPath } from '../../shared/api/paths';
+import { isWritePath } from '../../shared/api/routes';
 import { isSessionEnd, SUCCESS, type ApiResponse } from '../../shared/api/envelope';
 import { ErrorCode, MessageKey, type MessageValues } from '../../shared/errors';
 import { ApiError, OfflineError } from './errors';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
-
-/** Paths that change something: refused while offline, never queued behind the member's back. */
-export const WRITE_PATHS: ReadonlySet<string> = new Set<string>([
-  ApiPath.login,
-  ApiPath.register,
-  ApiPath.smsSend,
-  ApiPath.changeLoginPassword,
-  ApiPath.changePayPassword,
-  ApiPath.order,
-  ApiPath.gameCancel,
-  ApiPath.deleteBankCard,
-  ApiPath.addBankCard,
-  ApiPath.withdraw,
-  ApiPath.endOtherSessions,
-]);
 
 export interface CallOptions {
   /** No toast for refusals (the caller shows its own message). */
@@ -64,7 +49,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     body?: ApiRequestOf<P>,
     options: CallOptions = {},
   ): Promise<ApiAnswerOf<P>> {
-    if (WRITE_PATHS.has(path) && deps.isOffline()) {
+    if (isWritePath(path) && deps.isOffline()) {
       if (!options.silent) deps.warn(deps.textOf(MessageKey.Offline));
       throw new OfflineError();
     }

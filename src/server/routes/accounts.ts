@@ -30,7 +30,7 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
       const member =
         body.purpose === 'paypwd' ? (await authenticate(ctx.deps, tokenOf(request), request.ip)).member : null;
       const answer = await sendCaptcha(ctx.deps, { ...body, locale: localeOf(request) }, member);
-      return success(ctx, request, answer, 'write');
+      return success(ctx, request, answer);
     },
   );
 
@@ -40,7 +40,7 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
     async (request) => {
       const body = parseBody(RegisterRequestSchema, request.body);
       const answer = await register(ctx.deps, { ...body, lang: apiLangOf(request), client: clientOf(request) });
-      return success(ctx, request, answer, 'write');
+      return success(ctx, request, answer);
     },
   );
 
@@ -56,20 +56,20 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
         client: clientOf(request),
         token: tokenOf(request),
       });
-      return success(ctx, request, answer, 'write');
+      return success(ctx, request, answer);
     },
   );
 
   // A forgotten password: limited like registration (per address here, per member in the domain).
   app.post(ApiPath.resetPassword, { config: limitConfig('reset_password', limits.register) }, async (request) => {
     await resetForgottenPassword(ctx.deps, parseBody(ResetPasswordRequestSchema, request.body));
-    return success(ctx, request, null, 'write');
+    return success(ctx, request, null);
   });
 
   app.post(ApiPath.logout, async (request) => {
     const { tokenHash } = requireAuth(request);
     await closeSession(ctx.deps, tokenHash);
     ctx.sessions.forgetSession(tokenHash);
-    return success(ctx, request, null, 'write');
+    return success(ctx, request, null);
   });
 }

@@ -14,32 +14,32 @@ import { parseBody } from './parse';
 export function contentRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.oneClassArticle, async (request) => {
     const body = parseBody(ArticleCategoryRequestSchema, request.body);
-    return success(ctx, request, await ctx.reads.categoryArticles(body.type), 'read');
+    return success(ctx, request, await ctx.reads.categoryArticles(body.type));
   });
 
   app.post(ApiPath.articleList, async (request) => {
     const body = parseBody(ArticleCategoryRequestSchema, request.body);
-    return success(ctx, request, await ctx.reads.categorySummaries(body.type), 'read');
+    return success(ctx, request, await ctx.reads.categorySummaries(body.type));
   });
 
   app.post(ApiPath.articleDetail, async (request) => {
     const body = parseBody(ArticleDetailRequestSchema, request.body);
-    return success(ctx, request, requireArticle(await ctx.reads.article(body.id)), 'read');
+    return success(ctx, request, requireArticle(await ctx.reads.article(body.id)));
   });
 
-  app.post(ApiPath.slide, async (request) => success(ctx, request, await ctx.reads.banners(), 'read'));
+  app.post(ApiPath.slide, async (request) => success(ctx, request, await ctx.reads.banners()));
 
   app.post(ApiPath.homeTiles, async (request) => {
     const [rows, catalog] = await Promise.all([ctx.reads.homeTileRows(), ctx.game.catalog.get()]);
-    return success(ctx, request, homeTilesWire(rows, catalog), 'read');
+    return success(ctx, request, homeTilesWire(rows, catalog));
   });
 
   app.post(ApiPath.financeProducts, async (request) =>
-    success(ctx, request, await ctx.reads.financeProducts((message) => request.log.error(message)), 'read'),
+    success(ctx, request, await ctx.reads.financeProducts((message) => request.log.error(message))),
   );
 
   app.post(ApiPath.winners, async (request) => {
     const names = ctx.i18n.outcomeNames(localeOf(request));
-    return success(ctx, request, winnersWire(await ctx.reads.winnerRows(), names), 'read');
+    return success(ctx, request, winnersWire(await ctx.reads.winnerRows(), names));
   });
 }

@@ -10,11 +10,11 @@ import { requireRoomId } from './roomId';
 import { parseBody } from './parse';
 
 export function gameRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.post(ApiPath.gameList, async (request) => success(ctx, request, await gameList(ctx.game), 'read'));
+  app.post(ApiPath.gameList, async (request) => success(ctx, request, await gameList(ctx.game)));
 
   app.post(ApiPath.roomList, async (request) => {
     const body = parseBody(RoomListRequestSchema, request.body);
-    return success(ctx, request, await roomList(ctx.game, body.roomtype), 'read');
+    return success(ctx, request, await roomList(ctx.game, body.roomtype));
   });
 
   app.post(ApiPath.gameInfo, { config: { cachedAuth: true } }, async (request, reply) => {
@@ -31,6 +31,6 @@ export function gameRoutes(app: FastifyInstance, ctx: RouteContext): void {
       { roomid: requireRoomId(body.roomid), seqno: body.seqno ?? '' },
       localeOf(request),
     );
-    return success(ctx, request, answer, 'read');
+    return success(ctx, request, answer);
   });
 }

@@ -19,7 +19,7 @@ export function orderViewRoutes(app: FastifyInstance, ctx: RouteContext): void {
       body.isfirst !== undefined
         ? await liveOrders(ctx.game, member, { roomid, cursor: body.order_id ?? 0, gameseq: body.gameseq }, locale)
         : await ownRoundOrders(ctx.game, member.id, { roomid, gameseq: body.gameseq }, locale);
-    return success(ctx, request, answer, 'read');
+    return success(ctx, request, answer);
   });
 
   app.post(ApiPath.current, async (request) => {
@@ -28,20 +28,20 @@ export function orderViewRoutes(app: FastifyInstance, ctx: RouteContext): void {
       gameseq: body.gameseq ?? '',
       gametype: body.gametype,
     });
-    return success(ctx, request, answer, 'read');
+    return success(ctx, request, answer);
   });
 
   app.post(ApiPath.gameLog, async (request) => {
     const body = parseBody(GameLogRequestSchema, request.body);
     const answer = await gameLog(ctx.game, requireAuth(request).member.id, body, localeOf(request));
-    return success(ctx, request, answer, 'read');
+    return success(ctx, request, answer);
   });
 
   app.post(ApiPath.todayWinLost, async (request) =>
-    success(ctx, request, await todayWinLost(ctx.deps, requireAuth(request).member.id), 'read'),
+    success(ctx, request, await todayWinLost(ctx.deps, requireAuth(request).member.id)),
   );
 
   app.post(ApiPath.trendData, async (request) =>
-    success(ctx, request, await trendData(ctx.deps, requireAuth(request).member.id), 'read'),
+    success(ctx, request, await trendData(ctx.deps, requireAuth(request).member.id)),
   );
 }

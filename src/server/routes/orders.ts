@@ -22,13 +22,13 @@ export function orderRoutes(app: FastifyInstance, ctx: RouteContext): void {
       lines: body.order_info,
       idempotencyKey: body.idempotencyKey,
     });
-    return success(ctx, request, answer, 'write');
+    return success(ctx, request, answer);
   });
 
   app.post(ApiPath.gameCancel, async (request) => {
     const body = parseBody(GameCancelRequestSchema, request.body);
     const roomid = requireRoomId(body.roomid);
     await cancelOrderLine(ctx.deps, requireAuth(request).member, { roomid, orderId: body.order_id });
-    return success(ctx, request, null, 'write');
+    return success(ctx, request, null);
   });
 }

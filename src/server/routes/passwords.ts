@@ -12,12 +12,12 @@ export function passwordRoutes(app: FastifyInstance, ctx: RouteContext): void {
     await changeLoginPassword(ctx.deps, member, tokenHash, parseBody(ChangeLoginPasswordRequestSchema, request.body));
     // The member's other sessions were revoked: none may linger in the cache.
     ctx.sessions.forgetMember(member.id);
-    return success(ctx, request, null, 'write');
+    return success(ctx, request, null);
   });
 
   app.post(ApiPath.changePayPassword, async (request) => {
     const { member } = requireAuth(request);
     await changePayPassword(ctx.deps, member, parseBody(ChangePayPasswordRequestSchema, request.body));
-    return success(ctx, request, null, 'write');
+    return success(ctx, request, null);
   });
 }

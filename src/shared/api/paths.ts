@@ -55,22 +55,5 @@ export const ApiPath = {
 
 export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
 
-/** Paths a guest may call; every other path needs a live token. */
-export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
-  ApiPath.getConfig,
-  ApiPath.login,
-  ApiPath.register,
-  ApiPath.smsSend,
-  ApiPath.resetPassword,
-  ApiPath.slide,
-  ApiPath.oneClassArticle,
-  ApiPath.articleDetail,
-  ApiPath.articleList,
-  ApiPath.winners,
-  ApiPath.financeProducts,
-  ApiPath.gameList,
-  ApiPath.homeTiles,
-]);
-
 /** The local manifest the client reads its API base from (GET ./manifest.json). */
 export const APP_MANIFEST_PATH = '/manifest.json';

@@ -70,6 +70,16 @@ describe('useWrite', () => {
     expect(b).not.toBe(a);
   });
 
+  it('a write the route table does not call money-moving carries no key', async () => {
+    const fake = fakeFetch({ [ApiPath.deleteBankCard]: () => ok(null) });
+    vi.stubGlobal('fetch', fake.fetch);
+    const { result } = renderHook(() => useWrite(ApiPath.deleteBankCard));
+    await act(async () => {
+      expect(await result.current.send({ id: 7 })).toMatchObject({ ok: true });
+    });
+    expect(fake.to(ApiPath.deleteBankCard)[0].body).not.toHaveProperty('idempotencyKey');
+  });
+
   it('offline: refused with the offline message, nothing sent', async () => {
     const fake = withAnswers([() => ok(1)]);
     setOnlineStateForTest({ browserOnline: false });

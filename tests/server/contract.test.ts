@@ -1,7 +1,7 @@
 /**
  * The contract of src/shared/api/contract.ts against the running server, path by path: a good
  * call answers `data` its schema accepts exactly (answer schemas are strict, so an unknown key
- * fails), and a body of the wrong shape (a field of the wrong type, a required field missing,
+ * fails), and a body of the wrong shape (a field of the wrong type, a required field missing or empty,
  * text that is not JSON) is refused with a coded envelope and leaves the database as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ import { ApiPath } from '../../src/shared/api/paths';
 import { ROUTES } from '../../src/shared/api/routes';
 import { localeOfApiLang } from '../../src/shared/locale';
 import { loadTranslator, type Translator } from '../../src/server/i18n';
-import { ErrorCode } from '../../src/shared/errors';
+import { fieldCode } from '../../src/shared/api/fieldCodes';
+import { ErrorCode, type MessageKey } from '../../src/shared/errors';
 import { dayNumber, isoDate } from '../../src/shared/serverDay';
 import { drawCurrent, fundedMember, line, openRound, order, ROOM, type Player } from './support/game';
 import { registerMember, uniqueName, uniquePhone } from './support/members';
@@ -227,13 +228,19 @@ function goodBodies(path: ApiPath): Promise<Body>[] {
   return goodCalls[path]?.(scene) ?? [Promise.resolve(asMember(sampleFields(scene)[path]))];
 }
 
-async function expectRefusedChangingNothing(path: ApiPath, body: Body | string, code: number) {
+async function expectRefusedChangingNothing(
+  path: ApiPath,
+  body: Body | string,
+  code: number,
+  text: ErrorCode | MessageKey = code as ErrorCode,
+) {
   const before = await databaseState(server);
   const answer = await server.call(path, body);
   expect(answer.status).toBe(200);
   expect(answer.body.code, JSON.stringify(answer.body)).toBe(code);
-  expect(answer.body.info).toEqual(expect.any(String));
-  expect(answer.body.info).not.toBe('');
+  // In the request's language (the bodies say en, the text of a non-JSON body is the default's).
+  const lang = typeof body === 'string' ? undefined : body.lang;
+  expect(answer.body.info).toBe(translator.text(localeOfApiLang(lang), text));
   expect(await databaseState(server)).toEqual(before);
 }
 
@@ -296,43 +303,69 @@ describe.each(PATHS)('%s', (path) => {
     await expectRefusedChangingNothing(path, '{"token":', ErrorCode.IncompleteParameters);
   });
 
-  const fields = fieldsOf(request);
+  const fields = fieldsOf(request).map((field) => ({ ...field, ...expectedFor(path, field.name) }));
   if (fields.length === 0) return;
 
-  it.each(fields)('refuses `$name` of the wrong type with 1001 and changes nothing', async ({ name }) => {
-    const body = { ...asMember(sampleFields(scene)[path]), [name]: WRONG_TYPE };
-    await expectRefusedChangingNothing(path, body, ErrorCode.IncompleteParameters);
+  it.each(fields)('refuses `$name` of the wrong type with $code ($text) and changes nothing', async (field) => {
+    const body = { ...asMember(sampleFields(scene)[path]), [field.name]: WRONG_TYPE };
+    await expectRefusedChangingNothing(path, body, field.code, field.text);
   });
 
   const required = fields.filter((field) => field.required);
   if (required.length === 0) return;
 
-  it.each(required)('refuses a body without `$name` with 1001 and changes nothing', async ({ name }) => {
+  it.each(required)('refuses a body without `$name` with $code ($text) and changes nothing', async (field) => {
     const body = asMember(sampleFields(scene)[path]);
-    delete body[name];
-    await expectRefusedChangingNothing(path, body, ErrorCode.IncompleteParameters);
+    delete body[field.name];
+    await expectRefusedChangingNothing(path, body, field.code, field.text);
+  });
+
+  // The code of the field; the text may be the rules' closer one ("select at least one option" for []).
+  it.each(required)('refuses `$name` empty (null, "", [], blank) with $code and changes nothing', async (field) => {
+    for (const empty of [null, '', [], '   ']) {
+      const before = await databaseState(server);
+      const answer = await server.call(path, { ...asMember(sampleFields(scene)[path]), [field.name]: empty });
+      expect(answer.body.code, `${JSON.stringify(empty)}: ${JSON.stringify(answer.body)}`).toBe(field.code);
+      expect(answer.body.info).not.toBe('');
+      expect(await databaseState(server)).toEqual(before);
+    }
   });
 });
 
-/** Fields the schema lets be missing because the rules answer their absence with a code of its own. */
-const MISSING_WITH_OWN_CODE: { path: ApiPath; name: string; code: number }[] = [
+/**
+ * What a field of the wrong shape answers: the spec's code for the field where it has one
+ * (src/shared/api/fieldCodes.ts), else 1001; a message key answers 1001 with the key's text.
+ */
+function expectedFor(path: ApiPath, name: string): { code: number; text: ErrorCode | MessageKey } {
+  const text = fieldCode(path, name);
+  return { code: typeof text === 'number' ? text : ErrorCode.IncompleteParameters, text };
+}
+
+/** The spec's codes for missing fields, written out: the field map must keep them. */
+it.each([
   { path: ApiPath.gameInfo, name: 'roomid', code: ErrorCode.RoomNumberEmpty },
   { path: ApiPath.vorder, name: 'roomid', code: ErrorCode.RoomNumberEmpty },
   { path: ApiPath.order, name: 'roomid', code: ErrorCode.RoomNumberEmpty },
   { path: ApiPath.order, name: 'order_info', code: ErrorCode.BetInfoEmpty },
   { path: ApiPath.gameCancel, name: 'roomid', code: ErrorCode.RoomNumberEmpty },
   { path: ApiPath.current, name: 'gameseq', code: ErrorCode.PeriodEmpty },
+  { path: ApiPath.getRound, name: 'seqno', code: ErrorCode.PeriodEmpty },
   { path: ApiPath.withdraw, name: 'bank_id', code: ErrorCode.SelectWithdrawMethod },
+  { path: ApiPath.withdraw, name: 'pwd', code: ErrorCode.WithdrawPasswordEmpty },
   { path: ApiPath.addBankCard, name: 'pwd', code: ErrorCode.WithdrawPasswordEmpty },
-  // Optional for a paypwd code only (the member's own number); register and reset need it.
-  { path: ApiPath.smsSend, name: 'mobile', code: ErrorCode.IncompleteParameters },
-];
+  { path: ApiPath.smsSend, name: 'mobile', code: ErrorCode.EnterPhoneCorrectly },
+  { path: ApiPath.register, name: 'invitation', code: ErrorCode.ReferralCodeWrong },
+])('$path without `$name` answers $code and changes nothing', async ({ path, name, code }) => {
+  const body = asMember(sampleFields(scene)[path]);
+  delete body[name];
+  await expectRefusedChangingNothing(path, body, code);
+});
 
-it.each(MISSING_WITH_OWN_CODE)(
-  '$path without `$name` answers $code and changes nothing',
-  async ({ path, name, code }) => {
-    const body = asMember(sampleFields(scene)[path]);
-    delete body[name];
-    await expectRefusedChangingNothing(path, body, code);
-  },
-);
+it('answers the first field the rules check when several are wrong: no account before a wrong amount', async () => {
+  await expectRefusedChangingNothing(
+    ApiPath.withdraw,
+    asMember({ money: 'ten', pwd: '' }),
+    ErrorCode.SelectWithdrawMethod,
+  );
+  await expectRefusedChangingNothing(ApiPath.order, asMember({ gameid: USDT_GAME }), ErrorCode.RoomNumberEmpty);
+});

@@ -3,7 +3,6 @@
  * tiles, the finance tiers and the home ticker's winners. Reads go through the short caches of PublicReads.
  */
 import type { FastifyInstance } from 'fastify';
-import { ArticleCategoryRequestSchema, ArticleDetailRequestSchema } from '../../shared/api/content';
 import { ApiPath } from '../../shared/api/paths';
 import { requireArticle } from '../domain/content/articles';
 import { homeTilesWire } from '../domain/content/homeTiles';
@@ -13,17 +12,17 @@ import { parseBody } from './parse';
 
 export function contentRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.oneClassArticle, async (request) => {
-    const body = parseBody(ArticleCategoryRequestSchema, request.body);
+    const body = parseBody(ApiPath.oneClassArticle, request.body);
     return success(ctx, request, await ctx.reads.categoryArticles(body.type));
   });
 
   app.post(ApiPath.articleList, async (request) => {
-    const body = parseBody(ArticleCategoryRequestSchema, request.body);
+    const body = parseBody(ApiPath.articleList, request.body);
     return success(ctx, request, await ctx.reads.categorySummaries(body.type));
   });
 
   app.post(ApiPath.articleDetail, async (request) => {
-    const body = parseBody(ArticleDetailRequestSchema, request.body);
+    const body = parseBody(ApiPath.articleDetail, request.body);
     return success(ctx, request, requireArticle(await ctx.reads.article(body.id)));
   });
 

@@ -4,13 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../shared/api/paths';
-import {
-  AddBankCardRequestSchema,
-  DeleteBankCardRequestSchema,
-  FinanceFlowRequestSchema,
-  WithdrawalsRequestSchema,
-  WithdrawRequestSchema,
-} from '../../shared/api/wallet';
 import { ErrorCode } from '../../shared/errors';
 import { addCard, addedAccounts, deleteCard, listCards } from '../domain/wallet/bankCards';
 import { fundFlow } from '../domain/wallet/fundFlow';
@@ -32,7 +25,7 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: Ra
 
   // Adding an account checks the withdrawal password: limited per member, as a withdrawal is.
   app.post(ApiPath.addBankCard, { config: addCardLimit }, async (request) => {
-    const body = parseBody(AddBankCardRequestSchema, request.body);
+    const body = parseBody(ApiPath.addBankCard, request.body);
     return success(ctx, request, await addCard(ctx.deps, requireAuth(request).member, body));
   });
 
@@ -41,7 +34,7 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: Ra
   );
 
   app.post(ApiPath.deleteBankCard, async (request) => {
-    const body = parseBody(DeleteBankCardRequestSchema, request.body);
+    const body = parseBody(ApiPath.deleteBankCard, request.body);
     await deleteCard(ctx.deps, requireAuth(request).member.id, body.id);
     return success(ctx, request, null);
   });
@@ -51,23 +44,23 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: Ra
   );
 
   app.post(ApiPath.withdraw, { config: withdrawLimit }, async (request) => {
-    const body = parseBody(WithdrawRequestSchema, request.body);
+    const body = parseBody(ApiPath.withdraw, request.body);
     const answer = await requestWithdrawal(ctx.deps, requireAuth(request).member, {
       bankId: body.bank_id,
-      money: body.money ?? null,
-      pwd: body.pwd ?? '',
+      money: body.money,
+      pwd: body.pwd,
       idempotencyKey: body.idempotencyKey,
     });
     return success(ctx, request, answer);
   });
 
   app.post(ApiPath.withdrawals, async (request) => {
-    const body = parseBody(WithdrawalsRequestSchema, request.body);
+    const body = parseBody(ApiPath.withdrawals, request.body);
     return success(ctx, request, await withdrawalsOfMember(ctx.deps, requireAuth(request).member.id, body));
   });
 
   app.post(ApiPath.financeFlow, async (request) => {
-    const body = parseBody(FinanceFlowRequestSchema, request.body);
+    const body = parseBody(ApiPath.financeFlow, request.body);
     const names = ctx.i18n.fundReasonNames(localeOf(request));
     return success(ctx, request, await fundFlow(ctx.deps, requireAuth(request).member.id, body, names));
   });

@@ -25,6 +25,9 @@ export const numberField = z.union([
 
 export const textField = (max: number) => z.union([z.string().max(max), z.number().transform(String)]);
 
+/** A text field that must hold something: missing, empty or blank is refused (with its code, fieldCodes.ts). */
+export const filledTextField = (max: number) => textField(max).refine((value) => value.trim() !== '');
+
 /** A path that reads nothing of its body but the `lang` and `token` every request carries. */
 export const NoFieldsSchema = z.object({});
 

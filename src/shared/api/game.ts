@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES, ROOM_KINDS, ROUND_STATUSES } from './enums';
-import { idField, localizedText, numberField, textField, usd, whole } from './fields';
+import { filledTextField, idField, localizedText, numberField, textField, usd, whole } from './fields';
 
 export const GameListItemSchema = z.strictObject({
   id: whole,
@@ -92,8 +92,8 @@ export const GameRoundSchema = z.strictObject({
   anchor: z.string(),
 });
 
-/** A missing room id is refused with its own code (1026), not as a malformed body. */
-export const GameInfoRequestSchema = z.object({ roomid: idField.optional() });
+/** A missing room id is refused with its own code (1026, fieldCodes.ts), not as a malformed body. */
+export const GameInfoRequestSchema = z.object({ roomid: idField });
 
 export const GameInfoAnswerSchema = z.strictObject({
   room: RoomSchema,
@@ -108,9 +108,10 @@ export const GameInfoAnswerSchema = z.strictObject({
 
 /**
  * Addition (README, "Verify any round"): one drawn round of a room's game by its number, of any
- * age, with what its fairness proof needs. Blank number 1027, unknown round 1028, not yet drawn 3002.
+ * age, with what its fairness proof needs. Missing room 1026, blank number 1027, unknown round 1028,
+ * not yet drawn 3002.
  */
-export const GetRoundRequestSchema = z.object({ roomid: idField.optional(), seqno: textField(32).optional() });
+export const GetRoundRequestSchema = z.object({ roomid: idField, seqno: filledTextField(32) });
 
 export const GetRoundAnswerSchema = z.strictObject({
   round: GameRoundSchema,
@@ -128,7 +129,7 @@ export const GetRoundAnswerSchema = z.strictObject({
  * own orders of a round (`roomid` + `gameseq`). A missing room id is refused with 1026.
  */
 export const VorderRequestSchema = z.object({
-  roomid: idField.optional(),
+  roomid: idField,
   order_id: idField.optional(),
   gameseq: textField(32).optional(),
   isfirst: idField.optional(),
@@ -159,11 +160,14 @@ export const OrderLineSchema = z.tuple([numberField, numberField, numberField]);
 /** Far more lines than the rules allow (9), so "10 options" gets its own code, not a shape error. */
 const MAX_WIRE_LINES = 50;
 
-/** A missing room id is refused with 1026 and missing order lines with theirs (1030). */
+/**
+ * A missing room id is refused with 1026 and missing order lines with theirs (1030); an empty list
+ * is the rules' "select at least one option" (validateBuy, 1030 too).
+ */
 export const OrderRequestSchema = z.object({
   gameid: idField,
-  roomid: idField.optional(),
-  order_info: z.array(OrderLineSchema).max(MAX_WIRE_LINES).optional(),
+  roomid: idField,
+  order_info: z.array(OrderLineSchema).max(MAX_WIRE_LINES),
   /** Optional: a repeated key with the same body returns the first answer. */
   idempotencyKey: z.string().min(1).max(128).optional(),
 });
@@ -201,7 +205,7 @@ export const OwnOrderItemSchema = z.strictObject({
 export const OwnRoundOrdersAnswerSchema = z.strictObject({ list: z.array(OwnOrderItemSchema) });
 
 /** A missing or blank round number is refused with its own code (1027). */
-export const CurrentRequestSchema = z.object({ gameseq: textField(32).optional(), gametype: idField });
+export const CurrentRequestSchema = z.object({ gameseq: filledTextField(32), gametype: idField });
 
 export const CurrentAnswerSchema = z.strictObject({
   /** What the member's lines of the round paid back (USD), 0 before settlement or on a loss. */
@@ -220,8 +224,8 @@ export const GameLogRequestSchema = z.object({
   limit: idField.optional(),
 });
 
-/** A missing room id is refused with 1026. */
-export const GameCancelRequestSchema = z.object({ roomid: idField.optional(), order_id: idField });
+/** A missing room id is refused with 1026, a missing order line with the cancel's 2003. */
+export const GameCancelRequestSchema = z.object({ roomid: idField, order_id: idField });
 
 export const TodayWinLostSchema = z.strictObject({
   /** Awards minus stakes of today's settled orders (USD); may be negative. */

@@ -5,8 +5,8 @@ import type { AddBankCardRequest, BankCardType } from '../api/types';
 import { MAX_WITHDRAWAL_CENTS, toCents, type Cents } from '../money';
 import { validatePlainText } from './text';
 
-/** The add-card form is the request itself. */
-export type BankCardInput = AddBankCardRequest;
+/** The add-card form is the request itself, its withdrawal password perhaps not typed yet. */
+export type BankCardInput = Omit<AddBankCardRequest, 'pwd'> & { pwd?: string };
 
 const ADDRESS_FORMAT: Record<Exclude<BankCardType, 'Bank'>, RegExp> = {
   // TRON base58check addresses: 'T' and 33 base58 characters.

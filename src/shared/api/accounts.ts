@@ -7,12 +7,12 @@ const text = (max: number) => z.string().max(max);
 /** Required: missing, empty or blank is refused with the field's code (fieldCodes.ts). */
 const filled = (max: number) => text(max).refine((value) => value.trim() !== '');
 
-export const AppVersionEntrySchema = z.strictObject({
+export const AppVersionEntrySchema = z.object({
   version: z.string(),
   url: z.string(),
 });
 
-export const AppConfigSchema = z.strictObject({
+export const AppConfigSchema = z.object({
   siteName: z.string(),
   /** External customer-service page (tab bar, quick menu, /ServicePage). */
   serviceUrl: z.string(),
@@ -22,7 +22,7 @@ export const AppConfigSchema = z.strictObject({
   /** Public websocket of the price feed. */
   priceFeedUrl: z.string(),
   /** Version page entries. */
-  versions: z.strictObject({ android: AppVersionEntrySchema, ios: AppVersionEntrySchema }),
+  versions: z.object({ android: AppVersionEntrySchema, ios: AppVersionEntrySchema }),
   /** Server clock at answer time, epoch ms, so the app can correct its countdowns. */
   serverTime: whole,
 });
@@ -33,7 +33,7 @@ export const LoginRequestSchema = z.object({
   password: filled(128),
 });
 
-export const TokenAnswerSchema = z.strictObject({ token: z.string() });
+export const TokenAnswerSchema = z.object({ token: z.string() });
 
 export const RegisterRequestSchema = z.object({
   quhao: text(8).optional(),
@@ -70,7 +70,7 @@ export const ResetPasswordRequestSchema = z.object({
 });
 
 /** Seconds until another code may be sent. */
-export const SmsSendAnswerSchema = z.strictObject({ lockSeconds: whole });
+export const SmsSendAnswerSchema = z.object({ lockSeconds: whole });
 
 export const ChangeLoginPasswordRequestSchema = z.object({
   /** Current password. */
@@ -92,7 +92,7 @@ export const ChangePayPasswordRequestSchema = z.object({
   newpwd2: filled(128),
 });
 
-export const UserInfoSchema = z.strictObject({
+export const UserInfoSchema = z.object({
   /** Account name. */
   name: z.string(),
   nickname: z.string(),
@@ -106,7 +106,7 @@ export const UserInfoSchema = z.strictObject({
 });
 
 /** Addition: one of the member's live sessions, as the security page lists them. */
-export const SessionItemSchema = z.strictObject({
+export const SessionItemSchema = z.object({
   /** The browser and the system the User-Agent at login named ('' for one we do not know). */
   browser: z.string(),
   os: z.string(),

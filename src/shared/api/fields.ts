@@ -38,7 +38,7 @@ export const usd = z.number();
 export const whole = z.number().int();
 
 /** Words or a picture per language (LocalizedText); an empty one stands for the English. */
-export const localizedText = z.strictObject({
+export const localizedText = z.object({
   vi: z.string(),
   'zh-CN': z.string(),
   'zh-TW': z.string(),

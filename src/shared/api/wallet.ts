@@ -8,7 +8,7 @@ import { filledTextField, idField, numberField, textField, usd, whole } from './
 
 export const BankCardTypeSchema = z.enum(BANK_CARD_TYPES);
 
-export const BankCardSchema = z.strictObject({
+export const BankCardSchema = z.object({
   id: whole,
   type: BankCardTypeSchema,
   bank: z.string(),
@@ -38,7 +38,7 @@ export const AddBankCardRequestSchema = z.object({
  * Addition: every withdrawal account the member added, newest first, deleted ones too, so the
  * member is told of each (the messages page), even of one deleted since.
  */
-export const AddedAccountSchema = z.strictObject({
+export const AddedAccountSchema = z.object({
   id: whole,
   type: BankCardTypeSchema,
   /** The last four characters of the account number or address. */
@@ -65,7 +65,7 @@ export const WithdrawRequestSchema = z.object({
 /** A withdrawal request taken (held until the operator pays or rejects it). */
 export const WithdrawAnswerSchema = z.literal(1);
 
-export const LeftMoneyAnswerSchema = z.strictObject({
+export const LeftMoneyAnswerSchema = z.object({
   /** What the member may withdraw now (USD): src/shared/withdrawable.ts, never negative. */
   leftmoney: usd,
   /** Stakes still needed since the last deposit before a withdrawal is allowed (USD); 0 when none. */
@@ -84,7 +84,7 @@ export const WithdrawalsRequestSchema = z.object({
   limit: idField.optional(),
 });
 
-export const WithdrawalItemSchema = z.strictObject({
+export const WithdrawalItemSchema = z.object({
   id: whole,
   /** USD. */
   money: usd,
@@ -118,7 +118,7 @@ export const FinanceFlowRequestSchema = z.object({
 
 export const FundReasonCodeSchema = z.enum(FUND_REASONS);
 
-export const FundLogEntrySchema = z.strictObject({
+export const FundLogEntrySchema = z.object({
   id: whole,
   /** Epoch seconds. */
   time: whole,
@@ -130,7 +130,11 @@ export const FundLogEntrySchema = z.strictObject({
   after: usd,
   /** The reason in the request's language. */
   reason: z.string(),
-  reasonCode: FundReasonCodeSchema,
+  /**
+   * One of FUND_REASONS; a reason a newer server adds is still a row, which an older app shows in
+   * the server's words (`reason`), so the app reads any text here.
+   */
+  reasonCode: z.union([FundReasonCodeSchema, z.string().min(1)]),
   /** Free text: the operator's note, the round or the withdrawal it belongs to. */
   ref: z.string(),
 });

@@ -114,7 +114,7 @@ export function useOrderTicket(options: {
     setSelected([]);
     toast.success(t`Order placed`);
     // The answer carries the balance after the debit: show it now (the store runs behind), then confirm it.
-    if (profile && typeof outcome.data?.money === 'number') {
+    if (profile) {
       void writeCached(profileQuery.key, { ...profile, money: outcome.data.money }).catch(() => undefined);
     }
     void refreshProfile();

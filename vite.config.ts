@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { errorCatalogs } from './scripts/errorCatalogs';
 import { precompress } from './scripts/precompress';
 import { appManifest, localizedManifests } from './scripts/manifests';
+import { workboxOptions } from './scripts/serviceWorker';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 /** The app's own version, shown on the version page (src/client/pwa/version.ts). */
@@ -35,27 +36,7 @@ export default defineConfig({
       manifestFilename: 'app.webmanifest',
       includeAssets: ['icons/*.png', 'icons/*.svg', 'robots.txt'],
       manifest: appManifest('vi'),
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Content pictures are the operator's, not the app shell's: the image runtime cache below
-        // keeps the ones a member has seen, instead of every install downloading them all.
-        globIgnores: ['banners/**', 'articles/**', 'screenshots/**'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        cleanupOutdatedCaches: true,
-        runtimeCaching: [
-          {
-            // Banners and article images: cache-first with a bound, so reading offline shows them.
-            urlPattern: ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'images',
-              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
-              cacheableResponse: { statuses: [0, 200] },
-            },
-          },
-        ],
-      },
+      workbox: workboxOptions,
     }),
     localizedManifests(),
     precompress(),

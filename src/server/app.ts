@@ -26,6 +26,9 @@ import { contentRoutes } from './routes/content';
 import type { RouteContext } from './routes/context';
 import { registerErrorHandlers } from './routes/errors';
 import { gameRoutes } from './routes/game';
+import { liveRoutes } from './routes/live';
+import { DEFAULT_HUB_OPTIONS, LiveHub, type HubOptions } from './domain/live/hub';
+import { DEFAULT_LIVE_BUS_OPTIONS, openLiveBus, type LiveBusOptions } from './domain/live/runtime';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { orderViewRoutes } from './routes/orderViews';
@@ -74,6 +77,11 @@ export interface AppOptions {
   cacheClock?: CacheClock;
   /** How long public content (articles, banners, finance tiers) and the winners list may be cached. */
   content?: Partial<PublicReadOptions>;
+  /**
+   * The live streams: the bus (replay window, timers; on PostgreSQL `databaseUrl` is required, for
+   * the LISTEN connection) and the streams' limits (heartbeat, caps per address and member).
+   */
+  live?: Partial<LiveBusOptions> & { hub?: Partial<HubOptions> };
   /** The round engine: cache age, hash-chain size, scheduler (timers, lease, timing override). */
   game?: {
     cacheTtlMs?: number;
@@ -92,7 +100,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     trustProxy: proxyTrust(options.trustProxy),
   });
-  const deps = { db: options.db, dialect: options.dialect, clock: options.clock ?? systemClock };
+  const baseDeps = { db: options.db, dialect: options.dialect, clock: options.clock ?? systemClock };
+  const bus = openLiveBus(
+    baseDeps,
+    { ...DEFAULT_LIVE_BUS_OPTIONS, ...options.live },
+    {
+      onError: (error) =>
+        isDatabaseUnavailable(error)
+          ? app.log.warn({ database: describeDatabaseError(error) }, 'live events: database unavailable')
+          : app.log.error({ err: error }, 'live events'),
+      onListenerLost: (error) =>
+        app.log.warn({ database: describeDatabaseError(error) }, 'live events: LISTEN connection lost, reconnecting'),
+    },
+  );
+  const deps = { ...baseDeps, live: bus };
   const i18n = options.translator ?? (await loadTranslator(options.localesDir));
   const game = new GameEngine(deps, (locale) => i18n.outcomeNames(locale), options.drawSecrets, {
     cacheTtlMs: options.game?.cacheTtlMs ?? DEFAULT_ENGINE_OPTIONS.cacheTtlMs,
@@ -110,7 +131,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const sessions = new SessionCache(options.sessionCacheTtlMs ?? 1_000, undefined, options.cacheClock);
   const reads = new PublicReads(deps, { ...DEFAULT_PUBLIC_READ_OPTIONS, ...options.content }, options.cacheClock);
-  const ctx: RouteContext = { deps: { ...deps, smsSender: options.smsSender }, i18n, game, sessions, reads };
+  const ctx: RouteContext = { deps: { ...deps, smsSender: options.smsSender }, i18n, game, sessions, reads, live: bus };
+  const hub = new LiveHub(bus, { ...DEFAULT_HUB_OPTIONS, ...options.live?.hub });
+  // A round drawn or opened by another instance's drawer: this instance's boards read it at once.
+  bus.onEvent((event) => {
+    if (event.channel.startsWith('game:')) game.boards.invalidate(Number(event.channel.slice('game:'.length)));
+  });
   const distDir = options.distDir;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
 
@@ -142,17 +168,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   orderRoutes(app, ctx);
   orderViewRoutes(app, ctx);
   walletRoutes(app, ctx, limits);
+  liveRoutes(app, ctx, { bus, hub });
   const lifecycle = { stopping: false };
   healthRoutes(app, ctx, lifecycle);
-  // From the first moment of a shutdown, /readyz sends load balancers elsewhere.
+  // From the first moment of a shutdown, /readyz sends load balancers elsewhere, and the open
+  // streams end at once (their browsers reconnect to another instance) instead of holding the close.
   app.addHook('preClose', async () => {
     lifecycle.stopping = true;
+    hub.close();
   });
   await staticRoutes(app, { distDir, publicApiUrl: options.publicApiUrl ?? '' });
 
   // Rounds overdue since the last run are drawn and settled before the first request is answered.
-  await game.start();
-  app.addHook('onClose', () => game.stop());
+  await bus.start();
+  try {
+    await game.start();
+  } catch (error) {
+    // The LISTEN connection of an app that never starts is not left behind.
+    await bus.close();
+    throw error;
+  }
+  app.addHook('onClose', async () => {
+    await game.stop();
+    await bus.close();
+  });
   app.decorate('game', game);
+  app.decorate('liveBus', bus);
   return app;
 }

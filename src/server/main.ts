@@ -84,6 +84,8 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     trustProxy: config.trustProxy,
     https: config.https,
     game: { scheduler: { timing: config.roundTiming } },
+    // On PostgreSQL the live streams LISTEN on a connection of their own.
+    live: { databaseUrl: config.databaseUrl ?? undefined },
   });
   // A deep accept queue: a thousand members polling at once must not find the door shut (Node's default is 511).
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
@@ -134,6 +136,8 @@ function smsSenderFor(sms: SmsConfig | null, translator: Translator, logger: Log
 /**
  * Stops accepting, lets running requests finish (closing what is still open after the grace
  * time), and stops the round drawer, which releases its lease so another instance takes over.
+ * Live streams are ended at the start of the close (app.ts, preClose), not waited for: their
+ * browsers reconnect, through the load balancer, to an instance that stays.
  */
 async function shutDown(app: FastifyInstance, logger: Logger): Promise<void> {
   // A keep-alive connection whose request finishes during the shutdown would otherwise stay open

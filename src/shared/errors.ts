@@ -106,6 +106,19 @@ export const ErrorCode = {
    * configured, or the provider did not take the message), so registering or a reset must wait.
    */
   SmsUnavailable: 3009,
+  /**
+   * Not in SPEC.md's catalogue (added): a USDT address shaped like one of its network ({network})
+   * that fails the network's checksum (TRON base58check, Ethereum EIP-55), so nobody can hold it:
+   * refused when added, and a withdrawal to one saved before the check existed.
+   */
+  AddressChecksum: 3011,
+  /** Not in SPEC.md's catalogue (added): a cancel of a withdrawal that is not the member's own pending one. */
+  WithdrawalNotCancellable: 3012,
+  /**
+   * Not in SPEC.md's catalogue (added): a live stream refused because this address or this member
+   * already has as many open as an instance allows (README "Live streams").
+   */
+  TooManyStreams: 3017,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { measureBundle, printBundle } from './bundle';
 import { measureFirstLoad, printFirstLoad } from './firstLoad';
+import { runLiveBench } from './live';
 import { runLoginBench, runLoginFloodBench } from './login';
 import { runServerBench } from './server';
 
@@ -20,3 +21,4 @@ printFirstLoad(await measureFirstLoad());
 await runServerBench();
 await runLoginBench();
 await runLoginFloodBench();
+await runLiveBench();

@@ -56,7 +56,11 @@ describe('account page', () => {
     expect(screen.getByTestId('level').textContent).toBe('VIP 3');
     expect(screen.getByTestId('balance').textContent).toBe('1,234.50');
     await waitFor(() => expect(screen.getByTestId('withdrawable').textContent).toBe('0.00'));
-    expect(screen.getByTestId('hold-turnover').textContent).toBe('Turnover still to play: 40.00 USD');
+    expect(screen.getByTestId('hold-turnover').textContent).toMatch(/^Turnover still to play: 40\.00 USD/);
+    // What turnover is and how it goes down, where it is shown.
+    expect(screen.getByTestId('turnover-explained').textContent).toBe(
+      'Money deposited is played in rounds before it can be withdrawn: this is what is still to be staked since your last deposit. It goes down by the stake of each of your orders once its round is settled (a cancelled order does not count); at 0, your whole balance can be withdrawn.',
+    );
     expect(screen.getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
   });
 

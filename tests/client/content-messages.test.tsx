@@ -243,6 +243,56 @@ describe('/message', () => {
     ).toEqual(['Lệnh rút tiền bị từ chối', 'Lệnh rút tiền đã được thanh toán']);
   });
 
+  it('"My account": a paid withdrawal with the operator\'s reference, and one the member cancelled', async () => {
+    const withdrawals = [
+      {
+        id: 5,
+        money: 30,
+        type: 'USDT-TRC20',
+        account: 'TQn9Y2…bLSE',
+        status: 'cancelled',
+        note: '',
+        time: 5_000,
+        decidedAt: 5_500,
+      },
+      {
+        id: 4,
+        money: 100,
+        type: 'Bank',
+        account: 'Vietcombank ···3456',
+        status: 'paid',
+        note: 'Paid by bank transfer, ref VCB-7781',
+        time: 4_000,
+        decidedAt: 4_500,
+      },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ [ApiPath.oneClassArticle]: () => ok([]), [ApiPath.withdrawals]: () => ok(withdrawals) }).fetch,
+    );
+    renderAt('/message', '/message', <MessagesPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'My account' }));
+    const mine = screen.getByTestId('messages-mine');
+    await waitFor(() => expect(within(mine).getAllByTestId('account-message')).toHaveLength(2));
+    expect(
+      within(mine)
+        .getAllByTestId('message-title')
+        .map((el) => el.textContent),
+    ).toEqual(['Withdrawal cancelled', 'Withdrawal paid']);
+    expect(
+      within(mine)
+        .getAllByTestId('message-text')
+        .map((el) => el.textContent),
+    ).toEqual([
+      'You cancelled your withdrawal of 30.00 USD to TQn9Y2…bLSE. The amount is back in your balance.',
+      "Your withdrawal of 100.00 USD to Vietcombank ···3456 has been paid. Operator's note: Paid by bank transfer, ref VCB-7781",
+    ]);
+    await act(async () => activateLocale('zh-CN', { persist: false }));
+    expect(within(mine).getAllByTestId('message-text')[1].textContent).toBe(
+      '您转至 Vietcombank ···3456 的 100.00 USD 提现已支付。运营方备注：Paid by bank transfer, ref VCB-7781',
+    );
+  });
+
   it('"My account": each withdrawal account added, newest first among the withdrawals, saying from when it receives withdrawals', async () => {
     const day = 24 * 3600_000;
     const added = [

@@ -24,7 +24,16 @@ afterEach(async () => {
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
-const submit = () => screen.getByRole('button', { name: 'Save account' }) as HTMLButtonElement;
+/** The form's button: it checks the account and shows it back; nothing is sent yet. */
+const submit = () => screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+/** The confirmation's button, under the account shown back: it sends. */
+const confirm = () => screen.getByTestId('bank-add-confirm') as HTMLButtonElement;
+/** Continue, then confirm the account shown back. */
+async function submitAndConfirm() {
+  fireEvent.click(submit());
+  await screen.findByTestId('bank-add-review');
+  fireEvent.click(confirm());
+}
 /** The text the field is described by: its hint and, when refused, the refusal. */
 const describedText = (name: string) =>
   (field(name).getAttribute('aria-describedby') ?? '')
@@ -111,7 +120,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     vi.stubGlobal('fetch', fakeFetch({}).fetch);
     renderScreen(BankAddPage);
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Lưu tài khoản' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Tiếp tục' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Vui lòng nhập địa chỉ ví hợp lệ');
   });
 
@@ -122,8 +131,9 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
     type('Wallet address', TRC20_ADDRESS);
     type('Withdrawal password', '246810');
-    fireEvent.click(submit());
+    await submitAndConfirm();
     expect((await screen.findByRole('alert')).textContent).toContain('Can be added once only');
+    // Back in the form, as typed, for another try.
     await waitFor(() => expect(submit().disabled).toBe(false));
     expect(field('Wallet address').value).toBe(TRC20_ADDRESS);
     expect(fake.to(ApiPath.addBankCard)).toHaveLength(1);
@@ -137,7 +147,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
     type('Wallet address', TRC20_ADDRESS);
     type('Withdrawal password', '246810');
-    fireEvent.click(submit());
+    await submitAndConfirm();
     expect((await screen.findByRole('alert')).textContent).toBe(textOfCode('offline'));
     expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
   });
@@ -156,14 +166,13 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     type('Real name', 'Nguyen Van A');
     type('Branch', 'Ha Noi');
     type('Withdrawal password', '246810');
-    fireEvent.click(submit());
+    await submitAndConfirm();
 
     await waitFor(() => expect(fake.to(ApiPath.addBankCard)).toHaveLength(1));
-    expect(submit().disabled).toBe(true);
-    expect(submit().getAttribute('aria-busy')).toBe('true');
-    expect(submit().querySelector('.spinner')).not.toBeNull();
-    fireEvent.click(submit());
-    fireEvent.submit(submit().closest('form')!);
+    expect(confirm().disabled).toBe(true);
+    expect(confirm().getAttribute('aria-busy')).toBe('true');
+    expect(confirm().querySelector('.spinner')).not.toBeNull();
+    fireEvent.click(confirm());
     expect(fake.to(ApiPath.addBankCard)).toHaveLength(1);
     expect(fake.to(ApiPath.addBankCard)[0].body).toMatchObject({
       type: 'Bank',
@@ -206,7 +215,7 @@ describe('add a withdrawal account: the withdrawal password', () => {
 
     type('Withdrawal password', '246810');
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
-    fireEvent.click(submit());
+    await submitAndConfirm();
     await waitFor(() => expect(fake.to(ApiPath.addBankCard)).toHaveLength(1));
     expect(fake.to(ApiPath.addBankCard)[0].body).toMatchObject({
       type: 'USDT-TRC20',
@@ -226,6 +235,87 @@ describe('add a withdrawal account: the withdrawal password', () => {
     expect(screen.getByTestId('bank-add-needs-password').textContent).toContain(
       'Adding a withdrawal account asks for your withdrawal password.',
     );
-    expect(screen.queryByRole('button', { name: 'Save account' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+});
+
+describe('add a withdrawal account: an address that cannot exist', () => {
+  it('a TRON address failing its checksum is refused under the address (3011), nothing sent', async () => {
+    const fake = fakeFetch({ [ApiPath.addBankCard]: () => ok(USDT_CARD) });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(BankAddPage);
+    fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
+    type('Wallet address', 'TAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    type('Withdrawal password', '246810');
+    fireEvent.click(submit());
+    const text = textOfCode(ErrorCode.AddressChecksum, { network: 'USDT-TRC20' });
+    expect(text).toMatch(/^This USDT-TRC20 address fails its checksum/);
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(describedText('Wallet address')).toContain(text);
+    expect(screen.queryByTestId('bank-add-review')).toBeNull();
+    expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
+  });
+
+  it('a mixed-case Ethereum address failing EIP-55 is refused; the same address in lower case is taken', async () => {
+    const fake = fakeFetch({ [ApiPath.addBankCard]: () => ok(USDT_CARD), [ApiPath.bankCardList]: () => ok([]) });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(BankAddPage);
+    fireEvent.click(screen.getByRole('radio', { name: 'USDT-ERC20' }));
+    type('Wallet address', '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    type('Withdrawal password', '246810');
+    fireEvent.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      textOfCode(ErrorCode.AddressChecksum, { network: 'USDT-ERC20' }),
+    );
+    type('Wallet address', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed');
+    await submitAndConfirm();
+    await waitFor(() => expect(fake.to(ApiPath.addBankCard)).toHaveLength(1));
+    expect(fake.to(ApiPath.addBankCard)[0].body.address).toBe('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed');
+  });
+});
+
+describe('add a withdrawal account: shown back before it is saved', () => {
+  it('shows the type and every field in full; nothing is sent until it is confirmed; Edit keeps every field', async () => {
+    const fake = fakeFetch({ [ApiPath.addBankCard]: () => ok(BANK_CARD), [ApiPath.bankCardList]: () => ok([]) });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(BankAddPage);
+    type('Bank', 'Vietcombank');
+    type('Account number', '0071 0012 3456');
+    type('Real name', 'Nguyen Van A');
+    type('Branch', 'Ha Noi');
+    type('Withdrawal password', '246810');
+    fireEvent.click(submit());
+
+    const review = await screen.findByTestId('bank-add-review');
+    expect(review.textContent).toContain('Check the account before saving it');
+    expect(screen.getByTestId('review-type').textContent).toBe('Bank account');
+    expect(screen.getByTestId('review-bank').textContent).toBe('Vietcombank');
+    // In full, the one page that shows it so.
+    expect(screen.getByTestId('review-account').textContent).toBe('0071 0012 3456');
+    expect(screen.getByTestId('review-username').textContent).toBe('Nguyen Van A');
+    expect(screen.getByTestId('review-branch').textContent).toBe('Ha Noi');
+    expect(review.textContent).not.toContain('246810');
+    expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(field('Account number').value).toBe('0071 0012 3456');
+    expect(field('Withdrawal password').value).toBe('246810');
+    expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
+
+    await submitAndConfirm();
+    await waitFor(() => expect(fake.to(ApiPath.addBankCard)).toHaveLength(1));
+    expect(fake.to(ApiPath.addBankCard)[0].body).toMatchObject({ account: '0071 0012 3456', pwd: '246810' });
+  });
+
+  it('a USDT address is shown back whole', async () => {
+    vi.stubGlobal('fetch', fakeFetch({}).fetch);
+    renderScreen(BankAddPage);
+    fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
+    type('Wallet address', ` ${TRC20_ADDRESS} `);
+    type('Withdrawal password', '246810');
+    fireEvent.click(submit());
+    await screen.findByTestId('bank-add-review');
+    expect(screen.getByTestId('review-type').textContent).toBe('USDT-TRC20');
+    expect(screen.getByTestId('review-address').textContent).toBe(TRC20_ADDRESS);
   });
 });

@@ -27,11 +27,15 @@ describe('withdrawal accounts list', () => {
     expect(within(bank).getByTestId('bank-card-type').textContent).toBe('Bank account');
     expect(within(bank).getByTestId('bank-card-username').textContent).toBe('Nguyen Van A');
     expect(within(bank).getByTestId('bank-card-bank').textContent).toBe('Vietcombank');
-    expect(within(bank).getByTestId('bank-card-account').textContent).toBe('0123456789');
+    // Masked to the last four: only the add page shows an account whole.
+    expect(within(bank).getByTestId('bank-card-account').textContent).toBe('···6789');
+    expect(bank.textContent).not.toContain('0123456789');
     expect(within(bank).getByTestId('bank-card-branch').textContent).toBe('Ha Noi');
     expect(within(bank).queryByTestId('bank-card-address')).toBeNull();
     expect(within(usdt).getByTestId('bank-card-type').textContent).toBe('USDT-TRC20');
-    expect(within(usdt).getByTestId('bank-card-address').textContent).toBe(TRC20_ADDRESS);
+    expect(within(usdt).getByTestId('bank-card-address').textContent).toBe('TXYZop…AeBf');
+    expect(usdt.textContent).not.toContain(TRC20_ADDRESS);
+    expect(screen.queryByTestId('account-defect')).toBeNull();
     expect(within(usdt).queryByTestId('bank-card-bank')).toBeNull();
     expect(screen.getByRole('link', { name: 'Add account' }).getAttribute('href')).toBe('/bankadd');
   });
@@ -50,9 +54,9 @@ describe('withdrawal accounts list', () => {
     await waitFor(() => expect(entries()).toHaveLength(2));
     const lists = fake.to(ApiPath.bankCardList).length;
 
-    fireEvent.click(within(entries()[1]).getByRole('button', { name: `Delete USDT-TRC20 ${TRC20_ADDRESS}` }));
+    fireEvent.click(within(entries()[1]).getByRole('button', { name: 'Delete USDT-TRC20 TXYZop…AeBf' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this account?' });
-    expect(dialog.textContent).toContain(TRC20_ADDRESS);
+    expect(dialog.textContent).toContain('TXYZop…AeBf');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fake.to(ApiPath.deleteBankCard)).toHaveLength(0);
@@ -85,5 +89,17 @@ describe('withdrawal accounts list', () => {
     expect(await screen.findByRole('heading', { name: 'No accounts yet' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add account' }));
     expect(window.location.pathname).toBe('/bankadd');
+  });
+
+  it('an address saved before the checksum was checked, failing it, stays listed and says that no withdrawal goes to it', async () => {
+    const broken: BankCard = { ...USDT_CARD, id: 11, address: 'TAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' };
+    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.bankCardList]: () => ok([USDT_CARD, broken]) }).fetch);
+    renderScreen(BankListPage);
+    await waitFor(() => expect(entries()).toHaveLength(2));
+    expect(within(entries()[0]).queryByTestId('account-defect')).toBeNull();
+    expect(within(entries()[1]).getByTestId('account-defect').textContent).toBe(
+      "This address does not pass its network's checksum, so nobody can hold it: no withdrawal is sent to it. Delete it and add the address again, copied from your wallet.",
+    );
+    expect(within(entries()[1]).getByTestId('bank-card-delete')).toBeTruthy();
   });
 });

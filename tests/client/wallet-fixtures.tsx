@@ -35,7 +35,7 @@ export const BANK_CARD: BankCard = {
   ...LONG_AGO,
 };
 
-/** Valid by the network formats of src/shared/validation/wallet.ts. */
+/** Valid by the network rules of src/shared/validation/addresses.ts (format and checksum). */
 export const TRC20_ADDRESS = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 export const ERC20_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
@@ -64,6 +64,7 @@ export function fundRow(patch: Partial<FundLogEntry> = {}): FundLogEntry {
     reason: 'server text',
     reasonCode: 'award',
     ref: '',
+    detail: { round: '', outcome: null, account: '', note: '' },
     ...patch,
   };
 }

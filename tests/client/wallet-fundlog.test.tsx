@@ -139,6 +139,45 @@ describe('fund log rows', () => {
     expect(screen.getByTestId('fund-log-end')).toBeTruthy();
   });
 
+  it("each row says what it belongs to in the member's words, never an internal tag (vi too)", async () => {
+    const none = { round: '', outcome: null, account: '', note: '' };
+    const fake = logServer([
+      fundRow({
+        id: 40,
+        reasonCode: 'stake_refund',
+        ref: '20260301-0042',
+        detail: { ...none, round: '20260301-0042', outcome: 0 },
+      }),
+      fundRow({
+        id: 39,
+        reasonCode: 'withdraw_refund',
+        ref: 'x',
+        detail: { ...none, account: 'TQn9Y2…bLSE', note: 'wrong network' },
+      }),
+      fundRow({ id: 38, reasonCode: 'deposit', ref: 'cli', detail: none }),
+      fundRow({
+        id: 37,
+        reasonCode: 'deposit',
+        ref: 'bank transfer 2291',
+        detail: { ...none, note: 'bank transfer 2291' },
+      }),
+    ]);
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(IncomePage);
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const [refund, withdrawal, bare, deposit] = rows();
+    expect(within(refund).getByTestId('fund-log-detail').textContent).toBe('Round 20260301-0042 · Big');
+    expect(within(withdrawal).getByTestId('fund-log-detail').textContent).toBe('To TQn9Y2…bLSE · Note: wrong network');
+    expect(within(bare).queryByTestId('fund-log-detail')).toBeNull();
+    expect(bare.textContent).not.toContain('cli');
+    expect(within(deposit).getByTestId('fund-log-detail').textContent).toBe('Note: bank transfer 2291');
+    await act(async () => activateLocale('vi', { persist: false }));
+    expect(within(rows()[0]).getByTestId('fund-log-detail').textContent).toMatch(/^Kỳ 20260301-0042 · /);
+    expect(within(rows()[1]).getByTestId('fund-log-detail').textContent).toBe(
+      'Đến TQn9Y2…bLSE · Ghi chú: wrong network',
+    );
+  });
+
   it('reasons follow the language, cached rows included (vi)', async () => {
     await writeCached<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
       start: '2026-01-01',

@@ -93,8 +93,14 @@ describe('withdraw page entry', () => {
     vi.stubGlobal('fetch', fake.fetch);
     renderScreen(WithdrawPage);
     await waitFor(() => expect(screen.getByTestId('withdrawable').textContent).toBe('0.00'));
-    expect(screen.getByTestId('hold-turnover').textContent).toBe('Turnover still to play: 300.00 USD');
-    expect(screen.getByRole('radio', { name: /Vietcombank · 0123456789/ })).toBeTruthy();
+    expect(screen.getByTestId('hold-turnover').textContent).toMatch(/^Turnover still to play: 300\.00 USD/);
+    // What turnover is and how it goes down, where it is shown.
+    expect(screen.getByTestId('turnover-explained').textContent).toBe(
+      'Money deposited is played in rounds before it can be withdrawn: this is what is still to be staked since your last deposit. It goes down by the stake of each of your orders once its round is settled (a cancelled order does not count); at 0, your whole balance can be withdrawn.',
+    );
+    // Masked to the ends: only the add page shows an account whole.
+    expect(screen.getByRole('radio', { name: /Vietcombank ···6789/ })).toBeTruthy();
+    expect(screen.getByTestId('withdraw-form').textContent).not.toContain('0123456789');
     expect(screen.getByRole('radio', { name: /USDT-TRC20/ })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -390,6 +396,122 @@ describe("the member's withdrawals", () => {
     const section = screen.getByRole('region', { name: 'Your withdrawals' });
     expect(within(section).getByTestId('stale-badge')).toBeTruthy();
     expect(offline.to(ApiPath.withdrawals)).toHaveLength(0);
+  });
+});
+
+describe("the member's withdrawals: a paid one's reference, cancelling one still waiting", () => {
+  const PENDING: WithdrawalItem = {
+    id: 8,
+    money: 30,
+    type: 'USDT-TRC20',
+    account: 'TXYZop…AeBf',
+    status: 'pending',
+    note: '',
+    time: Date.parse('2026-11-20T09:15:00Z'),
+    decidedAt: null,
+  };
+  const PAID: WithdrawalItem = {
+    ...PENDING,
+    id: 7,
+    status: 'paid',
+    note: 'Paid by bank transfer, ref VCB-7781',
+    decidedAt: Date.parse('2026-11-20T10:00:00Z'),
+  };
+
+  it("a paid withdrawal shows the operator's note (its payment reference)", async () => {
+    await openReady(walletServer({ withdrawals: [PAID] }));
+    await waitFor(() => expect(screen.getAllByTestId('withdrawal')).toHaveLength(1));
+    expect(screen.getByTestId('withdrawal-note').textContent).toBe(
+      "Operator's note: Paid by bank transfer, ref VCB-7781",
+    );
+    expect(screen.queryByTestId('withdrawal-cancel')).toBeNull();
+  });
+
+  it('a pending one is cancelled after a confirmation: "Keep it" sends nothing; then the list, the amount and the balance are read again', async () => {
+    let list: WithdrawalItem[] = [PENDING, PAID];
+    const fake = fakeFetch({
+      [ApiPath.bankCardList]: () => ok([BANK_CARD]),
+      [ApiPath.leftMoney]: () => ok(LEFT),
+      [ApiPath.userInfo]: () => ok(USER),
+      [ApiPath.withdrawals]: () => ok(list),
+      [ApiPath.cancelWithdrawal]: (call) => {
+        list = list.map((item) => (item.id === call.body.id ? { ...item, status: 'cancelled' as const } : item));
+        return ok(null);
+      },
+    });
+    await openReady(fake);
+    await waitFor(() => expect(screen.getAllByTestId('withdrawal-cancel')).toHaveLength(1));
+    const cancelButton = screen.getByRole('button', { name: 'Cancel the withdrawal of 30.00 USD' });
+
+    fireEvent.click(cancelButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this withdrawal?' });
+    expect(dialog.textContent).toContain('30.00 USD to TXYZop…AeBf comes back to your balance');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.to(ApiPath.cancelWithdrawal)).toHaveLength(0);
+
+    const reads = {
+      left: fake.to(ApiPath.leftMoney).length,
+      profile: fake.to(ApiPath.userInfo).length,
+    };
+    fireEvent.click(screen.getByTestId('withdrawal-cancel'));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this withdrawal?' })).getByRole('button', {
+        name: 'Cancel withdrawal',
+      }),
+    );
+    await waitFor(() => expect(fake.to(ApiPath.cancelWithdrawal)).toHaveLength(1));
+    expect(fake.to(ApiPath.cancelWithdrawal)[0].body).toMatchObject({ id: 8 });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('withdrawal').map((row) => row.dataset.status)).toEqual(['cancelled', 'paid']),
+    );
+    expect(screen.getAllByTestId('withdrawal')[0].textContent).toContain('Cancelled');
+    expect(screen.queryByTestId('withdrawal-cancel')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain(
+      'Withdrawal cancelled: 30.00 USD is back in your balance.',
+    );
+    expect(fake.to(ApiPath.leftMoney).length).toBeGreaterThan(reads.left);
+    expect(fake.to(ApiPath.userInfo).length).toBeGreaterThan(reads.profile);
+  });
+
+  it("the server's refusal (paid meanwhile, 3012) is toasted and the list read again", async () => {
+    let list: WithdrawalItem[] = [PENDING];
+    const fake = fakeFetch({
+      [ApiPath.bankCardList]: () => ok([BANK_CARD]),
+      [ApiPath.leftMoney]: () => ok(LEFT),
+      [ApiPath.userInfo]: () => ok(USER),
+      [ApiPath.withdrawals]: () => ok(list),
+      [ApiPath.cancelWithdrawal]: () => {
+        list = [{ ...PENDING, status: 'paid' }];
+        return refused(3012, 'This withdrawal cannot be cancelled: only one of yours still waiting for review can be.');
+      },
+    });
+    await openReady(fake);
+    fireEvent.click(await screen.findByTestId('withdrawal-cancel'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel withdrawal' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('This withdrawal cannot be cancelled');
+    await waitFor(() => expect(screen.getAllByTestId('withdrawal')[0].dataset.status).toBe('paid'));
+  });
+});
+
+describe('an address that fails its checksum, saved before it was checked', () => {
+  it('is listed with why, cannot be chosen, and a lone good account is chosen instead', async () => {
+    const broken: BankCard = { ...USDT_CARD, id: 12, address: 'TAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' };
+    const fake = walletServer({ cards: [broken, BANK_CARD] });
+    await openReady(fake);
+    const [bad, good] = screen.getAllByTestId('withdraw-account');
+    expect(within(bad).getByTestId('account-defect').textContent).toContain(
+      "This address does not pass its network's checksum",
+    );
+    expect((within(bad).getByRole('radio') as HTMLInputElement).disabled).toBe(true);
+    expect((within(good).getByRole('radio') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(bad).getByRole('radio'));
+    expect((within(bad).getByRole('radio') as HTMLInputElement).checked).toBe(false);
+    type('Amount (USD)', '10');
+    type('Withdrawal password', '123456');
+    fireEvent.click(submit());
+    await waitFor(() => expect(fake.to(ApiPath.withdraw)).toHaveLength(1));
+    expect(fake.to(ApiPath.withdraw)[0].body).toMatchObject({ bank_id: BANK_CARD.id });
   });
 });
 

@@ -77,7 +77,7 @@ describe('forms in Vietnamese', () => {
     await page.getByLabel('Ngân hàng', { exact: true }).fill('Vietcombank');
     await page.getByLabel('Số tài khoản', { exact: true }).fill('0123456789');
     await page.getByLabel('Họ tên thật', { exact: true }).fill('Nguyen Van A');
-    await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
+    await page.getByRole('button', { name: 'Tiếp tục' }).click();
     await expect.poll(() => describedText(page, 'Chi nhánh')).toContain('Vui lòng điền mục này');
     expect(await page.getByLabel('Chi nhánh', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('alert').count()).toBe(1);
@@ -87,12 +87,14 @@ describe('forms in Vietnamese', () => {
     // The hints speak Vietnamese terms (no Australian "BSB").
     expect(await page.locator('main').textContent()).not.toContain('BSB');
     // Without the withdrawal password, nothing is sent: said under its field.
-    await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
+    await page.getByRole('button', { name: 'Tiếp tục' }).click();
     await expect
       .poll(() => page.getByLabel('Mật khẩu rút tiền', { exact: true }).getAttribute('aria-invalid'))
       .toBe('true');
     expect(await page.getByRole('alert').count()).toBe(1);
     await page.getByLabel('Mật khẩu rút tiền', { exact: true }).fill('123456');
+    await page.getByRole('button', { name: 'Tiếp tục' }).click();
+    // Shown back in full; saved once confirmed.
     await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
     await page.waitForURL('**/banklist');
     // The list shows the account's branch.
@@ -105,6 +107,8 @@ describe('forms in Vietnamese', () => {
     await page.getByLabel('Họ tên thật', { exact: true }).fill('Nguyen Van A');
     await page.getByLabel('Chi nhánh', { exact: true }).fill('Ha Noi');
     await page.getByLabel('Mật khẩu rút tiền', { exact: true }).fill('123456');
+    await page.getByRole('button', { name: 'Tiếp tục' }).click();
+    // Shown back in full; saved once confirmed.
     await page.getByRole('button', { name: 'Lưu tài khoản' }).click();
     // The server checks the withdrawal password first (scrypt at its production cost: about a second).
     await expect

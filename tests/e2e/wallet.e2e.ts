@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeftMoneyAnswer } from '../../src/shared/api/types';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { LeftMoneyAnswer, WithdrawalItem } from '../../src/shared/api/types';
+import { LOCALES, type Locale } from '../../src/shared/locale';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, snapshot } from './support/browser';
+import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { admin, ageAccounts, api, englishContext, logIn, newMember } from './support/members';
 
 /**
@@ -46,9 +47,13 @@ describe('wallet end to end', () => {
     await page.getByRole('radio', { name: 'USDT-TRC20' }).check();
     await page.getByLabel('Wallet address').fill(TRC20_ADDRESS);
     await page.getByLabel('Withdrawal password').fill('246810');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // Shown back in full before it is saved; saved only once confirmed.
+    await expect.poll(() => page.getByTestId('review-address').textContent()).toBe(TRC20_ADDRESS);
     await page.getByRole('button', { name: 'Save account' }).click();
     await page.waitForURL('**/banklist');
-    await expect.poll(() => page.getByTestId('bank-card-address').first().textContent()).toContain(TRC20_ADDRESS);
+    // Listed masked to its ends.
+    await expect.poll(() => page.getByTestId('bank-card-address').first().textContent()).toBe('TQn9Y2…bLSE');
 
     // A new account waits 24 hours: the withdraw page says until when, and a withdrawal to it is refused.
     await page.goto('/withdraw');
@@ -200,7 +205,10 @@ describe('wallet end to end', () => {
         await expect.poll(() => page.getByTestId('withdrawable').textContent(), { timeout: 10_000 }).toBe('0.00');
         await expect
           .poll(() => page.getByTestId('hold-turnover').textContent())
-          .toBe('Turnover still to play: 200.00 USD');
+          .toMatch(/^Turnover still to play: 200\.00 USD/);
+        expect(await page.getByTestId('turnover-explained').textContent()).toContain(
+          'It goes down by the stake of each of your orders once its round is settled',
+        );
         expect(await page.getByTestId('hold-pending').count()).toBe(0);
       }
       await context.close();
@@ -208,4 +216,140 @@ describe('wallet end to end', () => {
       admin('settings:set', 'turnoverMultiple', '0');
     }
   });
+});
+
+/** The start of 3011's text (an address failing its checksum) in each language. */
+const CHECKSUM_REFUSAL: Record<Locale, string> = {
+  en: 'This USDT-TRC20 address fails its checksum',
+  vi: 'Địa chỉ USDT-TRC20 này không khớp mã kiểm tra',
+  'zh-CN': '此 USDT-TRC20 地址未通过校验',
+  'zh-TW': '此 USDT-TRC20 地址未通過校驗',
+};
+/** "Operator's note: " in each language (Chinese puts no space after its colon). */
+const OPERATOR_NOTE: Record<Locale, string> = {
+  en: "Operator's note: ",
+  vi: 'Ghi chú của nhà vận hành: ',
+  'zh-CN': '运营方备注：',
+  'zh-TW': '營運方備註：',
+};
+const WIDTHS = [320, 390];
+
+/** Nothing on the page is wider than the screen (no sideways scrolling). */
+function pageFits(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/** An element's right edge is on the screen and its text does not overflow it. */
+function fits(page: Page, testId: string): Promise<boolean> {
+  return page
+    .getByTestId(testId)
+    .first()
+    .evaluate(
+      (el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= window.innerWidth + 1,
+    );
+}
+
+describe('accounts that can exist, withdrawals a member can follow: four languages at 320 and 390 px', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin('settings:set', 'turnoverMultiple', '0');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(LOCALES)(
+    'in %s: an address failing its checksum is refused under it, a good one shown back whole; accounts masked; a paid withdrawal shows its reference, a pending one can be cancelled',
+    async (locale) => {
+      const member = newMember(`wa${LOCALES.indexOf(locale)}`, '300');
+      const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
+      await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
+      const card = await api<{ id: number }>('/api/Game/addbankcard', {
+        token,
+        type: 'USDT-TRC20',
+        address: TRC20_ADDRESS,
+        pwd: '246810',
+      });
+      ageAccounts(member.username);
+      await api('/api/Game/withdraw', { token, bank_id: card.id, money: 40, pwd: '246810' });
+      await api('/api/Game/withdraw', { token, bank_id: card.id, money: 25, pwd: '246810' });
+      const [pending, toPay] = await api<WithdrawalItem[]>('/api/Game/getWithdrawals', { token });
+      admin('withdraw:approve', String(toPay.id), '--note', 'Paid by bank transfer, ref VCB-7781');
+
+      const context = await phoneContext(browser, inject('baseUrl'));
+      await context.addInitScript((lang) => localStorage.setItem('lang', lang), locale);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.locator('input[name="username"]').fill(member.username);
+      await page.locator('input[name="password"]').fill(member.password);
+      await page.locator('form button[type="submit"]').click();
+      await page.waitForURL('**/user');
+
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/bankadd');
+        await page.locator('input[name="type"][value="USDT-TRC20"]').check();
+        await page.locator('input[name="address"]').fill('TAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+        await page.locator('input[name="pwd"]').fill('246810');
+        await page.locator('[data-testid="bank-add-form"] button[type="submit"]').click();
+        await expect.poll(() => page.locator('input[name="address"]').getAttribute('aria-invalid')).toBe('true');
+        expect(await page.getByRole('alert').textContent()).toContain(CHECKSUM_REFUSAL[locale]);
+        expect(await pageFits(page), `add page at ${width}px`).toBe(true);
+        await snapshot(page, `bank-add-checksum-${locale}-${width}`);
+
+        await page.locator('input[name="address"]').fill('TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL');
+        await page.locator('[data-testid="bank-add-form"] button[type="submit"]').click();
+        await expect
+          .poll(() => page.getByTestId('review-address').textContent())
+          .toBe('TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL');
+        expect(await fits(page, 'bank-add-review'), `review at ${width}px`).toBe(true);
+        expect(await pageFits(page)).toBe(true);
+        await snapshot(page, `bank-add-review-${locale}-${width}`);
+
+        await page.goto('/banklist');
+        await expect.poll(() => page.getByTestId('bank-card-address').first().textContent()).toBe('TQn9Y2…bLSE');
+        expect(await pageFits(page), `bank list at ${width}px`).toBe(true);
+
+        await page.goto('/withdraw');
+        await expect.poll(() => page.getByTestId('withdrawal').count()).toBe(2);
+        expect(await page.getByTestId('withdraw-form').textContent()).not.toContain(TRC20_ADDRESS);
+        await expect
+          .poll(() => page.getByTestId('withdrawal-note').first().textContent())
+          .toBe(`${OPERATOR_NOTE[locale]}Paid by bank transfer, ref VCB-7781`);
+        expect(await fits(page, 'withdrawal-note')).toBe(true);
+        expect(await fits(page, 'withdrawal-cancel'), `cancel at ${width}px`).toBe(true);
+        expect(await pageFits(page), `withdraw page at ${width}px`).toBe(true);
+        await page.getByTestId('withdrawal').last().scrollIntoViewIfNeeded();
+        await snapshot(page, `withdrawals-${locale}-${width}`);
+      }
+
+      // The member cancels the withdrawal still waiting: it is given back, said in the fund log and /message.
+      await page.getByTestId('withdrawal-cancel').click();
+      await page.locator('dialog[open] .btn-danger').click();
+      await expect
+        .poll(() => page.locator('[data-testid="withdrawal"][data-status="cancelled"]').count(), { timeout: 10_000 })
+        .toBe(1);
+      expect(await page.getByTestId('withdrawal-cancel').count()).toBe(0);
+      // The operator can no longer pay it.
+      expect(() => admin('withdraw:approve', String(pending.id))).toThrow(/already cancelled/);
+      expect(admin('audit')).toContain('Audit passed');
+      // The fund log says where it went, never an internal tag; /message says both.
+      await page.goto('/my_income');
+      await expect.poll(() => page.getByTestId('fund-log-detail').first().textContent()).toContain('TQn9Y2…bLSE');
+      expect(await page.locator('main').textContent()).not.toMatch(/\bcli\b|#\d/);
+      await page.goto('/message');
+      await page.getByRole('tab').last().click();
+      await expect
+        .poll(() => page.getByTestId('messages-mine').getByTestId('message-text').allTextContents())
+        .toEqual(
+          expect.arrayContaining([
+            expect.stringContaining('TQn9Y2…bLSE'),
+            expect.stringContaining('Paid by bank transfer, ref VCB-7781'),
+          ]),
+        );
+      expect(await pageFits(page)).toBe(true);
+      await context.close();
+    },
+  );
 });

@@ -339,6 +339,58 @@ describe('--help and usage errors open no database', () => {
   });
 });
 
+describe('a SQLite database that is not there', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'admin-missing-'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  /** A DATA_DIR that does not exist (a typo), its draw secret outside it. */
+  const env = (dir: string) => ({
+    DATA_DIR: join(root, dir),
+    DATABASE_URL: '',
+    DRAW_SECRET_FILE: join(root, 'secrets', 'draw-secret'),
+    DRAW_SECRET: '',
+  });
+
+  it.each([
+    [['withdraw:list']],
+    [['audit']],
+    [['credit', 'alice01', '10']],
+    [['settings:set', 'maxWithdrawalsPerDay', '2']],
+  ])('%j is refused in one line (exit 1) and makes neither the folder nor a database', async (argv) => {
+    const result = await adminInProcess(env('typo'), argv);
+    expect(result.code).toBe(1);
+    expect(result.out).toBe('');
+    expect(result.err).toBe(
+      `${argv[0]}: there is no database at ${join(root, 'typo', 'app.sqlite')}: check DATA_DIR (the server's), ` +
+        'or make the first one with invite:create or member:create (npm start makes it too)',
+    );
+    expect(existsSync(join(root, 'typo'))).toBe(false);
+  });
+
+  it('as a real process: DATA_DIR=/typo withdraw:list exits 1 with that line, not "No withdrawals."', () => {
+    const result = adminProgram(env('typo'), ['withdraw:list']);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^withdraw:list: there is no database at .*typo\/app\.sqlite: check DATA_DIR/);
+    expect(existsSync(join(root, 'typo'))).toBe(false);
+  });
+
+  it("the first run's commands make it: invite:create, then member:create, then the others find it", async () => {
+    const first = await adminInProcess(env('fresh'), ['invite:create', 'FIRST001']);
+    expect(first.code, first.err).toBe(0);
+    expect(existsSync(join(root, 'fresh', 'app.sqlite'))).toBe(true);
+    const list = await adminInProcess(env('fresh'), ['withdraw:list']);
+    expect(list).toMatchObject({ code: 0, out: 'No withdrawals.' });
+    const member = await adminInProcess(env('other'), ['member:create', 'alice01'], 'pass1234\n');
+    expect(member.code, member.err).toBe(0);
+    expect(existsSync(join(root, 'other', 'app.sqlite'))).toBe(true);
+  });
+});
+
 describe('the password prompt at a terminal', () => {
   /** A fake terminal: what the operator types, and what the program wrote to it. */
   function terminal() {

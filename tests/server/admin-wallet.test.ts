@@ -68,7 +68,7 @@ describe('withdraw:list', () => {
   });
 
   it.each([
-    [['withdraw:list', '--status', 'done'], /--status takes pending, paid, rejected/],
+    [['withdraw:list', '--status', 'done'], /--status takes pending, paid, rejected, cancelled/],
     [['withdraw:list', 'pending'], /no positional arguments/],
     [['withdraw:list', '--state', 'paid'], /unknown option --state/],
   ])('refuses %j as a usage error (exit 2)', async (argv, message) => {

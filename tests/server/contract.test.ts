@@ -40,6 +40,8 @@ interface Scene {
   /** The open round the member ordered in. */
   openSeqno: string;
   openLineId: number;
+  /** The member's pending withdrawal. */
+  withdrawalId: number;
 }
 let scene: Scene;
 
@@ -85,6 +87,13 @@ beforeAll(async () => {
     settledSeqno: settled.seqno,
     openSeqno: open.seqno,
     openLineId: placed.body.data.order_ids[0],
+    withdrawalId: (
+      await server.deps.db
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('member_id', '=', member.id)
+        .executeTakeFirstOrThrow()
+    ).id,
   };
 });
 afterAll(() => server.close());
@@ -145,8 +154,10 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.withdraw]: { bank_id: s.cardId, money: 100, pwd: PAY_PASSWORD },
     [ApiPath.leftMoney]: {},
     [ApiPath.withdrawals]: { limit: 10 },
+    [ApiPath.cancelWithdrawal]: { id: s.withdrawalId },
     [ApiPath.financeFlow]: { start: today(), end: today() },
     [ApiPath.trendData]: {},
+    [ApiPath.liveTicket]: {},
   };
 }
 
@@ -216,6 +227,18 @@ const goodCalls: Partial<Record<ApiPath, (s: Scene) => Promise<Body>[]>> = {
     order(server, member.token, ROOM.usdtStandard, [line(1, 20)]).then((placed) =>
       asMember({ roomid: ROOM.usdtStandard, order_id: placed.body.data.order_ids[0] }),
     ),
+  ],
+  // A withdrawal of its own to cancel, so the scene's stays pending for the other calls.
+  [ApiPath.cancelWithdrawal]: (s) => [
+    withdraw(server, member.token, { bank_id: s.cardId, money: 20, pwd: PAY_PASSWORD }).then(async () => {
+      const row = await server.deps.db
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('member_id', '=', member.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      return asMember({ id: row.id });
+    }),
   ],
   [ApiPath.deleteBankCard]: () => [
     addCard(server, member.token, { type: 'USDT-ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7' }).then(

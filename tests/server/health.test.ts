@@ -21,7 +21,7 @@ describe('health probes', () => {
       status: 200,
       body: {
         status: 'ready',
-        checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok', passwordPool: 'ok' },
+        checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok', liveFanOut: 'ok', passwordPool: 'ok' },
         problems: [],
       },
     });
@@ -43,7 +43,7 @@ describe('health probes', () => {
       expect(answer.status).toBe(503);
       expect(answer.body).toMatchObject({
         status: 'not ready',
-        checks: { database: 'ok', migrations: 'failing', roundDrawer: 'ok', passwordPool: 'ok' },
+        checks: { database: 'ok', migrations: 'failing', roundDrawer: 'ok', liveFanOut: 'ok', passwordPool: 'ok' },
         problems: ['migrations not run: 0005_guards'],
       });
     } finally {

@@ -259,7 +259,7 @@ describe('running it', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: 'ready',
-      checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok', passwordPool: 'ok' },
+      checks: { database: 'ok', migrations: 'ok', roundDrawer: 'ok', liveFanOut: 'ok', passwordPool: 'ok' },
       problems: [],
     });
   });
@@ -287,6 +287,34 @@ describe('running it', () => {
     const lease = await database.db.selectFrom('scheduler_lease').select(['expires_at']).executeTakeFirstOrThrow();
     expect(lease.expires_at).toBe(0);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+
+  it('SIGTERM with live streams open: they end at once, and the process exits without waiting out the grace', async () => {
+    const database = await freshDatabase();
+    const server = startProcess(envOf(database), ['--demo']);
+    const base = await baseOf(server);
+    const login = await post<{ token: string }>(base, ApiPath.login, { username: 'demo01', password: 'demo1234' });
+    const streams = await Promise.all(
+      [0, 1].map(async () => {
+        const { data } = await post<{ ticket: string }>(base, ApiPath.liveTicket, { token: login.data.token });
+        const response = await fetch(`${base}/api/live/member?ticket=${data.ticket}`);
+        expect(response.headers.get('content-type')).toContain('text/event-stream');
+        return response.body!.getReader();
+      }),
+    );
+    // Each stream has said its first word (the snapshot), so it is open and idle.
+    await Promise.all(streams.map((reader) => reader.read()));
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const ends = await Promise.all(
+      streams.map(async (reader) => {
+        for (;;) if ((await reader.read()).done) return Date.now() - signalledAt;
+      }),
+    );
+    expect(Math.max(...ends)).toBeLessThan(2_000);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(5_000);
+    expect(server.output()).not.toMatch(/requests still running/);
   });
 
   it('after kill -9, the next due round is drawn within 3 s of the new server answering', async () => {

@@ -26,6 +26,7 @@ import { createLogger } from '../../src/server/logger';
 import { seedDemo, seedIfEmpty } from '../../src/server/seed';
 import { startCluster, type PgCluster } from './pg/cluster';
 import { GAME_OF_ROOM, ROOM, line } from './support/game';
+import { openStream } from './support/live';
 import type { TestDatabase } from './support/database';
 import { listenTestApp, newFakeClock, RecordingSmsSender, TEST_INVITATION, type FakeClock } from './support/server';
 
@@ -317,6 +318,35 @@ describe('a PostgreSQL restart under load', () => {
     expect(refusals.length).toBeGreaterThan(0);
     expect(refusals.every((entry) => entry.level === 40 && !JSON.stringify(entry).includes('stack'))).toBe(true);
   }, 90_000);
+});
+
+describe("the live streams' LISTEN connection", () => {
+  it('is reported down by /readyz while PostgreSQL is away, comes back by itself, and events flow again', async () => {
+    const ticket = (await call(ApiPath.liveTicket, { token })).data as { ticket: string };
+    const opened = await openStream(url, `/api/live/room/${ROOM.usdtStandard}?ticket=${ticket.ticket}`);
+    const stream = opened.stream!;
+    await stream.next((e) => e.data.type === 'snapshot');
+    const fanOut = async () =>
+      ((await call('/readyz', {}, 'GET')).body as { checks: { liveFanOut: string } }).checks.liveFanOut;
+
+    await cluster.stop('fast');
+    await expect.poll(fanOut, { timeout: 5_000, interval: 100 }).toBe('failing');
+    await cluster.start();
+    // The listener tries again with a growing pause of at most 5 s.
+    await expect.poll(fanOut, { timeout: 10_000, interval: 200 }).toBe('ok');
+
+    // The stream itself stayed open through the restart, and hears an order taken after it.
+    const placed = await order();
+    expect(placed.code, JSON.stringify(placed)).toBe(1);
+    const told = await stream.next((e) => e.data.type === 'orders', 5_000);
+    expect((told.data.lines as { id: number }[]).map((l) => l.id)).toEqual(
+      (placed.data as { order_ids: number[] }).order_ids,
+    );
+    await stream.close();
+    expect(faults).toEqual([]);
+    expect(logLines().filter((entry) => (entry.level as number) >= 50)).toEqual([]);
+    expect(logLines().some((entry) => entry.msg === 'live events: LISTEN connection lost, reconnecting')).toBe(true);
+  }, 60_000);
 });
 
 function summary(answers: Answer[]): Record<string, Record<string, number>> {

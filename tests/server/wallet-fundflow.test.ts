@@ -3,6 +3,7 @@
  * first, paged by an id cursor, with the reason in the request's language; bad ranges refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath } from '../../src/shared/api/paths';
 import type { FundLogEntry } from '../../src/shared/api/types';
 import { creditDeposit } from '../../src/server/domain/operator';
 import { rejectWithdrawal } from '../../src/server/domain/wallet/operatorWithdrawals';
@@ -72,10 +73,16 @@ describe('getfinanceflow', () => {
       ['deposit', 1, 300, 0, 300],
     ]);
     expect(all.map((r) => r.reason)).toEqual(['Withdrawal refunded', 'Withdrawal', 'Order stake', 'Deposit']);
-    expect(all[0].ref).toBe(`#${withdrawalId} · wrong network`);
-    expect(all[1].ref).toBe(`#${withdrawalId}`);
+    // What each row belongs to, in the member's terms: never an internal tag or id.
+    expect(all[0].ref).toBe('TQn9Y2…bLSE · wrong network');
+    expect(all[0].detail).toEqual({ round: '', outcome: null, account: 'TQn9Y2…bLSE', note: 'wrong network' });
+    expect(all[1].ref).toBe('TQn9Y2…bLSE');
+    expect(all[1].detail).toEqual({ round: '', outcome: null, account: 'TQn9Y2…bLSE', note: '' });
     expect(all[2].ref).toMatch(/^\d{8}-\d{4}$/);
+    expect(all[2].detail).toEqual({ round: all[2].ref, outcome: null, account: '', note: '' });
     expect(all[3].ref).toBe('wire-77');
+    expect(all[3].detail).toEqual({ round: '', outcome: null, account: '', note: 'wire-77' });
+    expect(all.map((r) => r.ref).join(' ')).not.toContain(`#${withdrawalId}`);
     expect(all[0].time).toBe(Math.floor((dayStart(day + 3) - 1) / 1000));
     expect(all[3].time).toBe(Math.floor((dayStart(day) + 30 * 60_000) / 1000));
     const ids = all.map((r) => r.id);
@@ -130,6 +137,31 @@ describe('getfinanceflow', () => {
     expect(max).toHaveLength(200);
     expect(max[0].ref).toBe('bulk-209');
     expect(await rows(busy.token, { ...range, limit: 200, before: max[199].id })).toHaveLength(10);
+  });
+
+  it('says a cancelled order by its round and outcome, and a deposit without a reference by nothing (no internal tag)', async () => {
+    const m = await walletMember(server);
+    await creditDeposit(server.deps, { username: m.username, cents: 50_00, ref: 'cli' });
+    await creditDeposit(server.deps, { username: m.username, cents: 50_00, ref: '' });
+    const round = await openRound(server, 15, 30);
+    const placed = await order(server, m.token, ROOM.usdtStandard, [line(4, 20)]);
+    expect(placed.body.code).toBe(1);
+    const lineId = placed.body.data.order_ids[0];
+    const cancelled = await server.call(ApiPath.gameCancel, {
+      lang: 'en',
+      token: m.token,
+      roomid: ROOM.usdtStandard,
+      order_id: lineId,
+    });
+    expect(cancelled.body.code).toBe(1);
+    const today = isoDate(dayNumber(server.clock.now));
+    const log = await rows(m.token, { start: today, end: today });
+    expect(log.map((r) => [r.reasonCode, r.ref, r.detail])).toEqual([
+      ['stake_refund', round.seqno, { round: round.seqno, outcome: 4, account: '', note: '' }],
+      ['stake', round.seqno, { round: round.seqno, outcome: null, account: '', note: '' }],
+      ['deposit', '', { round: '', outcome: null, account: '', note: '' }],
+      ['deposit', '', { round: '', outcome: null, account: '', note: '' }],
+    ]);
   });
 
   it('shows only the member’s own rows', async () => {

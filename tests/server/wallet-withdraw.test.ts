@@ -212,7 +212,14 @@ describe('the daily maximum (maxWithdrawalsPerDay, UTC+8 day)', () => {
     const body = { bank_id: m.card.id, money: 10, pwd: PAY_PASSWORD };
     expect((await withdraw(server, m.token, body)).body.code).toBe(1);
     expect((await withdraw(server, m.token, body)).body.code).toBe(1);
-    await expectRefused(m, body, 1048, /contact customer service/);
+    // The text names today's limit, in the member's language, not "allowed only once".
+    await expectRefused(m, body, 1048, /^You have reached today's limit of 2 withdrawals\./);
+    const vi = await withdraw(server, m.token, { ...body, lang: 'vi' });
+    expect(vi.body).toMatchObject({ code: 1048, info: expect.stringContaining('giới hạn 2 lần rút tiền') });
+    const zh = await withdraw(server, m.token, { ...body, lang: 'chs' });
+    expect(zh.body).toMatchObject({ code: 1048, info: expect.stringContaining('今日 2 次的提现上限') });
+    const tw = await withdraw(server, m.token, { ...body, lang: 'cht' });
+    expect(tw.body).toMatchObject({ code: 1048, info: expect.stringContaining('今日 2 次的提現上限') });
 
     // The operator rejects one: the member may ask again today.
     const first = await server.deps.db
@@ -233,10 +240,10 @@ describe('the daily maximum (maxWithdrawalsPerDay, UTC+8 day)', () => {
     expect((await withdraw(server, m.token, body)).body.code).toBe(1);
   });
 
-  it('0 stops withdrawals', async () => {
+  it('0 stops withdrawals, and says so rather than naming a limit of 0', async () => {
     await setSetting(server, 'maxWithdrawalsPerDay', '0');
     const m = await member(50);
-    await expectRefused(m, { bank_id: m.card.id, money: 10, pwd: PAY_PASSWORD }, 1048);
+    await expectRefused(m, { bank_id: m.card.id, money: 10, pwd: PAY_PASSWORD }, 1048, /stopped for now; contact/);
   });
 
   it('parallel requests of one member never pass the maximum', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { validateBankCard } from '../../src/shared/validation/bankCard';
 import {
   toggleOutcome,
-  validateBankCard,
   validateBuy,
   validateDateRange,
   validateFinanceTransfer,

@@ -7,4 +7,5 @@ export const WITHDRAWAL_STATUS_NAMES: Record<WithdrawalStatus, MessageDescriptor
   pending: msg({ message: 'Waiting for review', context: 'withdrawal status' }),
   paid: msg({ message: 'Paid', context: 'withdrawal status' }),
   rejected: msg({ message: 'Rejected', context: 'withdrawal status' }),
+  cancelled: msg({ message: 'Cancelled', context: 'withdrawal status' }),
 };

@@ -19,7 +19,12 @@ export interface CommandIo {
 }
 
 export type Work =
-  | { needs: 'database'; run: (deps: Deps, config: ServerConfig) => Promise<void> }
+  | {
+      needs: 'database';
+      /** Whether the command may make the SQLite database when there is none yet (a first run's commands). */
+      createsDatabase: boolean;
+      run: (deps: Deps, config: ServerConfig) => Promise<void>;
+    }
   | { needs: 'config'; run: (config: ServerConfig) => Promise<void> };
 
 export interface AdminCommand {
@@ -59,15 +64,27 @@ function described<O extends OptionSpecs, A>(spec: Spec<O, A>): Pick<AdminComman
   return { synopsis: lines(spec.synopsis), summary: spec.summary, details: spec.details ?? [] };
 }
 
-/** A command on the database, opened and migrated by runAdmin after the command line was read. */
+/**
+ * A command on the database, opened and migrated by runAdmin after the command line was read. Only
+ * a command that makes a first install's data (`createsDatabase`: the first invitation, the first
+ * member) makes a SQLite database that is not there; any other refuses, so a mistyped DATA_DIR is
+ * said instead of answered from an empty database made for the occasion.
+ */
 export function databaseCommand<O extends OptionSpecs, A>(
-  spec: Spec<O, A> & { run: (deps: Deps, args: A, io: CommandIo, config: ServerConfig) => Promise<void> },
+  spec: Spec<O, A> & {
+    createsDatabase?: boolean;
+    run: (deps: Deps, args: A, io: CommandIo, config: ServerConfig) => Promise<void>;
+  },
 ): AdminCommand {
   return {
     ...described(spec),
     async prepare(argv, io) {
       const args = await read(spec, argv, io);
-      return { needs: 'database', run: (deps, config) => spec.run(deps, args, io, config) };
+      return {
+        needs: 'database',
+        createsDatabase: spec.createsDatabase ?? false,
+        run: (deps, config) => spec.run(deps, args, io, config),
+      };
     },
   };
 }

@@ -7,9 +7,12 @@
  * control and bidirectional characters visible (terminalText.ts), one line per call.
  * Exit codes: 0 done, 1 refused (bad input for the data) or an audit breach, 2 usage error.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatMoney, MAX_BALANCE_CENTS, MAX_DEPOSIT_CENTS, toCents } from '../../shared/money';
 import { systemClock } from '../clock';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type ServerConfig } from '../config';
+import { storedPublisher } from '../domain/live/runtime';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import {
@@ -55,6 +58,7 @@ const PASSWORD_OPTION = /^(--?(password|pass|pwd|passwd)(=.*)?|-p)$/i;
 
 const MEMBER_COMMANDS: Record<string, AdminCommand> = {
   'member:create': databaseCommand({
+    createsDatabase: true,
     synopsis: '<username>',
     summary: 'create a member (registration rules apply); asks for the password',
     details: [
@@ -77,6 +81,7 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
     },
   }),
   'invite:create': databaseCommand({
+    createsDatabase: true,
     synopsis: '[code]',
     summary: 'create an invitation code (random when omitted)',
     parse(line) {
@@ -91,7 +96,7 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
     synopsis: '<username> <amount> [--ref TEXT]',
     summary: 'deposit USD: balance and a fund-log row',
     details: [
-      '  --ref TEXT   the reference stored with the fund-log row (default "cli"), e.g. the bank transfer',
+      "  --ref TEXT   the deposit's reference, e.g. the bank transfer; the member sees it in the fund log",
       `  At most ${formatMoney(MAX_DEPOSIT_CENTS)} USD at once, and a balance holds at most ` +
         `${formatMoney(MAX_BALANCE_CENTS)} USD: more is refused (1050).`,
     ],
@@ -102,14 +107,14 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
       if (cents === null || cents <= 0) {
         throw new OperatorInputError(`amount must be a positive USD amount with at most two decimals, got "${amount}"`);
       }
-      return { username, cents, ref: line.values.ref ?? 'cli' };
+      return { username, cents, ref: line.values.ref ?? '' };
     },
     async run(deps, deposit, io) {
       const done = await creditDeposit(deps, deposit);
       io.out(
         `Credited ${formatMoney(deposit.cents)} USD to ${done.member.username}: balance ` +
           `${formatMoney(done.beforeCents)} -> ${formatMoney(done.afterCents)} USD ` +
-          `(fund log #${done.fundLogId}, ref ${deposit.ref}).`,
+          `(fund log #${done.fundLogId}${deposit.ref === '' ? '' : `, ref ${deposit.ref}`}).`,
       );
     },
   }),
@@ -249,6 +254,21 @@ export function commandUsage(name: string): string[] {
   ];
 }
 
+/**
+ * A SQLite database that is not there is refused (exit 1) by every command but those that make a
+ * first install's data: opening it would make an empty one, and a mistyped DATA_DIR would answer
+ * "No withdrawals." from it. PostgreSQL's database must exist for a connection at all.
+ */
+function requireExistingDatabase(config: ServerConfig): void {
+  if (config.databaseUrl) return;
+  const file = join(config.dataDir, 'app.sqlite');
+  if (existsSync(file)) return;
+  throw new OperatorInputError(
+    `there is no database at ${file}: check DATA_DIR (the server's), or make the first one with ` +
+      'invite:create or member:create (npm start makes it too)',
+  );
+}
+
 function describeRefusal(error: Refused, translator: Translator): string {
   return `Refused: ${translator.text('en', error.messageId, error.values)} (code ${error.code})`;
 }
@@ -297,10 +317,16 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
       await work.run(config);
       return 0;
     }
+    if (!work.createsDatabase) requireExistingDatabase(config);
     const { db, dialect } = openDatabase(config);
     try {
       await migrateToLatest(db, dialect);
-      await work.run({ db, dialect, clock: systemClock }, config);
+      const base = { db, dialect, clock: systemClock };
+      // What the command changes for members (a decided withdrawal, a deposit) reaches their open streams.
+      const live = storedPublisher(base, (error) =>
+        safe.err(`could not tell the live streams: ${error instanceof Error ? error.message : String(error)}`),
+      );
+      await work.run({ ...base, live }, config);
     } finally {
       await db.destroy();
     }

@@ -3,6 +3,7 @@ import { WITHDRAWAL_STATUSES } from '../../shared/api/enums';
 import { formatMoney } from '../../shared/money';
 import {
   approveWithdrawal,
+  destinationDefect,
   isWithdrawalStatus,
   rejectWithdrawal,
   withdrawalsOf,
@@ -23,9 +24,10 @@ function destination(w: WithdrawalListRow): string {
 function describe(w: WithdrawalListRow): string {
   const decided = w.decided_at === null ? '' : `, decided ${time(w.decided_at)}`;
   const note = w.note === '' ? '' : `, note "${w.note}"`;
+  const defect = w.status === 'pending' && destinationDefect(w) ? ' (address fails its checksum: reject it)' : '';
   return (
     `#${w.id} ${w.status} ${formatMoney(w.amount_cents)} USD, member ${w.username} (#${w.member_id}), ` +
-    `to ${destination(w)}, requested ${time(w.created_at)}${decided}${note}`
+    `to ${destination(w)}${defect}, requested ${time(w.created_at)}${decided}${note}`
   );
 }
 
@@ -40,7 +42,7 @@ function idAndNote(line: CommandLine<typeof NOTE>): { id: number; note: string }
 
 export const WALLET_COMMANDS: Record<string, AdminCommand> = {
   'withdraw:list': databaseCommand({
-    synopsis: '[--status pending|paid|rejected]',
+    synopsis: '[--status pending|paid|rejected|cancelled]',
     summary: 'withdrawals, oldest first (all when no --status)',
     options: { status: { type: 'string' } },
     parse(line) {

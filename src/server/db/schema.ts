@@ -352,6 +352,26 @@ export interface WithdrawalsTable {
   note: Generated<string>;
 }
 
+/** An event of the live streams (migration 0017, domain/live/). */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  /** `game:<id>`, `room:<id>`, `member:<id>` or `members` (everyone's). */
+  channel: string;
+  /** The event as its stream sends it (JSON). */
+  payload: string;
+  created_at: number;
+}
+
+/** A ticket that opens one live stream, once (domain/live/tickets.ts). */
+export interface LiveTicketsTable {
+  /** SHA-256 of the ticket; the ticket itself is only ever in the member's hands. */
+  ticket_hash: string;
+  member_id: number;
+  /** The session that asked for it (sessions.token_hash). */
+  session_hash: string;
+  expires_at: number;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -377,6 +397,8 @@ export interface Database {
   scheduler_lease: SchedulerLeaseTable;
   bank_cards: BankCardsTable;
   withdrawals: WithdrawalsTable;
+  live_events: LiveEventsTable;
+  live_tickets: LiveTicketsTable;
 }
 
 export type Db = Kysely<Database>;

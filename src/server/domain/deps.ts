@@ -1,9 +1,12 @@
-/** What domain services need from the outside world: the database and the clock. */
+/** What domain services need from the outside world: the database, the clock, and the live streams. */
 import type { Clock } from '../clock';
 import type { Db, Dialect } from '../db/schema';
+import type { LivePublisher } from './live/bus';
 
 export interface Deps {
   db: Db;
   dialect: Dialect;
   clock: Clock;
+  /** Where committed changes are told to the live streams; without it nothing is told (tests, seeding). */
+  live?: LivePublisher;
 }

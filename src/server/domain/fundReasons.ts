@@ -3,6 +3,7 @@
  * group); StakeRefund: a cancelled line's stake (ref: order line); Award: what a settled round
  * paid a member, wins and 13/14 refunds (ref: round); Withdraw: money moved to held by a
  * withdrawal request (ref: withdrawal); WithdrawRefund: a rejected withdrawal given back (ref:
+ * withdrawal); WithdrawCancel: a withdrawal the member cancelled while pending, given back (ref:
  * withdrawal). The codes are exactly the contract's FUND_REASONS (checked below).
  */
 import type { FundReasonCode } from '../../shared/api/types';
@@ -14,6 +15,7 @@ export const FundReason = {
   Award: 'award',
   Withdraw: 'withdraw',
   WithdrawRefund: 'withdraw_refund',
+  WithdrawCancel: 'withdraw_cancel',
 } as const satisfies Record<string, FundReasonCode>;
 
 export type FundReason = (typeof FundReason)[keyof typeof FundReason];

@@ -16,6 +16,7 @@ import { setMemberLevel } from '../repositories/memberUpdates';
 import type { Deps } from './deps';
 import { FundReason } from './fundReasons';
 import { changeBalance, type BalanceChanged } from './ledger';
+import { announce, balanceChanged } from './live/news';
 import { refused, refusedFrom } from './refused';
 import { hashSecret } from './secrets';
 import { replaceLoginPassword } from './accounts/passwords';
@@ -106,7 +107,8 @@ export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<Balan
   }
   checkOperatorText('the reference', deposit.ref);
   if (deposit.note !== undefined) checkOperatorText('the note', deposit.note);
-  return deps.db.transaction().execute(async (trx) => {
+  const now = deps.clock();
+  const done = await deps.db.transaction().execute(async (trx) => {
     const member = await findMemberByUsername(trx, deposit.username);
     if (!member) throw refused(ErrorCode.UserNotFound);
     const changed = await changeBalance(trx, {
@@ -117,11 +119,15 @@ export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<Balan
       refType: 'admin',
       refId: deposit.ref,
       insufficientCode: ErrorCode.WrongAmount,
-      now: deps.clock(),
+      now,
     });
     if (changed.afterCents > MAX_BALANCE_CENTS) throw refused(ErrorCode.WrongAmount);
     return { ...changed, member };
   });
+  await announce(deps, [
+    balanceChanged(done.member.id, { ...done, deltaCents: deposit.cents, reason: FundReason.OperatorDeposit, now }),
+  ]);
+  return done;
 }
 
 export async function setFrozen(deps: Deps, username: string, frozen: boolean): Promise<Member> {

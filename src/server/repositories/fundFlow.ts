@@ -29,6 +29,22 @@ export function memberFundLogRange(db: Db, range: FundLogRange): Promise<FundLog
     .execute();
 }
 
+/** Cancelled or called-off order lines of a member with their round's sequence number (the fund log's detail). */
+export function memberLinesWithRounds(
+  db: Db,
+  memberId: number,
+  lineIds: readonly number[],
+): Promise<{ id: number; outcome: number; seqno: string }[]> {
+  if (lineIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_lines as l')
+    .innerJoin('rounds as r', 'r.id', 'l.round_id')
+    .select(['l.id', 'l.outcome', 'r.seqno'])
+    .where('l.member_id', '=', memberId)
+    .where('l.id', 'in', lineIds)
+    .execute();
+}
+
 /** The member's newest row of a reason (e.g. the last deposit). */
 export function lastFundLogOfReason(db: Db, memberId: number, reason: string): Promise<FundLogRow | undefined> {
   return db

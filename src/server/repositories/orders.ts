@@ -142,6 +142,7 @@ export async function waitingLinesPerMember(db: Db, roundId: number): Promise<Me
 export interface WaitingLine {
   id: number;
   member_id: number;
+  room_id: number;
   outcome: number;
   rate: number;
   stake_cents: number;
@@ -158,7 +159,7 @@ export interface MemberRange {
 export function waitingLines(db: Db, dialect: Dialect, range: MemberRange): Promise<WaitingLine[]> {
   return db
     .selectFrom('order_lines')
-    .select(['id', 'member_id', 'outcome', 'rate', 'stake_cents', 'refund1314'])
+    .select(['id', 'member_id', 'room_id', 'outcome', 'rate', 'stake_cents', 'refund1314'])
     .where('round_id', '=', range.roundId)
     .where('status', '=', 'wait')
     .where('member_id', '>=', range.fromMember)
@@ -171,7 +172,7 @@ export function waitingLines(db: Db, dialect: Dialect, range: MemberRange): Prom
 export function waitingLinesOfRound(db: Db, dialect: Dialect, roundId: number): Promise<WaitingLine[]> {
   return db
     .selectFrom('order_lines')
-    .select(['id', 'member_id', 'outcome', 'rate', 'stake_cents', 'refund1314'])
+    .select(['id', 'member_id', 'room_id', 'outcome', 'rate', 'stake_cents', 'refund1314'])
     .where('round_id', '=', roundId)
     .where('status', '=', 'wait')
     .orderBy('id')

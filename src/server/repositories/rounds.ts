@@ -140,15 +140,32 @@ export function listRounds(db: Db): Promise<RoundRow[]> {
   return db.selectFrom('rounds').selectAll().orderBy('id').execute();
 }
 
-/** The earliest draw still to come: when the scheduler next has work. */
-export async function nextDrawAt(db: Db): Promise<number | null> {
+/**
+ * When the scheduler next has work: the earliest close still to come (the live streams announce
+ * it) or draw of an undrawn round.
+ */
+export async function nextRoundDeadline(db: Db, now: number): Promise<number | null> {
   const row = await db
     .selectFrom('rounds')
-    .select((eb) => eb.fn.min('draw_at').as('next'))
+    .select((eb) =>
+      eb.fn.min(eb.case().when('close_at', '>', now).then(eb.ref('close_at')).else(eb.ref('draw_at')).end()).as('next'),
+    )
     .where('status', '=', 'open')
     .where('voided_at', 'is', null)
     .executeTakeFirst();
   return row?.next === null || row?.next === undefined ? null : Number(row.next);
+}
+
+/** Rounds that stopped taking orders and are not drawn yet (the live streams announce the close). */
+export function closedUndrawnRounds(db: Db, now: number): Promise<RoundRow[]> {
+  return db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('status', '=', 'open')
+    .where('voided_at', 'is', null)
+    .where('close_at', '<=', now)
+    .where('draw_at', '>', now)
+    .execute();
 }
 
 /**

@@ -20,11 +20,17 @@ export function withdrawalByKey(db: Db, memberId: number, key: string): Promise<
     .executeTakeFirst();
 }
 
+/** A member's withdrawals of these ids (the fund log's detail). */
+export function memberWithdrawalsByIds(db: Db, memberId: number, ids: readonly number[]): Promise<WithdrawalRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId).where('id', 'in', ids).execute();
+}
+
 export function withdrawalById(db: Db, id: number): Promise<WithdrawalRow | undefined> {
   return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Withdrawals of a member created in [fromMs, toMs) that were not rejected. */
+/** Withdrawals of a member created in [fromMs, toMs) that were neither rejected nor cancelled. */
 export async function countLiveWithdrawals(db: Db, memberId: number, fromMs: number, toMs: number): Promise<number> {
   const row = await db
     .selectFrom('withdrawals')
@@ -32,7 +38,7 @@ export async function countLiveWithdrawals(db: Db, memberId: number, fromMs: num
     .where('member_id', '=', memberId)
     .where('created_at', '>=', fromMs)
     .where('created_at', '<', toMs)
-    .where('status', '<>', 'rejected')
+    .where('status', 'not in', ['rejected', 'cancelled'])
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -82,16 +88,28 @@ export function withdrawalWithMember(db: Db, id: number): Promise<WithdrawalList
   return withMember(db).where('withdrawals.id', '=', id).executeTakeFirst();
 }
 
-/** pending -> paid or rejected; false when it was no longer pending (decided already, or missing). */
+/** pending -> paid or rejected; false when it was no longer pending (decided or cancelled already, or missing). */
 export async function decidePending(
   db: Db,
   id: number,
-  decision: { status: Exclude<WithdrawalStatus, 'pending'>; now: number; note: string },
+  decision: { status: 'paid' | 'rejected'; now: number; note: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('withdrawals')
     .set({ status: decision.status, decided_at: decision.now, note: decision.note })
     .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** pending -> cancelled, only the member's own; false when it was not that member's pending withdrawal. */
+export async function cancelPending(db: Db, memberId: number, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('withdrawals')
+    .set({ status: 'cancelled', decided_at: now })
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -3,7 +3,9 @@
  * page or an article list shrinks to a fraction on a slow phone network. Smaller answers (most
  * game calls) go as they are: compressing them costs more time than it saves. The built app's
  * files are compressed once at build instead (scripts/precompress.ts, served by static.ts);
- * a response that already has a Content-Encoding is left alone.
+ * a response that already has a Content-Encoding is left alone. The live streams (routes/live.ts)
+ * are never compressed (`compress: false`, and they write to the socket themselves): a compressor
+ * holds small writes back until its buffer fills, so an event would wait instead of leaving.
  */
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';

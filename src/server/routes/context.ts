@@ -9,6 +9,7 @@ import type { Authenticated, SessionClient } from '../domain/accounts/sessions';
 import type { PublicReads } from '../domain/content/publicReads';
 import type { Deps } from '../domain/deps';
 import type { GameEngine } from '../domain/game/engine';
+import type { LiveBus } from '../domain/live/bus';
 import type { Translator } from '../i18n';
 import type { SmsSender } from '../sms';
 
@@ -20,12 +21,16 @@ export interface RouteContext {
   sessions: SessionCache;
   /** Public content reads (articles, banners, finance tiers, winners) through short caches. */
   reads: PublicReads;
+  /** The live streams' fan-out (its health is part of /readyz). */
+  live: LiveBus;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The round engine of this app (its scheduler is stopped when the app closes). */
     game: GameEngine;
+    /** The live streams' bus of this app (closed when the app closes). */
+    liveBus: LiveBus;
   }
   interface FastifyRequest {
     /** Set by the auth hook on private paths. */

@@ -1,8 +1,9 @@
 /**
  * Probes for load balancers and orchestrators (README, "Health"). /healthz: the process answers.
  * /readyz: this instance can serve members: the database answers, its schema is the one this code
- * expects, and the round drawer is running; while the server shuts down it answers 503 so traffic
- * drains to other instances. Plain JSON, not the contract's envelope: these are not app calls.
+ * expects, the round drawer is running, and the live streams' fan-out hears the other instances
+ * (on PostgreSQL its LISTEN connection is up); while the server shuts down it answers 503 so
+ * traffic drains to other instances. Plain JSON, not the contract's envelope: these are not app calls.
  *
  * A saturated password pool is reported (checks.passwordPool) but keeps the instance ready: a login
  * flood aimed at every instance would otherwise take them all out of the balancer, and everything
@@ -17,7 +18,13 @@ type Check = 'ok' | 'failing';
 
 export interface Readiness {
   status: 'ready' | 'not ready' | 'stopping';
-  checks: { database: Check; migrations: Check; roundDrawer: Check; passwordPool: 'ok' | 'saturated' };
+  checks: {
+    database: Check;
+    migrations: Check;
+    roundDrawer: Check;
+    liveFanOut: Check;
+    passwordPool: 'ok' | 'saturated';
+  };
   /** What failed, for the operator reading the probe by hand. */
   problems: string[];
 }
@@ -38,8 +45,10 @@ export function healthRoutes(app: FastifyInstance, ctx: RouteContext, state: { s
       database,
       migrations,
       roundDrawer: 'ok',
+      liveFanOut: ctx.live.health(),
       passwordPool: passwordPool().status().saturated ? 'saturated' : 'ok',
     };
+    if (checks.liveFanOut === 'failing') problems.push('live events fan-out connection is down');
     const drawer = ctx.game.scheduler.status();
     if (!drawer.running) {
       checks.roundDrawer = 'failing';

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../shared/api/paths';
 import { ErrorCode } from '../../shared/errors';
 import { addCard, addedAccounts, deleteCard, listCards } from '../domain/wallet/bankCards';
+import { cancelWithdrawal } from '../domain/wallet/cancelWithdrawal';
 import { fundFlow } from '../domain/wallet/fundFlow';
 import { withdrawalsOfMember } from '../domain/wallet/memberWithdrawals';
 import { leftMoney } from '../domain/wallet/turnover';
@@ -57,6 +58,12 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: Ra
   app.post(ApiPath.withdrawals, async (request) => {
     const body = parseBody(ApiPath.withdrawals, request.body);
     return success(ctx, request, await withdrawalsOfMember(ctx.deps, requireAuth(request).member.id, body));
+  });
+
+  app.post(ApiPath.cancelWithdrawal, async (request) => {
+    const body = parseBody(ApiPath.cancelWithdrawal, request.body);
+    await cancelWithdrawal(ctx.deps, requireAuth(request).member.id, body.id);
+    return success(ctx, request, null);
   });
 
   app.post(ApiPath.financeFlow, async (request) => {

@@ -53,11 +53,13 @@ import {
   VorderAnswerSchema,
   VorderRequestSchema,
 } from './game';
+import { LiveTicketAnswerSchema } from './live';
 import { ApiPath } from './paths';
 import {
   AddBankCardRequestSchema,
   AddedAccountSchema,
   BankCardSchema,
+  CancelWithdrawalRequestSchema,
   DeleteBankCardRequestSchema,
   FinanceFlowRequestSchema,
   FundLogEntrySchema,
@@ -115,8 +117,10 @@ export const apiContract = {
   [ApiPath.withdraw]: { request: WithdrawRequestSchema, data: WithdrawAnswerSchema },
   [ApiPath.leftMoney]: { request: NoFieldsSchema, data: LeftMoneyAnswerSchema },
   [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },
+  [ApiPath.cancelWithdrawal]: { request: CancelWithdrawalRequestSchema, data: NoData },
   [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
   [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
+  [ApiPath.liveTicket]: { request: NoFieldsSchema, data: LiveTicketAnswerSchema },
 } as const satisfies Record<ApiPath, CallSchemas>;
 
 // Compile-time check: the contract names exactly the paths of paths.ts.

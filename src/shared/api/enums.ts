@@ -12,8 +12,11 @@ export const ORDER_STATUSES = ['wait', 'win', 'lose', 'refund', 'cancel'] as con
 
 export const BANK_CARD_TYPES = ['Bank', 'USDT-TRC20', 'USDT-ERC20'] as const;
 
-/** A withdrawal waits for the operator, who pays or rejects it (the amount then goes back). */
-export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
+/**
+ * A withdrawal waits for the operator, who pays or rejects it (the amount then goes back); while it
+ * waits, the member may cancel it (the amount goes back too).
+ */
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected', 'cancelled'] as const;
 
 /** Why a balance changed; the app shows it in the member's language. */
 export const FUND_REASONS = [
@@ -27,4 +30,6 @@ export const FUND_REASONS = [
   'withdraw',
   /** A rejected withdrawal given back. */
   'withdraw_refund',
+  /** A withdrawal the member cancelled while it waited, given back. */
+  'withdraw_cancel',
 ] as const;

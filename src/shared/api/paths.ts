@@ -47,13 +47,29 @@ export const ApiPath = {
   withdraw: '/api/Game/withdraw',
   /** Addition: the member's withdrawals and their status. */
   withdrawals: '/api/Game/getWithdrawals',
+  /** Addition: the member cancels a withdrawal still waiting for the operator; the amount goes back. */
+  cancelWithdrawal: '/api/Game/cancelWithdrawal',
   /** The spec reads data.leftmoney without naming the path; this is ours. */
   leftMoney: '/api/Game/getLeftmoney',
   financeFlow: '/api/Game/getfinanceflow',
   trendData: '/api/Game/getTrendData',
+  /** Addition: a short-lived, single-use ticket that opens one live stream (LivePath). */
+  liveTicket: '/api/Game/liveTicket',
 } as const;
 
 export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
+
+/**
+ * Addition: the live streams (docs/live-events.md). GET, answered as server-sent events, opened
+ * with `?ticket=` from liveTicket instead of the token: the session token never goes in a URL.
+ */
+export const LivePath = {
+  room: '/api/live/room/:roomid',
+  member: '/api/live/member',
+} as const;
+
+/** The stream paths: they check their ticket themselves, not a token in a body. */
+export const LIVE_STREAM_PATHS: ReadonlySet<string> = new Set<string>(Object.values(LivePath));
 
 /** The local manifest the client reads its API base from (GET ./manifest.json). */
 export const APP_MANIFEST_PATH = '/manifest.json';

@@ -80,8 +80,12 @@ export const ROUTES = {
   [ApiPath.withdraw]: { ...memberWrite, idempotent: true },
   [ApiPath.leftMoney]: memberRead,
   [ApiPath.withdrawals]: memberRead,
+  /** Gives a pending withdrawal's amount back: answered once, so a retry finds it cancelled (3012). */
+  [ApiPath.cancelWithdrawal]: memberWrite,
   [ApiPath.financeFlow]: { ...memberRead, cache: 'windowed' },
   [ApiPath.trendData]: memberRead,
+  /** A single-use ticket for one live stream: asked for each time a stream opens, never kept. */
+  [ApiPath.liveTicket]: { ...memberRead, cache: 'live' },
 } as const satisfies Record<ApiPath, Route>;
 
 const ALL_PATHS = Object.keys(ROUTES) as ApiPath[];

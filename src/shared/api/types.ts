@@ -9,6 +9,7 @@ import type * as content from './content';
 import type { apiContract } from './contract';
 import type { BANK_CARD_TYPES, FUND_REASONS, ORDER_STATUSES, ROOM_KINDS, WITHDRAWAL_STATUSES } from './enums';
 import type * as game from './game';
+import type * as live from './live';
 import type * as wallet from './wallet';
 
 export { BANK_CARD_TYPES, FUND_REASONS, ROOM_KINDS } from './enums';
@@ -66,6 +67,13 @@ export type AddedAccount = z.infer<typeof wallet.AddedAccountSchema>;
 export type LeftMoneyAnswer = z.infer<typeof wallet.LeftMoneyAnswerSchema>;
 export type FinanceFlowRequest = z.infer<typeof wallet.FinanceFlowRequestSchema>;
 export type FundLogEntry = z.infer<typeof wallet.FundLogEntrySchema>;
+
+// ---- Live streams ----------------------------------------------------------------
+
+export type LiveTicketAnswer = z.infer<typeof live.LiveTicketAnswerSchema>;
+export type LiveLine = z.infer<typeof live.LiveLineSchema>;
+export type RoomEvent = z.infer<typeof live.RoomEventSchema>;
+export type MemberEvent = z.infer<typeof live.MemberEventSchema>;
 
 // ---- Every path ------------------------------------------------------------------
 

@@ -62,6 +62,9 @@ export const WithdrawRequestSchema = z.object({
   idempotencyKey: z.string().min(1).max(128).optional(),
 });
 
+/** Addition: a pending withdrawal of the member's, to cancel (3012 for any other). */
+export const CancelWithdrawalRequestSchema = z.object({ id: idField });
+
 /** A withdrawal request taken (held until the operator pays or rejects it). */
 export const WithdrawAnswerSchema = z.literal(1);
 
@@ -92,9 +95,9 @@ export const WithdrawalItemSchema = z.object({
   /** The destination as it was when asked for, masked: the bank and last digits, or the ends of an address. */
   account: z.string(),
   status: z.enum(WITHDRAWAL_STATUSES),
-  /** The operator's note on the decision ('' when none). */
+  /** The operator's note on the decision: a reference of the payment, or why it was rejected ('' when none). */
   note: z.string(),
-  /** Epoch ms when it was asked for, and when the operator decided (null while pending). */
+  /** Epoch ms when it was asked for, and when the operator decided or the member cancelled (null while pending). */
   time: whole,
   decidedAt: whole.nullable(),
 });
@@ -135,6 +138,21 @@ export const FundLogEntrySchema = z.object({
    * the server's words (`reason`), so the app reads any text here.
    */
   reasonCode: z.union([FundReasonCodeSchema, z.string().min(1)]),
-  /** Free text: the operator's note, the round or the withdrawal it belongs to. */
+  /**
+   * What the row belongs to, as one language-neutral line: the round's sequence number, the masked
+   * account of a withdrawal, the operator's note or the deposit's reference ('' when none). Never an
+   * internal tag or id; the app draws `detail` in the member's language instead.
+   */
   ref: z.string(),
+  /** Addition: the parts of `ref`, each '' (or null) when the row has none. */
+  detail: z.object({
+    /** The round's sequence number (stakes, payouts, cancelled orders). */
+    round: z.string(),
+    /** The outcome (0-10) of a cancelled order's line. */
+    outcome: whole.nullable(),
+    /** A withdrawal's destination, masked (shared/accountMask.ts). */
+    account: z.string(),
+    /** The operator's note on a rejected withdrawal, or the reference of a deposit. */
+    note: z.string(),
+  }),
 });

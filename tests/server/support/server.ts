@@ -124,6 +124,8 @@ export async function buildTestApp(
     content: { cacheTtlMs: 0, winnersTtlMs: 0 },
     translator: await translatorFor(options),
     ...options,
+    // The bus's own timers are off (tests call intake() and prune()); on PostgreSQL it LISTENs on this database.
+    live: { timers: false, ...options.live, databaseUrl: database.env.DATABASE_URL || undefined },
     game: {
       ...TEST_GAME_OPTIONS,
       ...options.game,

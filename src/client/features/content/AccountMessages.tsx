@@ -6,22 +6,45 @@ import { EmptyState, SyncedSection } from '../../ui';
 import { useAddedAccounts } from './contentApi';
 import { ContentLoading } from './parts';
 
-/** One message about the member's account: a withdrawal decided, or an account added. */
+/** One message about the member's account: a withdrawal decided or cancelled, or an account added. */
 type AccountMessage =
   { kind: 'decision'; time: number; item: WithdrawalItem } | { kind: 'added'; time: number; item: AddedAccount };
 
-/** One decision on a withdrawal, said in the member's language whatever language it was made in. */
+/** The title of a withdrawal's message by what became of it. */
+function DecisionTitle({ status }: { status: WithdrawalItem['status'] }) {
+  const { t } = useLingui();
+  if (status === 'paid') return <>{t`Withdrawal paid`}</>;
+  if (status === 'cancelled') return <>{t`Withdrawal cancelled`}</>;
+  return <>{t`Withdrawal rejected`}</>;
+}
+
+/**
+ * One decision on a withdrawal (paid, with the operator's reference; rejected, with why) or its
+ * cancel by the member, said in the member's language whatever language it was made in.
+ */
 function DecisionMessage({ item }: { item: WithdrawalItem }) {
   const { t } = useLingui();
   const money = formatUsd(item.money);
   const account = item.account;
   const note = item.note;
+  let text: string;
+  if (item.status === 'paid') {
+    text = note
+      ? t`Your withdrawal of ${money} USD to ${account} has been paid. Operator's note: ${note}`
+      : t`Your withdrawal of ${money} USD to ${account} has been paid.`;
+  } else if (item.status === 'cancelled') {
+    text = t`You cancelled your withdrawal of ${money} USD to ${account}. The amount is back in your balance.`;
+  } else {
+    text = note
+      ? t`Your withdrawal of ${money} USD to ${account} was rejected: ${note}. The amount is back in your balance.`
+      : t`Your withdrawal of ${money} USD to ${account} was rejected. The amount is back in your balance.`;
+  }
   return (
     <li className="message" data-testid="account-message" data-status={item.status}>
       <div className="message-head">
         <span className="message-head-text">
           <span className="message-title" data-testid="message-title">
-            {item.status === 'paid' ? t`Withdrawal paid` : t`Withdrawal rejected`}
+            <DecisionTitle status={item.status} />
           </span>
           <time className="article-date" dateTime={new Date(item.decidedAt ?? item.time).toISOString()}>
             {formatDateTime(item.decidedAt ?? item.time)}
@@ -29,11 +52,7 @@ function DecisionMessage({ item }: { item: WithdrawalItem }) {
         </span>
       </div>
       <p className="message-text" data-testid="message-text">
-        {item.status === 'paid'
-          ? t`Your withdrawal of ${money} USD to ${account} has been paid.`
-          : note
-            ? t`Your withdrawal of ${money} USD to ${account} was rejected: ${note}. The amount is back in your balance.`
-            : t`Your withdrawal of ${money} USD to ${account} was rejected. The amount is back in your balance.`}
+        {text}
       </p>
     </li>
   );

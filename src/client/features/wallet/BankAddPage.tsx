@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { BANK_CARD_TYPES, type BankCardType } from '../../../shared/api/types';
+import { BANK_CARD_TYPES, type AddBankCardRequest, type BankCardType } from '../../../shared/api/types';
 import { NEW_ACCOUNT_HOLD_HOURS } from '../../../shared/constants';
 import { useProfile } from '../../data';
-import { FormError, Page, SubmitButton, TextField } from '../../ui';
+import { FormError, Page, Spinner, SubmitButton, TextField } from '../../ui';
 import { cardTypeName, isBankType } from './cards';
 import { useBankAddForm, type FieldName, type Fields } from './useBankAddForm';
 import { pathTo } from '../../routing/paths';
@@ -11,14 +11,15 @@ import './wallet.css';
 
 /**
  * Add a withdrawal account (/bankadd): a bank (bank, account, real name, branch) or a USDT address
- * checked for its network's format, with the withdrawal password (a member without one is sent to
- * set it first). Every field keeps what was typed, across a change of type and across a refusal;
- * submit is locked while the request runs.
+ * checked for its network's format and checksum, with the withdrawal password (a member without one
+ * is sent to set it first). The account is then shown back in full, the one page that shows it
+ * whole, and saved only once the member confirms it. Every field keeps what was typed, across a
+ * change of type, a refusal and "Edit"; saving is locked while the request runs.
  */
 export default function BankAddPage() {
   const { t } = useLingui();
   const profile = useProfile();
-  const { type, chooseType, fields, set, errorOf, busy, error, onSubmit } = useBankAddForm();
+  const { type, chooseType, fields, set, errorOf, busy, error, onSubmit, review, onEdit, onConfirm } = useBankAddForm();
   const hours = NEW_ACCOUNT_HOLD_HOURS;
 
   // An account is added with the withdrawal password: a member without one sets it first.
@@ -31,6 +32,14 @@ export default function BankAddPage() {
             {t`Set withdrawal password`}
           </Link>
         </section>
+      </Page>
+    );
+  }
+
+  if (review) {
+    return (
+      <Page title={t`Add account`} backTo={pathTo('bankList')} className="wallet-page">
+        <AccountReview account={review} busy={busy} error={error} onEdit={onEdit} onConfirm={onConfirm} />
       </Page>
     );
   }
@@ -74,12 +83,80 @@ export default function BankAddPage() {
           onChange={set('pwd')}
         />
         <FormError message={error} />
-        <SubmitButton busy={busy}>{t`Save account`}</SubmitButton>
+        <SubmitButton busy={busy}>{t`Continue`}</SubmitButton>
         <p className="text-muted wallet-note">
           {t`A new account can receive withdrawals ${hours} hours after it is added. You will get a message about it.`}
         </p>
       </form>
     </Page>
+  );
+}
+
+/**
+ * The account shown back before it is saved: its type and every field in full, as money will be
+ * sent to it, with the way back to the form and the confirmation.
+ */
+function AccountReview({
+  account,
+  busy,
+  error,
+  onEdit,
+  onConfirm,
+}: {
+  account: AddBankCardRequest;
+  busy: boolean;
+  error: string | null;
+  onEdit: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const { t, i18n } = useLingui();
+  const rows: [string, string, string][] = isBankType(account.type)
+    ? [
+        [t`Real name`, account.username ?? '', 'username'],
+        [t`Bank`, account.bank ?? '', 'bank'],
+        [t`Account number`, account.account ?? '', 'account'],
+        [t`Branch`, account.branch ?? '', 'branch'],
+      ]
+    : [[t`Wallet address`, account.address ?? '', 'address']];
+  return (
+    <section className="card wallet-review" aria-labelledby="bank-review-title" data-testid="bank-add-review">
+      <h2 id="bank-review-title" className="section-title">
+        {t`Check the account before saving it`}
+      </h2>
+      <dl className="bank-card-fields wallet-review-fields">
+        <div>
+          <dt>{t`Account type`}</dt>
+          <dd data-testid="review-type">{cardTypeName(i18n, account.type)}</dd>
+        </div>
+        {rows.map(([label, value, name]) => (
+          <div key={name}>
+            <dt>{label}</dt>
+            <dd className={name === 'address' ? 'wallet-mono' : undefined} data-testid={`review-${name}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-muted wallet-note">
+        {t`Withdrawals are sent to exactly this account. Compare it with your bank or wallet, character by character.`}
+      </p>
+      <FormError message={error} />
+      <div className="wallet-review-actions">
+        <button type="button" className="btn btn-secondary" onClick={onEdit} disabled={busy}>
+          {t`Edit`}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void onConfirm()}
+          disabled={busy}
+          aria-busy={busy}
+          data-testid="bank-add-confirm"
+        >
+          {busy ? <Spinner /> : t`Save account`}
+        </button>
+      </div>
+    </section>
   );
 }
 

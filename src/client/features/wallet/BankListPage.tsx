@@ -3,14 +3,19 @@ import { useLingui } from '@lingui/react/macro';
 import type { BankCard } from '../../../shared/api/types';
 import { useQuery } from '../../data';
 import { EmptyState, Icon, Page, Spinner, SyncedSection, navigate } from '../../ui';
-import { cardSummary, cardTypeName, isBankType } from './cards';
+import { cardSummary, cardTypeName, isBankType, isDefective, maskedNumber } from './cards';
+import { DefectNote } from './DefectNote';
 import { useDeleteBankCard } from './useDeleteBankCard';
 import { failureText } from '../../api';
 import { bankCardsQuery } from './walletApi';
 import { pathTo } from '../../routing/paths';
 import './wallet.css';
 
-/** Withdrawal accounts (/banklist): type, and username, bank, account for a bank, else the address. */
+/**
+ * Withdrawal accounts (/banklist): type, and username, bank, account for a bank, else the address;
+ * the account number and the address masked (only the add page shows them whole). An address that
+ * fails its network's checksum (saved before it was checked) says that no withdrawal goes to it.
+ */
 export default function BankListPage() {
   const { t } = useLingui();
   const cards = useQuery(bankCardsQuery);
@@ -96,7 +101,7 @@ function BankCardRow({
             </div>
             <div>
               <dt>{t`Account number`}</dt>
-              <dd data-testid="bank-card-account">{card.account}</dd>
+              <dd data-testid="bank-card-account">{maskedNumber(card)}</dd>
             </div>
             {card.branch && (
               <div>
@@ -110,11 +115,12 @@ function BankCardRow({
             <div>
               <dt>{t`Wallet address`}</dt>
               <dd className="wallet-mono" data-testid="bank-card-address">
-                {card.address}
+                {maskedNumber(card)}
               </dd>
             </div>
           </dl>
         )}
+        {isDefective(card) && <DefectNote />}
       </div>
       <button
         type="button"

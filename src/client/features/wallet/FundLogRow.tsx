@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { FundLogEntry } from '../../../shared/api/types';
-import { fundReasonText, formatDate, formatUsd } from '../../i18n';
+import { fundReasonText, formatDate, formatUsd, useOutcomeName } from '../../i18n';
 import { isIncrease } from './fundLog';
 
 /**
@@ -33,7 +33,31 @@ export const FundLogRow = memo(function FundLogRow({ row }: { row: FundLogEntry 
         </time>
         <span data-testid="fund-log-before">{t`Before: ${before}`}</span>
       </div>
-      {row.ref && <p className="fund-row-ref">{row.ref}</p>}
+      <FundRowDetail detail={row.detail} />
     </li>
   );
 });
+
+/**
+ * What a row belongs to, in the member's words: the round (and the outcome of a cancelled order),
+ * where a withdrawal went, the operator's note or a deposit's reference. A row cached before the
+ * server said this shows nothing rather than its old reference, which could be an internal tag.
+ */
+function FundRowDetail({ detail }: { detail: FundLogEntry['detail'] | undefined }) {
+  const { t } = useLingui();
+  const outcomeName = useOutcomeName();
+  if (!detail) return null;
+  const { round, account, note } = detail;
+  const parts = [
+    round ? t`Round ${round}` : '',
+    detail.outcome !== null ? outcomeName(detail.outcome) : '',
+    account ? t`To ${account}` : '',
+    note ? t`Note: ${note}` : '',
+  ].filter((part) => part !== '');
+  if (parts.length === 0) return null;
+  return (
+    <p className="fund-row-ref" data-testid="fund-log-detail">
+      {parts.join(' · ')}
+    </p>
+  );
+}

@@ -13,7 +13,8 @@ import {
   WithdrawableFigure,
 } from '../../ui';
 import { formatDateTime } from '../../i18n';
-import { cardSummary, cardTypeName } from './cards';
+import { cardSummary, cardTypeName, isDefective } from './cards';
+import { DefectNote } from './DefectNote';
 import { useWithdrawEntry } from './useWithdrawEntry';
 import { useWithdrawForm } from './useWithdrawForm';
 import { pathTo } from '../../routing/paths';
@@ -139,26 +140,30 @@ function AccountChoice({ form }: { form: WithdrawForm }) {
       <legend className="field-label">{t`Withdraw to`}</legend>
       {list.length > 0 ? (
         <div className="withdraw-account-list">
-          {list.map((card) => (
-            <label
-              key={card.id}
-              className={`withdraw-account${chosen?.id === card.id ? ' is-selected' : ''}`}
-              data-testid="withdraw-account"
-            >
-              <input
-                type="radio"
-                name="bank_id"
-                value={card.id}
-                checked={chosen?.id === card.id}
-                onChange={() => choose(card.id)}
-              />
-              <span className="withdraw-account-text">
-                <span className="withdraw-account-type">{cardTypeName(i18n, card.type)}</span>
-                <span className="withdraw-account-summary">{cardSummary(card)}</span>
-                {isHeld(card) && <HoldNote availableAt={card.availableAt} />}
-              </span>
-            </label>
-          ))}
+          {list.map((card) => {
+            const defective = isDefective(card);
+            return (
+              <label
+                key={card.id}
+                className={`withdraw-account${chosen?.id === card.id ? ' is-selected' : ''}${defective ? ' is-disabled' : ''}`}
+                data-testid="withdraw-account"
+              >
+                <input
+                  type="radio"
+                  name="bank_id"
+                  value={card.id}
+                  checked={chosen?.id === card.id}
+                  disabled={defective}
+                  onChange={() => choose(card.id)}
+                />
+                <span className="withdraw-account-text">
+                  <span className="withdraw-account-type">{cardTypeName(i18n, card.type)}</span>
+                  <span className="withdraw-account-summary">{cardSummary(card)}</span>
+                  {defective ? <DefectNote /> : isHeld(card) && <HoldNote availableAt={card.availableAt} />}
+                </span>
+              </label>
+            );
+          })}
         </div>
       ) : cards.isLoading ? (
         <Spinner label={t`Loading`} />

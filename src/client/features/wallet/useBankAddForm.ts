@@ -4,7 +4,7 @@ import type { AddBankCardRequest, BankCardType } from '../../../shared/api/types
 import { NEW_ACCOUNT_HOLD_HOURS } from '../../../shared/constants';
 import { ErrorCode, MessageKey, refuse, type Refusal } from '../../../shared/errors';
 import { isPlainText } from '../../../shared/validation';
-import { validateBankCard } from '../../../shared/validation/wallet';
+import { validateBankCard } from '../../../shared/validation/bankCard';
 import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
 import { messageOf } from '../../i18n';
@@ -50,7 +50,9 @@ function refusalAt(type: BankCardType, fields: Fields, refusal: Refusal): { fiel
 
 /**
  * The add-account form: the type, every field (kept across a change of type and a refusal), the
- * last check's refusal under its field, and the submit.
+ * last check's refusal under its field, and two steps: the form's submit checks it and shows the
+ * account back in full (`review`), and only its confirmation sends it; "Edit" goes back with every
+ * field as typed.
  */
 export function useBankAddForm() {
   const { t } = useLingui();
@@ -59,14 +61,23 @@ export function useBankAddForm() {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const check = useFieldErrors<FieldName>();
   const { send, busy, error, setError } = useWrite(ApiPath.addBankCard);
+  /** The account as it will be saved, shown back for confirmation; null while the form is edited. */
+  const [review, setReview] = useState<AddBankCardRequest | null>(null);
   // A typed withdrawal password is never kept for later: not when the member leaves the page (it
   // stays alive in the background), nor when the browser keeps it in its back/forward cache.
   const active = useScreenActive();
   useEffect(() => {
-    if (active) return () => setFields((current) => ({ ...current, pwd: '' }));
+    if (active)
+      return () => {
+        setFields((current) => ({ ...current, pwd: '' }));
+        setReview(null);
+      };
   }, [active]);
   useEffect(() => {
-    const forget = () => setFields((current) => ({ ...current, pwd: '' }));
+    const forget = () => {
+      setFields((current) => ({ ...current, pwd: '' }));
+      setReview(null);
+    };
     window.addEventListener('pagehide', forget);
     return () => window.removeEventListener('pagehide', forget);
   }, []);
@@ -76,7 +87,8 @@ export function useBankAddForm() {
     check.forget(name);
   };
 
-  async function onSubmit(event: FormEvent) {
+  /** The form's submit: the rules, then the account shown back for confirmation (nothing sent yet). */
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     const request = requestOf(type, fields);
     const refusal = validateBankCard(request);
@@ -86,10 +98,27 @@ export function useBankAddForm() {
       const at = refusalAt(type, fields, refusal);
       return check.refuseAt(at.field, messageOf(at.refusal));
     }
-    // Refused or unanswered, what was typed stays for another try.
-    if (!(await send(request)).ok) return;
+    setReview(request);
+  }
+
+  /** Back to the form from the confirmation, every field as typed. */
+  function onEdit() {
+    setError(null);
+    setReview(null);
+  }
+
+  /** The confirmation: the account is saved as shown. */
+  async function onConfirm() {
+    if (!review || busy) return;
+    // Refused or unanswered, what was typed stays for another try (back in the form if refused).
+    const result = await send(review);
+    if (!result.ok) {
+      if (result.refused) setReview(null);
+      return;
+    }
     toast.success(t`Account added. Withdrawals to it are possible in ${hours} hours.`);
     setFields(EMPTY);
+    setReview(null);
     await refreshBankCards();
     goBack(pathTo('bankList'));
   }
@@ -100,5 +129,5 @@ export function useBankAddForm() {
     check.clear();
   }
 
-  return { type, chooseType, fields, set, errorOf: check.errorOf, busy, error, onSubmit };
+  return { type, chooseType, fields, set, errorOf: check.errorOf, busy, error, onSubmit, review, onEdit, onConfirm };
 }

@@ -21,6 +21,7 @@ import { messageOf, textOfCode, formatMoney, formatUsd } from '../../i18n';
 import { toast, useFieldErrors, useScreenActive } from '../../ui';
 import { failureText } from '../../api';
 import { clockNow } from '../../data/clock';
+import { isDefective } from './cards';
 import { bankCardsQuery, refreshLeftMoney } from './walletApi';
 
 /** The fields a refusal of the withdraw form's rules can be about. */
@@ -61,8 +62,10 @@ export function useWithdrawForm() {
   const list = cards.data ?? [];
   /** A saved account still in the hold of a new one (an answer cached before the hold was known has no time). */
   const isHeld = (card: BankCard) => card.availableAt > clockNow();
-  // A lone account is chosen for the member; with several, they pick one.
-  const chosen = list.find((card) => card.id === chosenId) ?? (list.length === 1 ? list[0] : null);
+  // A lone account that can receive a withdrawal is chosen for the member; with several, they pick
+  // one. An address that fails its checksum cannot be chosen (it is listed, saying why).
+  const usable = list.filter((card) => !isDefective(card));
+  const chosen = usable.find((card) => card.id === chosenId) ?? (usable.length === 1 ? usable[0] : null);
   const leftMoney = left.data;
   const leftCents = leftMoney ? (toCents(leftMoney.leftmoney) ?? Math.round(leftMoney.leftmoney * 100)) : 0;
   const hours = WITHDRAW_ARRIVAL_HOURS;

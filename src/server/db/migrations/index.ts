@@ -17,6 +17,8 @@ import { withdrawGuardsMigration } from './0010_withdraw_guards';
 import { rateCountersMigration } from './0011_rate_counters';
 import { winnersNetMigration } from './0012_winners_net';
 import { homeTilesFocusMigration } from './0013_home_tiles_focus';
+import { withdrawCancelMigration } from './0014_withdraw_cancel';
+import { liveEventsMigration } from './0017_live_events';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -33,5 +35,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0011_rate_counters': rateCountersMigration(),
     '0012_winners_net': winnersNetMigration(dialect),
     '0013_home_tiles_focus': homeTilesFocusMigration(),
+    '0014_withdraw_cancel': withdrawCancelMigration(dialect),
+    '0017_live_events': liveEventsMigration(dialect),
   };
 }

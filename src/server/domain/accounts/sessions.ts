@@ -70,7 +70,12 @@ export async function authenticate(deps: Deps, token: string | undefined, ip = '
   const invalid = () => new Refused(SESSION_INVALID, ErrorCode.LoginInvalid);
   // Tokens are 64 hex characters; anything else cannot be one of ours, so skip the lookup.
   if (token === undefined || !/^[0-9a-f]{64}$/.test(token)) throw invalid();
-  const tokenHash = hashToken(token);
+  return authenticateHash(deps, hashToken(token), ip);
+}
+
+/** As authenticate, for a session known by its hash (a live stream's ticket names the session that asked). */
+export async function authenticateHash(deps: Deps, tokenHash: string, ip = ''): Promise<Authenticated> {
+  const invalid = () => new Refused(SESSION_INVALID, ErrorCode.LoginInvalid);
   const found = await findSessionMember(deps.db, tokenHash);
   if (!found) throw invalid();
   const now = deps.clock();

@@ -23,6 +23,7 @@ import {
   updateArticle,
   type ArticleRow,
 } from '../../repositories/content';
+import { announce, messagePosted } from '../live/news';
 import type { Deps } from '../deps';
 import { OperatorInputError } from '../operator';
 import { plainText, sanitizeArticleHtml } from './sanitize';
@@ -175,9 +176,12 @@ export function displayTitle(title: Texts): string {
 }
 
 /** Inserts or updates every article of the file in one transaction; answers them in file order. */
+/** Categories the messages page shows (news, announcements): a new one is told on members' streams. */
+const MESSAGE_CATEGORIES: readonly number[] = [9, 14];
+
 export async function importArticles(deps: Deps, articles: ArticleInput[]): Promise<ImportedArticle[]> {
   const now = deps.clock();
-  return deps.db.transaction().execute(async (trx) => {
+  const done = await deps.db.transaction().execute(async (trx) => {
     const existing = await existingArticleIds(
       trx,
       articles.flatMap((a) => (a.id === null ? [] : [a.id])),
@@ -207,6 +211,11 @@ export async function importArticles(deps: Deps, articles: ArticleInput[]): Prom
     }
     return done;
   });
+  await announce(
+    deps,
+    done.filter((a) => a.action === 'inserted' && MESSAGE_CATEGORIES.includes(a.category)).map(messagePosted),
+  );
+  return done;
 }
 
 export async function removeArticle(deps: Deps, id: number): Promise<ArticleRow> {

@@ -10,6 +10,8 @@ import { markVoided } from '../../repositories/rounds';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
+import type { LiveNews } from '../live/bus';
+import { announce, balanceChanged, ordersCancelled } from '../live/news';
 
 export interface CalledOff {
   lines: number;
@@ -18,7 +20,8 @@ export interface CalledOff {
 
 /** null when the round was drawn or called off meanwhile. */
 export async function callOffRound(deps: Deps, roundId: number): Promise<CalledOff | null> {
-  return deps.db.transaction().execute(async (trx) => {
+  const news: LiveNews[] = [];
+  const done = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     if (!(await markVoided(trx, roundId, now))) return null;
     const lines = await waitingLinesOfRound(trx, deps.dialect, roundId);
@@ -26,7 +29,7 @@ export async function callOffRound(deps: Deps, roundId: number): Promise<CalledO
     for (const line of lines) {
       // A member's own cancel may have come first: that line's stake is back already.
       if (!(await markLineCancelled(trx, line.id, now))) continue;
-      await changeBalance(trx, {
+      const refund = await changeBalance(trx, {
         memberId: line.member_id,
         deltaCents: line.stake_cents,
         reason: FundReason.StakeRefund,
@@ -36,9 +39,20 @@ export async function callOffRound(deps: Deps, roundId: number): Promise<CalledO
         insufficientCode: ErrorCode.CancelFailed,
         now,
       });
+      news.push(
+        ordersCancelled(line.room_id, roundId, [line.id]),
+        balanceChanged(line.member_id, {
+          ...refund,
+          deltaCents: line.stake_cents,
+          reason: FundReason.StakeRefund,
+          now,
+        }),
+      );
       done.lines++;
       done.refundedCents += line.stake_cents;
     }
     return done;
   });
+  if (done) await announce(deps, news);
+  return done;
 }

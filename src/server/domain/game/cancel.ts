@@ -11,6 +11,7 @@ import { roundGuard } from '../../repositories/rounds';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
+import { announce, balanceChanged, ordersCancelled } from '../live/news';
 import { Refused, refused } from '../refused';
 import { roundPhase } from './timing';
 
@@ -21,7 +22,7 @@ export interface CancelInput {
 
 export async function cancelOrderLine(deps: Deps, member: Member, input: CancelInput): Promise<{ money: number }> {
   const failed = () => refused(ErrorCode.CancelFailed);
-  return deps.db.transaction().execute(async (trx) => {
+  const done = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     // Another member's line is "not found" for this member: nothing about it is told.
     const line = await ownLineForUpdate(trx, deps.dialect, member.id, input.orderId);
@@ -39,6 +40,13 @@ export async function cancelOrderLine(deps: Deps, member: Member, input: CancelI
       insufficientCode: ErrorCode.CancelFailed,
       now,
     });
-    return { money: toUsd(refund.afterCents) };
+    return { line, refund, now };
   });
+  // The line leaves the room's live table, and the stake is back on the member's balance.
+  const { line, refund, now } = done;
+  await announce(deps, [
+    ordersCancelled(line.room_id, line.round_id, [line.id]),
+    balanceChanged(member.id, { ...refund, deltaCents: line.stake_cents, reason: FundReason.StakeRefund, now }),
+  ]);
+  return { money: toUsd(refund.afterCents) };
 }

@@ -26,6 +26,8 @@ import { isUniqueViolation } from '../dbErrors';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
+import type { LiveNews } from '../live/bus';
+import { announce, balanceChanged, liveLine, ordersPlaced } from '../live/news';
 import { Refused, refused, refusedFrom } from '../refused';
 import { sha256Hex } from '../secrets';
 import type { RoomSettings } from './catalog';
@@ -110,8 +112,16 @@ async function currentRound(engine: GameEngine, gameId: number, gametype: number
   return board.current;
 }
 
-/** The order itself: rules, then one transaction (round still open, group, debit, lines). */
-async function take(engine: GameEngine, member: Member, input: OrderInput, hash: string | null): Promise<OrderAnswer> {
+/**
+ * The order itself: rules, then one transaction (round still open, group, debit, lines). Answers
+ * what the live streams are told once it committed: the room's new lines and the member's balance.
+ */
+async function take(
+  engine: GameEngine,
+  member: Member,
+  input: OrderInput,
+  hash: string | null,
+): Promise<{ answer: OrderAnswer; news: LiveNews[] }> {
   const { deps } = engine;
   const { room, game } = await engine.roomAndGame(input.roomid);
   if (input.gameid !== game.id) throw refused(ErrorCode.GameNotFound);
@@ -162,7 +172,19 @@ async function take(engine: GameEngine, member: Member, input: OrderInput, hash:
         created_at: now,
       })),
     );
-    return { order_ids: ids, seqno: round.seqno, money: toUsd(debit.afterCents) };
+    const lines = order.lines.map((line, index) =>
+      liveLine(
+        { id: ids[index], username: member.username, ...line, stake_cents: line.stakeCents, created_at: now },
+        round.seqno,
+      ),
+    );
+    return {
+      answer: { order_ids: ids, seqno: round.seqno, money: toUsd(debit.afterCents) },
+      news: [
+        ordersPlaced(room.id, round, lines),
+        balanceChanged(member.id, { ...debit, deltaCents: -order.totalCents, reason: FundReason.Stake, now }),
+      ],
+    };
   });
 }
 
@@ -170,7 +192,9 @@ export async function placeOrder(engine: GameEngine, member: Member, input: Orde
   const key = input.idempotencyKey;
   const hash = key === undefined ? null : requestHash(input);
   try {
-    return await take(engine, member, input, hash);
+    const { answer, news } = await take(engine, member, input, hash);
+    await announce(engine.deps, news);
+    return answer;
   } catch (error) {
     // With a key, a refusal or a clash on the key may be a retry of an order already taken (even
     // after its round closed): answer that order. Looked up only on this path, never per order.

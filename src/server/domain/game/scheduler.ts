@@ -10,14 +10,25 @@
  * process that died without releasing it (kill -9, a crash) is recognised when the new process
  * runs on the same host: its holder names a pid that is gone (or is our own pid, reused by a
  * restart in a container), and the lease is taken at once instead of after its expiry.
+ *
+ * The holder also tells the live streams (domain/live/news.ts) each round it opens, closes and
+ * draws, after the change committed; a close is told once per holder (a new holder may tell it
+ * again, which changes nothing for a stream).
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Deps } from '../deps';
 import { listGameRows } from '../../repositories/gameCatalog';
 import { acquireLease, leaseHolder, releaseLease, takeOverLease } from '../../repositories/lease';
-import { nextDrawAt, overdueRounds, unsettledDrawnRounds } from '../../repositories/rounds';
-import { gameSettings, type TimingOverride } from './catalog';
+import {
+  closedUndrawnRounds,
+  nextRoundDeadline,
+  overdueRounds,
+  roundById,
+  unsettledDrawnRounds,
+} from '../../repositories/rounds';
+import { announce, roundClosed, roundDrawn, roundOpened } from '../live/news';
+import { gameSettings, type GameSettings, type TimingOverride } from './catalog';
 import type { ChainStore } from './chains';
 import { createNextRound, drawRound } from './rounds';
 import { DEFAULT_SETTLE_BATCH, settleRound } from './settlement';
@@ -90,6 +101,8 @@ export class Scheduler {
   private stopped = false;
   private lastTickEnded: number | null = null;
   private leader = false;
+  /** Rounds whose close this process has told the streams, until they are drawn. */
+  private readonly closesTold = new Set<number>();
 
   constructor(
     private readonly deps: Deps,
@@ -152,9 +165,10 @@ export class Scheduler {
   }
 
   private async sleepTime(): Promise<number> {
-    const next = await nextDrawAt(this.deps.db);
-    const untilDraw = next === null ? this.options.maxSleepMs : next - this.deps.clock();
-    return Math.max(5, Math.min(this.options.maxSleepMs, untilDraw));
+    const now = this.deps.clock();
+    const next = await nextRoundDeadline(this.deps.db, now);
+    const untilNext = next === null ? this.options.maxSleepMs : next - now;
+    return Math.max(5, Math.min(this.options.maxSleepMs, untilNext));
   }
 
   private async lead(): Promise<boolean> {
@@ -164,6 +178,18 @@ export class Scheduler {
     const holder = await leaseHolder(db, LEASE_NAME, clock());
     if (holder === null || !isGoneLocalHolder(holder)) return false;
     return takeOverLease(db, LEASE_NAME, holder, this.holder, clock(), ttl);
+  }
+
+  private async tellOpened(game: GameSettings, roundId: number): Promise<void> {
+    const round = await roundById(this.deps.db, roundId);
+    if (round) await announce(this.deps, [roundOpened(game, round)]);
+  }
+
+  private async tellDrawn(game: GameSettings | undefined, roundId: number): Promise<void> {
+    this.closesTold.delete(roundId);
+    const round = await roundById(this.deps.db, roundId);
+    const news = game && round ? roundDrawn(game, round) : null;
+    if (news) await announce(this.deps, [news]);
   }
 
   private async work(): Promise<TickReport> {
@@ -188,16 +214,31 @@ export class Scheduler {
     for (const round of await overdueRounds(db, clock())) {
       const game = games.get(round.game_id);
       // The next round opens first, so members can order again at once.
-      if (game?.enabled && (await attempt(() => createNextRound(this.deps, this.chains, game)))) report.opened++;
-      if (await attempt(() => drawRound(this.deps, this.chains, round))) report.drawn++;
+      const opened = game?.enabled ? await attempt(() => createNextRound(this.deps, this.chains, game)) : null;
+      if (game && opened) {
+        report.opened++;
+        await this.tellOpened(game, opened);
+      }
+      if (await attempt(() => drawRound(this.deps, this.chains, round))) {
+        report.drawn++;
+        await this.tellDrawn(games.get(round.game_id), round.id);
+      }
       this.onChange(round.game_id);
     }
     for (const game of games.values()) {
       if (!game.enabled) continue;
-      if (await attempt(() => createNextRound(this.deps, this.chains, game))) {
+      const opened = await attempt(() => createNextRound(this.deps, this.chains, game));
+      if (opened) {
         report.opened++;
         this.onChange(game.id);
+        await this.tellOpened(game, opened);
       }
+    }
+    for (const round of await closedUndrawnRounds(db, clock())) {
+      const game = games.get(round.game_id);
+      if (!game || this.closesTold.has(round.id)) continue;
+      this.closesTold.add(round.id);
+      await announce(this.deps, [roundClosed(game, round)]);
     }
     for (const round of await unsettledDrawnRounds(db)) {
       await settleRound(this.deps, round, this.options.settleBatch);

@@ -23,6 +23,8 @@ import { markSettled } from '../../repositories/rounds';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
+import type { LiveNews } from '../live/bus';
+import { announce, balanceChanged, roundSettled, type SettledLine } from '../live/news';
 
 export const DEFAULT_SETTLE_BATCH = 10_000;
 const MAX_CONFLICTS = 5;
@@ -69,20 +71,36 @@ export interface SettleReport {
   credits: number;
 }
 
+/** A batch settled and committed, and what the members' streams are told of it. */
 async function settleBatch(deps: Deps, round: RoundRow, draw: Draw, range: MemberRange): Promise<SettleReport> {
+  const { report, news } = await settleBatchInTransaction(deps, round, draw, range);
+  await announce(deps, news);
+  return report;
+}
+
+async function settleBatchInTransaction(
+  deps: Deps,
+  round: RoundRow,
+  draw: Draw,
+  range: MemberRange,
+): Promise<{ report: SettleReport; news: LiveNews[] }> {
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     const lines = await waitingLines(trx, deps.dialect, range);
-    if (lines.length === 0) return { lines: 0, batches: 0, credits: 0 };
+    if (lines.length === 0) return { report: { lines: 0, batches: 0, credits: 0 }, news: [] };
     const changed = await settleLines(trx, range, verdictsOf(draw), now);
     if (changed !== lines.length) throw new SettlementConflict();
     const payouts = new Map<number, number>();
     const stakes = new Map<number, number>();
+    const settled = new Map<number, SettledLine[]>();
     for (const line of lines) {
       const result = settleLine(line.outcome, draw, { refundOn13And14: line.refund1314 === 1 });
       const payout = linePayout(line.stake_cents, line.rate, result);
       stakes.set(line.member_id, (stakes.get(line.member_id) ?? 0) + line.stake_cents);
       if (payout > 0) payouts.set(line.member_id, (payouts.get(line.member_id) ?? 0) + payout);
+      const own = settled.get(line.member_id) ?? [];
+      own.push({ id: line.id, roomid: line.room_id, value: line.outcome, status: result, awardCents: payout });
+      settled.set(line.member_id, own);
     }
     await addRoundResults(
       trx,
@@ -94,8 +112,9 @@ async function settleBatch(deps: Deps, round: RoundRow, draw: Draw, range: Membe
         settled_at: now,
       })),
     );
+    const news: LiveNews[] = [];
     for (const [memberId, cents] of payouts) {
-      await changeBalance(trx, {
+      const credit = await changeBalance(trx, {
         memberId,
         deltaCents: cents,
         reason: FundReason.Award,
@@ -105,8 +124,10 @@ async function settleBatch(deps: Deps, round: RoundRow, draw: Draw, range: Membe
         insufficientCode: ErrorCode.UnknownError,
         now,
       });
+      news.push(balanceChanged(memberId, { ...credit, deltaCents: cents, reason: FundReason.Award, now }));
     }
-    return { lines: lines.length, batches: 1, credits: payouts.size };
+    for (const [memberId, own] of settled) news.push(roundSettled(memberId, round, own));
+    return { report: { lines: lines.length, batches: 1, credits: payouts.size }, news };
   });
 }
 

@@ -8,9 +8,10 @@
  * withdrawal for NEW_ACCOUNT_HOLD_HOURS (withdraw.ts), and the member is told of it (addedAccounts).
  */
 import type { AddBankCardRequest, AddedAccount, BankCard } from '../../../shared/api/types';
+import { accountEnding } from '../../../shared/accountMask';
 import { NEW_ACCOUNT_HOLD_HOURS } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
-import { validateBankCard } from '../../../shared/validation/wallet';
+import { validateBankCard } from '../../../shared/validation/bankCard';
 import type { BankCardRow, Member } from '../../db/schema';
 import {
   activeCardsOf,
@@ -134,19 +135,13 @@ export async function deleteCard(deps: Deps, memberId: number, cardId: number): 
 /** More than a member adds in a long while; the messages page shows the latest. */
 const MAX_ADDED_LISTED = 50;
 
-/** The last four characters of an account number (spaces and dashes aside) or an address. */
-function endingOf(row: BankCardRow): string {
-  const text = row.type === 'Bank' ? row.account.replace(/[\s-]+/g, '') : row.address.trim();
-  return text.slice(-4);
-}
-
 /** Every account the member added, newest first, deleted ones too: each addition is a message to the member. */
 export async function addedAccounts(deps: Deps, memberId: number): Promise<AddedAccount[]> {
   const rows = await cardsEverAddedBy(deps.db, memberId, MAX_ADDED_LISTED);
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
-    ending: endingOf(row),
+    ending: accountEnding(row),
     addedAt: row.created_at,
     availableAt: availableFrom(row),
     removedAt: row.deleted_at,

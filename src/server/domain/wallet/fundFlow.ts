@@ -3,17 +3,20 @@
  * two dates, inclusive, in the server's UTC+8 day (the day of the rounds' sequence numbers),
  * newest first, a page at a time below an id cursor. A date that is not a real YYYY-MM-DD day
  * answers 1001; a start after the end answers 1001 with the date-range text (SPEC.md section 5).
+ * Each row says what it belongs to in the member's terms (detailOf), never by an internal tag.
  */
 import type { FundLogEntry, FundReasonCode } from '../../../shared/api/types';
 import { ErrorCode } from '../../../shared/errors';
 import { toUsd } from '../../../shared/money';
 import { validateDateRange } from '../../../shared/validation/wallet';
-import type { FundLogRow } from '../../db/schema';
-import { memberFundLogRange } from '../../repositories/fundFlow';
+import type { FundLogRow, WithdrawalRow } from '../../db/schema';
+import { memberFundLogRange, memberLinesWithRounds } from '../../repositories/fundFlow';
+import { memberWithdrawalsByIds } from '../../repositories/withdrawals';
 import type { Deps } from '../deps';
-import { WITHDRAWAL_REF } from '../fundReasons';
+import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
 import { DAY_MS, dayStart, isoDate } from '../game/timing';
 import { refused, refusedFrom } from '../refused';
+import { maskDestination } from './memberWithdrawals';
 
 export const FUND_FLOW_DEFAULT_LIMIT = 50;
 export const FUND_FLOW_MAX_LIMIT = 200;
@@ -36,26 +39,67 @@ export function parseDay(text: string): number | null {
   return Number.isInteger(day) && isoDate(day) === text ? day : null;
 }
 
-/** A reference that reads the same in every language: the round, the order, the withdrawal. */
-function refOf(row: FundLogRow): string {
+type Detail = FundLogEntry['detail'];
+
+const NO_DETAIL: Detail = { round: '', outcome: null, account: '', note: '' };
+
+/**
+ * What deposits were stored with when the operator gave no reference ("cli" by the `credit`
+ * command, "seed" by the demo data), before a deposit's reference was shown to members: internal
+ * tags, never shown.
+ */
+const INTERNAL_DEPOSIT_REFS: ReadonlySet<string> = new Set(['cli', 'seed']);
+
+/** What the rows of a page refer to, read once for the page: cancelled lines' rounds, withdrawals' destinations. */
+interface Referred {
+  lines: Map<string, { outcome: number; seqno: string }>;
+  withdrawals: Map<string, WithdrawalRow>;
+}
+
+async function referredBy(deps: Deps, memberId: number, rows: FundLogRow[]): Promise<Referred> {
+  const idsOf = (type: string) => [
+    ...new Set(rows.filter((r) => r.ref_type === type && /^\d{1,15}$/.test(r.ref_id)).map((r) => Number(r.ref_id))),
+  ];
+  const [lines, withdrawals] = await Promise.all([
+    memberLinesWithRounds(deps.db, memberId, idsOf('order_line')),
+    memberWithdrawalsByIds(deps.db, memberId, idsOf(WITHDRAWAL_REF)),
+  ]);
+  return {
+    lines: new Map(lines.map((line) => [String(line.id), line])),
+    withdrawals: new Map(withdrawals.map((w) => [String(w.id), w])),
+  };
+}
+
+/**
+ * What a row means to the member, never an internal tag or id: the round of a stake, a payout or a
+ * cancelled line (with the line's outcome), the masked destination of a withdrawal (with the
+ * operator's note when it was rejected), the reference the operator gave a deposit.
+ */
+function detailOf(row: FundLogRow, referred: Referred): Detail {
   switch (row.ref_type) {
     case 'order':
     case 'round':
-      // Stakes and awards keep the round's sequence number as their text.
-      return row.reason_text || `#${row.ref_id}`;
-    case 'order_line':
-      return `#${row.ref_id}`;
-    case WITHDRAWAL_REF:
-      return row.reason_text ? `#${row.ref_id} · ${row.reason_text}` : `#${row.ref_id}`;
+      // Stakes and payouts keep the round's sequence number as their text.
+      return { ...NO_DETAIL, round: row.reason_text };
+    case 'order_line': {
+      const line = referred.lines.get(row.ref_id);
+      return line ? { ...NO_DETAIL, round: line.seqno, outcome: line.outcome } : NO_DETAIL;
+    }
+    case WITHDRAWAL_REF: {
+      const withdrawal = referred.withdrawals.get(row.ref_id);
+      const note = row.reason_code === FundReason.WithdrawRefund ? row.reason_text : '';
+      return { ...NO_DETAIL, account: withdrawal ? maskDestination(withdrawal) : '', note };
+    }
     default:
-      // Operator deposits: the operator's own reference (e.g. a bank transfer id).
-      return row.ref_id;
+      // Operator deposits: the operator's own reference (e.g. a bank transfer id), if one was given.
+      return { ...NO_DETAIL, note: INTERNAL_DEPOSIT_REFS.has(row.ref_id) ? '' : row.ref_id };
   }
 }
 
-function entryOf(row: FundLogRow, names: FundReasonNames): FundLogEntry {
+function entryOf(row: FundLogRow, names: FundReasonNames, referred: Referred): FundLogEntry {
   // The ledger writes only FundReason codes, which are exactly the contract's FUND_REASONS.
   const reasonCode = row.reason_code as FundReasonCode;
+  const detail = detailOf(row, referred);
   return {
     id: row.id,
     time: Math.floor(row.created_at / 1000),
@@ -65,7 +109,8 @@ function entryOf(row: FundLogRow, names: FundReasonNames): FundLogEntry {
     after: toUsd(row.after_cents),
     reason: names[reasonCode] ?? row.reason_code,
     reasonCode,
-    ref: refOf(row),
+    ref: [detail.round, detail.account, detail.note].filter((part) => part !== '').join(' · '),
+    detail,
   };
 }
 
@@ -89,5 +134,6 @@ export async function fundFlow(
     beforeId: query.before,
     limit,
   });
-  return rows.map((row) => entryOf(row, names));
+  const referred = await referredBy(deps, memberId, rows);
+  return rows.map((row) => entryOf(row, names, referred));
 }

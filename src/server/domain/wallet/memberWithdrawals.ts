@@ -4,6 +4,7 @@
  * full account number or address never travels again after the request.
  */
 import type { WithdrawalItem } from '../../../shared/api/types';
+import { maskedDestination } from '../../../shared/accountMask';
 import { toUsd } from '../../../shared/money';
 import type { WithdrawalRow } from '../../db/schema';
 import { memberWithdrawals } from '../../repositories/withdrawals';
@@ -12,16 +13,16 @@ import type { Deps } from '../deps';
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 100;
 
-/** The last four characters of a bank account; the first six and last four of an address. */
+/** The bank and the last four characters of its account number, or the ends of an address (shared/accountMask.ts). */
 export function maskDestination(
   row: Pick<WithdrawalRow, 'card_type' | 'card_bank' | 'card_account' | 'card_address'>,
 ): string {
-  if (row.card_type === 'Bank') {
-    const digits = row.card_account.replace(/\s+/g, '');
-    return `${row.card_bank} ···${digits.slice(-4)}`.trim();
-  }
-  const address = row.card_address.trim();
-  return address.length <= 10 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
+  return maskedDestination({
+    type: row.card_type,
+    bank: row.card_bank,
+    account: row.card_account,
+    address: row.card_address,
+  });
 }
 
 export async function withdrawalsOfMember(

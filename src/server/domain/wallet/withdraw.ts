@@ -8,15 +8,17 @@
  * amount that is not above 0 with at most two decimals; 2057 an empty withdrawal password, or none set yet; 1032 an account
  * that is not one of the member's live ones; 1033 a wrong withdrawal password (3001 once it is
  * locked after too many wrong ones, domain/accounts/guards.ts); 3007 an account added less than
- * NEW_ACCOUNT_HOLD_HOURS ago (data.availableAt, and the time in the text); 1064 turnover
- * still owed; 1048 the daily maximum reached (requests of the UTC+8 day that were not rejected;
- * the catalogue's "contact customer service" text, as the spec keeps the figure private);
+ * NEW_ACCOUNT_HOLD_HOURS ago (data.availableAt, and the time in the text); 3011 an address saved
+ * before the checksums were checked that fails them (savedAccountDefect); 1064 turnover still
+ * owed; 1048 the daily maximum reached (requests of the UTC+8 day that were neither rejected nor
+ * cancelled; the text names the maximum, {n});
  * 1025 more than the balance; 1069 frozen (403 at the session check, 1069 if frozen meanwhile);
  * 1001 an idempotency key reused with another destination or amount. A key replayed with the same
  * destination and amount answers the first answer once the password is checked again (1033 if wrong).
  */
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '../../../shared/errors';
+import { savedAccountDefect } from '../../../shared/validation/bankCard';
 import { validateWithdraw } from '../../../shared/validation/wallet';
 import type { BankCardRow, Member } from '../../db/schema';
 import { activeCardOf } from '../../repositories/bankCards';
@@ -27,6 +29,7 @@ import type { Deps } from '../deps';
 import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
 import { dayNumber, dayStart } from '../game/timing';
 import { changeBalance } from '../ledger';
+import { announce, balanceChanged } from '../live/news';
 import { Refused, refused, refusedFrom } from '../refused';
 import { hashSecret, needsRehash, verifySecret } from '../secrets';
 import { checkGuardedSecret } from '../accounts/guards';
@@ -62,7 +65,7 @@ async function replayed(deps: Deps, memberId: number, key: string, hash: string)
 }
 
 async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number, key: string | null, hash: string) {
-  await deps.db.transaction().execute(async (trx) => {
+  const { held, now } = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     // Requests of one member take turns from here, so the daily count cannot be raced past.
     await lockMember(trx, deps.dialect, member.id);
@@ -72,7 +75,9 @@ async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number
     }
     const today = dayNumber(now);
     const requestsToday = await countLiveWithdrawals(trx, member.id, dayStart(today), dayStart(today + 1));
-    if (requestsToday >= settings.maxWithdrawalsPerDay) throw refused(ErrorCode.OnceOnlyContactService);
+    if (requestsToday >= settings.maxWithdrawalsPerDay) {
+      throw refused(ErrorCode.OnceOnlyContactService, { n: settings.maxWithdrawalsPerDay });
+    }
     const id = await insertWithdrawal(trx, {
       member_id: member.id,
       card_id: card.id,
@@ -88,7 +93,7 @@ async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number
       created_at: now,
       decided_at: null,
     });
-    await changeBalance(trx, {
+    const held = await changeBalance(trx, {
       memberId: member.id,
       deltaCents: -cents,
       reason: FundReason.Withdraw,
@@ -98,7 +103,9 @@ async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number
       requireActive: true,
       now,
     });
+    return { held, now };
   });
+  await announce(deps, [balanceChanged(member.id, { ...held, deltaCents: -cents, reason: FundReason.Withdraw, now })]);
 }
 
 /**
@@ -145,6 +152,8 @@ export async function requestWithdrawal(deps: Deps, member: Member, input: Withd
   const card = await activeCardOf(deps.db, member.id, cardId);
   if (!card) throw refused(ErrorCode.BankCardNotFound);
   await checkPayPassword(deps, member, input.pwd);
+  const defect = savedAccountDefect(card);
+  if (defect) throw refusedFrom(defect);
   const availableAt = availableFrom(card);
   if (availableAt > deps.clock()) {
     throw new Refused(

@@ -1,0 +1,30 @@
+/** Queries on the tickets that open live streams (domain/live/tickets.ts). */
+import type { Db } from '../db/schema';
+
+export async function insertTicket(
+  db: Db,
+  row: { ticket_hash: string; member_id: number; session_hash: string; expires_at: number },
+): Promise<void> {
+  await db.insertInto('live_tickets').values(row).execute();
+}
+
+/**
+ * Takes a ticket: deletes it and answers whose it was, if it was there and not expired. One
+ * statement, so two streams opened with one ticket at the same moment (at two instances) get it once.
+ */
+export async function takeTicket(
+  db: Db,
+  ticketHash: string,
+  now: number,
+): Promise<{ member_id: number; session_hash: string } | undefined> {
+  return db
+    .deleteFrom('live_tickets')
+    .where('ticket_hash', '=', ticketHash)
+    .where('expires_at', '>', now)
+    .returning(['member_id', 'session_hash'])
+    .executeTakeFirst();
+}
+
+export async function deleteExpiredTickets(db: Db, now: number): Promise<void> {
+  await db.deleteFrom('live_tickets').where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,53 @@
+/**
+ * The service worker never serves or keeps a live stream (nor any /api/ answer): a stream opened
+ * by EventSource or fetch is not a navigation and matches no runtime cache, so it goes to the
+ * network every time; opened as a page it is not answered with index.html either.
+ */
+import { describe, expect, it } from 'vitest';
+import { workboxOptions } from '../../scripts/serviceWorker';
+
+const STREAMS = ['/api/live/room/1?ticket=ab12', '/api/live/member?ticket=ab12&lastEventId=9'];
+
+/** What Workbox hands a runtime route's matcher, for a request of this destination and mode. */
+function routeInput(path: string, destination: string, mode: string) {
+  const url = new URL(path, 'https://play.example');
+  return { url, request: { destination, mode, url: url.href }, sameOrigin: true, event: {} };
+}
+
+type Matcher = (input: ReturnType<typeof routeInput>) => boolean;
+
+describe('the service worker and the live streams', () => {
+  it('matches a stream with no runtime cache, however it is asked for', () => {
+    const routes = workboxOptions.runtimeCaching ?? [];
+    expect(routes.length).toBeGreaterThan(0);
+    for (const path of STREAMS) {
+      for (const [destination, mode] of [
+        ['', 'cors'],
+        ['', 'same-origin'],
+        ['image', 'no-cors'],
+        ['document', 'navigate'],
+      ]) {
+        for (const route of routes) {
+          const pattern = route.urlPattern;
+          const matches =
+            typeof pattern === 'function'
+              ? (pattern as unknown as Matcher)(routeInput(path, destination, mode))
+              : pattern instanceof RegExp
+                ? pattern.test(new URL(path, 'https://play.example').href)
+                : path.startsWith(String(pattern));
+          expect(matches, `${path} as ${destination || 'fetch'} matched ${String(route.options?.cacheName)}`).toBe(
+            false,
+          );
+        }
+      }
+    }
+  });
+
+  it('never answers a stream opened as a page with the app shell', () => {
+    const denied = workboxOptions.navigateFallbackDenylist ?? [];
+    for (const path of STREAMS)
+      expect(denied.some((pattern) => pattern.test(new URL(path, 'https://x').pathname))).toBe(true);
+    // The app's own pages still get it.
+    expect(denied.some((pattern) => pattern.test('/activity/1'))).toBe(false);
+  });
+});

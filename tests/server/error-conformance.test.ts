@@ -87,7 +87,7 @@ const CODE_TRIES = ['sms_codes'];
 const PASSWORD_TRIES = ['member_guards'];
 
 interface Row {
-  code: number;
+  code: ErrorCode;
   path: string;
   /** Builds the request (and whatever it needs) before the database is read. */
   request: () => Promise<Body>;
@@ -452,7 +452,8 @@ describe('the conformance table', () => {
       if (entry.by === 'none' && entry.instead !== undefined) {
         const said = ROWS.some((row) => row.code === entry.instead) || entry.instead in ADDED_CODES;
         // Or the pair's other code is itself never said, for a reason of its own.
-        const unsaid = CONFORMANCE[entry.instead]?.by === 'none' && CONFORMANCE[entry.instead]?.instead === undefined;
+        const other = CONFORMANCE[entry.instead];
+        const unsaid = other?.by === 'none' && other.instead === undefined;
         expect(said || unsaid, code).toBe(true);
       }
     }

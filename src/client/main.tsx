@@ -5,6 +5,7 @@ import './styles/global.css';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import { onSessionEnd } from './api';
 import { endSession, refreshConfig } from './data';
+import { loadAnswerSchemas } from './api/answers';
 import { setReachabilityProbe } from './api/online';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';
@@ -18,6 +19,9 @@ onSessionEnd(() => {
   navigate(pathTo('login'), { replace: true });
 });
 setReachabilityProbe(() => void refreshConfig());
+// Every answer is checked against its schema (api/answers.ts): their chunk loads now, beside the
+// language and the first screen's calls, not after them.
+loadAnswerSchemas().catch(() => undefined);
 // Chromium offers its install prompt early; it is kept for the app's own offer (InstallPrompt).
 listenForInstallPrompt();
 

@@ -47,8 +47,9 @@ describe('/api/index/sms_send', () => {
     expect((await server.call(ApiPath.smsSend, { quhao: '84', mobile: uniquePhone() })).body.code).toBe(2050);
   });
 
-  it('refuses a missing mobile field with 1001', async () => {
-    expect((await server.call(ApiPath.smsSend, { quhao: '+84' })).body.code).toBe(1001);
+  it('refuses a missing or empty mobile field with 2050, "enter your phone number correctly"', async () => {
+    expect((await server.call(ApiPath.smsSend, { quhao: '+84' })).body.code).toBe(2050);
+    expect((await server.call(ApiPath.smsSend, { quhao: '+84', mobile: ' ' })).body.code).toBe(2050);
   });
 
   it('refuses a second code within 60 s (2051), and sends again after', async () => {

@@ -6,6 +6,7 @@ import { ApiError } from '../api/errors';
 import { isBrowserOnline } from '../api/online';
 import { messageOf, textOfCode } from '../i18n';
 import { toast } from '../ui/toast';
+import { isIdempotentPath } from '../../shared/api/routes';
 import type { CallPath } from './key';
 
 /** What became of a write: its answer, or why there is none. */
@@ -23,11 +24,6 @@ type BodyOf<P extends CallPath> =
   ApiRequestOf<P> extends { idempotencyKey: string } ? Omit<ApiRequestOf<P>, 'idempotencyKey'> : ApiRequestOf<P>;
 
 export interface WriteOptions {
-  /**
-   * A money-moving call (order, withdrawal): each attempt carries an idempotency key, and the
-   * same body sent again after no answer carries the same key, so a retry never spends twice.
-   */
-  idempotent?: boolean;
   /** The words for "no answer, you may retry" (default: the network failure's own text). */
   noAnswerText?: string;
 }
@@ -56,7 +52,10 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
-  const { idempotent = false, noAnswerText } = options;
+  const { noAnswerText } = options;
+  // A money-moving call (the route table's `idempotent`: order, withdrawal): each attempt carries an
+  // idempotency key, and the same body sent again after no answer carries the same key, so a retry never spends twice.
+  const idempotent = isIdempotentPath(path);
 
   const send = useCallback(
     async (body: BodyOf<P>, attemptKey?: string): Promise<WriteResult<ApiAnswerOf<P>>> => {

@@ -1,12 +1,6 @@
 /** Responsible play: the member's limits, pause and reality check (domain/play/). */
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../shared/api/paths';
-import {
-  PausePlayRequestSchema,
-  PlayLimitsRequestSchema,
-  SetPlayLimitRequestSchema,
-  SetRealityCheckRequestSchema,
-} from '../../shared/api/play';
 import { setPlayLimit } from '../domain/play/limits';
 import { playLimitsView } from '../domain/play/overview';
 import { pausePlay } from '../domain/play/pause';
@@ -16,27 +10,26 @@ import { parseBody } from './parse';
 
 export function playRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.playLimits, async (request) => {
-    const body = parseBody(PlayLimitsRequestSchema, request.body);
+    const body = parseBody(ApiPath.playLimits, request.body);
     const { member } = requireAuth(request);
-    return success(ctx, request, await playLimitsView(ctx.deps, member.id, body.since), 'read');
+    return success(ctx, request, await playLimitsView(ctx.deps, member.id, body.since));
   });
 
   app.post(ApiPath.setPlayLimit, async (request) => {
-    const body = parseBody(SetPlayLimitRequestSchema, request.body);
+    const body = parseBody(ApiPath.setPlayLimit, request.body);
     const { member } = requireAuth(request);
-    const limit = await setPlayLimit(ctx.deps, member.id, body);
-    return success(ctx, request, limit, 'write');
+    return success(ctx, request, await setPlayLimit(ctx.deps, member.id, body));
   });
 
   app.post(ApiPath.pausePlay, async (request) => {
-    const body = parseBody(PausePlayRequestSchema, request.body);
+    const body = parseBody(ApiPath.pausePlay, request.body);
     const { member } = requireAuth(request);
-    return success(ctx, request, await pausePlay(ctx.deps, member.id, body.kind, body.days), 'write');
+    return success(ctx, request, await pausePlay(ctx.deps, member.id, body.kind, body.days));
   });
 
   app.post(ApiPath.setRealityCheck, async (request) => {
-    const body = parseBody(SetRealityCheckRequestSchema, request.body);
+    const body = parseBody(ApiPath.setRealityCheck, request.body);
     const { member } = requireAuth(request);
-    return success(ctx, request, await setRealityCheck(ctx.deps, member.id, body.minutes), 'write');
+    return success(ctx, request, await setRealityCheck(ctx.deps, member.id, body.minutes));
   });
 }

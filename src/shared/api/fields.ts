@@ -34,6 +34,9 @@ export const numberField = z.union([
 
 export const textField = (max: number) => z.union([z.string().max(max), z.number().transform(String)]);
 
+/** A text field that must hold something: missing, empty or blank is refused (with its code, fieldCodes.ts). */
+export const filledTextField = (max: number) => textField(max).refine((value) => value.trim() !== '');
+
 /** A path that reads nothing of its body but the `lang` and `token` every request carries. */
 export const NoFieldsSchema = z.object({});
 
@@ -44,7 +47,7 @@ export const usd = z.number();
 export const whole = z.number().int();
 
 /** Words or a picture per language (LocalizedText); an empty one stands for the English. */
-export const localizedText = z.strictObject({
+export const localizedText = z.object({
   vi: z.string(),
   'zh-CN': z.string(),
   'zh-TW': z.string(),

@@ -71,23 +71,6 @@ export const ApiPath = {
 
 export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
 
-/** Paths a guest may call; every other path needs a live token. */
-export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
-  ApiPath.getConfig,
-  ApiPath.login,
-  ApiPath.register,
-  ApiPath.smsSend,
-  ApiPath.resetPassword,
-  ApiPath.slide,
-  ApiPath.oneClassArticle,
-  ApiPath.articleDetail,
-  ApiPath.articleList,
-  ApiPath.winners,
-  ApiPath.financeProducts,
-  ApiPath.gameList,
-  ApiPath.homeTiles,
-]);
-
 /**
  * Addition: the live streams (docs/live-events.md). GET, answered as server-sent events, opened
  * with `?ticket=` from liveTicket instead of the token: the session token never goes in a URL.

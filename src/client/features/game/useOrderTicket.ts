@@ -52,7 +52,6 @@ export function useOrderTicket(options: {
   const refuseRule = useCallback((refusal: Refusal) => refuseAt(fieldOf(refusal), messageOf(refusal)), [refuseAt]);
   const [pending, setPending] = useState<PendingOrder | null>(null);
   const order = useWrite(ApiPath.order, {
-    idempotent: true,
     noAnswerText: t`No answer from the server. Confirm again to retry; the order is never charged twice.`,
   });
 
@@ -115,7 +114,7 @@ export function useOrderTicket(options: {
     setSelected([]);
     toast.success(t`Order placed`);
     // The answer carries the balance after the debit: show it now (the store runs behind), then confirm it.
-    if (profile && typeof outcome.data?.money === 'number') {
+    if (profile) {
       void writeCached(profileQuery.key, { ...profile, money: outcome.data.money }).catch(() => undefined);
     }
     void refreshProfile();

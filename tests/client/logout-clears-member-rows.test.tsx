@@ -40,6 +40,7 @@ const MEMBER_ANSWERS: Answers = {
   ],
   [ApiPath.financeFlow]: [fundRow()],
   [ApiPath.trendData]: { yeswin: 1, yestotal: 2, todaywin: 3, todaytotal: 4, chartdata: [] },
+  [ApiPath.liveTicket]: { ticket: 't'.repeat(32), expiresIn: 30 },
 };
 
 const MEMBER_READS = pathsWhere((route) => route.access === 'member' && route.kind === 'read');

@@ -41,6 +41,24 @@ const MEMBER_ANSWERS: Answers = {
   [ApiPath.financeFlow]: [fundRow()],
   [ApiPath.trendData]: { yeswin: 1, yestotal: 2, todaywin: 3, todaytotal: 4, chartdata: [] },
   [ApiPath.liveTicket]: { ticket: 't'.repeat(32), expiresIn: 30 },
+  [ApiPath.messageReads]: { readUpTo: 2_000, unread: 1 },
+  [ApiPath.playLimits]: {
+    limits: (['day', 'week', 'month'] as const).flatMap((period) =>
+      (['stake', 'loss', 'deposit'] as const).map((kind) => ({
+        period,
+        kind,
+        money: kind === 'stake' ? 100 : 0,
+        used: 0,
+        left: kind === 'stake' ? 100 : null,
+        resetAt: 1_780_000_000_000,
+        next: null,
+      })),
+    ),
+    pause: null,
+    realityCheck: 30,
+    history: [],
+    serverTime: 1_779_990_000_000,
+  },
 };
 
 const MEMBER_READS = pathsWhere((route) => route.access === 'member' && route.kind === 'read');

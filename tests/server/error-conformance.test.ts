@@ -349,6 +349,8 @@ const ROWS: Row[] = [
       expect((await server.call(ApiPath.smsSend, { quhao: QUHAO, mobile: phone })).body.code).toBe(SUCCESS);
       return { quhao: QUHAO, mobile: phone };
     },
+    // The text says how long to wait, from the answer's own figure.
+    valuesOf: (data) => ({ seconds: (data as { retryAfter: number }).retryAfter }),
   },
   {
     code: ErrorCode.PhoneRegistered,

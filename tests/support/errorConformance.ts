@@ -158,5 +158,9 @@ export const ADDED_CODES: Record<number, { path: string; testedIn: string }> = {
     path: ApiPath.cancelWithdrawal,
     testedIn: 'tests/server/error-conformance.test.ts',
   },
+  [ErrorCode.StakeLimitReached]: { path: ApiPath.order, testedIn: 'tests/server/play-limits.test.ts' },
+  [ErrorCode.LossLimitReached]: { path: ApiPath.order, testedIn: 'tests/server/play-limits.test.ts' },
+  [ErrorCode.DepositLimitReached]: { path: 'admin credit', testedIn: 'tests/server/admin-play.test.ts' },
+  [ErrorCode.PlayPaused]: { path: ApiPath.order, testedIn: 'tests/server/play-limits.test.ts' },
   [ErrorCode.TooManyStreams]: { path: '/api/live/room/:roomid', testedIn: 'tests/server/live-room.test.ts' },
 };

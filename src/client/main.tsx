@@ -9,6 +9,7 @@ import { prefetch } from './data/query';
 import { configQuery } from './data/resources';
 import { endSession } from './data/session';
 import { online } from './stores';
+import { loadAnswerSchemas } from './api/answers';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';
 import { startFirstScreen } from './app/firstScreen';
@@ -21,6 +22,9 @@ onSessionEnd(() => {
   navigate(pathTo('login'), { replace: true });
 });
 online.setProbe(() => void prefetch(configQuery));
+// Every answer is checked against its schema (api/answers.ts): their chunk loads now, beside the
+// language and the first screen's calls, not after them.
+loadAnswerSchemas().catch(() => undefined);
 // Chromium offers its install prompt early; it is kept for the app's own offer (InstallPrompt).
 listenForInstallPrompt();
 

@@ -29,9 +29,12 @@ browser?.addEventListener('offline', () => online.browserChanged(false));
 
 export const apiBase = createApiBase(localStorageOrNull(), manifestUrlOf(import.meta.env.BASE_URL));
 
+/** Whose member rows are current (owner.ts): the cache's rows and the play session are kept per member. */
+export const currentOwner = (): string => ownerOf(session.get().token);
+
 export const queryCache = createQueryCache({
   now: clockNow,
   isBrowserOnline: online.isBrowserOnline,
-  owner: () => ownerOf(session.get().token),
+  owner: currentOwner,
   openDatabase: () => import('./data/cacheDb').then((module) => module.openCacheDatabase()),
 });

@@ -18,6 +18,7 @@ import type { ChainOptions } from './domain/game/chains';
 import type { DrawSecrets } from './domain/game/drawSecrets';
 import type { SchedulerOptions } from './domain/game/scheduler';
 import { loadTranslator, type Translator } from './i18n';
+import { lazyChildLogger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { registerAuthHook } from './routes/auth';
 import { registerJsonBodyParser } from './routes/bodyParser';
@@ -33,12 +34,14 @@ import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { orderViewRoutes } from './routes/orderViews';
 import { passwordRoutes } from './routes/passwords';
-import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
+import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, rateLimitedError, type RateLimits } from './routes/rateLimits';
+import { playRoutes } from './routes/play';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';
 import { userRoutes } from './routes/user';
 import { walletRoutes } from './routes/wallet';
+import { messageRoutes } from './routes/messages';
 import type { SmsSender } from './sms';
 import type { CacheClock } from './domain/ttlCache';
 
@@ -92,7 +95,7 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...(options.logger ? { loggerInstance: options.logger, childLoggerFactory: lazyChildLogger } : { logger: false }),
     // Contract bodies are a few hundred bytes; a small limit keeps junk cheap to refuse.
     bodyLimit: 64 * 1024,
     // During a shutdown the listener is closed at once; a request that still arrives on an open
@@ -157,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     hook: 'preHandler',
     store: databaseRateLimitStore(new RequestCounters(deps)),
+    errorResponseBuilder: rateLimitedError,
   });
 
   configRoutes(app, ctx);
@@ -168,6 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   orderRoutes(app, ctx);
   orderViewRoutes(app, ctx);
   walletRoutes(app, ctx, limits);
+  messageRoutes(app, ctx);
+  playRoutes(app, ctx);
   liveRoutes(app, ctx, { bus, hub });
   const lifecycle = { stopping: false };
   healthRoutes(app, ctx, lifecycle);

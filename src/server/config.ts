@@ -53,6 +53,11 @@ export interface ServerConfig {
   drawSecret: DrawSecretSource;
   /** SMS_SENDER, SMS_API_URL, SMS_API_KEY. */
   sms: SmsConfig | null;
+  /**
+   * LOGIN_LIMIT_PER_MINUTE: logins a minute from one address (default 10). Members behind one
+   * shared address (an office, a carrier's NAT) may need more; guessing stays limited per member.
+   */
+  loginLimitPerMinute: number | undefined;
 }
 
 /**
@@ -103,6 +108,15 @@ function parseRoundTiming(env: NodeJS.ProcessEnv): ServerConfig['roundTiming'] {
     ...(roundSeconds !== undefined ? { roundSeconds } : {}),
     ...(closeSeconds !== undefined ? { closeSeconds } : {}),
   };
+}
+
+function parseLimit(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 100_000) {
+    throw new ConfigError(`${name} must be a whole number from 1 to 100000, got "${raw}"`);
+  }
+  return value;
 }
 
 function parseOneOf<T extends string>(name: string, raw: string | undefined, allowed: readonly T[], fallback: T): T {
@@ -281,5 +295,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     roundTiming: parseRoundTiming(env),
     drawSecret: parseDrawSecret(env, dataDir),
     sms: parseSms(env),
+    loginLimitPerMinute: parseLimit('LOGIN_LIMIT_PER_MINUTE', valueOf(env, 'LOGIN_LIMIT_PER_MINUTE')),
   };
 }

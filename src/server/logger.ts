@@ -3,6 +3,7 @@
  * Fastify's serializers, a request's URL is logged with its query values replaced, and any object
  * that carries a token, a password or a code has it censored.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { LogLevel } from './config';
 
@@ -82,4 +83,39 @@ export function createLogger(level: LogLevel, destination?: pino.DestinationStre
     serializers: { req: serializeRequest },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/**
+ * Fastify's child logger of a request (childLoggerFactory), made only when the request logs a line
+ * at an enabled level. Making it costs a pass of the censor over its bindings (the request id), on
+ * every request, although almost none logs anything at the server's usual level.
+ */
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: pino.Bindings,
+  options: pino.ChildLoggerOptions,
+): FastifyBaseLogger {
+  if (options.level !== undefined) return logger.child(bindings, options);
+  let child: FastifyBaseLogger | undefined;
+  const real = () => (child ??= logger.child(bindings, options));
+  const lazy = {
+    get level() {
+      return child?.level ?? logger.level;
+    },
+    set level(level: string) {
+      real().level = level;
+    },
+    silent: () => undefined,
+    child: (more: pino.Bindings, moreOptions?: pino.ChildLoggerOptions) => real().child(more, moreOptions),
+  } as unknown as FastifyBaseLogger;
+  for (const level of LEVELS) {
+    (lazy as unknown as Record<string, unknown>)[level] = (...args: unknown[]) => {
+      if (child === undefined && !(logger as Logger).isLevelEnabled(level)) return;
+      const target = real();
+      Reflect.apply(target[level], target, args);
+    };
+  }
+  return lazy;
 }

@@ -84,6 +84,7 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     trustProxy: config.trustProxy,
     https: config.https,
     game: { scheduler: { timing: config.roundTiming } },
+    ...(config.loginLimitPerMinute !== undefined ? { rateLimits: { login: config.loginLimitPerMinute } } : {}),
     // On PostgreSQL the live streams LISTEN on a connection of their own.
     live: { databaseUrl: config.databaseUrl ?? undefined },
   });

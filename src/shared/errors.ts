@@ -115,6 +115,20 @@ export const ErrorCode = {
   /** Not in SPEC.md's catalogue (added): a cancel of a withdrawal that is not the member's own pending one. */
   WithdrawalNotCancellable: 3012,
   /**
+   * Not in SPEC.md's catalogue (added): an order that would pass a stake limit the member set; the
+   * text names the limit ({period}, {limit}) and what is left of it ({left}).
+   */
+  StakeLimitReached: 3013,
+  /** Not in SPEC.md's catalogue (added): an order that could pass the member's net loss limit ({period}, {limit}, {left}). */
+  LossLimitReached: 3014,
+  /** Not in SPEC.md's catalogue (added): an operator deposit past the member's deposit limit ({period}, {limit}, {left}). */
+  DepositLimitReached: 3015,
+  /**
+   * Not in SPEC.md's catalogue (added): an order during the member's cool-off or self-exclusion
+   * ({pause}), or a pause asked for that would end before the one in force; the text says until when ({time}).
+   */
+  PlayPaused: 3016,
+  /**
    * Not in SPEC.md's catalogue (added): a live stream refused because this address or this member
    * already has as many open as an instance allows (README "Live streams").
    */
@@ -190,6 +204,21 @@ export function valuesIn(
 export interface Refusal {
   code: ErrorCode | MessageKey;
   values?: MessageValues;
+}
+
+/**
+ * What a refusal to do something again so soon (2051) carries in `data`: the seconds until it is
+ * taken again, which its text says too (`{seconds}`).
+ */
+export interface RetryAfterData {
+  retryAfter: number;
+}
+
+/** The seconds a refusal's data says to wait, or null when it says none. */
+export function retryAfterOf(data: unknown): number | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const seconds = (data as Partial<RetryAfterData>).retryAfter;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
 }
 
 /** The catalogue id of a code or key, as written in locales/*.po. */

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ErrorCode } from '../../src/shared/errors';
-import { openSqlite } from '../../src/server/db/connect';
+import { openPostgres, openSqlite } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import type { Db } from '../../src/server/db/schema';
 import type { Deps } from '../../src/server/domain/deps';
@@ -32,6 +32,15 @@ export async function openBenchDatabase(dir: string, clock: () => number = Date.
   const { db } = openSqlite(join(dir, 'app.sqlite'));
   await migrateToLatest(db, 'sqlite');
   const deps: Deps = { db, dialect: 'sqlite', clock };
+  await seedIfEmpty(deps);
+  return deps;
+}
+
+/** The same on PostgreSQL (the bench's throwaway cluster). */
+export async function openBenchPostgres(url: string): Promise<Deps> {
+  const { db } = openPostgres(url);
+  await migrateToLatest(db, 'postgres');
+  const deps: Deps = { db, dialect: 'postgres', clock: Date.now };
   await seedIfEmpty(deps);
   return deps;
 }

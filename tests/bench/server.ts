@@ -2,7 +2,8 @@
  * Server figures for `npm run bench` (not pass/fail): order intake and getGameinfo over real HTTP
  * against the real server (src/server/main.ts) in its own process on a fresh embedded SQLite,
  * beside a Fastify hello-world baseline measured in the same run; and the settlement time of a
- * round with 100,000 order lines. autocannon runs here, in this process, so the server and the
+ * round with 100,000 order lines; getGameinfo also on PostgreSQL (a throwaway cluster, as the
+ * server-pg tests start). autocannon runs here, in this process, so the server and the
  * load generator never share an event loop.
  *
  * Order intake is measured twice, with SQLITE_SYNCHRONOUS=FULL (the default: each commit waits
@@ -27,10 +28,12 @@ import {
   fillRound,
   longRounds,
   openBenchDatabase,
+  openBenchPostgres,
   type BenchMember,
 } from './server-fixtures';
 import { freePort } from '../support/freePort';
 import { measureChains } from './chains';
+import { startCluster } from '../server/pg/cluster';
 
 const ORDER_CONNECTIONS = 50;
 const POLL_CONNECTIONS = 1_000;
@@ -224,6 +227,46 @@ async function realServer(
   }
 }
 
+/**
+ * getGameinfo polling against the real server on PostgreSQL: a throwaway cluster (fsync off: this
+ * figure reads), the same members and rounds as on SQLite.
+ */
+async function postgresPolls(dir: string): Promise<Result> {
+  const cluster = await startCluster({ prefix: 'bench-pg-' });
+  try {
+    const url = cluster.adminUrl;
+    const deps = await openBenchPostgres(url);
+    await longRounds(deps.db, 3_600);
+    const members = await createMembers(deps, MEMBERS, 1_000_000_00);
+    await deps.db.destroy();
+    const port = await freePort();
+    const { child } = await startProcess(
+      ['--import', 'tsx', 'src/server/main.ts'],
+      {
+        DATA_DIR: dir,
+        DATABASE_URL: url,
+        DRAW_SECRET: randomBytes(32).toString('hex'),
+        DRAW_SECRET_FILE: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DIST_DIR: dir,
+        LOG_LEVEL: 'error',
+      },
+      /^App: http:\/\/localhost:\d+\/$/m,
+    );
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      const poll = roundRobin(members, (member) => ({ token: member.token, lang: 'en', roomid: 1 }));
+      await load({ url, connections: POLL_CONNECTIONS, seconds: WARMUP_SECONDS, path: ApiPath.gameInfo, body: poll });
+      return await load({ url, connections: POLL_CONNECTIONS, seconds: SECONDS, path: ApiPath.gameInfo, body: poll });
+    } finally {
+      await stopProcess(child);
+    }
+  } finally {
+    await cluster.destroy();
+  }
+}
+
 async function settlement(dir: string): Promise<string[]> {
   let now = Date.now();
   const deps = await openBenchDatabase(dir, () => now);
@@ -258,6 +301,7 @@ export async function runServerBench(): Promise<void> {
     NORMAL: mkdtempSync(join(tmpdir(), 'bench-normal-')),
   };
   const settleDir = mkdtempSync(join(tmpdir(), 'bench-settle-'));
+  const pgDir = mkdtempSync(join(tmpdir(), 'bench-pg-server-'));
   try {
     console.log('\n== Server (figures, not pass/fail; loopback, server in its own process) ==');
     const deps = await openBenchDatabase(prepared);
@@ -304,9 +348,16 @@ export async function runServerBench(): Promise<void> {
       `  ratio to hello world at ${n(POLL_CONNECTIONS)} connections ${(polls.requests.average / hello.many.requests.average).toFixed(2)} ` +
         '— target >= 15,000 req/s',
     );
+    const pgPolls = await postgresPolls(pgDir);
+    console.log(`  on PostgreSQL: ${describe(pgPolls)}`);
+    console.log(
+      `  on PostgreSQL, ratio to hello world at ${n(POLL_CONNECTIONS)} connections ` +
+        (pgPolls.requests.average / hello.many.requests.average).toFixed(2),
+    );
     for (const line of await settlement(settleDir)) console.log(line);
     for (const line of measureChains()) console.log(line);
   } finally {
-    for (const dir of [prepared, ...Object.values(dirs), settleDir]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [prepared, ...Object.values(dirs), settleDir, pgDir])
+      rmSync(dir, { recursive: true, force: true });
   }
 }

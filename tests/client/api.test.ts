@@ -12,6 +12,7 @@ import { setQueryData, getQueryData } from '../../src/client/data/sync';
 import { endSession } from '../../src/client/data/session';
 import { textOfCode } from '../../src/client/i18n';
 import { API_BASE, fakeFetch, ok, refused, resetClientState } from './helpers';
+import { USER } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';
 
 function client(overrides: Partial<ApiClientDeps> & { fetch: typeof fetch }) {
@@ -54,10 +55,19 @@ describe('API client', () => {
   });
 
   it('sends an empty token when logged out, and lang for every language', async () => {
-    const fake = fakeFetch({ [ApiPath.getConfig]: () => ok({}) });
+    const fake = fakeFetch({ [ApiPath.slide]: () => ok([]) });
     const { client: c } = client({ fetch: fake.fetch, getToken: () => null, getLang: () => 'cht' });
-    await c.call(ApiPath.getConfig, {});
+    await c.call(ApiPath.slide, {});
     expect(fake.calls[0].body).toEqual({ lang: 'cht', token: '' });
+  });
+
+  it("a success whose data is not of its schema: a failure in the member's words (1004), never the data", async () => {
+    const fake = fakeFetch({ [ApiPath.leftMoney]: () => ok({ leftmoney: '12.50' }) });
+    const { client: c } = client({ fetch: fake.fetch });
+    const error = await c.call(ApiPath.leftMoney, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: ErrorCode.NetworkErrorRefresh, kind: 'malformed', isNetwork: true });
+    expect(textOfCode(ErrorCode.NetworkErrorRefresh)).toBe('Network error, please refresh');
   });
 
   it('code other than 1: warns with the server info and throws an ApiError carrying the code', async () => {
@@ -167,7 +177,7 @@ describe('API client', () => {
 
 describe('the app’s API client', () => {
   it('adds the active language and the session token', async () => {
-    const fake = fakeFetch({ [ApiPath.userInfo]: () => ok({ nickname: 'demo' }) });
+    const fake = fakeFetch({ [ApiPath.userInfo]: () => ok(USER) });
     vi.stubGlobal('fetch', fake.fetch);
     try {
       startSession('session-token');

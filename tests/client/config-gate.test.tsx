@@ -5,6 +5,7 @@ import { ConfigGate } from '../../src/client/app/ConfigGate';
 import { useConfig, useQuery } from '../../src/client/data';
 import { bannersQuery } from '../../src/client/features/home/homeApi';
 import { deferred } from './content-fixtures';
+import { banner } from './home-fixtures';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
 
 beforeEach(async () => {
@@ -27,7 +28,7 @@ describe('the loading canvas and the first screen', () => {
     const config = deferred<unknown>();
     const fake = fakeFetch({
       [ApiPath.getConfig]: () => config.promise,
-      [ApiPath.slide]: () => ok([{ id: 1, pic: '/banners/a.svg', url: '' }]),
+      [ApiPath.slide]: () => ok([banner(1)]),
     });
     vi.stubGlobal('fetch', fake.fetch);
     render(
@@ -46,7 +47,19 @@ describe('the loading canvas and the first screen', () => {
     expect(screen.getByTestId('config-gate').hidden).toBe(true);
     expect(screen.queryByRole('paragraph')).toBeNull();
 
-    await act(async () => config.resolve(ok({ siteName: 'RoundPlay', serviceUrl: '' })));
+    await act(async () =>
+      config.resolve(
+        ok({
+          siteName: 'RoundPlay',
+          serviceUrl: '',
+          agreement: 1,
+          defaultQuhao: '84',
+          priceFeedUrl: '',
+          versions: { android: { version: '1', url: '' }, ios: { version: '1', url: '' } },
+          serverTime: Date.now(),
+        }),
+      ),
+    );
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull());
     expect(screen.getByTestId('config-gate').hidden).toBe(false);
     expect(screen.getByTestId('first-screen').textContent).toBe('RoundPlay 1 banners');

@@ -149,10 +149,11 @@ describe('/help/:id', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('a null answer is not found too', async () => {
+  it('a null answer is not an article: refused at the door: unavailable, nothing shown', async () => {
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.articleDetail]: () => ok(null) }).fetch);
     renderAt('/help/7', '/help/:id', <HelpPage />);
-    expect(await screen.findByRole('heading', { name: 'Article not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Articles unavailable' })).toBeTruthy();
+    expect(screen.queryByTestId('article-title')).toBeNull();
   });
 
   it('an article removed on the server since it was read: not found, not the cached copy', async () => {

@@ -13,6 +13,7 @@ import { activateLocale, formatDateTime } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, resetClientState, type FakeCall } from './helpers';
 import { article, deferred, renderAt } from './content-fixtures';
 import { queryKey } from '../../src/client/data/key';
+import { ScreenActiveContext } from '../../src/client/ui/screen';
 
 beforeEach(async () => {
   await resetClientState();
@@ -48,14 +49,16 @@ const titles = (tab: 'news' | 'announcements') =>
     .map((el) => el.textContent);
 
 describe('/message', () => {
-  it('two tabs, news (9) and announcements (14), both fetched so both read offline later', async () => {
+  it('the personal messages first, then news (9) and announcements (14), both fetched so both read offline later', async () => {
     const fake = messageServer({ 9: NEWS, 14: ANNOUNCEMENTS });
     vi.stubGlobal('fetch', fake.fetch);
     renderAt('/message', '/message', <MessagesPage />);
 
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['News', 'Announcements', 'My account']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Personal', 'News', 'Notices']);
     expect(tabs[0].getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(tabs[1]);
+    expect(screen.getAllByRole('tab')[1].getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(titles('news')).toEqual(['Maintenance done', 'New rooms']));
     expect(
       fake
@@ -65,8 +68,8 @@ describe('/message', () => {
     ).toEqual([14, 9]);
     expect(panel('announcements').closest('[hidden]')).not.toBeNull();
 
-    fireEvent.click(tabs[1]);
-    expect(screen.getAllByRole('tab')[1].getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(tabs[2]);
+    expect(screen.getAllByRole('tab')[2].getAttribute('aria-selected')).toBe('true');
     expect(panel('announcements').closest('[hidden]')).toBeNull();
     expect(titles('announcements')).toEqual(['Withdrawal hours']);
   });
@@ -96,7 +99,7 @@ describe('/message', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(within(first).queryByTestId('article-html')).toBeNull();
 
-    fireEvent.click(screen.getByRole('tab', { name: 'Announcements' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Notices' }));
     const [announcement] = within(panel('announcements')).getAllByTestId('message');
     fireEvent.click(within(announcement).getByTestId('message-toggle'));
     const html = within(announcement).getByTestId('article-html');
@@ -127,7 +130,7 @@ describe('/message', () => {
     vi.stubGlobal('fetch', messageServer({ 9: NEWS }).fetch);
     renderAt('/message', '/message', <MessagesPage />);
     await waitFor(() => expect(titles('news')).toHaveLength(2));
-    fireEvent.click(screen.getByRole('tab', { name: 'Announcements' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Notices' }));
     expect(await within(panel('announcements')).findByRole('heading', { name: 'No announcements yet' })).toBeTruthy();
     expect(within(panel('news')).queryByRole('heading', { name: 'No news yet' })).toBeNull();
   });
@@ -146,13 +149,13 @@ describe('/message', () => {
     expect(fake.calls).toHaveLength(0);
   });
 
-  const LANGUAGES: [Locale, string, string, string][] = [
-    ['en', 'Title 92', 'Content 92', 'Announcements'],
-    ['vi', 'Tiêu đề 92', 'Nội dung 92', 'Thông báo'],
-    ['zh-CN', '标题 92', '内容 92', '公告'],
-    ['zh-TW', '標題 92', '內容 92', '公告'],
+  const LANGUAGES: [Locale, string, string, string[]][] = [
+    ['en', 'Title 92', 'Content 92', ['Personal', 'News', 'Notices']],
+    ['vi', 'Tiêu đề 92', 'Nội dung 92', ['Cá nhân', 'Tin tức', 'Thông báo']],
+    ['zh-CN', '标题 92', '内容 92', ['个人', '新闻', '公告']],
+    ['zh-TW', '標題 92', '內容 92', ['個人', '新聞', '公告']],
   ];
-  it.each(LANGUAGES)('in %s shows titles, content and tabs in that language', async (locale, title, content, tab) => {
+  it.each(LANGUAGES)('in %s shows titles, content and tabs in that language', async (locale, title, content, tabs) => {
     await activateLocale(locale, { persist: false });
     await setQueryData(queryKey(ApiPath.oneClassArticle, { type: 9 }), [article(92)]);
     online.browserChanged(false);
@@ -160,7 +163,7 @@ describe('/message', () => {
     await waitFor(() => expect(titles('news')).toEqual([title]));
     fireEvent.click(within(panel('news')).getByTestId('message-toggle'));
     expect(within(panel('news')).getByTestId('article-html').textContent).toBe(content);
-    expect(screen.getAllByRole('tab')[1].textContent).toBe(tab);
+    expect(screen.getAllByRole('tab').map((el) => el.textContent)).toEqual(tabs);
   });
 
   it('keeps the chosen tab and open entries when the member navigates away and back (kept alive)', async () => {
@@ -171,7 +174,7 @@ describe('/message', () => {
         <KeepAliveOutlet />
       </Providers>,
     );
-    fireEvent.click(await screen.findByRole('tab', { name: 'Announcements' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Notices' }));
     await waitFor(() => expect(titles('announcements')).toEqual(['Withdrawal hours']));
     fireEvent.click(within(panel('announcements')).getByTestId('message-toggle'));
 
@@ -180,12 +183,12 @@ describe('/message', () => {
     await act(async () => navigate('/message'));
 
     await waitFor(() =>
-      expect(screen.getByRole('tab', { name: 'Announcements' }).getAttribute('aria-selected')).toBe('true'),
+      expect(screen.getByRole('tab', { name: 'Notices' }).getAttribute('aria-selected')).toBe('true'),
     );
     expect(within(panel('announcements')).getByTestId('message-toggle').getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('"My account": each withdrawal the operator paid or rejected, with the note, in the member\'s language; offline from the cache', async () => {
+  it('"Personal": each withdrawal the operator paid or rejected, with the note, in the member\'s language; offline from the cache', async () => {
     const withdrawals = [
       {
         id: 3,
@@ -224,7 +227,7 @@ describe('/message', () => {
     });
     vi.stubGlobal('fetch', fake.fetch);
     renderAt('/message', '/message', <MessagesPage />);
-    fireEvent.click(screen.getByRole('tab', { name: 'My account' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Personal' }));
     const mine = screen.getByTestId('messages-mine');
     await waitFor(() => expect(within(mine).getAllByTestId('account-message')).toHaveLength(2));
     expect(
@@ -243,7 +246,7 @@ describe('/message', () => {
     ).toEqual(['Lệnh rút tiền bị từ chối', 'Lệnh rút tiền đã được thanh toán']);
   });
 
-  it('"My account": a paid withdrawal with the operator\'s reference, and one the member cancelled', async () => {
+  it('"Personal": a paid withdrawal with the operator\'s reference, and one the member cancelled', async () => {
     const withdrawals = [
       {
         id: 5,
@@ -271,7 +274,7 @@ describe('/message', () => {
       fakeFetch({ [ApiPath.oneClassArticle]: () => ok([]), [ApiPath.withdrawals]: () => ok(withdrawals) }).fetch,
     );
     renderAt('/message', '/message', <MessagesPage />);
-    fireEvent.click(screen.getByRole('tab', { name: 'My account' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Personal' }));
     const mine = screen.getByTestId('messages-mine');
     await waitFor(() => expect(within(mine).getAllByTestId('account-message')).toHaveLength(2));
     expect(
@@ -293,7 +296,7 @@ describe('/message', () => {
     );
   });
 
-  it('"My account": each withdrawal account added, newest first among the withdrawals, saying from when it receives withdrawals', async () => {
+  it('"Personal": each withdrawal account added, newest first among the withdrawals, saying from when it receives withdrawals', async () => {
     const day = 24 * 3600_000;
     const added = [
       { id: 8, type: 'USDT-TRC20', ending: 'bLSE', addedAt: 4_000, availableAt: 4_000 + day, removedAt: 5_000 },
@@ -318,7 +321,7 @@ describe('/message', () => {
     });
     vi.stubGlobal('fetch', fake.fetch);
     renderAt('/message', '/message', <MessagesPage />);
-    fireEvent.click(screen.getByRole('tab', { name: 'My account' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Personal' }));
     const mine = screen.getByTestId('messages-mine');
     await waitFor(() => expect(within(mine).getAllByTestId('account-message')).toHaveLength(3));
     expect(within(mine).queryByTestId('stale-badge')).toBeNull();
@@ -342,7 +345,7 @@ describe('/message', () => {
     expect(within(mine).getAllByTestId('message-title')[0].textContent).not.toBe('Withdrawal account added');
   });
 
-  it('"My account" reads offline from the last answer', async () => {
+  it('"Personal" reads offline from the last answer', async () => {
     await setQueryData(queryKey(ApiPath.withdrawals, { limit: 20 }), [
       {
         id: 1,
@@ -357,9 +360,197 @@ describe('/message', () => {
     ]);
     online.browserChanged(false);
     renderAt('/message', '/message', <MessagesPage />);
-    fireEvent.click(screen.getByRole('tab', { name: 'My account' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Personal' }));
     const mine = screen.getByTestId('messages-mine');
     await waitFor(() => expect(within(mine).getAllByTestId('account-message')).toHaveLength(1));
     expect(within(mine).getByTestId('stale-badge')).toBeTruthy();
+  });
+});
+
+const DECIDED = [
+  {
+    id: 3,
+    money: 20,
+    type: 'Bank',
+    account: 'Vietcombank ···3456',
+    status: 'pending',
+    note: '',
+    time: 3_000,
+    decidedAt: null,
+  },
+  {
+    id: 2,
+    money: 50,
+    type: 'USDT-TRC20',
+    account: 'TQn9Y2…bLSE',
+    status: 'rejected',
+    note: '',
+    time: 2_000,
+    decidedAt: 2_500,
+  },
+  {
+    id: 1,
+    money: 100,
+    type: 'Bank',
+    account: 'Vietcombank ···3456',
+    status: 'paid',
+    note: '',
+    time: 1_000,
+    decidedAt: 1_500,
+  },
+];
+
+/** The messages page on a screen that is shown or not (kept alive in the background). */
+function MessagesOn({ active }: { active: boolean }) {
+  return (
+    <ScreenActiveContext.Provider value={active}>
+      <MessagesPage />
+    </ScreenActiveContext.Provider>
+  );
+}
+
+const unreadMarks = () =>
+  within(screen.getByTestId('messages-mine'))
+    .getAllByTestId('account-message')
+    .map((el) => [el.dataset.status, el.dataset.unread === 'true', el.textContent?.includes('New') ?? false]);
+
+describe('/message: what is unread', () => {
+  it('the Personal tab counts what is unread; once looked at, the server is told, the count goes and the new ones stay marked while shown', async () => {
+    const fake = fakeFetch({
+      [ApiPath.oneClassArticle]: () => ok([]),
+      [ApiPath.withdrawals]: () => ok(DECIDED),
+      [ApiPath.messageReads]: () => ok({ readUpTo: 2_000, unread: 1 }),
+      [ApiPath.readMessages]: (call: FakeCall) => ok({ readUpTo: call.body.upTo, unread: 0 }),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    window.history.replaceState(null, '', '/message');
+    const view = render(
+      <Providers>
+        <MessagesOn active={false} />
+      </Providers>,
+    );
+    // In the background: counted, not read.
+    await waitFor(() => expect(screen.getByRole('tab', { name: /^Personal ?, 1 unread$/ })).toBeTruthy());
+    expect(screen.getByTestId('unread-badge').textContent).toBe('1');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('messages-mine')).getAllByTestId('account-message')).toHaveLength(2),
+    );
+    expect(fake.to(ApiPath.readMessages)).toHaveLength(0);
+
+    view.rerender(
+      <Providers>
+        <MessagesOn active />
+      </Providers>,
+    );
+    await waitFor(() => expect(fake.to(ApiPath.readMessages)).toHaveLength(1));
+    // Read up to the newest shown: a decision made after it stays unread.
+    expect(fake.to(ApiPath.readMessages)[0].body).toMatchObject({ upTo: 2_500 });
+    await waitFor(() => expect(screen.queryByTestId('unread-badge')).toBeNull());
+    expect(screen.getByRole('tab', { name: 'Personal' })).toBeTruthy();
+    expect(unreadMarks()).toEqual([
+      ['rejected', true, true],
+      ['paid', false, false],
+    ]);
+
+    // Away and back: what was new then is read now.
+    view.rerender(
+      <Providers>
+        <MessagesOn active={false} />
+      </Providers>,
+    );
+    view.rerender(
+      <Providers>
+        <MessagesOn active />
+      </Providers>,
+    );
+    await waitFor(() =>
+      expect(unreadMarks()).toEqual([
+        ['rejected', false, false],
+        ['paid', false, false],
+      ]),
+    );
+    expect(fake.to(ApiPath.readMessages)).toHaveLength(1);
+  });
+
+  it('an account added since is new too, and read up to it', async () => {
+    const added = [
+      { id: 9, type: 'Bank', ending: '3456', addedAt: 3_000, availableAt: 3_000 + 86_400_000, removedAt: null },
+    ];
+    const fake = fakeFetch({
+      [ApiPath.oneClassArticle]: () => ok([]),
+      [ApiPath.withdrawals]: () => ok(DECIDED),
+      [ApiPath.addedAccounts]: () => ok(added),
+      [ApiPath.messageReads]: () => ok({ readUpTo: 2_000, unread: 2 }),
+      [ApiPath.readMessages]: (call: FakeCall) => ok({ readUpTo: call.body.upTo, unread: 0 }),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderAt('/message', '/message', <MessagesPage />);
+    await waitFor(() => expect(fake.to(ApiPath.readMessages)).toHaveLength(1));
+    expect(fake.to(ApiPath.readMessages)[0].body).toMatchObject({ upTo: 3_000 });
+    await waitFor(() =>
+      expect(unreadMarks()).toEqual([
+        ['added', true, true],
+        ['rejected', true, true],
+        ['paid', false, false],
+      ]),
+    );
+  });
+
+  it('a withdrawal the member cancelled is not marked New', async () => {
+    const cancelled = { ...DECIDED[1], id: 4, status: 'cancelled', time: 3_000, decidedAt: 3_500 };
+    const fake = fakeFetch({
+      [ApiPath.oneClassArticle]: () => ok([]),
+      [ApiPath.withdrawals]: () => ok([cancelled, ...DECIDED]),
+      [ApiPath.messageReads]: () => ok({ readUpTo: 2_000, unread: 1 }),
+      [ApiPath.readMessages]: (call: FakeCall) => ok({ readUpTo: call.body.upTo, unread: 0 }),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderAt('/message', '/message', <MessagesPage />);
+    await waitFor(() =>
+      expect(unreadMarks()).toEqual([
+        ['cancelled', false, false],
+        ['rejected', true, true],
+        ['paid', false, false],
+      ]),
+    );
+  });
+
+  it("another phone read them already: the server's marker counts, not the one this phone cached", async () => {
+    await setQueryData(queryKey(ApiPath.messageReads, {}), { readUpTo: 0, unread: 2 });
+    const fake = fakeFetch({
+      [ApiPath.oneClassArticle]: () => ok([]),
+      [ApiPath.withdrawals]: () => ok(DECIDED),
+      [ApiPath.messageReads]: () => ok({ readUpTo: 2_500, unread: 0 }),
+      [ApiPath.readMessages]: (call: FakeCall) => ok({ readUpTo: call.body.upTo, unread: 0 }),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderAt('/message', '/message', <MessagesPage />);
+    await waitFor(() =>
+      expect(within(screen.getByTestId('messages-mine')).getAllByTestId('account-message')).toHaveLength(2),
+    );
+    await waitFor(() => expect(fake.to(ApiPath.messageReads)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('unread-badge')).toBeNull());
+    expect(unreadMarks()).toEqual([
+      ['rejected', false, false],
+      ['paid', false, false],
+    ]);
+    expect(fake.to(ApiPath.readMessages)).toHaveLength(0);
+  });
+
+  it('offline: the count of the last answer, the unread ones marked, nothing sent', async () => {
+    await setQueryData(queryKey(ApiPath.withdrawals, { limit: 20 }), DECIDED);
+    await setQueryData(queryKey(ApiPath.messageReads, {}), { readUpTo: 0, unread: 2 });
+    const fake = fakeFetch({});
+    vi.stubGlobal('fetch', fake.fetch);
+    online.browserChanged(false);
+    renderAt('/message', '/message', <MessagesPage />);
+    await waitFor(() => expect(screen.getByRole('tab', { name: /^Personal ?, 2 unread$/ })).toBeTruthy());
+    await waitFor(() =>
+      expect(unreadMarks()).toEqual([
+        ['rejected', true, true],
+        ['paid', true, true],
+      ]),
+    );
+    expect(fake.calls).toHaveLength(0);
   });
 });

@@ -109,10 +109,11 @@ describe('finance list (/finance)', () => {
     expect(fake.to(ApiPath.financeProducts)).toHaveLength(0);
   });
 
-  it('rows of another shape are dropped, not shown with made-up figures', async () => {
+  it('an answer of another shape is refused at the door: tiers unavailable, none shown with made-up figures', async () => {
     server(() => ok([TIERS[0], { id: 'x', minimum: 'lots' }, null]));
     renderScreen(FinancePage);
-    await waitFor(() => expect(tiers()).toHaveLength(1));
+    await screen.findByRole('heading', { name: 'Tiers unavailable' });
+    expect(screen.queryAllByTestId('finance-tier')).toHaveLength(0);
   });
 });
 

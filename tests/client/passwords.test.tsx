@@ -132,7 +132,7 @@ describe('withdrawal password page', () => {
     });
     vi.stubGlobal('fetch', fake.fetch);
     renderScreen(PayPasswordPage);
-    fireEvent.click(await screen.findByRole('button', { name: 'Use a code sent to my phone instead' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use an SMS code instead' }));
     expect(screen.queryByLabelText('Login password')).toBeNull();
     type('New withdrawal password', '654321');
     type('Repeat withdrawal password', '654321');

@@ -266,6 +266,45 @@ describe('price feed over a real socket', () => {
     live.stop();
   });
 
+  it('the time it went down holds: leaving and coming back, trying again, and reloading the app do not move it; a tick forgets it', async () => {
+    const feedServer = await server({ dropOnConnect: true });
+    const downAt = Date.parse('2026-11-21T14:17:00+07:00');
+    let clock = downAt;
+    const now = () => clock;
+    const first = feed(feedServer.url, { now, backoffBaseMs: 5_000, backoffMaxMs: 5_000 });
+    first.start();
+    await vi.waitFor(() => expect(first.getSnapshot().state).toBe('stale'));
+    expect(first.getSnapshot().downSince).toBe(downAt);
+
+    // The member leaves the page (the feed closes) and comes back 21 minutes later.
+    first.stop();
+    clock = Date.parse('2026-11-21T14:38:00+07:00');
+    first.start();
+    await feedServer.waitFor(() => feedServer.connections.length >= 2, 2_000, 'a second visit');
+    await vi.waitFor(() => expect(first.getSnapshot().state).toBe('stale'));
+    expect(first.getSnapshot().downSince).toBe(downAt);
+    first.retry();
+    await feedServer.waitFor(() => feedServer.connections.length >= 3, 2_000, 'a retry');
+    await vi.waitFor(() => expect(first.getSnapshot().state).toBe('stale'));
+    expect(first.getSnapshot().downSince).toBe(downAt);
+    first.stop();
+
+    // The app is reloaded (a new feed object, the same tab): it still knows.
+    const reloaded = feed(feedServer.url, { now });
+    reloaded.start();
+    await vi.waitFor(() => expect(reloaded.getSnapshot().state).toBe('stale'));
+    expect(reloaded.getSnapshot().downSince).toBe(downAt);
+
+    // Prices again: the moment is forgotten, and a later failure says its own.
+    feedServer.options.dropOnConnect = false;
+    feedServer.setPrice('BTC-USDT', { last: '43000', sodUtc8: '42000' });
+    reloaded.retry();
+    await vi.waitFor(() => expect(reloaded.getSnapshot().state).toBe('live'), { timeout: 3_000 });
+    expect(sessionStorage.getItem(`priceFeedDownSince:${feedServer.url}`)).toBeNull();
+    reloaded.stop();
+    expect(reloaded.getSnapshot().downSince).toBe(clock);
+  });
+
   it('a feed that acknowledges and then drops is still retried with growing delays (only a tick resets the backoff)', async () => {
     const feedServer = await server({ dropAfterAck: true });
     const live = feed(feedServer.url, { backoffBaseMs: 50, backoffMaxMs: 400, random: () => 1 });

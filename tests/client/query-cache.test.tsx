@@ -227,7 +227,7 @@ describe('after a write, the reads it changed are asked again, and no others', (
     );
     const profile = renderHook(() => useQuery(defineQuery(ApiPath.userInfo, {})));
     await waitFor(() => expect(profile.result.current.data).toEqual({ nickname: 'demo', money: 100 }));
-    const writer = renderHook(() => useWrite(ApiPath.order, { idempotent: true }));
+    const writer = renderHook(() => useWrite(ApiPath.order));
     await act(async () => {
       await writer.result.current.send({ gameid: 15, roomid: 1, order_info: [[0, 1.96, 10]] });
     });

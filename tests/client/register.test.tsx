@@ -9,7 +9,7 @@ import { CAPTCHA_LOCK_SECONDS } from '../../src/shared/constants';
 import { ErrorCode, MessageKey } from '../../src/shared/errors';
 import type { AppConfig } from '../../src/shared/api/types';
 import { textOfCode } from '../../src/client/i18n';
-import { fakeFetch, ok, Providers, resetClientState } from './helpers';
+import { fakeFetch, ok, Providers, refused, resetClientState } from './helpers';
 import { queryKey } from '../../src/client/data/key';
 import { article } from './content-fixtures';
 import { ARTICLE_CATEGORY } from '../../src/shared/content';
@@ -226,6 +226,25 @@ describe('captcha', () => {
     });
     const open = screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement;
     expect(open.disabled).toBe(false);
+  });
+
+  it("a code asked for too soon (2051): the server's wait is said and counted down on the button", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const text = 'Sending too frequently, please wait 42 s';
+    const fake = fakeFetch({
+      [ApiPath.smsSend]: () => refused(ErrorCode.SendingTooFrequently, text, { errCode: 2051, retryAfter: 42 }),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderRegister();
+    fill('Phone number', '912345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    const locked = await screen.findByRole('button', { name: 'Send code (42 s)' });
+    expect((locked as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      vi.advanceTimersByTime(42_000);
+    });
+    expect((screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('the lock survives leaving and re-opening the page', async () => {

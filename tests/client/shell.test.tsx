@@ -42,7 +42,7 @@ const SPEC_ROUTES = [
  * Additions of ours: the fairness proof of a past round (DESIGN.md section 3), auth like its room;
  * the forgotten-password page, public like log in.
  */
-const ADDED_ROUTES = ['/fairness/:roomid/:seqno', '/forgot_password'];
+const ADDED_ROUTES = ['/fairness/:roomid/:seqno', '/forgot_password', '/responsible_play'];
 
 function renderOutlet() {
   return render(
@@ -85,6 +85,7 @@ describe('routes table', () => {
         '/room_list/:type',
         '/current/:id',
         '/fairness/:roomid/:seqno',
+        '/responsible_play',
       ]),
     );
     expect(auth).not.toContain('/my_update');

@@ -2,7 +2,7 @@
  * The trend page (/lotteryprize): the member's figures and chart from getTrendData (fake API), and
  * the live price list from a real websocket feed (tests/support/priceFeedServer.ts).
  */
-import { activateLocale } from '../../src/client/i18n';
+import { activateLocale, formatDateTime } from '../../src/client/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { WebSocket as WsWebSocket } from 'ws';
@@ -172,6 +172,32 @@ describe('price list', () => {
     const down = screen.getByTestId('price-feed-down');
     expect(down.textContent).toMatch(/^The price feed cannot be reached since \d\d:\d\d( [AP]M)?\.Try again$/);
     expect(within(down).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('unreachable since the time it first failed, however often the member comes back, even after a reload', async () => {
+    server();
+    await feed.stop();
+    const firstFailed = Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000;
+    let clock = firstFailed;
+    configurePriceFeeds({ now: () => clock });
+    const sinceText = (at: number) => `The price feed cannot be reached since ${formatDateTime(at)}.`;
+
+    const first = renderScreen(LotteryPrizePage);
+    await waitFor(() => expect(screen.getByTestId('price-feed-down').textContent).toContain(sinceText(firstFailed)));
+    first.unmount();
+
+    // 21 minutes later, back on the page: still the first failure's time.
+    clock = firstFailed + 21 * 60_000;
+    const second = renderScreen(LotteryPrizePage);
+    await waitFor(() => expect(screen.getByTestId('price-feed-down').textContent).toContain(sinceText(firstFailed)));
+    second.unmount();
+
+    // The app reloaded in the same tab: the feeds it had in memory are gone, the time is not.
+    resetPriceFeeds();
+    configurePriceFeeds({ WebSocket: WsWebSocket, subscribeDelayMs: 20, ackWaitMs: 50, backoffBaseMs: 50 });
+    configurePriceFeeds({ now: () => clock });
+    renderScreen(LotteryPrizePage);
+    await waitFor(() => expect(screen.getByTestId('price-feed-down').textContent).toContain(sinceText(firstFailed)));
   });
 
   it('Try again connects at once, without waiting out the backoff, and the prices come back', async () => {

@@ -32,7 +32,7 @@ const noAnswer = () => new Response('bad gateway', { status: 502 });
 describe('useWrite', () => {
   it('a retry after no answer carries the same key; after an answer the next attempt gets a new one', async () => {
     const fake = withAnswers([noAnswer, () => ok(1), () => ok(1)]);
-    const { result } = renderHook(() => useWrite(ApiPath.withdraw, { idempotent: true, noAnswerText: 'retry' }));
+    const { result } = renderHook(() => useWrite(ApiPath.withdraw, { noAnswerText: 'retry' }));
 
     let first: Awaited<ReturnType<typeof result.current.send>> | undefined;
     await act(async () => {
@@ -58,7 +58,7 @@ describe('useWrite', () => {
 
   it('a refusal is not said inline (the API client toasts it) and the next attempt gets a new key', async () => {
     const fake = withAnswers([() => refused(1033, 'Wrong withdrawal password'), () => ok(1)]);
-    const { result } = renderHook(() => useWrite(ApiPath.withdraw, { idempotent: true }));
+    const { result } = renderHook(() => useWrite(ApiPath.withdraw));
     await act(async () => {
       expect(await result.current.send(BODY)).toMatchObject({ ok: false, refused: true });
     });
@@ -70,10 +70,20 @@ describe('useWrite', () => {
     expect(b).not.toBe(a);
   });
 
+  it('a write the route table does not call money-moving carries no key', async () => {
+    const fake = fakeFetch({ [ApiPath.deleteBankCard]: () => ok(null) });
+    vi.stubGlobal('fetch', fake.fetch);
+    const { result } = renderHook(() => useWrite(ApiPath.deleteBankCard));
+    await act(async () => {
+      expect(await result.current.send({ id: 7 })).toMatchObject({ ok: true });
+    });
+    expect(fake.to(ApiPath.deleteBankCard)[0].body).not.toHaveProperty('idempotencyKey');
+  });
+
   it('offline: refused with the offline message, nothing sent', async () => {
     const fake = withAnswers([() => ok(1)]);
     online.browserChanged(false);
-    const { result } = renderHook(() => useWrite(ApiPath.withdraw, { idempotent: true }));
+    const { result } = renderHook(() => useWrite(ApiPath.withdraw));
     await act(async () => {
       expect(await result.current.send(BODY)).toMatchObject({ ok: false, refused: false });
     });
@@ -91,7 +101,7 @@ describe('useWrite', () => {
       },
     });
     vi.stubGlobal('fetch', fake.fetch);
-    const { result } = renderHook(() => useWrite(ApiPath.withdraw, { idempotent: true }));
+    const { result } = renderHook(() => useWrite(ApiPath.withdraw));
     let firstCall!: Promise<unknown>;
     act(() => {
       firstCall = result.current.send(BODY);

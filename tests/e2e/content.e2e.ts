@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Article, ArticleSummary, Banner, HomeTile } from '../../src/shared/api/types';
 import { focusText } from '../../src/shared/game';
-import { localized, type Locale } from '../../src/shared/locale';
+import { LOCALES, localized, type Locale } from '../../src/shared/locale';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
-import { api, englishContext, logIn, newMember } from './support/members';
+import { admin, ageAccounts, api, englishContext, logIn, newMember } from './support/members';
 
 /**
  * Home in each language (banner picture of that language, the site caption, the winners ticker),
@@ -55,6 +55,27 @@ async function articleWithPicture(): Promise<{ article: ArticleSummary; listed: 
     if (found) return { article: found, listed: type === 2 || type === 9 };
   }
   throw new Error('no article with a picture in the seed');
+}
+
+/** How the tabs of the page's tab list lie: on how many rows, and any whose label is cut or wraps. */
+function tabLayout(page: Page): Promise<{ rows: number; cut: string[] }> {
+  return page.evaluate(() => {
+    const tabs = [...document.querySelectorAll('[role="tablist"] [role="tab"]')] as HTMLElement[];
+    const cut = tabs
+      .filter((tab) => tab.scrollWidth > tab.clientWidth + 1 || tab.getBoundingClientRect().height > 60)
+      .map((tab) => tab.textContent ?? '');
+    return { rows: new Set(tabs.map((tab) => Math.round(tab.getBoundingClientRect().top))).size, cut };
+  });
+}
+
+/** The operator decides the member's one pending withdrawal (`withdraw:reject`). */
+function rejectPendingOf(username: string): void {
+  const line = admin('withdraw:list', '--status', 'pending')
+    .split('\n')
+    .find((row) => row.includes(username));
+  const id = /^#(\d+) pending/.exec(line ?? '')?.[1];
+  if (!id) throw new Error(`no pending withdrawal of ${username}: ${line}`);
+  admin('withdraw:reject', id, '--note', 'e2e');
 }
 
 describe('content end to end', () => {
@@ -131,8 +152,9 @@ describe('content end to end', () => {
     const page = await context.newPage();
     await logIn(page, member);
 
-    // A message: news tab, expand the newest.
+    // A message: news tab (the member's own messages come first), expand the newest.
     await page.goto('/message');
+    await page.getByRole('tab', { name: 'News' }).click();
     const newsPanel = page.getByTestId('messages-news');
     await expect.poll(() => newsPanel.getByTestId('message').count()).toBe(news.length);
     const firstMessage = newsPanel.getByTestId('message').first();
@@ -190,6 +212,7 @@ describe('content end to end', () => {
     await snapshot(page, 'content-article-offline');
 
     await page.goto('/message');
+    await page.getByRole('tab', { name: 'News' }).click();
     const offlineMessage = page.getByTestId('messages-news').getByTestId('message').first();
     await expect.poll(() => offlineMessage.getByTestId('message-title').textContent()).toBe(news[0].title_yw);
     await offlineMessage.getByTestId('message-toggle').click();
@@ -205,6 +228,76 @@ describe('content end to end', () => {
     await page.goto('/');
     await expect.poll(() => imageLoaded(page.getByTestId('banner-image').first())).toBe(true);
     expect(await page.getByTestId('banner-image').first().getAttribute('src')).toBe(bannerSrc);
+    await context.close();
+  });
+
+  it('messages about the account: counted on the tab bar and the menu, first on /message with the count on one row at 320 and 390 px in each language, New until seen; a second phone agrees', async () => {
+    // A deposit may be withdrawn at once here (turnover is wallet.e2e.ts's subject).
+    admin('settings:set', 'turnoverMultiple', '0');
+    const member = newMember('msg', '500');
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await logIn(page, member);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
+    const card = await api<{ id: number }>('/api/Game/addbankcard', {
+      token,
+      pwd: '246810',
+      type: 'USDT-TRC20',
+      address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    });
+    // A new account receives withdrawals a day later: the harness dates it back.
+    ageAccounts(member.username);
+
+    // The account added is a message too: unread with the first decision.
+    let unread = 2;
+    for (const locale of LOCALES) {
+      // The operator turns down a new withdrawal: one message the member has not read.
+      await api('/api/Game/withdraw', { token, bank_id: card.id, money: 10, pwd: '246810' });
+      rejectPendingOf(member.username);
+      await page.setViewportSize({ width: 320, height: 720 });
+      await page.evaluate((lang) => localStorage.setItem('lang', lang), locale);
+      await page.goto('/user');
+      await expect.poll(() => page.locator('.tabbar [data-testid="unread-badge"]').textContent()).toBe(String(unread));
+      expect(await page.locator('.menu-list [data-testid="unread-badge"]').textContent()).toBe(String(unread));
+
+      // The page as it opens: the read receipt is held back for a look.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/Game/readMessages', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.locator('.menu-list a[href="/message"]').click();
+      const personal = page.getByRole('tab').first();
+      await expect.poll(() => personal.getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => personal.getByTestId('unread-badge').textContent()).toBe(String(unread));
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 720 });
+        expect(await tabLayout(page), `${locale} ${width}px`).toEqual({ rows: 1, cut: [] });
+      }
+      await page.setViewportSize({ width: 320, height: 720 });
+      const marked = page.locator('[data-testid="account-message"][data-unread="true"]');
+      await expect.poll(() => marked.count()).toBe(unread);
+      await snapshot(page, `messages-unread-${locale}`);
+
+      release();
+      await expect.poll(() => personal.getByTestId('unread-badge').count()).toBe(0);
+      // Still marked New while the member looks.
+      expect(await marked.count()).toBe(unread);
+      await page.unroute('**/api/Game/readMessages');
+      unread = 1;
+    }
+
+    // A second phone of the member: nothing unread there either.
+    const phone = await englishContext(browser);
+    const other = await phone.newPage();
+    const reads = other.waitForResponse('**/api/Game/getMessageReads');
+    await logIn(other, member);
+    await reads;
+    await other.waitForTimeout(300);
+    expect(await other.getByTestId('unread-badge').count()).toBe(0);
+    await phone.close();
     await context.close();
   });
 });

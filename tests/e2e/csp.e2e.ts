@@ -270,6 +270,7 @@ describe('the app under its Content-Security-Policy', () => {
     await page.getByRole('radio', { name: 'USDT-TRC20' }).check();
     await page.getByLabel('Wallet address').fill(TRC20_ADDRESS);
     await page.getByLabel('Withdrawal password').fill('246810');
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Save account' }).click();
     await page.waitForURL('**/banklist');
     // A new account waits 24 hours; the harness dates it back a day.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { LOCALES, type Locale } from '../../src/shared/locale';
 import { launchBrowser, snapshot } from './support/browser';
-import { api, englishContext, logIn, newMember } from './support/members';
+import { admin, ageAccounts, api, englishContext, logIn, newMember } from './support/members';
 import { smsCodeFor } from './support/server-log';
 
 /** The refusal a field is described by (its hint and, when refused, the message under it). */
@@ -158,6 +159,250 @@ describe('forms in Vietnamese', () => {
     await page.getByLabel('Mật khẩu', { exact: true }).fill('second456');
     await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
     await page.waitForURL('**/user');
+    await context.close();
+  });
+});
+
+/** The field that has focus: its name, and whether it sits between the sticky header and the screen's foot. */
+function focusedField(page: Page): Promise<{ name: string | null; inView: boolean; messageInView: boolean }> {
+  return page.evaluate(() => {
+    const field = document.activeElement as HTMLInputElement | null;
+    const header = document.querySelector('.page-header')?.getBoundingClientRect().bottom ?? 0;
+    const within = (el: Element | null | undefined) => {
+      const box = el?.getBoundingClientRect();
+      return !!box && box.top >= header - 1 && box.bottom <= window.innerHeight + 1;
+    };
+    const message = field
+      ?.getAttribute('aria-describedby')
+      ?.split(' ')
+      .map((id) => document.getElementById(id));
+    return {
+      name: field?.getAttribute('name') ?? null,
+      inView: within(field),
+      messageInView: within(message?.find((el) => el?.getAttribute('role') === 'alert')),
+    };
+  });
+}
+
+/** Warnings and successes on screen now (toasts). */
+function toasts(page: Page): Promise<{ warnings: number; successes: number }> {
+  return page.evaluate(() => ({
+    warnings: document.querySelectorAll('.toast-warning').length,
+    successes: document.querySelectorAll('.toast-success').length,
+  }));
+}
+
+/** When the first warning showed, then the first success, then the warning was gone (ms of the page's clock). */
+interface ToastTimes {
+  warnedAt?: number;
+  succeededAt?: number;
+  warningGoneAt?: number;
+}
+
+/**
+ * Watches the toasts from now on (read back by `toastTimes`). A toast leaving is still in the page
+ * for its exit animation: "gone" is when it has left the page.
+ */
+function watchToasts(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const times: ToastTimes = {};
+    (window as unknown as { toastTimes: ToastTimes }).toastTimes = times;
+    new MutationObserver(() => {
+      const warned = document.querySelector('.toast-warning') !== null;
+      if (warned) times.warnedAt ??= performance.now();
+      else if (times.warnedAt !== undefined) times.warningGoneAt ??= performance.now();
+      if (times.warnedAt !== undefined && document.querySelector('.toast-success'))
+        times.succeededAt ??= performance.now();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+/**
+ * The success came while the warning would still stand by itself for a while (its own timer takes it
+ * away 4 s after it is raised, a little less after it shows): time enough to tell the two apart.
+ */
+function successInTime({ warnedAt, succeededAt }: ToastTimes): boolean {
+  return warnedAt !== undefined && succeededAt !== undefined && succeededAt - warnedAt < 2_500;
+}
+
+function toastTimes(page: Page): Promise<ToastTimes> {
+  return page.evaluate(() => ({ ...(window as unknown as { toastTimes: ToastTimes }).toastTimes }));
+}
+
+/**
+ * Withdrawal requests (refused for want of an account) until the member's limit of the minute is
+ * reached: the next one, the member's own from the page, is refused as too frequent.
+ */
+async function useUpWithdrawalLimit(token: string): Promise<void> {
+  for (let i = 0; i < 6; i++) {
+    const response = await fetch(`${inject('baseUrl')}/api/Game/withdraw`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lang: 'en', token, bank_id: '', money: 1, pwd: '246810' }),
+    });
+    if (((await response.json()) as { code: number }).code === 2051) return;
+  }
+  throw new Error('the withdrawal limit was not reached');
+}
+
+/** How "too frequently" says the wait, per language (locales/errors: 2051). */
+const WAIT_TEXT: Record<Locale, RegExp> = {
+  en: /^Sending too frequently, please wait (\d+) s$/,
+  vi: /^Gửi quá nhanh, vui lòng đợi (\d+) giây$/,
+  'zh-CN': /^发送过于频繁，请等待 (\d+) 秒$/,
+  'zh-TW': /^發送過於頻繁，請等待 (\d+) 秒$/,
+};
+
+/**
+ * Forms a member can trust, at 320 and 390 px in the four languages: a refused form shows the
+ * refused field with focus on it (not the submit button with the message off-screen), a success
+ * takes the warnings of the attempts before it away, and "too frequently" says how long to wait.
+ */
+describe('forms at phone widths', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('register submitted empty, from the foot of the page: focus and view go to the account field and its message', async () => {
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    for (const locale of LOCALES) {
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 640 });
+        await page.evaluate((lang) => localStorage.setItem('lang', lang), locale);
+        await page.goto('/register');
+        const submit = page.locator('form button[type="submit"]');
+        await submit.scrollIntoViewIfNeeded();
+        await submit.click();
+        await expect
+          .poll(() => focusedField(page), { timeout: 5_000 })
+          .toEqual({
+            name: 'username',
+            inView: true,
+            messageInView: true,
+          });
+        expect(await page.getByRole('alert').count()).toBe(1);
+        if (width === 320) await snapshot(page, `register-refused-focus-${locale}`);
+      }
+    }
+    await context.close();
+  });
+
+  it('a success takes away the warning of the refused attempt before it (an account saved twice, then another: vi at 320 px, en at 390 px)', async () => {
+    const member = newMember('fs', '1');
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await logIn(page, member);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
+    await api('/api/Game/addbankcard', {
+      token,
+      pwd: '246810',
+      type: 'Bank',
+      bank: 'Vietcombank',
+      account: '0123456789',
+      username: 'Nguyen Van A',
+      branch: 'Ha Noi',
+    });
+    let next = 0;
+    for (const [locale, width] of [
+      ['vi', 320],
+      ['en', 390],
+    ] as const) {
+      await page.setViewportSize({ width, height: 720 });
+      await page.evaluate((lang) => localStorage.setItem('lang', lang), locale);
+      // A warning leaves by itself after 4 s: a success well within that time tells whether it took the
+      // warning away at once; on a machine too busy for that, the attempt is made again.
+      let times: ToastTimes = {};
+      for (let attempt = 0; attempt < 3 && !successInTime(times); attempt++) {
+        await page.goto('/bankadd');
+        await watchToasts(page);
+        await page.locator('input[name="bank"]').fill('Vietcombank');
+        await page.locator('input[name="account"]').fill('0123456789');
+        await page.locator('input[name="username"]').fill('Nguyen Van A');
+        await page.locator('input[name="branch"]').fill('Ha Noi');
+        await page.locator('input[name="pwd"]').fill('246810');
+        // The account is shown back in full and saved once confirmed.
+        await page.locator('form button[type="submit"]').click();
+        await page.getByTestId('bank-add-confirm').click();
+        // Refused: this account is saved already (3003); the form is back with what was typed.
+        await expect.poll(() => toasts(page), { timeout: 10_000 }).toEqual({ warnings: 1, successes: 0 });
+        await page.locator('input[name="account"]').fill(`01234567${10 + next++}`);
+        await page.locator('form button[type="submit"]').click();
+        await page.getByTestId('bank-add-confirm').click();
+        await expect.poll(async () => (await toastTimes(page)).succeededAt, { timeout: 10_000 }).toBeDefined();
+        await expect.poll(async () => (await toastTimes(page)).warningGoneAt, { timeout: 10_000 }).toBeDefined();
+        times = await toastTimes(page);
+      }
+      expect(successInTime(times), 'the success never came while the warning stood').toBe(true);
+      // Gone with the success (its exit animation takes 0.15 s), not 1.5 s or more later by its own timer.
+      expect(times.warningGoneAt! - times.succeededAt!, `${locale} ${width}px`).toBeLessThan(1_000);
+      await page.evaluate(() => document.querySelectorAll('.toast-close').forEach((b) => (b as HTMLElement).click()));
+    }
+    await context.close();
+  });
+
+  it('a code asked for again too soon (vi, 320 px): the wait in words, and the send button counts it down', async () => {
+    const phone = `8${Date.now().toString().slice(-8)}`;
+    await api('/api/index/sms_send', { quhao: '+84', mobile: phone });
+    const context = await englishContext(browser);
+    await context.addInitScript(() => localStorage.setItem('lang', 'vi'));
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/register');
+    await page.locator('input[name="phone"]').fill(phone);
+    await page.getByRole('button', { name: 'Gửi mã', exact: true }).click();
+    const warning = page.locator('.toast-warning .toast-text');
+    await expect.poll(() => warning.textContent()).toMatch(WAIT_TEXT.vi);
+    const seconds = Number(WAIT_TEXT.vi.exec((await warning.textContent()) ?? '')![1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    const button = page.getByRole('button', { name: /^Gửi mã \((\d+) giây\)$/ });
+    expect(await button.isDisabled()).toBe(true);
+    const shown = Number(/\((\d+) giây\)/.exec((await button.textContent()) ?? '')![1]);
+    expect(Math.abs(shown - seconds)).toBeLessThanOrEqual(2);
+    await snapshot(page, 'sms-too-soon-vi');
+    await context.close();
+  });
+
+  it('withdrawals asked for too often: the refusal says how many seconds to wait, in each language at 320 and 390 px', async () => {
+    // A deposit may be withdrawn at once here (turnover is wallet.e2e.ts's subject).
+    admin('settings:set', 'turnoverMultiple', '0');
+    const member = newMember('fw', '100');
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await logIn(page, member);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
+    await api('/api/Game/addbankcard', {
+      token,
+      pwd: '246810',
+      type: 'USDT-TRC20',
+      address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    });
+    // A new account receives withdrawals a day later: the harness dates it back.
+    ageAccounts(member.username);
+    for (const [i, locale] of LOCALES.entries()) {
+      await useUpWithdrawalLimit(token!);
+      await page.setViewportSize({ width: i % 2 === 0 ? 320 : 390, height: 720 });
+      await page.evaluate((lang) => localStorage.setItem('lang', lang), locale);
+      await page.goto('/withdraw');
+      await page.getByTestId('withdraw-account').first().locator('input[type="radio"]').check();
+      await page.locator('[data-testid="withdraw-form"] input[name="money"]').fill('10');
+      await page.locator('[data-testid="withdraw-form"] input[name="pwd"]').fill('246810');
+      await page.locator('[data-testid="withdraw-form"] button[type="submit"]').click();
+      const warning = page.locator('.toast-warning .toast-text');
+      await expect.poll(() => warning.textContent(), { timeout: 5_000 }).toMatch(WAIT_TEXT[locale]);
+      const seconds = Number(WAIT_TEXT[locale].exec((await warning.textContent()) ?? '')![1]);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(60);
+      await page.evaluate(() => document.querySelectorAll('.toast-close').forEach((b) => (b as HTMLElement).click()));
+    }
     await context.close();
   });
 });

@@ -68,7 +68,9 @@ export default async function setup(project: TestProject) {
   }
   // Short rounds from the first one on (45 s, orders close 15 s before the draw), so the game
   // journey fits in a test without waiting for an operator change to reach the next round.
-  const main = await startServerProcess({ seconds: 45, close: 15 });
+  // Every journey logs in from this one address, dozens a minute: asked for as an operator whose
+  // members share one address would (LOGIN_LIMIT_PER_MINUTE); guessing stays limited per member.
+  const main = await startServerProcess({ seconds: 45, close: 15 }, { LOGIN_LIMIT_PER_MINUTE: '600' });
   const fast = await startServerProcess({ seconds: 10, close: 2 }).catch((error: unknown) => {
     main.child.kill('SIGTERM');
     throw error;

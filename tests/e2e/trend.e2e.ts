@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AppConfig, FinanceProduct } from '../../src/shared/api/types';
 import { projectTier } from '../../src/shared/finance';
+import { LOCALES } from '../../src/shared/locale';
 import { formatMoney, formatUsd } from '../../src/shared/money';
 import { launchBrowser, snapshot } from './support/browser';
 import { admin, api, englishContext } from './support/members';
@@ -104,6 +105,45 @@ describe('trend and finance end to end', () => {
     expect(await rowText(page, 'BTC', 'price-last')).toBe('43,300.00');
     await snapshot(page, 'trend-stale');
     await context.close();
+  });
+
+  it('the feed unreachable: the time it first failed holds when the member leaves and comes back 21 minutes later, and after a reload (each language, 320 and 390 px)', async () => {
+    const dead = await startPriceFeedServer();
+    await dead.stop();
+    admin('settings:set', 'priceFeedUrl', dead.url);
+    try {
+      const context = await englishContext(browser);
+      const page = await context.newPage();
+      await page.clock.install({ time: new Date('2026-11-21T14:17:00') });
+      for (const [i, locale] of LOCALES.entries()) {
+        await page.setViewportSize({ width: i % 2 === 0 ? 320 : 390, height: 720 });
+        await page.goto('/');
+        await page.evaluate((lang) => localStorage.setItem('lang', lang), locale);
+        await page.goto('/lotteryprize');
+        const down = page.getByTestId('price-feed-down');
+        await expect.poll(() => down.count(), { timeout: 15_000 }).toBe(1);
+        const said = (await down.textContent()) ?? '';
+        expect(said.length).toBeGreaterThan(0);
+
+        // Elsewhere in the app for 21 minutes, then back (the page is kept alive).
+        await page.locator('.tabbar a[href="/"]').click();
+        await page.waitForURL((url) => url.pathname === '/');
+        await page.clock.fastForward('21:00');
+        await page.goBack();
+        await page.waitForURL('**/lotteryprize');
+        await expect.poll(() => down.count(), { timeout: 15_000 }).toBe(1);
+        expect(await down.textContent(), locale).toBe(said);
+
+        // A reload of the app in the same tab.
+        await page.reload();
+        await expect.poll(() => down.count(), { timeout: 15_000 }).toBe(1);
+        expect(await down.textContent(), locale).toBe(said);
+        await snapshot(page, `trend-feed-down-${locale}`);
+      }
+      await context.close();
+    } finally {
+      admin('settings:set', 'priceFeedUrl', feed.url);
+    }
   });
 
   it('finance lists the server tiers with projections; transfer-in checks the amount and points to customer service', async () => {

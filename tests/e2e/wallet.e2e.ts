@@ -70,7 +70,7 @@ describe('wallet end to end', () => {
     await snapshot(page, 'wallet-withdraw-account-held');
     // The member is told of the account in /message.
     await page.goto('/message');
-    await page.getByRole('tab', { name: 'My account' }).click();
+    await page.getByRole('tab', { name: 'Personal' }).click();
     await expect
       .poll(() => page.getByTestId('messages-mine').getByTestId('message-text').first().textContent())
       .toMatch(/^An account ending bLSE was added; withdrawals to it are possible from /);
@@ -116,7 +116,7 @@ describe('wallet end to end', () => {
 
     // The member is told in /message, and the withdraw page lists it as rejected with the note.
     await page.goto('/message');
-    await page.getByRole('tab', { name: 'My account' }).click();
+    await page.getByRole('tab', { name: 'Personal' }).click();
     await expect
       .poll(() => page.getByTestId('messages-mine').getByTestId('message-text').first().textContent())
       .toBe('Your withdrawal of 120.50 USD to TQn9Y2…bLSE was rejected: e2e. The amount is back in your balance.');

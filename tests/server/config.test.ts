@@ -15,7 +15,15 @@ describe('configuration from the environment', () => {
       https: false,
       sqliteSynchronous: 'FULL',
       sms: null,
+      loginLimitPerMinute: undefined,
     });
+  });
+
+  it('LOGIN_LIMIT_PER_MINUTE raises or lowers the logins allowed from one address', () => {
+    expect(loadConfig({ LOGIN_LIMIT_PER_MINUTE: '120' }).loginLimitPerMinute).toBe(120);
+    for (const bad of ['0', '-5', '1.5', 'many', '100001']) {
+      expect(() => loadConfig({ LOGIN_LIMIT_PER_MINUTE: bad }), bad).toThrow(ConfigError);
+    }
   });
 
   it.each([

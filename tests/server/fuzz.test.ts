@@ -33,6 +33,10 @@ const PATHS = [
   ApiPath.articleDetail,
   ApiPath.winners,
   ApiPath.financeProducts,
+  ApiPath.playLimits,
+  ApiPath.setPlayLimit,
+  ApiPath.pausePlay,
+  ApiPath.setRealityCheck,
   '/api/Index/unknown',
 ];
 
@@ -66,6 +70,12 @@ const FIELDS = [
   'limit',
   'type',
   'id',
+  'period',
+  'kind',
+  'money',
+  'days',
+  'minutes',
+  'since',
 ];
 
 let server: TestServer;

@@ -240,13 +240,17 @@ describe('coded refusals change nothing', () => {
     expect(await balanceCents(server, player.id)).toBe(1_000_00);
   });
 
-  it('1001 for a body of the wrong shape', async () => {
+  it('1030 for order lines of the wrong shape, 1001 for another field', async () => {
     await expectRefused(
       server.call(ApiPath.order, { token: player.token, gameid: 15, roomid: 1, order_info: [[0, 'x', 20]] }),
-      1001,
+      1030,
     );
     await expectRefused(
       server.call(ApiPath.order, { token: player.token, gameid: 15, roomid: 1, order_info: 5 }),
+      1030,
+    );
+    await expectRefused(
+      server.call(ApiPath.order, { token: player.token, gameid: 'x', roomid: 1, order_info: [line(0, 20)] }),
       1001,
     );
   });

@@ -16,6 +16,7 @@ import { openSqlite } from '../../src/server/db/connect';
 import { GroupCommitSqliteDialect, MAX_YIELD_MS } from '../../src/server/db/groupCommit';
 import type { Database } from '../../src/server/db/schema';
 import { cachingSqlite } from '../../src/server/db/statementCache';
+import { WalSync } from '../../src/server/db/walSync';
 
 let dir: string;
 let file: string;
@@ -204,7 +205,8 @@ describe('writers of two connections (the server and the admin command)', () => 
     });
     const waited = performance.now() - started;
     const before = id;
-    await pause(50);
+    // Its next commits wait for their flush of the WAL (a slow disk may take a while).
+    for (const deadline = performance.now() + 2_000; id === before && performance.now() < deadline;) await pause(10);
     stop = true;
     await Promise.all(busy);
     expect(waited).toBeLessThan(250);
@@ -262,3 +264,99 @@ describe('writers of two connections (the server and the admin command)', () => 
     }
   });
 });
+
+describe('durable commits flushed off the main thread (synchronous=FULL, walSync.ts)', () => {
+  /** A flush of the WAL that completes only when the test says so; counts how often it began. */
+  function heldFlush() {
+    const started: (() => void)[] = [];
+    const failed: ((error: Error) => void)[] = [];
+    const state = { holding: false };
+    const walSync = new WalSync(() =>
+      state.holding
+        ? new Promise<void>((resolve, reject) => {
+            started.push(resolve);
+            failed.push(reject);
+          })
+        : Promise.resolve(),
+    );
+    return { walSync, started, failed, state };
+  }
+
+  let held: ReturnType<typeof heldFlush>;
+  let own: Kysely<Database>;
+  beforeEach(async () => {
+    held = heldFlush();
+    const sqlite = new SQLite(join(dir, 'w.sqlite'));
+    sqlite.pragma('journal_mode = WAL');
+    own = new Kysely<Database>({
+      dialect: new GroupCommitSqliteDialect(cachingSqlite(sqlite), { walSync: held.walSync }),
+    });
+    await sql`CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)`.execute(own);
+    held.state.holding = true;
+  });
+  afterEach(async () => {
+    held.state.holding = false;
+    held.started.forEach((resolve) => resolve());
+    await own.destroy();
+  });
+
+  const settledYet = async (promise: Promise<unknown>) => {
+    let settled = false;
+    void promise.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await pause(20);
+    return settled;
+  };
+  const insert = (id: number) =>
+    own.transaction().execute(async (trx) => {
+      await sql`INSERT INTO t (id, v) VALUES (${id}, ${id})`.execute(trx);
+    });
+
+  it('a commit is acknowledged only after a flush of the WAL that began after it', async () => {
+    const first = insert(1);
+    expect(await settledYet(first)).toBe(false);
+    expect(held.started).toHaveLength(1);
+    // Committed meanwhile (while the first flush runs): it waits for a flush of its own.
+    const second = insert(2);
+    held.started[0]();
+    await first;
+    expect(await settledYet(second)).toBe(false);
+    expect(held.started).toHaveLength(2);
+    held.started[1]();
+    await second;
+    held.state.holding = false;
+    expect(await rows2(own)).toEqual([1, 2]);
+  });
+
+  it('a write outside any transaction waits for the flush too', async () => {
+    const plain = sql`INSERT INTO t (id, v) VALUES (7, 7)`.execute(own);
+    expect(await settledYet(plain)).toBe(false);
+    held.started[0]();
+    await plain;
+  });
+
+  it('when the flush fails, the commits it held are not acknowledged', async () => {
+    const order = insert(3);
+    await pause(20);
+    held.failed[0](new Error('EIO: the disk failed'));
+    await expect(order).rejects.toThrow('EIO');
+  });
+
+  it('on a database file, the real flush acknowledges commits (FULL is the default)', async () => {
+    const durable = openSqlite(join(dir, 'real.sqlite')).db;
+    try {
+      await sql`CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)`.execute(durable);
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) => sql`INSERT INTO t (id, v) VALUES (${i}, ${i})`.execute(durable)),
+      );
+      expect(await rows2(durable)).toHaveLength(50);
+    } finally {
+      await durable.destroy();
+    }
+  });
+});
+
+const rows2 = async (conn: Kysely<Database>) =>
+  (await sql<{ id: number }>`SELECT id FROM t ORDER BY id`.execute(conn)).rows.map((r) => r.id);

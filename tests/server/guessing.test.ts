@@ -281,16 +281,21 @@ describe('the withdrawal password', () => {
     });
     try {
       const m = await walletMember(limited, 50);
-      const codes: number[] = [];
+      const answers = [];
       for (let i = 0; i < 4; i++) {
         const answer = await limited.call(
           ApiPath.withdraw,
           { token: m.token, lang: 'en', bank_id: '', money: 1, pwd: PAY_PASSWORD },
           { ip: freshAddress() },
         );
-        codes.push(answer.body.code);
+        answers.push(answer.body);
       }
-      expect(codes).toEqual([2058, 2058, 2058, 2051]);
+      expect(answers.map((answer) => answer.code)).toEqual([2058, 2058, 2058, 2051]);
+      // The refusal says how long until the member's minute is over.
+      const seconds = (answers[3].data as { retryAfter: number }).retryAfter;
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(60);
+      expect(answers[3].info).toBe(`Sending too frequently, please wait ${seconds} s`);
     } finally {
       await limited.close();
     }

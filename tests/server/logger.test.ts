@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
-import { createLogger, redactUrl } from '../../src/server/logger';
+import { createLogger, lazyChildLogger, redactUrl } from '../../src/server/logger';
 import { startServer } from './support/server';
 
 function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
@@ -88,5 +88,36 @@ describe('request lines at LOG_LEVEL=info', () => {
     ['/a?next=/b?token=abc', '/a?next=[redacted]'],
   ])('%s is logged as %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
+  });
+});
+
+describe("a request's own logger", () => {
+  it('is made only for a line at an enabled level, and that line names the request', async () => {
+    const out = capture();
+    const logger = createLogger('warn', out.stream);
+    let made = 0;
+    const child = logger.child.bind(logger);
+    logger.child = ((...args: Parameters<typeof logger.child>) => {
+      made++;
+      return child(...args);
+    }) as typeof logger.child;
+    const server = await startServer({ logger });
+    made = 0;
+    try {
+      // Answered without a warning: no request logger is made at all.
+      const quiet = await server.app.inject({ method: 'POST', url: ApiPath.getConfig, payload: {} });
+      expect(quiet.statusCode).toBe(200);
+      expect(made).toBe(0);
+      const lazy = lazyChildLogger(logger, { reqId: 'req-42' }, {});
+      lazy.info('not at this level');
+      expect(made).toBe(0);
+      lazy.warn({ token: 't'.repeat(64) }, 'heard');
+      expect(made).toBe(1);
+    } finally {
+      await server.close();
+    }
+    const lines = out.lines();
+    expect(lines.map((line) => line.msg)).toEqual(['heard']);
+    expect(lines[0]).toMatchObject({ reqId: 'req-42', token: '[redacted]' });
   });
 });

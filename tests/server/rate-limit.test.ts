@@ -41,6 +41,20 @@ describe('rate limits', () => {
     expect(limited.body).toMatchObject({ code: 2051, data: { errCode: 2051 } });
   });
 
+  it('sms_send over its limit says how long until the minute is over, in data, in the text and in Retry-After', async () => {
+    const ip = '10.0.1.2';
+    for (let i = 0; i < 2; i++) await server.call(ApiPath.smsSend, { mobile: uniquePhone() }, { ip });
+    const limited = await server.call(ApiPath.smsSend, { mobile: uniquePhone(), lang: 'en' }, { ip });
+    expect(limited.status).toBe(429);
+    const seconds = (limited.body.data as { retryAfter: number }).retryAfter;
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(limited.body.info).toBe(`Sending too frequently, please wait ${seconds} s`);
+    expect(Number(limited.headers.get('retry-after'))).toBe(seconds);
+    const vi = await server.call(ApiPath.smsSend, { mobile: uniquePhone(), lang: 'vi' }, { ip });
+    expect(vi.body.info).toMatch(/^Gửi quá nhanh, vui lòng đợi \d+ giây$/);
+  });
+
   it('register answers 429 with code 1004', async () => {
     const ip = '10.0.2.1';
     for (let i = 0; i < 2; i++) expect((await server.call(ApiPath.register, {}, { ip })).status).toBe(200);

@@ -141,10 +141,10 @@ describe('/api/index/register', () => {
     expect(await countMembers()).toBe(membersBefore);
   });
 
-  it('refuses a missing field with 1001 and data.errCode', async () => {
+  it('refuses a missing field with its code (the captcha: 2053) and data.errCode', async () => {
     const body = await validBody();
     delete body.captcha;
-    expect((await server.call(ApiPath.register, body)).body).toMatchObject({ code: 1001, data: { errCode: 1001 } });
+    expect((await server.call(ApiPath.register, body)).body).toMatchObject({ code: 2053, data: { errCode: 2053 } });
   });
 
   it('refuses a captcha when none was sent to the number (2053)', async () => {

@@ -47,8 +47,9 @@ describe('/api/index/sms_send', () => {
     expect((await server.call(ApiPath.smsSend, { quhao: '84', mobile: uniquePhone() })).body.code).toBe(2050);
   });
 
-  it('refuses a missing mobile field with 1001', async () => {
-    expect((await server.call(ApiPath.smsSend, { quhao: '+84' })).body.code).toBe(1001);
+  it('refuses a missing or empty mobile field with 2050, "enter your phone number correctly"', async () => {
+    expect((await server.call(ApiPath.smsSend, { quhao: '+84' })).body.code).toBe(2050);
+    expect((await server.call(ApiPath.smsSend, { quhao: '+84', mobile: ' ' })).body.code).toBe(2050);
   });
 
   it('refuses a second code within 60 s (2051), and sends again after', async () => {
@@ -66,6 +67,27 @@ describe('/api/index/sms_send', () => {
     expect(server.sms.sent.filter((m) => m.mobile === mobile)).toHaveLength(2);
     expect(server.sms.lastCodeFor('+84', mobile)).toMatch(/^\d{6}$/);
     expect(first).toMatch(/^\d{6}$/);
+  });
+
+  it('a code asked for again too soon says how many seconds are left, in data and in the text of each language', async () => {
+    const mobile = uniquePhone();
+    expect((await server.call(ApiPath.smsSend, { mobile })).body.code).toBe(1);
+    server.clock.advance(15_500);
+    const texts: Record<string, string> = {};
+    for (const lang of ['en', 'vi', 'chs', 'cht']) {
+      const { body } = await server.call(ApiPath.smsSend, { mobile, lang });
+      // 44.5 s are left: the member is told 45, never less than is true.
+      expect(body).toMatchObject({ code: 2051, data: { errCode: 2051, retryAfter: 45 } });
+      texts[lang] = body.info;
+    }
+    expect(texts).toEqual({
+      en: 'Sending too frequently, please wait 45 s',
+      vi: 'Gửi quá nhanh, vui lòng đợi 45 giây',
+      chs: '发送过于频繁，请等待 45 秒',
+      cht: '發送過於頻繁，請等待 45 秒',
+    });
+    server.clock.advance(40_000);
+    expect((await server.call(ApiPath.smsSend, { mobile })).body.data).toMatchObject({ retryAfter: 5 });
   });
 
   it('the lock is per number: another number is not held back', async () => {

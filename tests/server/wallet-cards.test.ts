@@ -183,9 +183,10 @@ describe('delbankcard', () => {
 
   it.each([
     ['an unknown id', { id: 999_999 }, 1032],
-    ['no id', {}, 1001],
-    ['a negative id', { id: -1 }, 1001],
-    ['a text id', { id: 'abc' }, 1001],
+    // No account is selected: the spec's "selected account does not exist" (fieldCodes.ts).
+    ['no id', {}, 1032],
+    ['a negative id', { id: -1 }, 1032],
+    ['a text id', { id: 'abc' }, 1032],
   ])('%s answers %i', async (_name, body, code) => {
     const member = await walletMember(server);
     await addCard(server, member.token);

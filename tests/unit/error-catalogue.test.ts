@@ -17,4 +17,9 @@ describe('error catalogue', () => {
       expect(readFileSync(`locales/errors/${locale}.po`, 'utf8')).toMatch(/msgid "err.2004"\nmsgstr ".*\{num\}.*"/);
     }
   });
+  it('says how many seconds to wait in 2051, in every language', () => {
+    for (const locale of LOCALES) {
+      expect(readFileSync(`locales/errors/${locale}.po`, 'utf8')).toMatch(/msgid "err.2051"\nmsgstr ".*\{seconds\}.*"/);
+    }
+  });
 });

@@ -1,26 +1,11 @@
 import ky, { TimeoutError } from 'ky';
 import type { ApiAnswerOf, ApiContract, ApiRequestOf } from '../../shared/api/types';
-import { ApiPath } from '../../shared/api/paths';
+import { isWritePath } from '../../shared/api/routes';
 import { isSessionEnd, SUCCESS, type ApiResponse } from '../../shared/api/envelope';
 import { ErrorCode, MessageKey, type MessageValues } from '../../shared/errors';
+import { checkAnswer, loadAnswerSchemas, type CheckedAnswer } from './answers';
 import { ApiError, OfflineError } from './errors';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
-
-/** Paths that change something: refused while offline, never queued behind the member's back. */
-export const WRITE_PATHS: ReadonlySet<string> = new Set<string>([
-  ApiPath.login,
-  ApiPath.register,
-  ApiPath.smsSend,
-  ApiPath.changeLoginPassword,
-  ApiPath.changePayPassword,
-  ApiPath.order,
-  ApiPath.gameCancel,
-  ApiPath.deleteBankCard,
-  ApiPath.addBankCard,
-  ApiPath.withdraw,
-  ApiPath.cancelWithdrawal,
-  ApiPath.endOtherSessions,
-]);
 
 export interface CallOptions {
   /** No toast for refusals (the caller shows its own message). */
@@ -65,11 +50,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     body?: ApiRequestOf<P>,
     options: CallOptions = {},
   ): Promise<ApiAnswerOf<P>> {
-    if (WRITE_PATHS.has(path) && deps.isOffline()) {
+    if (isWritePath(path) && deps.isOffline()) {
       if (!options.silent) deps.warn(deps.textOf(MessageKey.Offline));
       throw new OfflineError();
     }
 
+    // Started with the request, so the schemas' chunk arrives beside the answer (answers.ts).
+    const schemas = loadAnswerSchemas();
+    schemas.catch(() => undefined);
     const base = await deps.base();
     const json = { ...(body ?? {}), lang: deps.getLang(), token: deps.getToken() ?? '' };
     let response: Response;
@@ -108,7 +96,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     const { code, data, info } = payload;
     const text = typeof info === 'string' ? info.trim() : '';
-    if (code === SUCCESS) return data as ApiAnswerOf<P>;
+    if (code === SUCCESS) return checked(path, data);
 
     if (isSessionEnd(code)) {
       deps.onSessionEnd();
@@ -119,6 +107,22 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const errCode = errCodeOf(data);
     if (!options.silent) deps.warn(text || deps.textOf(errCode ?? code));
     throw new ApiError({ code: errCode ?? code, kind: 'refused', info: text, data, status: response.status });
+  }
+
+  /** A success's data as its schema reads it; an answer of another shape is a failure, never data. */
+  async function checked<P extends keyof ApiContract>(path: P, data: unknown): Promise<ApiAnswerOf<P>> {
+    let answer: CheckedAnswer<ApiAnswerOf<P>>;
+    try {
+      answer = await checkAnswer(path, data);
+    } catch (error) {
+      // The schemas' chunk did not load: the device lost the network meanwhile.
+      log(`could not load the answer schemas for ${path}`, error);
+      deps.onReachability?.(false);
+      throw new ApiError({ code: ErrorCode.NetworkError, kind: 'network' });
+    }
+    if (answer.ok) return answer.data;
+    log(`an answer of the wrong shape on ${path}: ${answer.problem}`);
+    throw new ApiError({ code: ErrorCode.NetworkErrorRefresh, kind: 'malformed' });
   }
 
   return { call };

@@ -15,6 +15,11 @@ export type ApiErrorKind =
   | 'network'
   /** An HTTP error without a readable envelope. */
   | 'http'
+  /**
+   * A success whose data does not match the contract (1004, "network error, refresh": a newer app reads it): nothing of it is used. Whether a
+   * write took effect is unknown, so it counts as no answer: a retry carries the same key.
+   */
+  | 'malformed'
   /** A write attempted while the device is offline; nothing was sent. */
   | 'offline';
 
@@ -43,9 +48,18 @@ export class ApiError extends Error {
     this.status = init.status ?? null;
   }
 
-  /** True when the request never reached the server (or never left the device). */
+  /**
+   * True when no answer the app can use came back: the request never reached the server (or never
+   * left the device), or what came back could not be read.
+   */
   get isNetwork(): boolean {
-    return this.kind === 'timeout' || this.kind === 'network' || this.kind === 'http' || this.kind === 'offline';
+    return (
+      this.kind === 'timeout' ||
+      this.kind === 'network' ||
+      this.kind === 'http' ||
+      this.kind === 'offline' ||
+      this.kind === 'malformed'
+    );
   }
 }
 

@@ -1,15 +1,30 @@
 import { Link, useLocation } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { Icon, type IconName } from '../ui';
+import { Icon, UnreadBadge, type IconName } from '../ui';
 import { pathTo } from '../routing/paths';
 import { useConfig } from '../data/resources';
+import { useMessageReads } from '../data/messageReads';
 
-function TabLink({ href, icon, label, active }: { href: string; icon: IconName; label: string; active: boolean }) {
+function TabLink({
+  href,
+  icon,
+  label,
+  active,
+  unread,
+}: {
+  href: string;
+  icon: IconName;
+  label: string;
+  active: boolean;
+  /** Unread messages behind this tab: a count on its icon. */
+  unread?: number;
+}) {
   return (
     <li>
       <Link href={href} className={`tab${active ? ' is-active' : ''}`} aria-current={active ? 'page' : undefined}>
         <Icon name={icon} />
         <span>{label}</span>
+        <UnreadBadge count={unread} className="tab-badge" />
       </Link>
     </li>
   );
@@ -20,6 +35,7 @@ export function TabBar() {
   const serviceUrl = useConfig().data?.serviceUrl ?? '';
   const [location] = useLocation();
   const { t } = useLingui();
+  const unread = useMessageReads().data?.unread;
   return (
     <nav className="tabbar" aria-label={t`Main`}>
       <ul>
@@ -48,6 +64,7 @@ export function TabBar() {
           icon="user"
           label={t({ message: 'My account', context: 'tab bar, keep short' })}
           active={location === pathTo('account')}
+          unread={unread}
         />
       </ul>
     </nav>

@@ -56,6 +56,7 @@ const activity = lazyScreen(() => import('../features/game/ActivityPage'));
 const roomList = lazyScreen(() => import('../features/game/RoomListPage'));
 const current = lazyScreen(() => import('../features/game/CurrentPage'));
 const fairness = lazyScreen(() => import('../features/game/FairnessPage'));
+const responsiblePlay = lazyScreen(() => import('../features/play/PlayLimitsPage'));
 
 /** First match wins, so fixed paths come before patterns that would also match them. */
 export const ROUTES: readonly RouteDef[] = [
@@ -90,6 +91,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATTERNS.roomList, screen: roomList, auth: true },
   { path: PATTERNS.current, screen: current, auth: true },
   { path: PATTERNS.fairness, screen: fairness, auth: true },
+  { path: PATTERNS.responsiblePlay, screen: responsiblePlay, auth: true },
 ];
 
 /** The route a path shows: the first whose pattern matches it. */

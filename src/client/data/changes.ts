@@ -22,20 +22,28 @@ export const CHANGED_BY: Partial<Record<CallPath, readonly KeyPrefix[]>> = {
   [ApiPath.changePayPassword]: [[ApiPath.userInfo]],
   [ApiPath.changeLoginPassword]: [[ApiPath.sessions]],
   [ApiPath.endOtherSessions]: [[ApiPath.sessions]],
+  [ApiPath.setPlayLimit]: [[ApiPath.playLimits]],
+  [ApiPath.pausePlay]: [[ApiPath.playLimits]],
+  [ApiPath.setRealityCheck]: [[ApiPath.playLimits]],
+  [ApiPath.readMessages]: [[ApiPath.messageReads]],
 };
 
 /** News that comes without a write of the member's: a round was drawn (wins are credited). */
 export const CHANGED_BY_DRAW: readonly KeyPrefix[] = [...MONEY, [ApiPath.gameLog], [ApiPath.todayWinLost]];
 
 /**
- * A write's answer that says what a read now holds: the order's answer carries the balance after
- * the debit, shown at once while the profile is asked again.
+ * A write's answer that says what a read now holds, shown at once while the read is asked again:
+ * the order's answer carries the balance after the debit, the read marker's the new unread count.
  */
 async function applyAnswer(cache: QueryCache, path: CallPath, answer: unknown): Promise<void> {
-  if (path !== ApiPath.order) return;
-  const { money } = (answer ?? {}) as Partial<ApiAnswerOf<typeof ApiPath.order>>;
-  if (typeof money !== 'number') return;
-  await cache.updateQueryData<UserInfo>(queryKey(ApiPath.userInfo, {}), (profile) => ({ ...profile, money }));
+  if (answer === undefined) return;
+  if (path === ApiPath.order) {
+    const { money } = (answer ?? {}) as Partial<ApiAnswerOf<typeof ApiPath.order>>;
+    if (typeof money !== 'number') return;
+    await cache.updateQueryData<UserInfo>(queryKey(ApiPath.userInfo, {}), (profile) => ({ ...profile, money }));
+  } else if (path === ApiPath.readMessages) {
+    await cache.setQueryData(queryKey(ApiPath.messageReads, {}), answer as ApiAnswerOf<typeof ApiPath.readMessages>);
+  }
 }
 
 /** After a write the server accepted: its answer into the cache, then the reads it changed asked again. */

@@ -3,8 +3,17 @@ export { defineQuery, fetchQuery, useQuery, type Query } from './query';
 export { invalidate, type Synced } from './sync';
 export { CHANGED_BY_DRAW } from './changes';
 export { useOnline, useBrowserOnline, isBrowserOnline } from '../api/online';
-export { useConfig, useProfile, useLeftMoney, useWithdrawals, profileQuery, leftMoneyQuery } from './resources';
+export {
+  useConfig,
+  useProfile,
+  useLeftMoney,
+  useWithdrawals,
+  usePlayLimits,
+  profileQuery,
+  leftMoneyQuery,
+} from './resources';
 export { logout } from './session';
+export { useMessageReads, markMessagesRead } from './messageReads';
 export { useWrite } from './useWrite';
 export { useLiveRead } from './useLiveRead';
 export {

@@ -1,4 +1,4 @@
-import { ApiPath } from '../../shared/api/paths';
+import { isOwnedPath } from '../../shared/api/routes';
 import type { ApiContract, ApiRequestOf } from '../../shared/api/types';
 
 export type CallPath = keyof ApiContract;
@@ -56,23 +56,9 @@ export function prefixMatches(prefix: KeyPrefix, key: QueryKey): boolean {
 }
 
 /**
- * Reads whose answer is the member's own (balance, fund log, bank accounts, figures): cached under
- * the member's session and cleared at logout. Everything else (config, content, rooms, games) is
- * the same for everyone and stays.
+ * Whether a read's rows are the member's own (the route table's `owned`): cached under the member's
+ * session and cleared at logout. Everything else (config, content, games) is the same for everyone and stays.
  */
-export const MEMBER_PATHS: ReadonlySet<string> = new Set<string>([
-  ApiPath.userInfo,
-  ApiPath.leftMoney,
-  ApiPath.withdrawals,
-  ApiPath.financeFlow,
-  ApiPath.bankCardList,
-  ApiPath.addedAccounts,
-  ApiPath.sessions,
-  ApiPath.trendData,
-  ApiPath.todayWinLost,
-  ApiPath.gameLog,
-]);
-
 export function isMemberKey(key: QueryKey): boolean {
-  return MEMBER_PATHS.has(key[0]);
+  return isOwnedPath(key[0]);
 }

@@ -1,5 +1,5 @@
 import { ApiPath, useSession } from '../api';
-import type { AppConfig, LeftMoneyAnswer, UserInfo, WithdrawalItem } from '../../shared/api/types';
+import type { AppConfig, LeftMoneyAnswer, PlayLimitsAnswer, UserInfo, WithdrawalItem } from '../../shared/api/types';
 import { defineQuery, useQuery } from './query';
 import type { Synced } from './sync';
 
@@ -40,4 +40,16 @@ export function useProfile(): Synced<UserInfo> {
 export function useLeftMoney(): Synced<LeftMoneyAnswer> {
   const { token } = useSession();
   return useQuery(token ? leftMoneyQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+}
+
+/**
+ * The member's play limits, their use, the pause and the reality check's interval (getPlayLimits):
+ * the responsible-play page shows them (offline too) and the game room reads the interval.
+ */
+export const playLimitsQuery = defineQuery(ApiPath.playLimits, {});
+
+/** The member's responsible-play settings, cache-first; disabled while logged out. */
+export function usePlayLimits(): Synced<PlayLimitsAnswer> {
+  const { token } = useSession();
+  return useQuery(token ? playLimitsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }

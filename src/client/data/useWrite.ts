@@ -5,6 +5,8 @@ import { ApiError } from '../api/errors';
 import { queryCache } from '../stores';
 import { isBrowserOnline } from '../api/online';
 import { afterWrite } from './changes';
+import { toast } from '../ui/toast';
+import { isIdempotentPath } from '../../shared/api/routes';
 import type { CallPath } from './key';
 
 /** What became of a write: its answer, or why there is none. */
@@ -23,11 +25,6 @@ type BodyOf<P extends CallPath> =
   ApiRequestOf<P> extends { idempotencyKey: string } ? Omit<ApiRequestOf<P>, 'idempotencyKey'> : ApiRequestOf<P>;
 
 export interface WriteOptions {
-  /**
-   * A money-moving call (order, withdrawal): each attempt carries an idempotency key, and the
-   * same body sent again after no answer carries the same key, so a retry never spends twice.
-   */
-  idempotent?: boolean;
   /** The words for "no answer, you may retry" (default: the network failure's own text). */
   noAnswerText?: string;
 }
@@ -59,14 +56,18 @@ function offlineRefusal(): string | null {
  * The one way a page writes (DESIGN.md section 5): refused at once while offline (nothing is
  * queued behind the member's back), one call at a time, the idempotency key of money-moving calls,
  * the failure in the member's language (a refusal is toasted by the API client in the server's
- * words, no answer is said inline), and, once accepted, the reads it changed asked again (changes.ts).
+ * words, no answer is said inline), and, once accepted, the reads it changed asked again (changes.ts)
+ * and the warnings still on screen taken away.
  */
 export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}): Write<P> {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
-  const { idempotent = false, noAnswerText } = options;
+  const { noAnswerText } = options;
+  // A money-moving call (the route table's `idempotent`: order, withdrawal): each attempt carries an
+  // idempotency key, and the same body sent again after no answer carries the same key, so a retry never spends twice.
+  const idempotent = isIdempotentPath(path);
 
   const send = useCallback(
     async (body: BodyOf<P>, attemptKey?: string): Promise<WriteResult<ApiAnswerOf<P>>> => {
@@ -90,6 +91,8 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
       try {
         const data = await api.call(path, request);
         attempt.current = null;
+        // The refusals of earlier attempts no longer hold: only the success is said.
+        toast.dismissWarnings();
         return { ok: true, data, changed: afterWrite(queryCache, path, data) };
       } catch (failure) {
         // Refused, or no answer: what the server holds may not be what the screens show (an

@@ -35,6 +35,8 @@ export const PATTERNS = {
   activity: '/activity/:id',
   roomList: '/room_list/:type',
   current: '/current/:id',
+  // Addition: the member's own limits, pause and reality check.
+  responsiblePlay: '/responsible_play',
   // Addition: a past round's fairness proof, re-checked in the browser (DESIGN.md section 3).
   fairness: '/fairness/:roomid/:seqno',
 } as const;

@@ -1,12 +1,22 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { bringRefusalIntoView, takeRefusalFocus } from './refusalFocus';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
-/** The message under a field that was refused, announced when it appears. */
+/**
+ * The message under a field that was refused, announced when it appears. Drawn for a refusal just
+ * made, it brings its field into view with focus on it (refusalFocus.ts). The field names the
+ * message's `id` in its aria-describedby.
+ */
 export function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  // Every render: the same refusal made twice (Submit again, nothing edited) asks again.
+  useEffect(() => {
+    if (error && ref.current && takeRefusalFocus()) bringRefusalIntoView(ref.current);
+  });
   if (!error) return null;
   return (
-    <p id={id} className="field-error" role="alert">
+    <p ref={ref} id={id} className="field-error" role="alert">
       {error}
     </p>
   );

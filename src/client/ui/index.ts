@@ -9,6 +9,7 @@ export { StaleBadge } from './StaleBadge';
 export { Page } from './Page';
 export { TextField, SelectField, CheckboxField, FieldError, FormError, SubmitButton } from './Field';
 export { MenuList, MenuLink } from './MenuList';
+export { UnreadBadge } from './UnreadBadge';
 export { Icon, type IconName } from './icons';
 export { Logo } from './Logo';
 export { goBack, navigate } from './navigation';

@@ -67,6 +67,11 @@ export const toast = {
   info: (text: string, options?: ToastOptions) => show('info', text, options),
   loss: (text: string, options?: ToastOptions) => show('loss', text, options),
   dismiss,
+  /**
+   * What succeeded makes the warnings of earlier attempts old news ("Wrong invitation code" must not
+   * stand beside "Account created"): they go when a write succeeds.
+   */
+  dismissWarnings: () => items.filter((item) => item.kind === 'warning').forEach((item) => dismiss(item.id)),
   clear: () => {
     timers.forEach((timer) => clearTimeout(timer));
     timers.clear();

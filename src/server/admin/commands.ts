@@ -33,6 +33,7 @@ import { BACKUP_COMMANDS } from './backupCommand';
 import { databaseCommand, exactly, type AdminCommand, type CommandIo } from './command';
 import { CONTENT_COMMANDS } from './contentCommands';
 import { DRAW_SECRET_COMMANDS } from './drawSecretCommands';
+import { PLAY_COMMANDS } from './playCommands';
 import { AuditBreach, GAME_COMMANDS } from './gameCommands';
 import { terminalSafe } from './terminalText';
 import { WALLET_COMMANDS } from './walletCommands';
@@ -202,6 +203,7 @@ const MEMBER_COMMANDS: Record<string, AdminCommand> = {
 const COMMANDS: Record<string, AdminCommand> = {
   ...MEMBER_COMMANDS,
   ...WALLET_COMMANDS,
+  ...PLAY_COMMANDS,
   ...GAME_COMMANDS,
   ...CONTENT_COMMANDS,
   ...BACKUP_COMMANDS,

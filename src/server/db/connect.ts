@@ -12,6 +12,7 @@ import type { Database, Db, Dialect } from './schema';
 import { startCheckpointer } from './checkpointer';
 import { BUSY_TIMEOUT_MS, GroupCommitSqliteDialect } from './groupCommit';
 import { cachingSqlite } from './statementCache';
+import { WalSync } from './walSync';
 
 export interface OpenDatabase {
   db: Db;
@@ -39,8 +40,9 @@ export interface SqliteOptions {
   /** Checkpoint the WAL from a background thread (the long-running server), see checkpointer.ts. */
   backgroundCheckpoints?: boolean;
   /**
-   * SQLite's `synchronous` (SQLITE_SYNCHRONOUS), FULL unless said otherwise. FULL: every COMMIT
-   * waits for the WAL to reach the disk (fsync), so an acknowledged order survives a power cut.
+   * SQLite's `synchronous` (SQLITE_SYNCHRONOUS), FULL unless said otherwise. FULL: every commit
+   * is acknowledged once the WAL reached the disk (fsync, off the main thread: walSync.ts), so an
+   * acknowledged order survives a power cut.
    * NORMAL: the WAL is synced only at checkpoints; the database stays consistent after a power
    * cut, but the last commits before it (acknowledged to members) can be lost.
    */
@@ -80,8 +82,10 @@ export function openSqlite(file: string, options: SqliteOptions = {}): OpenDatab
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  // better-sqlite3 builds SQLite with WAL's default at NORMAL, so FULL has to be asked for.
-  sqlite.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
+  // FULL on a file: SQLite itself runs at NORMAL and each commit is acknowledged once walSync has
+  // flushed the WAL from libuv's threads (walSync.ts), so the disk's wait blocks no request.
+  const walSync = !inMemory && options.synchronous !== 'NORMAL' ? WalSync.ofDatabase(file) : undefined;
+  sqlite.pragma(`synchronous = ${options.synchronous === 'NORMAL' || walSync ? 'NORMAL' : 'FULL'}`);
   // A page cache that holds the hot indexes (the default is 2 MB) and reads through mmap: the
   // order path then rarely leaves memory for a read.
   sqlite.pragma('cache_size = -65536');
@@ -92,7 +96,10 @@ export function openSqlite(file: string, options: SqliteOptions = {}): OpenDatab
   // The automatic checkpoint stays as a safety net should the background one fall behind.
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 20000');
   const database = cachingSqlite(sqlite, () => void checkpointer?.stop());
-  const groupCommit = new GroupCommitSqliteDialect(database, inMemory ? {} : { writerQueueFile: `${file}-writer` });
+  const groupCommit = new GroupCommitSqliteDialect(
+    database,
+    inMemory ? {} : { writerQueueFile: `${file}-writer`, walSync },
+  );
   const db = new Kysely<Database>({ dialect: groupCommit });
   return { db, dialect: 'sqlite', description: `SQLite ${file}` };
 }

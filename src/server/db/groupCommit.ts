@@ -7,7 +7,8 @@
  *   so it is atomic on its own: a refused order rolls back to its savepoint and nothing else;
  * - its commit (RELEASE) hands the connection to the next caller, but resolves only after the
  *   physical COMMIT that contains it: no caller hears "done" before its rows are committed (and,
- *   with synchronous=FULL, the default, on disk: connect.ts);
+ *   with synchronous=FULL, the default, on disk: the WAL is flushed off the main thread,
+ *   walSync.ts, while the next group already runs);
  * - the physical COMMIT happens at the end of the current turn of the event loop (setImmediate),
  *   so the requests whose data already arrived join in; at once when the group reaches MAX_GROUP
  *   transactions or MAX_GROUP_MS; and before any statement outside a transaction;
@@ -54,6 +55,7 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
+import type { WalSync } from './walSync';
 
 /** The statements of cachingSqlite (statementCache.ts) also tell whether they write. */
 type CachedStatement = SqliteStatement & { readonly readonly: boolean };
@@ -135,6 +137,11 @@ export interface GroupCommitOptions {
   /** The hand-over file beside the database (see WriterQueue); none: the lock is simply retried. */
   writerQueueFile?: string;
   busyTimeoutMs?: number;
+  /**
+   * Durability outside SQLite (walSync.ts, for synchronous=FULL): a commit is acknowledged only
+   * once this has flushed the WAL after it. None: acknowledged when SQLite's COMMIT returns.
+   */
+  walSync?: WalSync;
 }
 
 class FifoLock {
@@ -195,6 +202,7 @@ class GroupCommitDriver implements Driver {
   private scheduled: NodeJS.Immediate | null = null;
   private readonly queue: WriterQueue | null;
   private readonly busyTimeoutMs: number;
+  private readonly walSync: WalSync | null;
 
   constructor(
     private readonly database: SqliteDatabase,
@@ -202,6 +210,7 @@ class GroupCommitDriver implements Driver {
   ) {
     this.queue = options.writerQueueFile ? new WriterQueue(options.writerQueueFile) : null;
     this.busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+    this.walSync = options.walSync ?? null;
   }
 
   async init(): Promise<void> {}
@@ -267,6 +276,7 @@ class GroupCommitDriver implements Driver {
 
   async destroy(): Promise<void> {
     this.flush();
+    await this.walSync?.idle();
     this.queue?.done();
     this.database.close();
   }
@@ -293,6 +303,7 @@ class GroupCommitDriver implements Driver {
       throw error;
     }
     this.commitPhysical();
+    await this.walSync?.afterCommit();
     return result;
   }
 
@@ -391,7 +402,19 @@ class GroupCommitDriver implements Driver {
       for (const waiter of group.waiters) waiter.reject(error);
       return;
     }
-    for (const waiter of group.waiters) waiter.resolve();
+    if (!this.walSync) {
+      for (const waiter of group.waiters) waiter.resolve();
+      return;
+    }
+    // The next group may meanwhile take the connection; these hear "done" once on disk.
+    this.walSync.afterCommit().then(
+      () => {
+        for (const waiter of group.waiters) waiter.resolve();
+      },
+      (error: unknown) => {
+        for (const waiter of group.waiters) waiter.reject(error);
+      },
+    );
   }
 
   private fail(error: unknown): void {

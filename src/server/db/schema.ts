@@ -4,6 +4,7 @@
  */
 import type { Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { BankCardType, WithdrawalStatus } from '../../shared/api/types';
+import type { PauseKind, PlayLimitKind, PlayPeriod } from '../../shared/play';
 
 export interface MembersTable {
   id: Generated<number>;
@@ -352,6 +353,69 @@ export interface WithdrawalsTable {
   note: Generated<string>;
 }
 
+/** One read marker per member for the messages about their account (migration 0015). */
+export interface MessageReadsTable {
+  member_id: number;
+  /** Epoch ms: the messages up to this moment have been seen. */
+  read_up_to: number;
+}
+
+/**
+ * A member's responsible-play state (domain/play/): the pause in force, the reality check, and
+ * what is used of stake and loss limits in the current periods (first server day of each; kept
+ * while the member has such a limit, 0016_play_limits).
+ */
+export interface PlayStateTable {
+  member_id: number;
+  /** Orders are refused until then (epoch ms); 0 when never paused. */
+  paused_until: Generated<number>;
+  pause_kind: Generated<PauseKind | ''>;
+  /** Minutes of play between reality checks; 0 = off. */
+  reality_minutes: Generated<number>;
+  day_start: Generated<number>;
+  day_stake: Generated<number>;
+  day_loss: Generated<number>;
+  week_start: Generated<number>;
+  week_stake: Generated<number>;
+  week_loss: Generated<number>;
+  month_start: Generated<number>;
+  month_stake: Generated<number>;
+  month_loss: Generated<number>;
+}
+
+/** A limit a member set for one period and kind. */
+export interface PlayLimitsTable {
+  member_id: number;
+  period: PlayPeriod;
+  kind: PlayLimitKind;
+  /** In force now, unless next_at has passed (then next_cents is); 0 = none. */
+  limit_cents: number;
+  /** A looser limit asked for (0 = removal), applying at next_at; both null when none waits. */
+  next_cents: number | null;
+  next_at: number | null;
+}
+
+export type PlayChangeWhat = 'limit' | 'pause' | 'realityCheck';
+export type PlayChangeBy = 'member' | 'operator';
+
+/** Every change of a member's play settings. */
+export interface PlayHistoryTable {
+  id: Generated<number>;
+  member_id: number;
+  created_at: number;
+  what: PlayChangeWhat;
+  changed_by: PlayChangeBy;
+  period: PlayPeriod | null;
+  kind: PlayLimitKind | null;
+  from_cents: number | null;
+  to_cents: number | null;
+  effective_at: number | null;
+  pause_kind: PauseKind | null;
+  days: number | null;
+  until_at: number | null;
+  minutes: number | null;
+}
+
 /** An event of the live streams (migration 0017, domain/live/). */
 export interface LiveEventsTable {
   id: Generated<number>;
@@ -397,6 +461,10 @@ export interface Database {
   scheduler_lease: SchedulerLeaseTable;
   bank_cards: BankCardsTable;
   withdrawals: WithdrawalsTable;
+  message_reads: MessageReadsTable;
+  play_state: PlayStateTable;
+  play_limits: PlayLimitsTable;
+  play_history: PlayHistoryTable;
   live_events: LiveEventsTable;
   live_tickets: LiveTicketsTable;
 }
@@ -421,5 +489,9 @@ export type OrderLineRow = Selectable<OrderLinesTable>;
 export type OrderGroupRow = Selectable<OrderGroupsTable>;
 export type BankCardRow = Selectable<BankCardsTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
+export type PlayStateRow = Selectable<PlayStateTable>;
+export type PlayLimitRow = Selectable<PlayLimitsTable>;
+export type PlayHistoryRow = Selectable<PlayHistoryTable>;
+export type NewPlayHistory = Insertable<PlayHistoryTable>;
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -10,6 +10,7 @@ import { inSnapshot } from '../db/snapshot';
 import {
   allOrderGroups,
   allOrderLines,
+  type AuditedLine,
   fundLogOfReasons,
   fundLogPage,
   memberBalancesAndFundSums,
@@ -83,6 +84,18 @@ async function fundLogChains(deps: Deps): Promise<AuditCheck> {
   return check;
 }
 
+/** How a breach names a line (built only for a breach). */
+function lineName(line: AuditedLine, round: RoundRow | undefined): string {
+  return `order line #${line.id} (round ${round?.seqno ?? line.round_id})`;
+}
+
+/** Adds cents to a member's sum within a round. */
+function addTo(sums: Map<number, Map<number, number>>, roundId: number, memberId: number, cents: number): void {
+  let ofRound = sums.get(roundId);
+  if (!ofRound) sums.set(roundId, (ofRound = new Map<number, number>()));
+  ofRound.set(memberId, (ofRound.get(memberId) ?? 0) + cents);
+}
+
 function drawOfRow(round: RoundRow): [number, number, number] | null {
   return round.num1 === null || round.num2 === null || round.num3 === null
     ? null
@@ -111,62 +124,72 @@ async function ordersAndMoney(deps: Deps, rounds: Map<number, RoundRow>): Promis
     breaches: [],
   };
 
+  // Keyed by the stored reference (text); a member's award per round in a map per round.
   const stakeRows = new Map<string, number[]>();
   const refundRows = new Map<string, number[]>();
-  const awardByMemberRound = new Map<string, number>();
+  const awardByRoundMember = new Map<number, Map<number, number>>();
+  const push = (map: Map<string, number[]>, key: string, cents: number) => {
+    const list = map.get(key);
+    if (list) list.push(cents);
+    else map.set(key, [cents]);
+  };
   for (const row of fundRows) {
     if (row.reason_code === FundReason.Stake && row.ref_type === 'order') {
-      stakeRows.set(row.ref_id, [...(stakeRows.get(row.ref_id) ?? []), row.amount_cents]);
+      push(stakeRows, row.ref_id, row.amount_cents);
     } else if (row.reason_code === FundReason.StakeRefund && row.ref_type === 'order_line') {
-      refundRows.set(row.ref_id, [...(refundRows.get(row.ref_id) ?? []), row.amount_cents]);
+      push(refundRows, row.ref_id, row.amount_cents);
     } else if (row.reason_code === FundReason.Award && row.ref_type === 'round') {
-      const key = `${row.member_id}:${row.ref_id}`;
-      awardByMemberRound.set(key, (awardByMemberRound.get(key) ?? 0) + row.amount_cents);
+      addTo(awardByRoundMember, Number(row.ref_id), row.member_id, row.amount_cents);
     } else {
       awards.breaches.push(`fund log #${row.id}: ${row.reason_code} with an unexpected reference ${row.ref_type}`);
     }
   }
 
   const lineStakeByGroup = new Map<number, number>();
-  const lineAwardByMemberRound = new Map<string, number>();
+  const lineAwardByRoundMember = new Map<number, Map<number, number>>();
   for (const line of lines) {
     lineStakeByGroup.set(line.group_id, (lineStakeByGroup.get(line.group_id) ?? 0) + line.stake_cents);
     const round = rounds.get(line.round_id);
-    const refunds = refundRows.get(String(line.id)) ?? [];
-    refundRows.delete(String(line.id));
-    const where = `order line #${line.id} (round ${round?.seqno ?? line.round_id})`;
+    // Most lines were never refunded: no key is made for them.
+    let refunds: number[] = [];
+    if (refundRows.size > 0) {
+      const key = String(line.id);
+      refunds = refundRows.get(key) ?? [];
+      refundRows.delete(key);
+    }
     if (line.status === 'cancel') {
       if (refunds.length !== 1 || refunds[0] !== line.stake_cents) {
         once.breaches.push(
-          `${where}: cancelled, but its stake came back ${refunds.length} times (${refunds.join(', ')})`,
+          `${lineName(line, round)}: cancelled, but its stake came back ${refunds.length} times (${refunds.join(', ')})`,
         );
       }
-      if (line.award_cents !== 0) once.breaches.push(`${where}: cancelled and also paid ${money(line.award_cents)}`);
+      if (line.award_cents !== 0)
+        once.breaches.push(`${lineName(line, round)}: cancelled and also paid ${money(line.award_cents)}`);
       continue;
     }
-    if (refunds.length > 0) once.breaches.push(`${where}: ${line.status}, but also refunded as cancelled`);
+    if (refunds.length > 0)
+      once.breaches.push(`${lineName(line, round)}: ${line.status}, but also refunded as cancelled`);
     const draw = round && round.status === 'drawn' ? drawOfRow(round) : null;
     if (line.status === 'wait') {
       if (round?.settled_at !== null && round?.settled_at !== undefined)
-        once.breaches.push(`${where}: still waiting in a settled round`);
+        once.breaches.push(`${lineName(line, round)}: still waiting in a settled round`);
       // A called-off round is never drawn: its stakes must have come back when it was called off.
       if (round?.voided_at !== null && round?.voided_at !== undefined)
-        once.breaches.push(`${where}: still waiting in a round called off`);
+        once.breaches.push(`${lineName(line, round)}: still waiting in a round called off`);
       continue;
     }
     if (!draw) {
-      once.breaches.push(`${where}: ${line.status} although its round is not drawn`);
+      once.breaches.push(`${lineName(line, round)}: ${line.status} although its round is not drawn`);
       continue;
     }
     const result = settleLine(line.outcome, draw, { refundOn13And14: line.refund1314 === 1 });
     const payout = linePayout(line.stake_cents, line.rate, result);
     if (line.status !== result || line.award_cents !== payout) {
       once.breaches.push(
-        `${where}: stored ${line.status} ${money(line.award_cents)}, the draw ${draw.join('')} gives ${result} ${money(payout)}`,
+        `${lineName(line, round)}: stored ${line.status} ${money(line.award_cents)}, the draw ${draw.join('')} gives ${result} ${money(payout)}`,
       );
     }
-    const key = `${line.member_id}:${line.round_id}`;
-    lineAwardByMemberRound.set(key, (lineAwardByMemberRound.get(key) ?? 0) + line.award_cents);
+    addTo(lineAwardByRoundMember, line.round_id, line.member_id, line.award_cents);
   }
   for (const [lineId] of refundRows)
     once.breaches.push(`fund log refunds order line #${lineId}, which is not a cancelled line`);
@@ -188,19 +211,22 @@ async function ordersAndMoney(deps: Deps, rounds: Map<number, RoundRow>): Promis
   }
   for (const [groupId] of stakeRows) stakes.breaches.push(`fund-log stake for order #${groupId}, which does not exist`);
 
-  const keys = new Set([...awardByMemberRound.keys(), ...lineAwardByMemberRound.keys()]);
-  awards.checked = keys.size;
-  for (const key of keys) {
-    const paid = awardByMemberRound.get(key) ?? 0;
-    const owed = lineAwardByMemberRound.get(key) ?? 0;
-    const [memberId, roundId] = key.split(':');
-    const round = rounds.get(Number(roundId));
+  const roundIds = new Set([...awardByRoundMember.keys(), ...lineAwardByRoundMember.keys()]);
+  for (const roundId of roundIds) {
+    const paidTo = awardByRoundMember.get(roundId) ?? new Map<number, number>();
+    const owedTo = lineAwardByRoundMember.get(roundId) ?? new Map<number, number>();
+    const round = rounds.get(roundId);
     // A round still settling may have credited some batches only; a settled one must match.
     const settling = round !== undefined && round.settled_at === null;
-    if (paid !== owed && !(settling && paid <= owed)) {
-      awards.breaches.push(
-        `member #${memberId}, round ${round?.seqno ?? roundId}: credited ${money(paid)}, lines won ${money(owed)}`,
-      );
+    for (const memberId of new Set([...paidTo.keys(), ...owedTo.keys()])) {
+      awards.checked++;
+      const paid = paidTo.get(memberId) ?? 0;
+      const owed = owedTo.get(memberId) ?? 0;
+      if (paid !== owed && !(settling && paid <= owed)) {
+        awards.breaches.push(
+          `member #${memberId}, round ${round?.seqno ?? roundId}: credited ${money(paid)}, lines won ${money(owed)}`,
+        );
+      }
     }
   }
   return [once, stakes, awards];

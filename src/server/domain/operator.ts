@@ -12,11 +12,12 @@ import { clearMemberGuards } from '../repositories/guards';
 import { clearLoginGuards } from '../repositories/loginGuards';
 import { firstActiveInvitation, insertInvitation, invitationExists } from '../repositories/invitations';
 import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
-import { setMemberLevel } from '../repositories/memberUpdates';
+import { lockMember, setMemberLevel } from '../repositories/memberUpdates';
 import type { Deps } from './deps';
 import { FundReason } from './fundReasons';
 import { changeBalance, type BalanceChanged } from './ledger';
 import { announce, balanceChanged } from './live/news';
+import { checkDepositLimits } from './play/deposits';
 import { refused, refusedFrom } from './refused';
 import { hashSecret } from './secrets';
 import { replaceLoginPassword } from './accounts/passwords';
@@ -99,7 +100,8 @@ export interface Deposit {
 
 /**
  * An operator's deposit: at most MAX_DEPOSIT_CENTS, and never past MAX_BALANCE_CENTS of balance
- * (src/shared/money.ts); either is refused with 1050 and changes nothing.
+ * (src/shared/money.ts); either is refused with 1050 and changes nothing. A deposit past a deposit
+ * limit the member set is refused with 3015 (domain/play/deposits.ts).
  */
 export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<BalanceChanged & { member: Member }> {
   if (!Number.isSafeInteger(deposit.cents) || deposit.cents <= 0 || deposit.cents > MAX_DEPOSIT_CENTS) {
@@ -109,8 +111,11 @@ export async function creditDeposit(deps: Deps, deposit: Deposit): Promise<Balan
   if (deposit.note !== undefined) checkOperatorText('the note', deposit.note);
   const now = deps.clock();
   const done = await deps.db.transaction().execute(async (trx) => {
-    const member = await findMemberByUsername(trx, deposit.username);
-    if (!member) throw refused(ErrorCode.UserNotFound);
+    const found = await findMemberByUsername(trx, deposit.username);
+    if (!found) throw refused(ErrorCode.UserNotFound);
+    // The member's deposit limits (3015), counted under the member's row lock.
+    const member = (await lockMember(trx, deps.dialect, found.id)) ?? found;
+    await checkDepositLimits(trx, member.id, deposit.cents, now);
     const changed = await changeBalance(trx, {
       memberId: member.id,
       deltaCents: deposit.cents,

@@ -2,7 +2,7 @@
  * A refusal raised by a domain rule: the envelope code to answer, the catalogue entry whose text
  * becomes `info`, and optional data. Throwing it inside a transaction also rolls the work back.
  */
-import { ErrorCode, MessageKey, type MessageValues, type Refusal } from '../../shared/errors';
+import { ErrorCode, MessageKey, type MessageValues, type Refusal, type RetryAfterData } from '../../shared/errors';
 
 export class Refused extends Error {
   constructor(
@@ -20,6 +20,13 @@ export class Refused extends Error {
 
 export function refused(code: ErrorCode, values?: MessageValues): Refused {
   return new Refused(code, code, values);
+}
+
+/** Too soon (2051): how many seconds until it is taken again, in the text and in `data`. */
+export function refusedToWait(seconds: number): Refused {
+  const retryAfter = Math.max(1, Math.ceil(seconds));
+  const data: RetryAfterData = { retryAfter };
+  return new Refused(ErrorCode.SendingTooFrequently, ErrorCode.SendingTooFrequently, { seconds: retryAfter }, data);
 }
 
 /**

@@ -23,6 +23,17 @@ export function cardsEverAddedBy(db: Db, memberId: number, limit: number): Promi
     .execute();
 }
 
+/** How many accounts the member added after `since` (epoch ms), deleted ones too: each is a message. */
+export async function countAddedSince(db: Db, memberId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('bank_cards')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countActiveCards(db: Db, memberId: number): Promise<number> {
   const row = await db
     .selectFrom('bank_cards')

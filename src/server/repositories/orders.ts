@@ -3,9 +3,9 @@
  * outcome. Every status change is guarded by the status it leaves (`WHERE status = 'wait'`), so a
  * line is settled once or cancelled once, never both.
  */
-import type { Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import { prepared } from '../db/prepared';
-import type { Db, Dialect, OrderGroupRow, OrderLineRow, OrderLinesTable } from '../db/schema';
+import type { Database, Db, Dialect, LineStatus, OrderGroupRow, OrderLineRow, OrderLinesTable } from '../db/schema';
 
 export interface NewOrderGroup {
   member_id: number;
@@ -147,6 +147,8 @@ export interface WaitingLine {
   rate: number;
   stake_cents: number;
   refund1314: number;
+  /** When the line was placed: its stake and result count toward the member's limits of then. */
+  created_at: number;
 }
 
 export interface MemberRange {
@@ -155,24 +157,11 @@ export interface MemberRange {
   toMember: number;
 }
 
-/** The waiting lines of a range of members, locked on PostgreSQL until the batch commits. */
-export function waitingLines(db: Db, dialect: Dialect, range: MemberRange): Promise<WaitingLine[]> {
-  return db
-    .selectFrom('order_lines')
-    .select(['id', 'member_id', 'room_id', 'outcome', 'rate', 'stake_cents', 'refund1314'])
-    .where('round_id', '=', range.roundId)
-    .where('status', '=', 'wait')
-    .where('member_id', '>=', range.fromMember)
-    .where('member_id', '<=', range.toMember)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
-    .execute();
-}
-
 /** Every waiting line of a round (one called off), locked on PostgreSQL until the refunds commit. */
 export function waitingLinesOfRound(db: Db, dialect: Dialect, roundId: number): Promise<WaitingLine[]> {
   return db
     .selectFrom('order_lines')
-    .select(['id', 'member_id', 'room_id', 'outcome', 'rate', 'stake_cents', 'refund1314'])
+    .select(['id', 'member_id', 'room_id', 'outcome', 'rate', 'stake_cents', 'refund1314', 'created_at'])
     .where('round_id', '=', roundId)
     .where('status', '=', 'wait')
     .orderBy('id')
@@ -180,43 +169,77 @@ export function waitingLinesOfRound(db: Db, dialect: Dialect, roundId: number): 
     .execute();
 }
 
-/** A line as the domain settled it (src/shared/game: settleLine, then linePayout for its award). */
-export interface LineSettlement {
-  id: number;
-  status: 'win' | 'lose' | 'refund';
-  awardCents: number;
+/** Which outcomes of a drawn round win or refund, for lines without and with the 13/14 rule. */
+export interface OutcomeVerdicts {
+  winPlain: number[];
+  winRefundRule: number[];
+  refundRefundRule: number[];
 }
 
-/** Ids per statement, far under either database's parameter limit. */
-const IDS_PER_UPDATE = 1_000;
+/** A line as its settlement left it. */
+export interface SettledRow extends WaitingLine {
+  status: 'win' | 'refund' | 'lose';
+  award_cents: number;
+}
 
 /**
- * Writes a batch's settlement: the lines of one status and award share a statement (a round's
- * stakes are whole USD at a room's few odds, so there are few), each guarded by status = 'wait'.
- * Returns how many lines changed; the caller checks it against what it read. The award is the one
- * linePayout computed, never worked out again in SQL.
+ * Settles the waiting lines of a batch in one statement: each line is read and written once, its
+ * status and award decided by the outcome verdicts, guarded by status = 'wait' (a line another
+ * process settled meanwhile is neither changed nor returned). Returns exactly the lines changed.
+ * Awards use integer division, as linePayout: floor(stake x rate / 100).
  */
-export async function settleLines(db: Db, settlements: readonly LineSettlement[], now: number): Promise<number> {
-  const groups = new Map<string, { status: LineSettlement['status']; awardCents: number; ids: number[] }>();
-  for (const line of settlements) {
-    const at = `${line.status} ${line.awardCents}`;
-    const group = groups.get(at) ?? { status: line.status, awardCents: line.awardCents, ids: [] };
-    group.ids.push(line.id);
-    groups.set(at, group);
-  }
-  let changed = 0;
-  for (const { status, awardCents, ids } of groups.values()) {
-    for (let start = 0; start < ids.length; start += IDS_PER_UPDATE) {
-      const result = await db
-        .updateTable('order_lines')
-        .set({ status, award_cents: awardCents, finished_at: now })
-        .where('status', '=', 'wait')
-        .where('id', 'in', ids.slice(start, start + IDS_PER_UPDATE))
-        .executeTakeFirst();
-      changed += Number(result.numUpdatedRows);
-    }
-  }
-  return changed;
+export function settleLines(db: Db, range: MemberRange, verdicts: OutcomeVerdicts, now: number): Promise<SettledRow[]> {
+  const branches = (eb: ExpressionBuilder<Database, 'order_lines'>, list: { flag: number; outcomes: number[] }[]) => {
+    const useful = list.filter((b) => b.outcomes.length > 0);
+    return useful.length === 0
+      ? sql<boolean>`1 = 0`
+      : eb.or(useful.map((b) => eb.and([eb('refund1314', '=', b.flag), eb('outcome', 'in', b.outcomes)])));
+  };
+  return db
+    .updateTable('order_lines')
+    .set((eb) => {
+      const wins = branches(eb, [
+        { flag: 0, outcomes: verdicts.winPlain },
+        { flag: 1, outcomes: verdicts.winRefundRule },
+      ]);
+      const refunds = branches(eb, [{ flag: 1, outcomes: verdicts.refundRefundRule }]);
+      return {
+        status: eb
+          .case()
+          .when(wins)
+          .then(eb.val<LineStatus>('win'))
+          .when(refunds)
+          .then(eb.val<LineStatus>('refund'))
+          .else(eb.val<LineStatus>('lose'))
+          .end(),
+        award_cents: eb
+          .case()
+          .when(wins)
+          .then(sql<number>`stake_cents * rate / 100`)
+          .when(refunds)
+          .then(eb.ref('stake_cents'))
+          .else(0)
+          .end(),
+        finished_at: now,
+      };
+    })
+    .where('round_id', '=', range.roundId)
+    .where('status', '=', 'wait')
+    .where('member_id', '>=', range.fromMember)
+    .where('member_id', '<=', range.toMember)
+    .returning([
+      'id',
+      'member_id',
+      'room_id',
+      'outcome',
+      'rate',
+      'stake_cents',
+      'refund1314',
+      'created_at',
+      'status',
+      'award_cents',
+    ])
+    .execute() as Promise<SettledRow[]>;
 }
 
 export interface RoundResult {

@@ -54,6 +54,21 @@ export async function pendingWithdrawalCents(db: Db, memberId: number): Promise<
   return Number(row.total);
 }
 
+/**
+ * How many of the member's withdrawals the operator paid or rejected after `since` (epoch ms). One
+ * the member cancelled is no news to them, so it is not counted.
+ */
+export async function countDecidedSince(db: Db, memberId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['paid', 'rejected'])
+    .where('decided_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The member's withdrawals, newest first, older than `before` when given. */
 export function memberWithdrawals(
   db: Db,

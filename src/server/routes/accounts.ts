@@ -1,11 +1,5 @@
 /** Accounts: captcha by SMS, register, login, a forgotten password, logout. */
 import type { FastifyInstance } from 'fastify';
-import {
-  LoginRequestSchema,
-  RegisterRequestSchema,
-  ResetPasswordRequestSchema,
-  SmsSendRequestSchema,
-} from '../../shared/api/accounts';
 import { ApiPath } from '../../shared/api/paths';
 import { ErrorCode } from '../../shared/errors';
 import { sendCaptcha } from '../domain/accounts/captcha';
@@ -25,12 +19,12 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
     ApiPath.smsSend,
     { config: { ...limitConfig('sms_send', limits.smsSend, ErrorCode.SendingTooFrequently), ...ERR_CODE_IN_DATA } },
     async (request) => {
-      const body = parseBody(SmsSendRequestSchema, request.body);
+      const body = parseBody(ApiPath.smsSend, request.body);
       // A paypwd code goes to the number of the member whose token asks for it (a public path otherwise).
       const member =
         body.purpose === 'paypwd' ? (await authenticate(ctx.deps, tokenOf(request), request.ip)).member : null;
       const answer = await sendCaptcha(ctx.deps, { ...body, locale: localeOf(request) }, member);
-      return success(ctx, request, answer, 'write');
+      return success(ctx, request, answer);
     },
   );
 
@@ -38,9 +32,9 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
     ApiPath.register,
     { config: { ...limitConfig('register', limits.register), ...ERR_CODE_IN_DATA } },
     async (request) => {
-      const body = parseBody(RegisterRequestSchema, request.body);
+      const body = parseBody(ApiPath.register, request.body);
       const answer = await register(ctx.deps, { ...body, lang: apiLangOf(request), client: clientOf(request) });
-      return success(ctx, request, answer, 'write');
+      return success(ctx, request, answer);
     },
   );
 
@@ -48,7 +42,7 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
     ApiPath.login,
     { config: { ...limitConfig('login', limits.login), ...ERR_CODE_IN_DATA } },
     async (request) => {
-      const body = parseBody(LoginRequestSchema, request.body);
+      const body = parseBody(ApiPath.login, request.body);
       const answer = await login(ctx.deps, {
         username: body.username,
         password: body.password,
@@ -56,20 +50,20 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, limits: R
         client: clientOf(request),
         token: tokenOf(request),
       });
-      return success(ctx, request, answer, 'write');
+      return success(ctx, request, answer);
     },
   );
 
   // A forgotten password: limited like registration (per address here, per member in the domain).
   app.post(ApiPath.resetPassword, { config: limitConfig('reset_password', limits.register) }, async (request) => {
-    await resetForgottenPassword(ctx.deps, parseBody(ResetPasswordRequestSchema, request.body));
-    return success(ctx, request, null, 'write');
+    await resetForgottenPassword(ctx.deps, parseBody(ApiPath.resetPassword, request.body));
+    return success(ctx, request, null);
   });
 
   app.post(ApiPath.logout, async (request) => {
     const { tokenHash } = requireAuth(request);
     await closeSession(ctx.deps, tokenHash);
     ctx.sessions.forgetSession(tokenHash);
-    return success(ctx, request, null, 'write');
+    return success(ctx, request, null);
   });
 }

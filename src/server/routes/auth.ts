@@ -1,10 +1,12 @@
 /**
- * Private paths are every /api path outside PUBLIC_PATHS (src/shared/api/paths.ts): the token in
- * the body must name a live session, else 409 (or 403 for a frozen member). The live streams
- * (LIVE_STREAM_PATHS) are GETs opened with a ticket, which routes/live.ts checks.
+/**
+ * Who may call a path is the route table's (src/shared/api/routes.ts): on every /api path but a
+ * guest's, the token in the body must name a live session, else 409 (or 403 for a frozen member).
+ * The live streams (LIVE_STREAM_PATHS) are GETs opened with a ticket, which routes/live.ts checks.
  */
 import type { FastifyInstance } from 'fastify';
-import { LIVE_STREAM_PATHS, PUBLIC_PATHS } from '../../shared/api/paths';
+import { LIVE_STREAM_PATHS } from '../../shared/api/paths';
+import { isGuestPath } from '../../shared/api/routes';
 import { authenticate } from '../domain/accounts/sessions';
 import { tokenOf, type RouteContext } from './context';
 
@@ -12,7 +14,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: RouteContext): void 
   app.decorateRequest('auth', null);
   app.addHook('preHandler', async (request) => {
     const route = request.routeOptions.url;
-    if (request.is404 || !route || !route.startsWith('/api/') || PUBLIC_PATHS.has(route)) return;
+    if (request.is404 || !route || !route.startsWith('/api/') || isGuestPath(route)) return;
     if (LIVE_STREAM_PATHS.has(route)) return;
     const token = tokenOf(request);
     // Hot paths (flagged cachedAuth) may use a session checked within the last second.

@@ -5,5 +5,5 @@ import { appConfig } from '../domain/appConfig';
 import { success, type RouteContext } from './context';
 
 export function configRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.post(ApiPath.getConfig, async (request) => success(ctx, request, await appConfig(ctx.deps), 'read'));
+  app.post(ApiPath.getConfig, async (request) => success(ctx, request, await appConfig(ctx.deps)));
 }

@@ -3,7 +3,6 @@
  * tiles, the finance tiers and the home ticker's winners. Reads go through the short caches of PublicReads.
  */
 import type { FastifyInstance } from 'fastify';
-import { ArticleCategoryRequestSchema, ArticleDetailRequestSchema } from '../../shared/api/content';
 import { ApiPath } from '../../shared/api/paths';
 import { requireArticle } from '../domain/content/articles';
 import { homeTilesWire } from '../domain/content/homeTiles';
@@ -13,33 +12,33 @@ import { parseBody } from './parse';
 
 export function contentRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.oneClassArticle, async (request) => {
-    const body = parseBody(ArticleCategoryRequestSchema, request.body);
-    return success(ctx, request, await ctx.reads.categoryArticles(body.type), 'read');
+    const body = parseBody(ApiPath.oneClassArticle, request.body);
+    return success(ctx, request, await ctx.reads.categoryArticles(body.type));
   });
 
   app.post(ApiPath.articleList, async (request) => {
-    const body = parseBody(ArticleCategoryRequestSchema, request.body);
-    return success(ctx, request, await ctx.reads.categorySummaries(body.type), 'read');
+    const body = parseBody(ApiPath.articleList, request.body);
+    return success(ctx, request, await ctx.reads.categorySummaries(body.type));
   });
 
   app.post(ApiPath.articleDetail, async (request) => {
-    const body = parseBody(ArticleDetailRequestSchema, request.body);
-    return success(ctx, request, requireArticle(await ctx.reads.article(body.id)), 'read');
+    const body = parseBody(ApiPath.articleDetail, request.body);
+    return success(ctx, request, requireArticle(await ctx.reads.article(body.id)));
   });
 
-  app.post(ApiPath.slide, async (request) => success(ctx, request, await ctx.reads.banners(), 'read'));
+  app.post(ApiPath.slide, async (request) => success(ctx, request, await ctx.reads.banners()));
 
   app.post(ApiPath.homeTiles, async (request) => {
     const [rows, catalog] = await Promise.all([ctx.reads.homeTileRows(), ctx.game.catalog.get()]);
-    return success(ctx, request, homeTilesWire(rows, catalog), 'read');
+    return success(ctx, request, homeTilesWire(rows, catalog));
   });
 
   app.post(ApiPath.financeProducts, async (request) =>
-    success(ctx, request, await ctx.reads.financeProducts((message) => request.log.error(message)), 'read'),
+    success(ctx, request, await ctx.reads.financeProducts((message) => request.log.error(message))),
   );
 
   app.post(ApiPath.winners, async (request) => {
     const names = ctx.i18n.outcomeNames(localeOf(request));
-    return success(ctx, request, winnersWire(await ctx.reads.winnerRows(), names), 'read');
+    return success(ctx, request, winnersWire(await ctx.reads.winnerRows(), names));
   });
 }

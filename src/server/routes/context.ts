@@ -1,6 +1,7 @@
 /** What route plugins share: the domain dependencies, the translator, per-request helpers. */
 import type { FastifyRequest } from 'fastify';
 import { SUCCESS, type ApiResponse } from '../../shared/api/envelope';
+import { isWritePath } from '../../shared/api/routes';
 import { ErrorCode } from '../../shared/errors';
 import { API_LANGS, localeOfApiLang, type ApiLang, type Locale } from '../../shared/locale';
 import type { SessionCache } from '../domain/accounts/sessionCache';
@@ -74,7 +75,6 @@ export function envelope<T>(code: number, data: T, info: string): ApiResponse<T>
   return { code, data, info };
 }
 
-/** A read answers info 'ok'; a change answers the localized "operation successful" (1039). */
 const successTexts = new WeakMap<RouteContext, Map<Locale, string>>();
 
 /** The localized 1039 text, formatted once per language (every order answers it). */
@@ -86,13 +86,9 @@ function successText(ctx: RouteContext, locale: Locale): string {
   return text;
 }
 
-export function success<T>(
-  ctx: RouteContext,
-  request: FastifyRequest,
-  data: T,
-  kind: 'read' | 'write',
-): ApiResponse<T> {
-  const info = kind === 'read' ? 'ok' : successText(ctx, localeOf(request));
+/** A success: a read says 'ok', a write (as the route table names it) the localized 1039. */
+export function success<T>(ctx: RouteContext, request: FastifyRequest, data: T): ApiResponse<T> {
+  const info = isWritePath(request.routeOptions.url ?? '') ? successText(ctx, localeOf(request)) : 'ok';
   return envelope(SUCCESS, data, info);
 }
 

@@ -5,13 +5,20 @@
  * and anything unexpected 2002, never a 500 and never a stack trace.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode } from '../../shared/errors';
+import { ErrorCode, retryAfterOf } from '../../shared/errors';
 import { describeDatabaseError, isDatabaseUnavailable } from '../domain/dbErrors';
-import { Overloaded, Refused } from '../domain/refused';
+import { Overloaded, Refused, refusedToWait } from '../domain/refused';
 import { envelope, localeOf, type RouteContext } from './context';
+import { RateLimited } from './rateLimits';
 
 /** Retry-After of a 503 while the database is away: about as long as a restart takes. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The data of a refusal on an errCode path: its code, and how long to wait when it says so. */
+function errCodeData(refusal: Refused): { errCode: number; retryAfter?: number } {
+  const retryAfter = retryAfterOf(refusal.data);
+  return retryAfter === null ? { errCode: refusal.code } : { errCode: refusal.code, retryAfter };
+}
 
 function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
@@ -24,7 +31,7 @@ export function registerErrorHandlers(app: FastifyInstance, ctx: RouteContext, s
 
   // Routes flagged errCodeInData answer every refusal, even a body that never parsed, with data.errCode.
   const send = (request: FastifyRequest, reply: FastifyReply, status: number, refusal: Refused) => {
-    const data = request.routeOptions.config?.errCodeInData ? { errCode: refusal.code } : refusal.data;
+    const data = request.routeOptions.config?.errCodeInData ? errCodeData(refusal) : refusal.data;
     const info = ctx.i18n.text(localeOf(request), refusal.messageId, refusal.values);
     return reply.code(status).send(envelope(refusal.code, data, info));
   };
@@ -38,6 +45,10 @@ export function registerErrorHandlers(app: FastifyInstance, ctx: RouteContext, s
     const status = statusOf(error);
     if (status === 429) {
       const code = request.routeOptions.config.limitCode ?? ErrorCode.NetworkErrorRefresh;
+      // "Too frequently" says how long to wait: the limit knows when its window ends.
+      if (code === ErrorCode.SendingTooFrequently && error instanceof RateLimited) {
+        return send(request, reply, 429, refusedToWait(error.retryAfterSeconds));
+      }
       return answer(
         request,
         reply,

@@ -1,36 +1,30 @@
 /** Games, rooms and rounds: getGameList (public), getRoomList, getGameinfo, getRound (any drawn round's proof). */
 import type { FastifyInstance } from 'fastify';
-import { GameInfoRequestSchema, GetRoundRequestSchema, RoomListRequestSchema } from '../../shared/api/game';
 import { ApiPath } from '../../shared/api/paths';
 import { gameInfo, gameList, roomList } from '../domain/game/gameInfo';
 import { roundProof } from '../domain/game/roundProof';
 import { localeOf, requireAuth, success, type RouteContext } from './context';
 import { gameInfoEnvelope } from './cachedJson';
-import { requireRoomId } from './roomId';
 import { parseBody } from './parse';
 
 export function gameRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.post(ApiPath.gameList, async (request) => success(ctx, request, await gameList(ctx.game), 'read'));
+  app.post(ApiPath.gameList, async (request) => success(ctx, request, await gameList(ctx.game)));
 
   app.post(ApiPath.roomList, async (request) => {
-    const body = parseBody(RoomListRequestSchema, request.body);
-    return success(ctx, request, await roomList(ctx.game, body.roomtype), 'read');
+    const body = parseBody(ApiPath.roomList, request.body);
+    return success(ctx, request, await roomList(ctx.game, body.roomtype));
   });
 
   app.post(ApiPath.gameInfo, { config: { cachedAuth: true } }, async (request, reply) => {
-    const body = parseBody(GameInfoRequestSchema, request.body);
-    const answer = await gameInfo(ctx.game, requireAuth(request).member, requireRoomId(body.roomid), localeOf(request));
+    const body = parseBody(ApiPath.gameInfo, request.body);
+    const answer = await gameInfo(ctx.game, requireAuth(request).member, body.roomid, localeOf(request));
     return reply.type('application/json; charset=utf-8').send(gameInfoEnvelope(answer));
   });
 
   app.post(ApiPath.getRound, async (request) => {
-    const body = parseBody(GetRoundRequestSchema, request.body);
+    const body = parseBody(ApiPath.getRound, request.body);
     requireAuth(request);
-    const answer = await roundProof(
-      ctx.game,
-      { roomid: requireRoomId(body.roomid), seqno: body.seqno ?? '' },
-      localeOf(request),
-    );
-    return success(ctx, request, answer, 'read');
+    const answer = await roundProof(ctx.game, { roomid: body.roomid, seqno: body.seqno }, localeOf(request));
+    return success(ctx, request, answer);
   });
 }

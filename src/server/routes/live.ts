@@ -55,7 +55,7 @@ function statusOf(refusal: Refused): number {
 
 export function liveRoutes(app: FastifyInstance, ctx: RouteContext, live: LiveContext): void {
   app.post(ApiPath.liveTicket, async (request) =>
-    success(ctx, request, await issueTicket(ctx.deps, requireAuth(request)), 'read'),
+    success(ctx, request, await issueTicket(ctx.deps, requireAuth(request))),
   );
 
   /** The checks of both streams, then the stream itself; a refusal answers the envelope instead. */

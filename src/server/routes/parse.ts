@@ -1,10 +1,23 @@
-/** Request bodies are parsed with zod; a body of the wrong shape answers 1001 and changes nothing. */
+/**
+ * Request bodies are parsed with the contract's schema of their path; a body of the wrong shape
+ * changes nothing and is refused with the spec's code of the field at fault, or 1001
+ * (src/shared/api/fieldCodes.ts).
+ */
 import type { z } from 'zod';
-import { ErrorCode } from '../../shared/errors';
-import { refused } from '../domain/refused';
+import { apiContract } from '../../shared/api/contract';
+import { refusalOfFields } from '../../shared/api/fieldCodes';
+import type { ApiPath } from '../../shared/api/paths';
+import { refusedFrom } from '../domain/refused';
 
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw refused(ErrorCode.IncompleteParameters);
-  return result.data;
+export function parseBody<P extends ApiPath>(path: P, body: unknown): z.output<(typeof apiContract)[P]['request']> {
+  const result = apiContract[path].request.safeParse(body ?? {});
+  if (!result.success) {
+    throw refusedFrom(
+      refusalOfFields(
+        path,
+        result.error.issues.map((issue) => issue.path[0]),
+      ),
+    );
+  }
+  return result.data as z.output<(typeof apiContract)[P]['request']>;
 }

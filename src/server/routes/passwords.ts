@@ -1,6 +1,5 @@
 /** Changing the login password and the withdrawal password. */
 import type { FastifyInstance } from 'fastify';
-import { ChangeLoginPasswordRequestSchema, ChangePayPasswordRequestSchema } from '../../shared/api/accounts';
 import { ApiPath } from '../../shared/api/paths';
 import { changeLoginPassword, changePayPassword } from '../domain/accounts/passwords';
 import { requireAuth, success, type RouteContext } from './context';
@@ -9,15 +8,15 @@ import { parseBody } from './parse';
 export function passwordRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.changeLoginPassword, async (request) => {
     const { member, tokenHash } = requireAuth(request);
-    await changeLoginPassword(ctx.deps, member, tokenHash, parseBody(ChangeLoginPasswordRequestSchema, request.body));
+    await changeLoginPassword(ctx.deps, member, tokenHash, parseBody(ApiPath.changeLoginPassword, request.body));
     // The member's other sessions were revoked: none may linger in the cache.
     ctx.sessions.forgetMember(member.id);
-    return success(ctx, request, null, 'write');
+    return success(ctx, request, null);
   });
 
   app.post(ApiPath.changePayPassword, async (request) => {
     const { member } = requireAuth(request);
-    await changePayPassword(ctx.deps, member, parseBody(ChangePayPasswordRequestSchema, request.body));
-    return success(ctx, request, null, 'write');
+    await changePayPassword(ctx.deps, member, parseBody(ApiPath.changePayPassword, request.body));
+    return success(ctx, request, null);
   });
 }

@@ -54,6 +54,20 @@ export function limitConfig(name: string, max: number, limitCode: number = Error
   return { rateLimit: { max, timeWindow: WINDOW_MS, keyGenerator }, limitCode };
 }
 
+/** A request over its limit, knowing how long until its window ends (2051 says it in seconds). */
+export class RateLimited extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate limited');
+    this.name = 'RateLimited';
+  }
+}
+
+/** @fastify/rate-limit's errorResponseBuilder: `ttl` is what is left of the window, in ms. */
+export function rateLimitedError(_request: FastifyRequest, context: { ttl: number }): RateLimited {
+  return new RateLimited(Math.max(1, Math.ceil(context.ttl / 1000)));
+}
+
 /** Counted per member (the auth hook has run by then), whatever address the requests come from. */
 export function memberLimitConfig(name: string, max: number, limitCode: number) {
   const keyGenerator = (request: FastifyRequest) =>

@@ -1,9 +1,11 @@
 /**
  * Security headers on every answer: API envelopes (refusals, 404s, 429s and the error handler's
  * answers included), /manifest.json, the built app, its service worker and the SPA fallback.
- * @fastify/helmet sets them in an onRequest hook, before any handler or error handler can answer,
- * so registerSecurityHeaders runs before every other hook and route; Permissions-Policy, which
- * helmet does not know, comes from the same place.
+ * They are set in an onRequest hook, before any handler or error handler can answer, so
+ * registerSecurityHeaders runs before every other hook and route. Helmet writes them (with
+ * Permissions-Policy, which it does not know) once per connect-src value into a ready set of
+ * headers: building helmet's middleware on each request, as @fastify/helmet does, cost more than
+ * the room poll's own work.
  *
  * The policy: scripts, styles, fonts, the manifest and workers only from this origin (no inline
  * code, no eval: the built index.html holds none); pictures also from http(s) hosts, because an
@@ -12,7 +14,7 @@
  * the admin command may change while servers run, so it is read through a short cache).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { TtlCache, type CacheClock } from '../domain/ttlCache';
 
@@ -78,25 +80,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   );
   // After a failed read (the database busy or gone for a moment) the last good origin is kept.
   let lastFeedOrigin: string | null = null;
-  const connectSources = new WeakMap<IncomingMessage, string>();
 
   const connectSrcOf = (feedOrigin: string | null): string =>
     ["'self'", ...new Set([apiOrigin, feedOrigin].filter((origin) => origin !== null))].join(' ');
-
-  app.addHook('onRequest', async (request, reply) => {
-    try {
-      lastFeedOrigin = await feeds.get('feed', async () => originOf(await options.priceFeedUrl(), ['ws:', 'wss:']));
-    } catch (error) {
-      request.log.warn({ err: error }, 'price feed setting unreadable; connect-src keeps the last one');
-    }
-    let connectSrc = connectSrcOf(lastFeedOrigin);
-    // The service worker fetches the pictures it caches (vite.config.ts, runtimeCaching) itself, and
-    // a worker's fetch is checked against its own connect-src, not img-src: its policy lets it reach
-    // what pages may show as pictures. Pages keep the narrow list.
-    if (request.url.split('?')[0] === SERVICE_WORKER_PATH) connectSrc += ' https: http:';
-    connectSources.set(request.raw, connectSrc);
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-  });
 
   const helmetOptions = {
     contentSecurityPolicy: {
@@ -111,7 +97,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
         'style-src': ["'self'"],
         'img-src': IMAGE_SOURCES,
         'font-src': ["'self'"],
-        'connect-src': [(req: IncomingMessage) => connectSources.get(req) ?? connectSrcOf(lastFeedOrigin)],
+        // Per request (see below): this origin, the API's and the price feed's.
+        'connect-src': ["'self'"],
         'manifest-src': ["'self'"],
         'worker-src': ["'self'"],
         'frame-ancestors': ["'none'"],
@@ -128,19 +115,57 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     // nothing here reads a Referer.
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
-  } satisfies FastifyHelmetOptions;
-  await app.register(fastifyHelmet, { global: true, ...helmetOptions });
+  } satisfies HelmetOptions;
+
+  const headerSets = new Map<string, Record<string, string>>();
+  const headersFor = (connectSrc: string): Record<string, string> => {
+    let headers = headerSets.get(connectSrc);
+    if (!headers) {
+      // A handful of values in practice (the feed changes rarely); bounded all the same.
+      if (headerSets.size >= 16) headerSets.clear();
+      headers = helmetHeaders(helmetOptions, connectSrc);
+      headerSets.set(connectSrc, headers);
+    }
+    return headers;
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    try {
+      lastFeedOrigin = await feeds.get('feed', async () => originOf(await options.priceFeedUrl(), ['ws:', 'wss:']));
+    } catch (error) {
+      request.log.warn({ err: error }, 'price feed setting unreadable; connect-src keeps the last one');
+    }
+    let connectSrc = connectSrcOf(lastFeedOrigin);
+    // The service worker fetches the pictures it caches (vite.config.ts, runtimeCaching) itself, and
+    // a worker's fetch is checked against its own connect-src, not img-src: its policy lets it reach
+    // what pages may show as pictures. Pages keep the narrow list.
+    if (request.url.split('?')[0] === SERVICE_WORKER_PATH) connectSrc += ' https: http:';
+    reply.headers(headersFor(connectSrc));
+  });
 
   // Fastify answers a path it cannot percent-decode (400, FST_ERR_BAD_URL) before any hook runs, so
   // such a request gets the same headers here, on the raw response, as it arrives.
-  const badUrlCsp = fastifyHelmet.contentSecurityPolicy(helmetOptions.contentSecurityPolicy);
   app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!isUndecodable(req.url ?? '/')) return;
-    badUrlCsp(req, res, () => {});
-    res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('x-frame-options', 'DENY');
-    res.setHeader('referrer-policy', 'no-referrer');
-    res.setHeader('permissions-policy', PERMISSIONS_POLICY);
-    if (options.https) res.setHeader('strict-transport-security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
+    for (const [name, value] of Object.entries(headersFor(connectSrcOf(lastFeedOrigin)))) res.setHeader(name, value);
   });
+}
+
+/** The headers helmet sets with these options and this connect-src, and Permissions-Policy. */
+function helmetHeaders(
+  options: HelmetOptions & { contentSecurityPolicy: object },
+  connectSrc: string,
+): Record<string, string> {
+  const csp = options.contentSecurityPolicy as { directives: Record<string, unknown> };
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet({
+    ...options,
+    contentSecurityPolicy: { ...csp, directives: { ...csp.directives, 'connect-src': [connectSrc] } },
+  })({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return headers;
 }

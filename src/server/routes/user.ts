@@ -7,11 +7,11 @@ import { requireAuth, success, type RouteContext } from './context';
 
 export function userRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.userInfo, async (request) =>
-    success(ctx, request, await userInfo(ctx.deps, requireAuth(request).member), 'read'),
+    success(ctx, request, await userInfo(ctx.deps, requireAuth(request).member)),
   );
 
   app.post(ApiPath.sessions, async (request) =>
-    success(ctx, request, await listSessions(ctx.deps, requireAuth(request)), 'read'),
+    success(ctx, request, await listSessions(ctx.deps, requireAuth(request))),
   );
 
   app.post(ApiPath.endOtherSessions, async (request) => {
@@ -19,6 +19,6 @@ export function userRoutes(app: FastifyInstance, ctx: RouteContext): void {
     await endOtherSessions(ctx.deps, auth);
     // The ended sessions must not linger in the cache of hot paths either.
     ctx.sessions.forgetMember(auth.member.id);
-    return success(ctx, request, null, 'write');
+    return success(ctx, request, null);
   });
 }

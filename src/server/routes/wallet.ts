@@ -4,14 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../shared/api/paths';
-import {
-  AddBankCardRequestSchema,
-  CancelWithdrawalRequestSchema,
-  DeleteBankCardRequestSchema,
-  FinanceFlowRequestSchema,
-  WithdrawalsRequestSchema,
-  WithdrawRequestSchema,
-} from '../../shared/api/wallet';
 import { ErrorCode } from '../../shared/errors';
 import { addCard, addedAccounts, deleteCard, listCards } from '../domain/wallet/bankCards';
 import { cancelWithdrawal } from '../domain/wallet/cancelWithdrawal';
@@ -29,54 +21,54 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: Ra
   const addCardLimit = memberLimitConfig('addBankCard', limits.withdraw, ErrorCode.SendingTooFrequently);
 
   app.post(ApiPath.bankCardList, async (request) =>
-    success(ctx, request, await listCards(ctx.deps, requireAuth(request).member.id), 'read'),
+    success(ctx, request, await listCards(ctx.deps, requireAuth(request).member.id)),
   );
 
   // Adding an account checks the withdrawal password: limited per member, as a withdrawal is.
   app.post(ApiPath.addBankCard, { config: addCardLimit }, async (request) => {
-    const body = parseBody(AddBankCardRequestSchema, request.body);
-    return success(ctx, request, await addCard(ctx.deps, requireAuth(request).member, body), 'write');
+    const body = parseBody(ApiPath.addBankCard, request.body);
+    return success(ctx, request, await addCard(ctx.deps, requireAuth(request).member, body));
   });
 
   app.post(ApiPath.addedAccounts, async (request) =>
-    success(ctx, request, await addedAccounts(ctx.deps, requireAuth(request).member.id), 'read'),
+    success(ctx, request, await addedAccounts(ctx.deps, requireAuth(request).member.id)),
   );
 
   app.post(ApiPath.deleteBankCard, async (request) => {
-    const body = parseBody(DeleteBankCardRequestSchema, request.body);
+    const body = parseBody(ApiPath.deleteBankCard, request.body);
     await deleteCard(ctx.deps, requireAuth(request).member.id, body.id);
-    return success(ctx, request, null, 'write');
+    return success(ctx, request, null);
   });
 
   app.post(ApiPath.leftMoney, async (request) =>
-    success(ctx, request, await leftMoney(ctx.deps, requireAuth(request).member), 'read'),
+    success(ctx, request, await leftMoney(ctx.deps, requireAuth(request).member)),
   );
 
   app.post(ApiPath.withdraw, { config: withdrawLimit }, async (request) => {
-    const body = parseBody(WithdrawRequestSchema, request.body);
+    const body = parseBody(ApiPath.withdraw, request.body);
     const answer = await requestWithdrawal(ctx.deps, requireAuth(request).member, {
       bankId: body.bank_id,
-      money: body.money ?? null,
-      pwd: body.pwd ?? '',
+      money: body.money,
+      pwd: body.pwd,
       idempotencyKey: body.idempotencyKey,
     });
-    return success(ctx, request, answer, 'write');
+    return success(ctx, request, answer);
   });
 
   app.post(ApiPath.withdrawals, async (request) => {
-    const body = parseBody(WithdrawalsRequestSchema, request.body);
-    return success(ctx, request, await withdrawalsOfMember(ctx.deps, requireAuth(request).member.id, body), 'read');
+    const body = parseBody(ApiPath.withdrawals, request.body);
+    return success(ctx, request, await withdrawalsOfMember(ctx.deps, requireAuth(request).member.id, body));
   });
 
   app.post(ApiPath.cancelWithdrawal, async (request) => {
-    const body = parseBody(CancelWithdrawalRequestSchema, request.body);
+    const body = parseBody(ApiPath.cancelWithdrawal, request.body);
     await cancelWithdrawal(ctx.deps, requireAuth(request).member.id, body.id);
-    return success(ctx, request, null, 'write');
+    return success(ctx, request, null);
   });
 
   app.post(ApiPath.financeFlow, async (request) => {
-    const body = parseBody(FinanceFlowRequestSchema, request.body);
+    const body = parseBody(ApiPath.financeFlow, request.body);
     const names = ctx.i18n.fundReasonNames(localeOf(request));
-    return success(ctx, request, await fundFlow(ctx.deps, requireAuth(request).member.id, body, names), 'read');
+    return success(ctx, request, await fundFlow(ctx.deps, requireAuth(request).member.id, body, names));
   });
 }

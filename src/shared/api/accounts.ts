@@ -4,13 +4,15 @@ import { usd, whole } from './fields';
 
 // Bounds keep absurd inputs away from scrypt; real values are far shorter.
 const text = (max: number) => z.string().max(max);
+/** Required: missing, empty or blank is refused with the field's code (fieldCodes.ts). */
+const filled = (max: number) => text(max).refine((value) => value.trim() !== '');
 
-export const AppVersionEntrySchema = z.strictObject({
+export const AppVersionEntrySchema = z.object({
   version: z.string(),
   url: z.string(),
 });
 
-export const AppConfigSchema = z.strictObject({
+export const AppConfigSchema = z.object({
   siteName: z.string(),
   /** External customer-service page (tab bar, quick menu, /ServicePage). */
   serviceUrl: z.string(),
@@ -20,59 +22,61 @@ export const AppConfigSchema = z.strictObject({
   /** Public websocket of the price feed. */
   priceFeedUrl: z.string(),
   /** Version page entries. */
-  versions: z.strictObject({ android: AppVersionEntrySchema, ios: AppVersionEntrySchema }),
+  versions: z.object({ android: AppVersionEntrySchema, ios: AppVersionEntrySchema }),
   /** Server clock at answer time, epoch ms, so the app can correct its countdowns. */
   serverTime: whole,
 });
 
 export const LoginRequestSchema = z.object({
   quhao: text(8).optional(),
-  username: text(64),
-  password: text(128),
+  username: filled(64),
+  password: filled(128),
 });
 
-export const TokenAnswerSchema = z.strictObject({ token: z.string() });
+export const TokenAnswerSchema = z.object({ token: z.string() });
 
 export const RegisterRequestSchema = z.object({
   quhao: text(8).optional(),
-  username: text(64),
-  phone: text(32),
-  captcha: text(16),
-  password: text(128),
-  spassword: text(128),
-  invitation: text(64),
+  username: filled(64),
+  phone: filled(32),
+  captcha: filled(16),
+  password: filled(128),
+  spassword: filled(128),
+  invitation: filled(64),
   /** Withdrawal password, optional at registration. */
   payPwd: text(128).optional(),
 });
 
-export const SmsSendRequestSchema = z.object({
-  quhao: text(8).optional(),
-  /** Needed for register and reset; a paypwd code goes to the member's registered number instead. */
-  mobile: text(32).optional(),
-  /**
-   * Addition: what the code is for. Default register; a reset code goes only to a member's number;
-   * paypwd (with the member's token) confirms who sets the first withdrawal password.
-   */
-  purpose: z.enum(['register', 'reset', 'paypwd']).optional(),
-});
+export const SmsSendRequestSchema = z
+  .object({
+    quhao: text(8).optional(),
+    /** Needed for register and reset; a paypwd code goes to the member's registered number instead. */
+    mobile: text(32).optional(),
+    /**
+     * Addition: what the code is for. Default register; a reset code goes only to a member's number;
+     * paypwd (with the member's token) confirms who sets the first withdrawal password.
+     */
+    purpose: z.enum(['register', 'reset', 'paypwd']).optional(),
+  })
+  .refine((body) => body.purpose === 'paypwd' || (body.mobile ?? '').trim() !== '', { path: ['mobile'] });
 
 /** Addition: a forgotten login password, reset with a code sent to the member's phone. */
 export const ResetPasswordRequestSchema = z.object({
   quhao: text(8).optional(),
-  mobile: text(32),
-  captcha: text(16),
-  password: text(128),
-  repassword: text(128),
+  mobile: filled(32),
+  captcha: filled(16),
+  password: filled(128),
+  repassword: filled(128),
 });
 
 /** Seconds until another code may be sent. */
-export const SmsSendAnswerSchema = z.strictObject({ lockSeconds: whole });
+export const SmsSendAnswerSchema = z.object({ lockSeconds: whole });
 
 export const ChangeLoginPasswordRequestSchema = z.object({
   /** Current password. */
-  passwd: text(128),
+  passwd: filled(128),
   /** New password. */
-  npasswd: text(128),
+  npasswd: filled(128),
 });
 
 export const ChangePayPasswordRequestSchema = z.object({
@@ -84,11 +88,11 @@ export const ChangePayPasswordRequestSchema = z.object({
    */
   loginpwd: text(128).optional(),
   captcha: text(16).optional(),
-  newpwd: text(128),
-  newpwd2: text(128),
+  newpwd: filled(128),
+  newpwd2: filled(128),
 });
 
-export const UserInfoSchema = z.strictObject({
+export const UserInfoSchema = z.object({
   /** Account name. */
   name: z.string(),
   nickname: z.string(),
@@ -102,7 +106,7 @@ export const UserInfoSchema = z.strictObject({
 });
 
 /** Addition: one of the member's live sessions, as the security page lists them. */
-export const SessionItemSchema = z.strictObject({
+export const SessionItemSchema = z.object({
   /** The browser and the system the User-Agent at login named ('' for one we do not know). */
   browser: z.string(),
   os: z.string(),

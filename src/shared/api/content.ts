@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { idField, localizedText, usd, whole } from './fields';
 
-export const BannerSchema = z.strictObject({
+export const BannerSchema = z.object({
   id: whole,
   path: z.string(),
   path_tw: z.string(),
@@ -18,7 +18,7 @@ export const BannerSchema = z.strictObject({
  * name and picture per language as the operator set them, and the game's room, round length and
  * minimum, so a tile says what it leads to.
  */
-export const HomeTileSchema = z.strictObject({
+export const HomeTileSchema = z.object({
   id: whole,
   gameid: whole,
   /** The game's standard room, where the tile leads (/activity/:roomid?focus=...). */
@@ -39,7 +39,7 @@ export const HomeTileSchema = z.strictObject({
 });
 
 /** What an article list shows (SPEC.md section 2, Article list: titles and images): no content. */
-export const ArticleSummarySchema = z.strictObject({
+export const ArticleSummarySchema = z.object({
   id: whole,
   category: whole,
   title: z.string(),
@@ -51,7 +51,7 @@ export const ArticleSummarySchema = z.strictObject({
   time: whole,
 });
 
-export const ArticleSchema = z.strictObject({
+export const ArticleSchema = z.object({
   ...ArticleSummarySchema.shape,
   content: z.string(),
   content_ft: z.string(),
@@ -74,7 +74,7 @@ export const ArticleDetailRequestSchema = z.object({ id: idField });
  * Addition: one row of the home ticker: a member's settled round that paid the member more than
  * the member staked on it (DESIGN.md section 3). Newest first.
  */
-export const WinnerEntrySchema = z.strictObject({
+export const WinnerEntrySchema = z.object({
   /** The round result's id, stable for keys. */
   id: whole,
   /** The member's account name, masked (e.g. `de***01`, as the live order table masks it). */
@@ -96,7 +96,7 @@ export const WinnerEntrySchema = z.strictObject({
  * Addition: a mining-pool tier (SPEC.md section 9), operator configuration served by the server.
  * Display only: no call moves money into a tier.
  */
-export const FinanceProductSchema = z.strictObject({
+export const FinanceProductSchema = z.object({
   id: whole,
   /** Minimum amount, USD. */
   minimum: usd,

@@ -1,8 +1,11 @@
 /**
  * The contract (SPEC.md section 7): for every path, the schema of the request body and of the
- * `data` a success answers (envelope.ts). The server parses requests with these; the client only
- * imports their types (types.ts), so zod stays out of its bundle. Request schemas strip unknown
- * keys (every body also carries `lang` and `token`); answer schemas are strict.
+ * `data` a success answers (envelope.ts). The server parses requests with these (routes/parse.ts);
+ * the app parses every answer with these at the door (client/api/answers.ts), in a chunk of its
+ * own loaded at boot, so zod stays out of its entry. Schemas strip keys they do not name: every
+ * body also carries `lang` and `token`, and an app still running an older version takes an answer
+ * a newer server added fields to (DESIGN.md section 1: additions are extra fields). That the
+ * server sends no key its schema does not name is checked by tests/server/contract.test.ts.
  */
 import { z } from 'zod';
 import {
@@ -50,8 +53,19 @@ import {
   VorderAnswerSchema,
   VorderRequestSchema,
 } from './game';
+import { MessageReadsSchema, ReadMessagesRequestSchema } from './messages';
 import { LiveTicketAnswerSchema } from './live';
 import { ApiPath } from './paths';
+import {
+  PausePlayRequestSchema,
+  PlayLimitSchema,
+  PlayLimitsAnswerSchema,
+  PlayLimitsRequestSchema,
+  PlayPauseSchema,
+  RealityCheckAnswerSchema,
+  SetPlayLimitRequestSchema,
+  SetRealityCheckRequestSchema,
+} from './play';
 import {
   AddBankCardRequestSchema,
   AddedAccountSchema,
@@ -114,9 +128,15 @@ export const apiContract = {
   [ApiPath.withdraw]: { request: WithdrawRequestSchema, data: WithdrawAnswerSchema },
   [ApiPath.leftMoney]: { request: NoFieldsSchema, data: LeftMoneyAnswerSchema },
   [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },
+  [ApiPath.messageReads]: { request: NoFieldsSchema, data: MessageReadsSchema },
+  [ApiPath.readMessages]: { request: ReadMessagesRequestSchema, data: MessageReadsSchema },
   [ApiPath.cancelWithdrawal]: { request: CancelWithdrawalRequestSchema, data: NoData },
   [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
   [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
+  [ApiPath.playLimits]: { request: PlayLimitsRequestSchema, data: PlayLimitsAnswerSchema },
+  [ApiPath.setPlayLimit]: { request: SetPlayLimitRequestSchema, data: PlayLimitSchema },
+  [ApiPath.pausePlay]: { request: PausePlayRequestSchema, data: PlayPauseSchema },
+  [ApiPath.setRealityCheck]: { request: SetRealityCheckRequestSchema, data: RealityCheckAnswerSchema },
   [ApiPath.liveTicket]: { request: NoFieldsSchema, data: LiveTicketAnswerSchema },
 } as const satisfies Record<ApiPath, CallSchemas>;
 

@@ -33,3 +33,15 @@ export const FUND_REASONS = [
   /** A withdrawal the member cancelled while it waited, given back. */
   'withdraw_cancel',
 ] as const;
+
+/** The periods a member's own play limits count over: the server's day, week (from Monday) and month. */
+export const PLAY_PERIODS = ['day', 'week', 'month'] as const;
+
+/** What a play limit caps: stakes placed, net loss (stakes minus what they paid back), deposits. */
+export const PLAY_LIMIT_KINDS = ['stake', 'loss', 'deposit'] as const;
+
+/** A pause the member takes from play: a cool-off (days) or a self-exclusion (months, years). */
+export const PAUSE_KINDS = ['cooloff', 'exclusion'] as const;
+
+/** Who changed a member's play settings: the member, or the operator at the member's request. */
+export const PLAY_CHANGE_BY = ['member', 'operator'] as const;

@@ -15,6 +15,15 @@ export const idField = z.union([
     .pipe(z.number().max(MAX_ID)),
 ]);
 
+/** In requests: a moment in epoch ms (a whole number; a numeric string is accepted too). */
+export const epochMsField = z.union([
+  z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+]);
+
 export const numberField = z.union([
   z.number().finite(),
   z
@@ -24,6 +33,9 @@ export const numberField = z.union([
 ]);
 
 export const textField = (max: number) => z.union([z.string().max(max), z.number().transform(String)]);
+
+/** A text field that must hold something: missing, empty or blank is refused (with its code, fieldCodes.ts). */
+export const filledTextField = (max: number) => textField(max).refine((value) => value.trim() !== '');
 
 /** A path that reads nothing of its body but the `lang` and `token` every request carries. */
 export const NoFieldsSchema = z.object({});
@@ -35,7 +47,7 @@ export const usd = z.number();
 export const whole = z.number().int();
 
 /** Words or a picture per language (LocalizedText); an empty one stands for the English. */
-export const localizedText = z.strictObject({
+export const localizedText = z.object({
   vi: z.string(),
   'zh-CN': z.string(),
   'zh-TW': z.string(),

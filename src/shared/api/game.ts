@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES, ROOM_KINDS, ROUND_STATUSES } from './enums';
-import { idField, localizedText, numberField, textField, usd, whole } from './fields';
+import { filledTextField, idField, localizedText, numberField, textField, usd, whole } from './fields';
 
-export const GameListItemSchema = z.strictObject({
+export const GameListItemSchema = z.object({
   id: whole,
   type: whole,
   minjoin: usd,
@@ -27,7 +27,7 @@ export const RoomListRequestSchema = z.object({
 
 export const RoomKindSchema = z.enum(ROOM_KINDS);
 
-export const RoomSchema = z.strictObject({
+export const RoomSchema = z.object({
   id: whole,
   /** Coin group: 1 USDT, 2 BTC, 3 ETH. */
   type: whole,
@@ -62,9 +62,9 @@ export const RoomSchema = z.strictObject({
 /** A round's life: orders taken while open; closed in the last 60 s; drawn (and settled) at 0. */
 export const RoundStatusSchema = z.enum(ROUND_STATUSES);
 
-const TimeLeftSchema = z.strictObject({ minute: whole, second: whole });
+const TimeLeftSchema = z.object({ minute: whole, second: whole });
 
-export const GameRoundSchema = z.strictObject({
+export const GameRoundSchema = z.object({
   id: whole,
   seqno: z.string(),
   gametype: whole,
@@ -92,10 +92,10 @@ export const GameRoundSchema = z.strictObject({
   anchor: z.string(),
 });
 
-/** A missing room id is refused with its own code (1026), not as a malformed body. */
-export const GameInfoRequestSchema = z.object({ roomid: idField.optional() });
+/** A missing room id is refused with its own code (1026, fieldCodes.ts), not as a malformed body. */
+export const GameInfoRequestSchema = z.object({ roomid: idField });
 
-export const GameInfoAnswerSchema = z.strictObject({
+export const GameInfoAnswerSchema = z.object({
   room: RoomSchema,
   /** The current round (open or closed). */
   game: GameRoundSchema,
@@ -108,11 +108,12 @@ export const GameInfoAnswerSchema = z.strictObject({
 
 /**
  * Addition (README, "Verify any round"): one drawn round of a room's game by its number, of any
- * age, with what its fairness proof needs. Blank number 1027, unknown round 1028, not yet drawn 3002.
+ * age, with what its fairness proof needs. Missing room 1026, blank number 1027, unknown round 1028,
+ * not yet drawn 3002.
  */
-export const GetRoundRequestSchema = z.object({ roomid: idField.optional(), seqno: textField(32).optional() });
+export const GetRoundRequestSchema = z.object({ roomid: idField, seqno: filledTextField(32) });
 
-export const GetRoundAnswerSchema = z.strictObject({
+export const GetRoundAnswerSchema = z.object({
   round: GameRoundSchema,
   /**
    * What links the round to its hash chain: the seed of the round before in the same chain (its
@@ -128,14 +129,14 @@ export const GetRoundAnswerSchema = z.strictObject({
  * own orders of a round (`roomid` + `gameseq`). A missing room id is refused with 1026.
  */
 export const VorderRequestSchema = z.object({
-  roomid: idField.optional(),
+  roomid: idField,
   order_id: idField.optional(),
   gameseq: textField(32).optional(),
   isfirst: idField.optional(),
   gametype: idField.optional(),
 });
 
-export const LiveOrderSchema = z.strictObject({
+export const LiveOrderSchema = z.object({
   id: whole,
   /** Masked, e.g. de***01. */
   username: z.string(),
@@ -147,7 +148,7 @@ export const LiveOrderSchema = z.strictObject({
   time: whole,
 });
 
-export const VorderAnswerSchema = z.strictObject({
+export const VorderAnswerSchema = z.object({
   list: z.array(LiveOrderSchema),
   /** The newest order id seen: the cursor for the next poll. */
   order_id: whole,
@@ -159,16 +160,19 @@ export const OrderLineSchema = z.tuple([numberField, numberField, numberField]);
 /** Far more lines than the rules allow (9), so "10 options" gets its own code, not a shape error. */
 const MAX_WIRE_LINES = 50;
 
-/** A missing room id is refused with 1026 and missing order lines with theirs (1030). */
+/**
+ * A missing room id is refused with 1026 and missing order lines with theirs (1030); an empty list
+ * is the rules' "select at least one option" (validateBuy, 1030 too).
+ */
 export const OrderRequestSchema = z.object({
   gameid: idField,
-  roomid: idField.optional(),
-  order_info: z.array(OrderLineSchema).max(MAX_WIRE_LINES).optional(),
+  roomid: idField,
+  order_info: z.array(OrderLineSchema).max(MAX_WIRE_LINES),
   /** Optional: a repeated key with the same body returns the first answer. */
   idempotencyKey: z.string().min(1).max(128).optional(),
 });
 
-export const OrderAnswerSchema = z.strictObject({
+export const OrderAnswerSchema = z.object({
   order_ids: z.array(whole),
   seqno: z.string(),
   /** Balance after the debit (USD). */
@@ -177,7 +181,7 @@ export const OrderAnswerSchema = z.strictObject({
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
-export const OwnOrderItemSchema = z.strictObject({
+export const OwnOrderItemSchema = z.object({
   order_id: whole,
   roomid: whole,
   gametype: whole,
@@ -198,12 +202,12 @@ export const OwnOrderItemSchema = z.strictObject({
 });
 
 /** The member's own orders of a round: getVorder without `isfirst`. */
-export const OwnRoundOrdersAnswerSchema = z.strictObject({ list: z.array(OwnOrderItemSchema) });
+export const OwnRoundOrdersAnswerSchema = z.object({ list: z.array(OwnOrderItemSchema) });
 
 /** A missing or blank round number is refused with its own code (1027). */
-export const CurrentRequestSchema = z.object({ gameseq: textField(32).optional(), gametype: idField });
+export const CurrentRequestSchema = z.object({ gameseq: filledTextField(32), gametype: idField });
 
-export const CurrentAnswerSchema = z.strictObject({
+export const CurrentAnswerSchema = z.object({
   /** What the member's lines of the round paid back (USD), 0 before settlement or on a loss. */
   award: usd,
   /** Whether the round has been settled yet. */
@@ -220,21 +224,21 @@ export const GameLogRequestSchema = z.object({
   limit: idField.optional(),
 });
 
-/** A missing room id is refused with 1026. */
-export const GameCancelRequestSchema = z.object({ roomid: idField.optional(), order_id: idField });
+/** A missing room id is refused with 1026, a missing order line with the cancel's 2003. */
+export const GameCancelRequestSchema = z.object({ roomid: idField, order_id: idField });
 
-export const TodayWinLostSchema = z.strictObject({
+export const TodayWinLostSchema = z.object({
   /** Awards minus stakes of today's settled orders (USD); may be negative. */
   win: usd,
   /** Stakes of today's orders (USD). */
   total: usd,
 });
 
-export const TrendDataSchema = z.strictObject({
+export const TrendDataSchema = z.object({
   yeswin: usd,
   yestotal: usd,
   todaywin: usd,
   todaytotal: usd,
   /** One point per day, oldest first, from the member's own orders; [] when there are none. */
-  chartdata: z.array(z.strictObject({ date: z.string(), win: usd, total: usd })),
+  chartdata: z.array(z.object({ date: z.string(), win: usd, total: usd })),
 });

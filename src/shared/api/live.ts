@@ -9,7 +9,7 @@ import { FUND_REASONS, ORDER_STATUSES } from './enums';
 import { usd, whole } from './fields';
 
 /** Answer of `liveTicket`: a ticket that opens one stream, once, within `expiresIn` seconds. */
-export const LiveTicketAnswerSchema = z.strictObject({
+export const LiveTicketAnswerSchema = z.object({
   ticket: z.string(),
   expiresIn: whole,
 });

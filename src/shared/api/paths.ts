@@ -47,34 +47,29 @@ export const ApiPath = {
   withdraw: '/api/Game/withdraw',
   /** Addition: the member's withdrawals and their status. */
   withdrawals: '/api/Game/getWithdrawals',
+  /** Addition: how far the member has read the messages about their account, and how many are unread. */
+  messageReads: '/api/Game/getMessageReads',
+  /** Addition: the member has seen those messages up to a moment. */
+  readMessages: '/api/Game/readMessages',
   /** Addition: the member cancels a withdrawal still waiting for the operator; the amount goes back. */
   cancelWithdrawal: '/api/Game/cancelWithdrawal',
   /** The spec reads data.leftmoney without naming the path; this is ours. */
   leftMoney: '/api/Game/getLeftmoney',
   financeFlow: '/api/Game/getfinanceflow',
   trendData: '/api/Game/getTrendData',
+  /** Addition: the member's play limits, their use in the current periods, the pause and the history. */
+  playLimits: '/api/Game/getPlayLimits',
+  /** Addition: a limit per period and kind; a tighter one applies at once, a looser one after 24 hours. */
+  setPlayLimit: '/api/Game/setPlayLimit',
+  /** Addition: a cool-off or a self-exclusion, which nobody lifts early. */
+  pausePlay: '/api/Game/pausePlay',
+  /** Addition: how often the room shows the reality check (minutes of play; 0 = off). */
+  setRealityCheck: '/api/Game/setRealityCheck',
   /** Addition: a short-lived, single-use ticket that opens one live stream (LivePath). */
   liveTicket: '/api/Game/liveTicket',
 } as const;
 
 export type ApiPath = (typeof ApiPath)[keyof typeof ApiPath];
-
-/** Paths a guest may call; every other path needs a live token. */
-export const PUBLIC_PATHS: ReadonlySet<string> = new Set<string>([
-  ApiPath.getConfig,
-  ApiPath.login,
-  ApiPath.register,
-  ApiPath.smsSend,
-  ApiPath.resetPassword,
-  ApiPath.slide,
-  ApiPath.oneClassArticle,
-  ApiPath.articleDetail,
-  ApiPath.articleList,
-  ApiPath.winners,
-  ApiPath.financeProducts,
-  ApiPath.gameList,
-  ApiPath.homeTiles,
-]);
 
 /**
  * Addition: the live streams (docs/live-events.md). GET, answered as server-sent events, opened

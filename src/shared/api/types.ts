@@ -9,10 +9,12 @@ import type * as content from './content';
 import type { apiContract } from './contract';
 import type { BANK_CARD_TYPES, FUND_REASONS, ORDER_STATUSES, ROOM_KINDS, WITHDRAWAL_STATUSES } from './enums';
 import type * as game from './game';
+import type * as messages from './messages';
 import type * as live from './live';
+import type * as play from './play';
 import type * as wallet from './wallet';
 
-export { BANK_CARD_TYPES, FUND_REASONS, ROOM_KINDS } from './enums';
+export { BANK_CARD_TYPES, FUND_REASONS, PAUSE_KINDS, PLAY_LIMIT_KINDS, PLAY_PERIODS, ROOM_KINDS } from './enums';
 
 // ---- Accounts ---------------------------------------------------------------
 
@@ -67,6 +69,17 @@ export type AddedAccount = z.infer<typeof wallet.AddedAccountSchema>;
 export type LeftMoneyAnswer = z.infer<typeof wallet.LeftMoneyAnswerSchema>;
 export type FinanceFlowRequest = z.infer<typeof wallet.FinanceFlowRequestSchema>;
 export type FundLogEntry = z.infer<typeof wallet.FundLogEntrySchema>;
+
+// ---- Messages about the member's account ---------------------------------------------
+
+export type MessageReads = z.infer<typeof messages.MessageReadsSchema>;
+
+// ---- Responsible play -------------------------------------------------------------
+
+export type PlayLimit = z.infer<typeof play.PlayLimitSchema>;
+export type PlayPause = z.infer<typeof play.PlayPauseSchema>;
+export type PlayChange = z.infer<typeof play.PlayChangeSchema>;
+export type PlayLimitsAnswer = z.infer<typeof play.PlayLimitsAnswerSchema>;
 
 // ---- Live streams ----------------------------------------------------------------
 

@@ -9,8 +9,8 @@ import type { AddBankCardRequest, BankCard } from '../api/types';
 import { checkAddress } from './addresses';
 import { validatePlainText } from './text';
 
-/** The add-card form is the request itself. */
-export type BankCardInput = AddBankCardRequest;
+/** The add-card form is the request itself, its withdrawal password perhaps not typed yet. */
+export type BankCardInput = Omit<AddBankCardRequest, 'pwd'> & { pwd?: string };
 
 function blank(value: string | undefined): boolean {
   return value === undefined || value.trim() === '';

@@ -14,7 +14,10 @@ export const PAY_PASSWORD = '246810';
 export const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 export const ERC20_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-export const BANK: AddBankCardRequest = {
+/** An account's own fields; the withdrawal password is added by addCard unless given. */
+export type CardFields = Omit<AddBankCardRequest, 'pwd'> & { pwd?: string };
+
+export const BANK: CardFields = {
   type: 'Bank',
   bank: 'Vietcombank',
   account: '0071 0012 3456',
@@ -47,7 +50,7 @@ export function call<T>(server: TestServer, path: string, token: string, body: R
 export async function addCard(
   server: TestServer,
   token: string,
-  card: AddBankCardRequest = BANK,
+  card: CardFields = BANK,
   options: { fresh?: boolean } = {},
 ): Promise<BankCard> {
   const answer = await call<BankCard>(server, ApiPath.addBankCard, token, { pwd: PAY_PASSWORD, ...card });

@@ -6,7 +6,7 @@ import { FIRST_VIP_LEVEL } from '../../../shared/constants';
 import { vipLevel } from '../../../shared/vip';
 import { LOCALE_NAMES } from '../../../shared/locale';
 import type { LeftMoneyAnswer, UserInfo } from '../../../shared/api/types';
-import { useLeftMoney, useProfile, type Synced } from '../../data';
+import { useLeftMoney, useMessageReads, useProfile, type Synced } from '../../data';
 import { textOfCode, useLocale, formatUsd } from '../../i18n';
 import {
   Icon,
@@ -36,18 +36,22 @@ export default function AccountPage() {
   const logout = useLogout();
   const active = useScreenActive();
   const rooms = useLevelledRooms();
+  const reads = useMessageReads();
 
-  // The page is kept alive: coming back to it (after a round, a withdrawal...) confirms the figures.
+  // The page is kept alive: coming back to it (after a round, a withdrawal...) confirms the figures
+  // and how many messages wait.
   const { refresh } = profile;
   const refreshLeft = left.refresh;
+  const refreshReads = reads.refresh;
   const wasActive = useRef(active);
   useEffect(() => {
     if (active && !wasActive.current) {
       void refresh();
       void refreshLeft();
+      void refreshReads();
     }
     wasActive.current = active;
-  }, [active, refresh, refreshLeft]);
+  }, [active, refresh, refreshLeft, refreshReads]);
 
   const settings = (
     <Link href={pathTo('settings')} className="icon-btn" aria-label={t`Settings`}>
@@ -70,8 +74,9 @@ export default function AccountPage() {
 
       <MenuList label={t`Account menu`}>
         <MenuLink to={pathTo('income')} icon="receipt" label={t`Fund log`} />
-        <MenuLink to={pathTo('messages')} icon="inbox" label={t`Messages`} />
+        <MenuLink to={pathTo('messages')} icon="inbox" label={t`Messages`} unread={reads.data?.unread} />
         <MenuLink to={pathTo('passwords')} icon="lock" label={t`Password`} />
+        <MenuLink to={pathTo('responsiblePlay')} icon="timer" label={t`Responsible play`} />
         <MenuLink to={pathTo('language')} icon="globe" label={t`Language`} detail={LOCALE_NAMES[locale]} />
       </MenuList>
 

@@ -3,7 +3,7 @@ import type { SessionItem } from '../../../shared/api/types';
 import { ApiPath, useSession } from '../../api';
 import { defineQuery, useQuery, type Synced } from '../../data';
 
-export const sessionsQuery = defineQuery(ApiPath.sessions, {}, { select: (list) => (Array.isArray(list) ? list : []) });
+export const sessionsQuery = defineQuery(ApiPath.sessions, {});
 
 /** Where the member is logged in; disabled while logged out. */
 export function useSessions(): Synced<SessionItem[]> {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { validateCaptchaRequest, validatePasswordReset } from '../../../shared/validation';
-import { ErrorCode, type Refusal } from '../../../shared/errors';
+import { ErrorCode, retryAfterOf, type Refusal } from '../../../shared/errors';
 import { CAPTCHA_LOCK_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
 import { ApiPath } from '../../api';
 import { useConfig, useWrite } from '../../data';
@@ -62,7 +62,12 @@ export function useForgotPasswordForm() {
     const refusal = validateCaptchaRequest({ quhao, mobile: form.phone });
     if (refusal) return refuseWith(refusal, sms.setError);
     const result = await sms.send({ quhao, mobile: form.phone.trim(), purpose: 'reset' });
-    if (!result.ok) return;
+    if (!result.ok) {
+      // Too soon (2051): the send button counts down the seconds the server said.
+      const wait = result.refused ? retryAfterOf(result.error.data) : null;
+      if (wait !== null) lock(wait);
+      return;
+    }
     lock(result.data.lockSeconds > 0 ? result.data.lockSeconds : CAPTCHA_LOCK_SECONDS);
     toast.success(t`Verification code sent`);
   }

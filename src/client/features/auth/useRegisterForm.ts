@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { validateCaptchaRequest, validateRegister } from '../../../shared/validation';
-import { ErrorCode, MessageKey, type Refusal } from '../../../shared/errors';
+import { ErrorCode, MessageKey, retryAfterOf, type Refusal } from '../../../shared/errors';
 import { CAPTCHA_LOCK_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
 import type { RegisterRequest } from '../../../shared/api/types';
 import { ApiPath, startSession } from '../../api';
@@ -87,7 +87,12 @@ export function useRegisterForm() {
     const refusal = validateCaptchaRequest({ quhao, mobile: form.phone });
     if (refusal) return refuseWith(refusal, sms.setError);
     const result = await sms.send({ quhao, mobile: form.phone.trim() });
-    if (!result.ok) return;
+    if (!result.ok) {
+      // Too soon (2051): the send button counts down the seconds the server said.
+      const wait = result.refused ? retryAfterOf(result.error.data) : null;
+      if (wait !== null) lock(wait);
+      return;
+    }
     const lockSeconds = result.data?.lockSeconds;
     lock(lockSeconds && lockSeconds > 0 ? lockSeconds : CAPTCHA_LOCK_SECONDS);
     toast.success(t`Verification code sent`);

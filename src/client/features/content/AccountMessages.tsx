@@ -1,6 +1,7 @@
+import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { AddedAccount, WithdrawalItem } from '../../../shared/api/types';
-import { useWithdrawals, type Synced } from '../../data';
+import { markMessagesRead, useMessageReads, useWithdrawals, type Synced } from '../../data';
 import { formatDateTime, formatUsd } from '../../i18n';
 import { EmptyState, SyncedSection } from '../../ui';
 import { useAddedAccounts } from './contentApi';
@@ -9,6 +10,12 @@ import { ContentLoading } from './parts';
 /** One message about the member's account: a withdrawal decided or cancelled, or an account added. */
 type AccountMessage =
   { kind: 'decision'; time: number; item: WithdrawalItem } | { kind: 'added'; time: number; item: AddedAccount };
+
+/** What was unread when the member opened the messages. */
+function NewMark() {
+  const { t } = useLingui();
+  return <span className="message-new">{t({ message: 'New', context: 'an unread message' })}</span>;
+}
 
 /** The title of a withdrawal's message by what became of it. */
 function DecisionTitle({ status }: { status: WithdrawalItem['status'] }) {
@@ -22,7 +29,7 @@ function DecisionTitle({ status }: { status: WithdrawalItem['status'] }) {
  * One decision on a withdrawal (paid, with the operator's reference; rejected, with why) or its
  * cancel by the member, said in the member's language whatever language it was made in.
  */
-function DecisionMessage({ item }: { item: WithdrawalItem }) {
+function DecisionMessage({ item, unread }: { item: WithdrawalItem; unread: boolean }) {
   const { t } = useLingui();
   const money = formatUsd(item.money);
   const account = item.account;
@@ -40,11 +47,17 @@ function DecisionMessage({ item }: { item: WithdrawalItem }) {
       : t`Your withdrawal of ${money} USD to ${account} was rejected. The amount is back in your balance.`;
   }
   return (
-    <li className="message" data-testid="account-message" data-status={item.status}>
+    <li
+      className={`message${unread ? ' is-unread' : ''}`}
+      data-testid="account-message"
+      data-status={item.status}
+      data-unread={unread || undefined}
+    >
       <div className="message-head">
         <span className="message-head-text">
           <span className="message-title" data-testid="message-title">
             <DecisionTitle status={item.status} />
+            {unread && <NewMark />}
           </span>
           <time className="article-date" dateTime={new Date(item.decidedAt ?? item.time).toISOString()}>
             {formatDateTime(item.decidedAt ?? item.time)}
@@ -59,16 +72,22 @@ function DecisionMessage({ item }: { item: WithdrawalItem }) {
 }
 
 /** A withdrawal account added: when it can receive withdrawals, and what to do if it was not the member. */
-function AddedMessage({ item }: { item: AddedAccount }) {
+function AddedMessage({ item, unread }: { item: AddedAccount; unread: boolean }) {
   const { t } = useLingui();
   const ending = item.ending;
   const from = formatDateTime(item.availableAt);
   return (
-    <li className="message" data-testid="account-message" data-status="added">
+    <li
+      className={`message${unread ? ' is-unread' : ''}`}
+      data-testid="account-message"
+      data-status="added"
+      data-unread={unread || undefined}
+    >
       <div className="message-head">
         <span className="message-head-text">
           <span className="message-title" data-testid="message-title">
             {t`Withdrawal account added`}
+            {unread && <NewMark />}
           </span>
           <time className="article-date" dateTime={new Date(item.addedAt).toISOString()}>
             {formatDateTime(item.addedAt)}
@@ -110,14 +129,42 @@ function together(withdrawals: Synced<WithdrawalItem[]>, added: Synced<AddedAcco
 }
 
 /**
+ * What the member had not read when they opened the messages stays marked New while they look at
+ * them, and the server is told they have now seen them up to the newest shown (a later one stays
+ * unread). Closing the tab or leaving the page ends the look.
+ */
+function useReadOnSight(shown: boolean, newest: number | null): number | null {
+  const reads = useMessageReads();
+  // The server's word once it has answered (another phone may have read them), else the cached one.
+  const readUpTo = reads.isValidating ? undefined : reads.data?.readUpTo;
+  const [unreadAfter, setUnreadAfter] = useState<number | null>(null);
+  // Taken when the look starts and kept through it (adjusting state while rendering, React's pattern).
+  const wanted = shown ? (unreadAfter ?? readUpTo ?? null) : null;
+  if (wanted !== unreadAfter) setUnreadAfter(wanted);
+  useEffect(() => {
+    if (shown && readUpTo !== undefined && newest !== null && newest > readUpTo) void markMessagesRead(newest);
+  }, [shown, readUpTo, newest]);
+  return unreadAfter;
+}
+
+/**
  * Messages to the member about their own account, newest first: each withdrawal the operator paid
  * or rejected, and each withdrawal account added (so a member whose session was used by someone
  * else learns of a new account within its 24-hour hold). Made from the member's withdrawals and
- * accounts (cached, so they read offline), not stored twice.
+ * accounts (cached, so they read offline), not stored twice; what is read of them is the server's
+ * (useMessageReads), so every device of the member agrees. `shown`: the member is looking at them
+ * (their tab open on the page shown).
  */
-export function AccountMessages() {
+export function AccountMessages({ shown }: { shown: boolean }) {
   const { t } = useLingui();
   const messages = together(useWithdrawals(), useAddedAccounts());
+  const times = (messages.data ?? []).map((message) => message.time);
+  const unreadAfter = useReadOnSight(shown, times.length > 0 ? Math.max(...times) : null);
+  // A withdrawal the member cancelled is no news to them (the server does not count it either).
+  const isUnread = (message: AccountMessage) =>
+    unreadAfter !== null &&
+    message.time > unreadAfter &&
+    !(message.kind === 'decision' && message.item.status === 'cancelled');
   return (
     <SyncedSection
       synced={messages}
@@ -131,9 +178,9 @@ export function AccountMessages() {
         <ul className="message-list card">
           {list.map((message) =>
             message.kind === 'decision' ? (
-              <DecisionMessage key={`w${message.item.id}`} item={message.item} />
+              <DecisionMessage key={`w${message.item.id}`} item={message.item} unread={isUnread(message)} />
             ) : (
-              <AddedMessage key={`a${message.item.id}`} item={message.item} />
+              <AddedMessage key={`a${message.item.id}`} item={message.item} unread={isUnread(message)} />
             ),
           )}
         </ul>

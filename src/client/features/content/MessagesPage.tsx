@@ -2,8 +2,9 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Article } from '../../../shared/api/types';
 import { ARTICLE_CATEGORY, articleContent, articleTitle } from '../../../shared/content';
+import { useMessageReads } from '../../data';
 import { useLocale } from '../../i18n';
-import { EmptyState, Icon, Page, SyncedSection } from '../../ui';
+import { EmptyState, Icon, Page, SyncedSection, UnreadBadge, useScreenActive } from '../../ui';
 import { AccountMessages } from './AccountMessages';
 import { ArticleHtml } from '../../ui/ArticleHtml';
 import { useCategoryArticles } from './contentApi';
@@ -18,7 +19,8 @@ const TAB_CATEGORY: Record<Exclude<TabKey, 'mine'>, number> = {
   announcements: ARTICLE_CATEGORY.Announcement,
 };
 
-const TABS: readonly TabKey[] = ['news', 'announcements', 'mine'];
+/** The member's own messages first: they are about their money. */
+const TABS: readonly TabKey[] = ['mine', 'news', 'announcements'];
 
 /** One entry: title and date; tapping it opens the sanitised content below. */
 function MessageEntry({ article, open, onToggle }: { article: Article; open: boolean; onToggle: () => void }) {
@@ -105,15 +107,23 @@ function MessageList({ tab, panelId, tabId }: { tab: Exclude<TabKey, 'mine'>; pa
 }
 
 /**
- * Messages (/message): news (category 9) and announcements (14) in two tabs, each entry expanding
- * in place, and a third with messages about the member's own account (withdrawals decided). The page is kept alive, so the chosen tab and the open entries survive navigating away
- * and back; both lists are cached, so they read offline.
+ * Messages (/message): first the messages about the member's own account (withdrawals decided),
+ * with how many are unread on their tab, then news (category 9) and announcements (14), each entry
+ * expanding in place. The page is kept alive, so the chosen tab and the open entries survive
+ * navigating away and back; the lists are cached, so they read offline. The three tabs keep to one
+ * row down to 320 px in every language (short labels).
  */
 export default function MessagesPage() {
   const { t } = useLingui();
-  const [tab, setTab] = useState<TabKey>('news');
+  const [tab, setTab] = useState<TabKey>('mine');
   const baseId = useId();
-  const labels: Record<TabKey, string> = { news: t`News`, announcements: t`Announcements`, mine: t`My account` };
+  const active = useScreenActive();
+  const unread = useMessageReads().data?.unread;
+  const labels: Record<TabKey, string> = {
+    mine: t({ message: 'Personal', context: 'messages tab, keep short' }),
+    news: t({ message: 'News', context: 'messages tab, keep short' }),
+    announcements: t({ message: 'Notices', context: 'messages tab, keep short' }),
+  };
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -140,6 +150,7 @@ export default function MessagesPage() {
             onKeyDown={onKeyDown}
           >
             {labels[key]}
+            {key === 'mine' && <UnreadBadge count={unread} />}
           </button>
         ))}
       </div>
@@ -153,7 +164,7 @@ export default function MessagesPage() {
               className="message-panel"
               data-testid="messages-mine"
             >
-              <AccountMessages />
+              <AccountMessages shown={active && tab === 'mine'} />
             </div>
           ) : (
             <MessageList tab={key} panelId={`${baseId}-panel-${key}`} tabId={`${baseId}-tab-${key}`} />

@@ -10,11 +10,7 @@ export const articleQuery = (id: number) =>
   defineQuery<typeof ApiPath.articleDetail, Article | null>(ApiPath.articleDetail, { id });
 
 /** Every withdrawal account the member added (deleted ones too): each is a message to the member. */
-export const addedAccountsQuery = defineQuery(
-  ApiPath.addedAccounts,
-  {},
-  { select: (list) => (Array.isArray(list) ? list : []) },
-);
+export const addedAccountsQuery = defineQuery(ApiPath.addedAccounts, {});
 
 /** The accounts the member added, cache-first, so their messages read offline; disabled while logged out. */
 export function useAddedAccounts(): Synced<AddedAccount[]> {

@@ -18,9 +18,7 @@ export function ArticleTime({ time }: { time: number }) {
 
 /** The image URLs of an article that may be shown. */
 export function articleImages(article: Pick<ArticleSummary, 'img'>): string[] {
-  return (Array.isArray(article.img) ? article.img : []).filter(
-    (src): src is string => typeof src === 'string' && src.trim() !== '' && isSafeUrl(src),
-  );
+  return article.img.filter((src) => src.trim() !== '' && isSafeUrl(src));
 }
 
 /**

@@ -6,27 +6,8 @@ import { defineQuery, useQuery, type Synced } from '../../data';
 import { useScreenActive } from '../../ui';
 import type { FinanceProduct } from '../../../shared/api/types';
 
-function isProduct(value: unknown): value is FinanceProduct {
-  if (typeof value !== 'object' || value === null) return false;
-  const p = value as Record<string, unknown>;
-  return (
-    Number.isInteger(p.id) &&
-    typeof p.minimum === 'number' &&
-    Number.isFinite(p.minimum) &&
-    typeof p.dailyRate === 'number' &&
-    Number.isFinite(p.dailyRate) &&
-    Number.isInteger(p.days)
-  );
-}
-
-/** A read is silent: the page shows what failed where the tiers would be. Rows of another shape are dropped. */
-export const financeProductsQuery = defineQuery(
-  ApiPath.financeProducts,
-  {},
-  {
-    select: (list): FinanceProduct[] => (Array.isArray(list) ? list.filter(isProduct) : []),
-  },
-);
+/** A read is silent: the page shows what failed where the tiers would be. */
+export const financeProductsQuery = defineQuery(ApiPath.financeProducts, {});
 
 /** Cache-first: the tiers read offline from the last answer, marked stale. */
 export function useFinanceProducts(): Synced<FinanceProduct[]> {

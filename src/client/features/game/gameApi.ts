@@ -1,5 +1,6 @@
 /** The game's calls of the contract, typed, in one place. */
-import { api, ApiPath } from '../../api';
+import { api, ApiError, ApiPath } from '../../api';
+import { ErrorCode } from '../../../shared/errors';
 import type { GameInfoAnswer, GetRoundAnswer, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
 import { defineQuery, queryKey, type Query, type WindowedRead } from '../../data';
 import { wireCents } from '../../../shared/money';
@@ -27,8 +28,7 @@ export async function fetchGameInfo(roomid: number, now: () => number = Date.now
   const sentAt = now();
   const info = await api.call(ApiPath.gameInfo, { roomid }, { silent: true });
   const receivedAt = now();
-  const serverTime = typeof info.serverTime === 'number' ? info.serverTime : receivedAt;
-  return { info, offset: clockOffset(serverTime, sentAt, receivedAt) };
+  return { info, offset: clockOffset(info.serverTime, sentAt, receivedAt) };
 }
 
 export async function fetchLiveOrders(request: {
@@ -48,14 +48,16 @@ export async function fetchLiveOrders(request: {
     },
     { silent: true },
   );
-  // With `isfirst` the call answers the live feed and its cursor (the other shape is the member's own).
-  return 'order_id' in answer ? answer : { list: [], order_id: 0 };
+  // With `isfirst` the call answers the live feed and its cursor; the member's own lines are no answer to it.
+  if (!('order_id' in answer)) throw new ApiError({ code: ErrorCode.NetworkErrorRefresh, kind: 'malformed' });
+  return answer;
 }
 
 export async function fetchOwnOrders(roomid: number, seqno: string): Promise<OwnOrderItem[]> {
   const answer = await api.call(ApiPath.vorder, { roomid, gameseq: seqno }, { silent: true });
   // Without `isfirst` the call answers the member's own lines of the round, which carry no cursor.
-  return 'order_id' in answer ? [] : answer.list;
+  if ('order_id' in answer) throw new ApiError({ code: ErrorCode.NetworkErrorRefresh, kind: 'malformed' });
+  return answer.list;
 }
 
 export const GAME_LOG_PAGE = 20;
@@ -91,7 +93,7 @@ export function gameLogRead(gametype: number | undefined): WindowedRead<OwnOrder
 
 /**
  * What the member staked on a drawn round and what its lines paid back (USD cents), and whether it
- * is settled yet (before, nothing is paid). A server that does not say counts as settled.
+ * is settled yet (before, nothing is paid). A server that does not say (an older one) counts as settled.
  */
 export async function fetchRoundResult(
   seqno: string,
@@ -99,8 +101,8 @@ export async function fetchRoundResult(
 ): Promise<{ awardCents: number; stakeCents: number; settled: boolean }> {
   const answer = await api.call(ApiPath.current, { gameseq: seqno, gametype }, { silent: true });
   return {
-    awardCents: wireCents(answer?.award),
-    stakeCents: wireCents(answer?.total),
-    settled: answer?.settled !== false,
+    awardCents: wireCents(answer.award),
+    stakeCents: wireCents(answer.total),
+    settled: answer.settled !== false,
   };
 }

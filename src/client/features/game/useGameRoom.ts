@@ -5,6 +5,7 @@ import { useCancelOrder } from './useCancelOrder';
 import { useLiveOrders } from './useLiveOrders';
 import { useOrderTicket } from './useOrderTicket';
 import { useOwnOrders } from './useOwnOrders';
+import { useRealityCheck } from './useRealityCheck';
 import { useRound } from './useRound';
 import { useRoundResult } from './useRoundResult';
 import { useRoundClock } from './useRoundClock';
@@ -68,6 +69,7 @@ export function useGameRoom(roomid: number) {
     onPlayed,
     playedHere: (drawnSeqno) => orderedIn.current.has(drawnSeqno),
   });
+  useRealityCheck(round.offset);
 
   // Handlers that run after an await read the round's state as it is then, not as it was. Set
   // before the screen is painted, so a tap on a round that just appeared never reads "closed".

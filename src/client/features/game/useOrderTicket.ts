@@ -52,7 +52,6 @@ export function useOrderTicket(options: {
   const refuseRule = useCallback((refusal: Refusal) => refuseAt(fieldOf(refusal), messageOf(refusal)), [refuseAt]);
   const [pending, setPending] = useState<PendingOrder | null>(null);
   const order = useWrite(ApiPath.order, {
-    idempotent: true,
     noAnswerText: t`No answer from the server. Confirm again to retry; the order is never charged twice.`,
   });
 

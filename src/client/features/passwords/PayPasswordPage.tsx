@@ -112,10 +112,10 @@ export default function PayPasswordPage() {
         {firstTime && (
           <button
             type="button"
-            className="btn btn-ghost btn-small"
+            className="btn btn-ghost btn-small btn-block"
             onClick={() => chooseProof(byCode ? 'password' : 'code')}
           >
-            {byCode ? t`Use my login password instead` : t`Use a code sent to my phone instead`}
+            {byCode ? t`Use my login password instead` : t`Use an SMS code instead`}
           </button>
         )}
         <TextField

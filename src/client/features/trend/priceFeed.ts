@@ -165,6 +165,44 @@ export interface FeedTimers {
   clearTimeout(handle: unknown): void;
 }
 
+/**
+ * Where a feed keeps the moment it went quiet, so that what the page says ("cannot be reached
+ * since 14:17") survives a reload of the app (offline, say) within the browser tab's session.
+ */
+export interface DownSinceStore {
+  get(url: string): number | null;
+  set(url: string, at: number): void;
+  clear(url: string): void;
+}
+
+const DOWN_SINCE_KEY = 'priceFeedDownSince:';
+
+/** The tab's sessionStorage: gone with the tab, like the app's session. */
+export const sessionDownSince: DownSinceStore = {
+  get(url) {
+    try {
+      const at = Number(sessionStorage.getItem(DOWN_SINCE_KEY + url));
+      return Number.isFinite(at) && at > 0 ? at : null;
+    } catch {
+      return null;
+    }
+  },
+  set(url, at) {
+    try {
+      sessionStorage.setItem(DOWN_SINCE_KEY + url, String(at));
+    } catch {
+      // Kept in memory only: true while the app runs.
+    }
+  },
+  clear(url) {
+    try {
+      sessionStorage.removeItem(DOWN_SINCE_KEY + url);
+    } catch {
+      // Nothing was kept.
+    }
+  },
+};
+
 export interface PriceFeedOptions {
   url: string;
   /** Defaults to the global WebSocket. */
@@ -187,6 +225,8 @@ export interface PriceFeedOptions {
   now?: () => number;
   timers?: FeedTimers;
   online?: OnlineSource;
+  /** Defaults to the tab's sessionStorage. */
+  downSinceStore?: DownSinceStore;
 }
 
 export const PRICE_FEED_DEFAULTS = {
@@ -207,7 +247,11 @@ export interface PriceSnapshot {
   prices: CoinPrices;
   /** When the last good tick arrived on this device, epoch ms; null before the first. */
   lastTickAt: number | null;
-  /** Stale: since when (the last tick, or when the feed was opened if none came); null otherwise. */
+  /**
+   * Stale: since when no price came (the last tick, or when the feed was first asked for prices in
+   * this session if none came since); null otherwise. Leaving the page and coming back, trying
+   * again, or reloading the app does not move it.
+   */
   downSince: number | null;
   /** The last error event the feed sent, if any. */
   error: { code: string; msg: string } | null;
@@ -259,6 +303,14 @@ export class PriceFeed {
   private attempt = 0;
   private prices: CoinPrices = {};
   private lastTickAt: number | null = null;
+  /**
+   * With no tick yet: when the feed was first asked for prices, or the moment an earlier load of
+   * the app last saw one (downSinceStore). Not moved by stop/start or retry: each visit of the page
+   * would otherwise say the feed went down when the member arrived.
+   */
+  private quietSince: number | null;
+  /** What downSinceStore holds for this URL (read once, then written only when it changes). */
+  private storedDownSince: number | null;
   private error: PriceSnapshot['error'] = null;
   private snapshot: PriceSnapshot;
 
@@ -281,7 +333,10 @@ export class PriceFeed {
       now: options.now ?? Date.now,
       timers: options.timers ?? realTimers,
       online: options.online ?? browserOnline(),
+      downSinceStore: options.downSinceStore ?? sessionDownSince,
     };
+    this.storedDownSince = this.opts.downSinceStore.get(this.url);
+    this.quietSince = this.storedDownSince;
     this.snapshot = this.build();
   }
 
@@ -310,7 +365,7 @@ export class PriceFeed {
       state,
       prices: this.prices,
       lastTickAt: this.lastTickAt,
-      downSince: state === 'stale' ? (this.lastTickAt ?? this.startedAt) : null,
+      downSince: state === 'stale' ? (this.lastTickAt ?? this.quietSince ?? this.startedAt) : null,
       error: this.error,
     };
   }
@@ -319,6 +374,10 @@ export class PriceFeed {
   private emit(): void {
     const next = this.build();
     const prev = this.snapshot;
+    if (next.downSince !== null && next.downSince !== this.storedDownSince) {
+      this.storedDownSince = next.downSince;
+      this.opts.downSinceStore.set(this.url, next.downSince);
+    }
     if (
       next.state !== prev.state ||
       next.prices !== prev.prices ||
@@ -351,6 +410,7 @@ export class PriceFeed {
     this.started = true;
     this.awaitingFirst = true;
     this.startedAt = this.opts.now();
+    if (this.lastTickAt === null) this.quietSince ??= this.startedAt;
     this.attempt = 0;
     this.online = this.opts.online.isOnline();
     this.unsubscribeOnline = this.opts.online.subscribe(this.onOnlineChange);
@@ -528,7 +588,12 @@ export class PriceFeed {
           if (!known || known.ts <= price.ts) merged[coin] = price;
         }
         this.prices = merged;
+        if (this.storedDownSince !== null) {
+          this.storedDownSince = null;
+          this.opts.downSinceStore.clear(this.url);
+        }
         this.lastTickAt = now;
+        this.quietSince = null;
         this.tickSinceOpen = true;
         this.awaitingFirst = false;
         this.attempt = 0;

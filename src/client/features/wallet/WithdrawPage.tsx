@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { sanitizeAmountInput } from '../../../shared/money';
 import {
+  FieldError,
   FormError,
   Icon,
   Page,
@@ -135,8 +137,10 @@ function WithdrawSummary({ form }: { form: WithdrawForm }) {
 function AccountChoice({ form }: { form: WithdrawForm }) {
   const { t, i18n } = useLingui();
   const { cards, list, chosen, choose, cardsFailure, errorOf, isHeld } = form;
+  const errorId = useId();
+  const error = errorOf('account');
   return (
-    <fieldset className="withdraw-accounts">
+    <fieldset className="withdraw-accounts" aria-describedby={error ? errorId : undefined}>
       <legend className="field-label">{t`Withdraw to`}</legend>
       {list.length > 0 ? (
         <div className="withdraw-account-list">
@@ -177,11 +181,7 @@ function AccountChoice({ form }: { form: WithdrawForm }) {
           </button>
         </p>
       )}
-      {errorOf('account') && (
-        <p className="field-error" role="alert">
-          {errorOf('account')}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
       <Link href={pathTo('bankList')} className="withdraw-manage">
         {list.length > 0 || !cards.data ? t`Manage accounts` : t`Add an account`}
       </Link>

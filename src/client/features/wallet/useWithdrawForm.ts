@@ -46,7 +46,6 @@ export function useWithdrawForm() {
   const [done, setDone] = useState<string | null>(null);
   // A retry of the same withdrawal after no answer carries the same key: it is never made twice.
   const { send, refusal, busy, error, setError } = useWrite(ApiPath.withdraw, {
-    idempotent: true,
     noAnswerText: t`No answer from the server. Submit again to retry; the withdrawal is never made twice.`,
   });
 

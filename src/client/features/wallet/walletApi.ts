@@ -7,16 +7,10 @@ import type { BankCard, FinanceFlowRequest, FundLogEntry, LeftMoneyAnswer, UserI
  * Reads are silent: a screen shows what failed next to what it concerns (or a stale badge), and a
  * background revalidation never raises a toast on its own. Both are the member's own rows.
  */
-export const bankCardsQuery: Query<BankCard[]> = defineQuery(
-  ApiPath.bankCardList,
-  {},
-  {
-    select: (list) => (Array.isArray(list) ? list : []),
-  },
-);
+export const bankCardsQuery: Query<BankCard[]> = defineQuery(ApiPath.bankCardList, {});
 
 export function fetchFundLog(request: FinanceFlowRequest): Promise<FundLogEntry[]> {
-  return api.call(ApiPath.financeFlow, request, { silent: true }).then((rows) => (Array.isArray(rows) ? rows : []));
+  return api.call(ApiPath.financeFlow, request, { silent: true });
 }
 
 export interface WithdrawEntryFacts {

@@ -18,6 +18,8 @@ import { rateCountersMigration } from './0011_rate_counters';
 import { winnersNetMigration } from './0012_winners_net';
 import { homeTilesFocusMigration } from './0013_home_tiles_focus';
 import { withdrawCancelMigration } from './0014_withdraw_cancel';
+import { messageReadsMigration } from './0015_message_reads';
+import { playLimitsMigration } from './0016_play_limits';
 import { liveEventsMigration } from './0017_live_events';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -36,6 +38,8 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0012_winners_net': winnersNetMigration(dialect),
     '0013_home_tiles_focus': homeTilesFocusMigration(),
     '0014_withdraw_cancel': withdrawCancelMigration(dialect),
+    '0015_message_reads': messageReadsMigration(),
+    '0016_play_limits': playLimitsMigration(dialect),
     '0017_live_events': liveEventsMigration(dialect),
   };
 }

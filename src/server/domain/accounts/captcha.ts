@@ -25,7 +25,7 @@ import {
   type SmsCodeRow,
 } from '../../repositories/smsCodes';
 import type { Deps } from '../deps';
-import { Refused, refused, refusedFrom } from '../refused';
+import { Refused, refused, refusedFrom, refusedToWait } from '../refused';
 import { MAX_CODE_FAILURES, SECRET_GUARD } from './guards';
 
 export interface CaptchaRequest {
@@ -74,7 +74,8 @@ export async function sendCaptcha(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const codeId = await deps.db.transaction().execute(async (trx) => {
     const last = await latestSmsCode(trx, quhao, mobile, purpose);
-    if (last && now - last.sent_at < CAPTCHA_LOCK_SECONDS * 1000) throw refused(ErrorCode.SendingTooFrequently);
+    const lockedUntil = last ? last.sent_at + CAPTCHA_LOCK_SECONDS * 1000 : 0;
+    if (now < lockedUntil) throw refusedToWait((lockedUntil - now) / 1000);
     return insertSmsCode(trx, {
       quhao,
       phone: mobile,

@@ -12,6 +12,7 @@ import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
 import type { LiveNews } from '../live/bus';
 import { announce, balanceChanged, ordersCancelled } from '../live/news';
+import { givePlayBack } from '../play/orderCheck';
 
 export interface CalledOff {
   lines: number;
@@ -39,6 +40,7 @@ export async function callOffRound(deps: Deps, roundId: number): Promise<CalledO
         insufficientCode: ErrorCode.CancelFailed,
         now,
       });
+      await givePlayBack(trx, line.member_id, line.created_at, { stake: line.stake_cents, loss: line.stake_cents });
       news.push(
         ordersCancelled(line.room_id, roundId, [line.id]),
         balanceChanged(line.member_id, {

@@ -12,6 +12,7 @@ import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
 import { announce, balanceChanged, ordersCancelled } from '../live/news';
+import { givePlayBack } from '../play/orderCheck';
 import { Refused, refused } from '../refused';
 import { roundPhase } from './timing';
 
@@ -40,6 +41,8 @@ export async function cancelOrderLine(deps: Deps, member: Member, input: CancelI
       insufficientCode: ErrorCode.CancelFailed,
       now,
     });
+    // The stake no longer counts toward the member's limits in the periods it was placed in.
+    await givePlayBack(trx, member.id, line.created_at, { stake: line.stake_cents, loss: line.stake_cents });
     return { line, refund, now };
   });
   // The line leaves the room's live table, and the stake is back on the member's balance.

@@ -11,7 +11,8 @@
  * least 20; 1040 odds that are not the room's current rate; 1031 (text naming the minimum) total
  * below the room's minbuy; 1043 (text noEnoughMoney) balance below the total; 1069 frozen;
  * 1001 an idempotency key reused with a different order; 1050 a price above MAX_STAKE_CENTS, or an
- * order that, if every line won, would take the balance past MAX_BALANCE_CENTS (src/shared/money.ts).
+ * order that, if every line won, would take the balance past MAX_BALANCE_CENTS (src/shared/money.ts);
+ * 3013 / 3014 a stake or loss limit the member set, 3016 a cool-off or self-exclusion (domain/play/).
  */
 import type { OrderAnswer, OrderLine } from '../../../shared/api/types';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
@@ -28,6 +29,7 @@ import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
 import type { LiveNews } from '../live/bus';
 import { announce, balanceChanged, liveLine, ordersPlaced } from '../live/news';
+import { checkOrderAgainstPlay } from '../play/orderCheck';
 import { Refused, refused, refusedFrom } from '../refused';
 import { sha256Hex } from '../secrets';
 import type { RoomSettings } from './catalog';
@@ -158,6 +160,8 @@ async function take(
     });
     // Wins can never carry a balance out of the exact range (money.ts): refused here, rolled back.
     if (debit.afterCents + order.bestPayoutCents > MAX_BALANCE_CENTS) throw refused(ErrorCode.WrongAmount);
+    // The member's own limits and pause, after the debit (which holds the member's row): 3013, 3014, 3016.
+    await checkOrderAgainstPlay(trx, member.id, order.totalCents, now);
     const ids = await insertOrderLines(
       trx,
       order.lines.map((line) => ({

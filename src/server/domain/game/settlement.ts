@@ -1,39 +1,51 @@
 /**
  * Settlement of a drawn round (DESIGN.md section 4). Lines are settled in batches of members, one
  * transaction per batch, so a round of 100,000 lines never holds the database for long and orders
- * for other rounds go through between batches. In each batch: the waiting lines are read, each
- * settled by the shared rules (settleLine, and linePayout for what it pays: the award written and
- * the credit are the same figure), written with guarded updates (the count must match what was
- * read, or the batch rolls back),
+ * for other rounds go through between batches. In each batch: the waiting lines are settled by one
+ * guarded update that returns them (each checked against the rules here, or the batch rolls back),
  * each member's payouts are credited through the ledger as one fund-log row referencing the
  * round, and each member's stakes and payout of the round are recorded (round_results: what the
  * winners ticker reads). Running it again after a crash changes nothing already settled.
  */
 import { ErrorCode } from '../../../shared/errors';
-import { linePayout, settleLine, type Draw } from '../../../shared/game';
-import type { RoundRow } from '../../db/schema';
+import { linePayout, OUTCOME_KEYS, settleLine, type Draw } from '../../../shared/game';
+import { dayNumber } from '../../../shared/serverDay';
+import type { RoundRow, Trx } from '../../db/schema';
 import {
   addRoundResults,
   settleLines,
-  waitingLines,
   waitingLinesPerMember,
-  type LineSettlement,
   type MemberLineCount,
   type MemberRange,
+  type OutcomeVerdicts,
 } from '../../repositories/orders';
+import { playStatesBetween } from '../../repositories/play';
 import { markSettled } from '../../repositories/rounds';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
 import { changeBalance } from '../ledger';
 import type { LiveNews } from '../live/bus';
 import { announce, balanceChanged, roundSettled, type SettledLine } from '../live/news';
+import { givePlayBack } from '../play/orderCheck';
 
 export const DEFAULT_SETTLE_BATCH = 10_000;
-const MAX_CONFLICTS = 5;
+/** Passes over the round's waiting lines: a second finds none unless lines changed meanwhile. */
+const MAX_PASSES = 5;
 
 export function drawOf(round: RoundRow): Draw | null {
   if (round.status !== 'drawn' || round.num1 === null || round.num2 === null || round.num3 === null) return null;
   return [round.num1, round.num2, round.num3];
+}
+
+export function verdictsOf(draw: Draw): OutcomeVerdicts {
+  const outcomes = OUTCOME_KEYS.map((_key, index) => index);
+  const plain = { refundOn13And14: false };
+  const withRule = { refundOn13And14: true };
+  return {
+    winPlain: outcomes.filter((o) => settleLine(o, draw, plain) === 'win'),
+    winRefundRule: outcomes.filter((o) => settleLine(o, draw, withRule) === 'win'),
+    refundRefundRule: outcomes.filter((o) => settleLine(o, draw, withRule) === 'refund'),
+  };
 }
 
 /** Consecutive member ranges of about `size` lines; a member is never split across batches. */
@@ -53,7 +65,35 @@ export function planBatches(counts: MemberLineCount[], size: number): { fromMemb
   return batches;
 }
 
-class SettlementConflict extends Error {}
+/** The database and this code disagree on a line's result: nothing of the batch is kept. */
+class SettlementMismatch extends Error {}
+
+interface PaidLine {
+  memberId: number;
+  placedAt: number;
+  payout: number;
+}
+
+/**
+ * What the lines paid no longer counts as lost toward the limits of members who keep a play state
+ * (one read per batch, then one update per such member and day the lines were placed on).
+ */
+async function givePaidBackToLossLimits(trx: Trx, range: MemberRange, paid: readonly PaidLine[]): Promise<void> {
+  if (paid.length === 0) return;
+  const tracked = await playStatesBetween(trx, range.fromMember, range.toMember);
+  if (tracked.size === 0) return;
+  const byMemberDay = new Map<string, { memberId: number; placedAt: number; loss: number }>();
+  for (const line of paid) {
+    if (!tracked.has(line.memberId)) continue;
+    const key = `${line.memberId} ${dayNumber(line.placedAt)}`;
+    const entry = byMemberDay.get(key);
+    if (entry) entry.loss += line.payout;
+    else byMemberDay.set(key, { memberId: line.memberId, placedAt: line.placedAt, loss: line.payout });
+  }
+  for (const entry of byMemberDay.values()) {
+    await givePlayBack(trx, entry.memberId, entry.placedAt, { stake: 0, loss: entry.loss });
+  }
+}
 
 export interface SettleReport {
   lines: number;
@@ -77,25 +117,31 @@ async function settleBatchInTransaction(
 ): Promise<{ report: SettleReport; news: LiveNews[] }> {
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock();
-    const lines = await waitingLines(trx, deps.dialect, range);
+    // One statement reads and settles the batch's waiting lines; each is checked against the rules here.
+    const lines = await settleLines(trx, range, verdictsOf(draw), now);
     if (lines.length === 0) return { report: { lines: 0, batches: 0, credits: 0 }, news: [] };
-    const settlements: LineSettlement[] = [];
+    lines.sort((a, b) => a.id - b.id);
     const payouts = new Map<number, number>();
     const stakes = new Map<number, number>();
     const settled = new Map<number, SettledLine[]>();
+    const paidLines: PaidLine[] = [];
     for (const line of lines) {
       const result = settleLine(line.outcome, draw, { refundOn13And14: line.refund1314 === 1 });
       const payout = linePayout(line.stake_cents, line.rate, result);
-      settlements.push({ id: line.id, status: result, awardCents: payout });
+      if (line.status !== result || Number(line.award_cents) !== payout) {
+        throw new SettlementMismatch(
+          `order line #${line.id}: stored ${line.status} ${line.award_cents}, rules give ${result} ${payout}`,
+        );
+      }
       stakes.set(line.member_id, (stakes.get(line.member_id) ?? 0) + line.stake_cents);
-      if (payout > 0) payouts.set(line.member_id, (payouts.get(line.member_id) ?? 0) + payout);
-      const own = settled.get(line.member_id) ?? [];
+      if (payout > 0) {
+        payouts.set(line.member_id, (payouts.get(line.member_id) ?? 0) + payout);
+        paidLines.push({ memberId: line.member_id, placedAt: line.created_at, payout });
+      }
+      let own = settled.get(line.member_id);
+      if (!own) settled.set(line.member_id, (own = []));
       own.push({ id: line.id, roomid: line.room_id, value: line.outcome, status: result, awardCents: payout });
-      settled.set(line.member_id, own);
     }
-    // The awards written are the payouts credited: computed once, by src/shared.
-    const changed = await settleLines(trx, settlements, now);
-    if (changed !== lines.length) throw new SettlementConflict();
     await addRoundResults(
       trx,
       [...stakes].map(([memberId, stakeCents]) => ({
@@ -120,6 +166,7 @@ async function settleBatchInTransaction(
       });
       news.push(balanceChanged(memberId, { ...credit, deltaCents: cents, reason: FundReason.Award, now }));
     }
+    await givePaidBackToLossLimits(trx, range, paidLines);
     for (const [memberId, own] of settled) news.push(roundSettled(memberId, round, own));
     return { report: { lines: lines.length, batches: 1, credits: payouts.size }, news };
   });
@@ -134,19 +181,16 @@ export async function settleRound(
   const draw = drawOf(round);
   if (!draw) throw new Error(`round ${round.id} is not drawn`);
   const report: SettleReport = { lines: 0, batches: 0, credits: 0 };
-  for (let conflicts = 0; ;) {
+  for (let pass = 0; ; pass++) {
     const counts = await waitingLinesPerMember(deps.db, round.id);
     if (counts.length === 0) break;
-    try {
-      for (const batch of planBatches(counts, batchSize)) {
-        const done = await settleBatch(deps, round, draw, { roundId: round.id, ...batch });
-        report.lines += done.lines;
-        report.batches += done.batches;
-        report.credits += done.credits;
-      }
-    } catch (error) {
-      // Another process settled part of this range meanwhile: nothing of ours was kept; plan again.
-      if (!(error instanceof SettlementConflict) || ++conflicts > MAX_CONFLICTS) throw error;
+    if (pass === MAX_PASSES) throw new Error(`round ${round.id}: lines still waiting after ${MAX_PASSES} passes`);
+    // A line another process settled meanwhile is skipped by the guarded update, never settled twice.
+    for (const batch of planBatches(counts, batchSize)) {
+      const done = await settleBatch(deps, round, draw, { roundId: round.id, ...batch });
+      report.lines += done.lines;
+      report.batches += done.batches;
+      report.credits += done.credits;
     }
   }
   await markSettled(deps.db, round.id, deps.clock());

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ErrorCode } from '../../src/shared/errors';
+import { CONFORMANCE } from '../support/errorConformance';
+import { launchBrowser } from './support/browser';
+import { api, englishContext, logIn, newMember } from './support/members';
+
+/**
+ * The codes of SPEC.md section 8 only the app says (tests/support/errorConformance.ts), each on
+ * its screen, in a real browser against the real server: the recharge page's 2056, a write that
+ * gets no answer (1060), and a write whose answer does not match the contract (1004), which is
+ * shown as a failure and never taken for a success.
+ */
+const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+const TEXT: Record<number, string> = {
+  [ErrorCode.ContactServiceForDeposit]: 'Deposits are handled by customer service: please contact them',
+  [ErrorCode.NetworkError]: 'Network error',
+  [ErrorCode.NetworkErrorRefresh]: 'Network error, please refresh',
+};
+const SLOW = { timeout: 20_000 };
+const toasts = (page: Page) => page.locator('.toast-region [role="alert"], .toast-region [role="status"]');
+
+async function fillAccount(page: Page): Promise<void> {
+  await page.goto('/bankadd');
+  await page.getByRole('radio', { name: 'USDT-TRC20' }).check();
+  await page.getByLabel('Wallet address').fill(TRC20_ADDRESS);
+  await page.getByLabel('Withdrawal password').fill('246810');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => page.getByTestId('review-address').textContent(), SLOW).toBe(TRC20_ADDRESS);
+}
+
+describe('codes only the app says', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const member = newMember('ec', '100');
+    const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
+    await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
+    context = await englishContext(browser);
+    page = await context.newPage();
+    // One login for every case (the server allows ten a minute from one address).
+    await logIn(page, member);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the table names these codes as the app’s own', () => {
+    for (const code of Object.keys(TEXT).map(Number)) expect(CONFORMANCE[code]?.by, `${code}`).toBe('client');
+  });
+
+  it('2056: opening the recharge page says deposits go through customer service', async () => {
+    await page.goto('/recharge');
+    await expect.poll(() => toasts(page).allTextContents(), SLOW).toContain(TEXT[ErrorCode.ContactServiceForDeposit]);
+    expect(await page.getByTestId('recharge-notice').textContent()).toContain(TEXT[ErrorCode.ContactServiceForDeposit]);
+  });
+
+  it('1060: a write that gets no answer says so', async () => {
+    await page.route('**/api/Game/addbankcard', (route) => route.abort('connectionreset'));
+    try {
+      await fillAccount(page);
+      await page.getByRole('button', { name: 'Save account' }).click();
+      await expect
+        .poll(() => page.getByText(TEXT[ErrorCode.NetworkError], { exact: true }).count(), SLOW)
+        .toBeGreaterThan(0);
+      expect(page.url()).toContain('/bankadd');
+    } finally {
+      await page.unroute('**/api/Game/addbankcard');
+    }
+  });
+
+  it('1004: an answer that does not match the contract is a failure, not a saved account', async () => {
+    await page.route('**/api/Game/addbankcard', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 1, data: { id: 'x' }, info: 'ok' }),
+      }),
+    );
+    try {
+      await fillAccount(page);
+      await page.getByRole('button', { name: 'Save account' }).click();
+      await expect
+        .poll(() => page.getByText(TEXT[ErrorCode.NetworkErrorRefresh], { exact: true }).count(), SLOW)
+        .toBeGreaterThan(0);
+      expect(page.url()).toContain('/bankadd');
+    } finally {
+      await page.unroute('**/api/Game/addbankcard');
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, snapshot } from './support/browser';
+import { admin, englishContext, logIn, newMember } from './support/members';
+
+/**
+ * Responsible play end to end, in a phone-sized Chromium against the real server (rounds of 45 s,
+ * orders closing 15 s before the draw): a member sets a daily stake limit from the account menu,
+ * places an order within it and is refused past it in the room; then starts a cool-off, after
+ * which the room refuses orders while the fund log still opens.
+ */
+const ROOM_ID = 1;
+const ROUND_SECONDS = 45;
+
+function secondsOf(countdown: string | null): number {
+  const [m, s] = (countdown ?? '').split(':').map(Number);
+  return m * 60 + s;
+}
+
+/** Waits until the room shows an open round with at least `seconds` left on the countdown. */
+async function waitForOpenRound(page: Page, seconds: number) {
+  await expect
+    .poll(
+      async () => {
+        const phase = await page.getByTestId('round-state').getAttribute('data-phase');
+        return phase === 'open' && secondsOf(await page.getByTestId('countdown').textContent()) >= seconds;
+      },
+      { timeout: (ROUND_SECONDS + 15) * 1000, interval: 200 },
+    )
+    .toBe(true);
+}
+
+const toasts = (page: Page) => page.locator('.toast-region [role="alert"], .toast-region [role="status"]');
+
+/** Buys one option at `usd` in the room, through the confirmation. */
+async function buy(page: Page, usd: number) {
+  await page.getByTestId('option-0').click();
+  await page.getByLabel('Amount per option (USD)').fill(String(usd));
+  await page.getByRole('button', { name: 'Buy', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm order' });
+  await confirm.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect.poll(() => confirm.count()).toBe(0);
+}
+
+describe('responsible play end to end', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sets a daily stake limit, is refused past it, starts a cool-off: orders refused, the fund log still opens', async () => {
+    const member = newMember('rp', '1000');
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await logIn(page, member);
+
+    // From the account menu to the page.
+    await page.getByRole('link', { name: 'Responsible play' }).click();
+    await page.waitForURL('**/responsible_play');
+    await page.getByLabel('Period').selectOption('day');
+    await page.getByLabel('Limit on').selectOption('stake');
+    await page.getByLabel('Limit (USD)').fill('50');
+    await page.getByRole('button', { name: 'Save limit' }).click();
+    await expect.poll(() => toasts(page).allTextContents()).toContain('Limit saved');
+    const dayStake = page.getByTestId('limit-day-stake');
+    await expect.poll(() => dayStake.getByTestId('limit-value').textContent()).toBe('50.00 USD');
+    expect(await dayStake.getByTestId('limit-use').textContent()).toBe('Used 0.00 · 50.00 left');
+    await snapshot(page, 'play-limits');
+
+    // In the room: 40 passes, 20 more would pass the limit.
+    await page.goto(`/activity/${ROOM_ID}`);
+    await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1,000.00');
+    await waitForOpenRound(page, 25);
+    await buy(page, 40);
+    await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('960.00');
+    await buy(page, 20);
+    await expect
+      .poll(() => toasts(page).allTextContents())
+      .toContain('This order would pass your daily stake limit of 50.00 USD: 10.00 USD left.');
+    expect(await page.getByTestId('room-balance').textContent()).toBe('960.00');
+    await snapshot(page, 'play-limit-refused');
+
+    // A cool-off of 24 hours, confirmed.
+    await page.goto('/responsible_play');
+    const pause = page.getByTestId('pause');
+    await pause.getByLabel('Pause').selectOption('cooloff:1');
+    await pause.getByRole('button', { name: 'Pause play' }).click();
+    const ask = page.getByRole('dialog');
+    await expect.poll(() => ask.textContent()).toContain('Neither you nor customer service can end it early.');
+    await ask.getByRole('button', { name: 'Pause play' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Play is paused' }).count()).toBe(1);
+    expect(await page.getByTestId('pause-state').textContent()).toMatch(/^Cool-off until .+\. Orders are refused/);
+    await snapshot(page, 'play-paused');
+
+    // Orders are refused; the fund log still opens with the deposit and the stake.
+    await page.goto(`/activity/${ROOM_ID}`);
+    await waitForOpenRound(page, 20);
+    await buy(page, 20);
+    await expect
+      .poll(() => toasts(page).allTextContents())
+      .toContainEqual(
+        expect.stringMatching(/^You are taking a break from play until .+\. Orders are refused until then\.$/),
+      );
+    await page.goto('/my_income');
+    await expect.poll(() => page.getByTestId('fund-log-row').count()).toBe(2);
+    expect(await page.getByTestId('fund-log-amount').allTextContents()).toEqual(['-40.00', '+1,000.00']);
+
+    // The operator sees it and cannot lift it: there is no command for it.
+    const shown = admin('play:show', member.username);
+    expect(shown).toMatch(/^Pause: cool-off until \S+Z: orders refused \(3016\)$/m);
+    expect(shown).toMatch(/^ {2}day stake {5}50\.00 USD: used 40\.00 USD, 10\.00 USD left/m);
+    await context.close();
+  });
+});

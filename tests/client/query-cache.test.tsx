@@ -14,11 +14,24 @@ import { hashKey, queryKey, windowedKey, type QueryKey } from '../../src/client/
 import { defineQuery, useQuery } from '../../src/client/data/query';
 import { getQueryData, setQueryData } from '../../src/client/data/sync';
 import { useWrite } from '../../src/client/data/useWrite';
+import { markMessagesRead } from '../../src/client/data/messageReads';
 import { startSession } from '../../src/client/api/session';
 import { ownerOf } from '../../src/client/data/owner';
+import type { AppConfig } from '../../src/shared/api/types';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
+import { BANK_CARD, USER } from './wallet-fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+const CONFIG: AppConfig = {
+  siteName: 'first',
+  serviceUrl: '',
+  agreement: 1,
+  defaultQuhao: '+84',
+  priceFeedUrl: '',
+  versions: { android: { version: '1.0.0', url: '' }, ios: { version: '1.0.0', url: '' } },
+  serverTime: 0,
+};
 
 beforeEach(async () => {
   await resetClientState();
@@ -31,8 +44,8 @@ afterEach(() => {
 describe('another tab', () => {
   it("a row another tab's database connection stores shows on this tab's screen, with no message of ours", async () => {
     const key = queryKey(ApiPath.getConfig, {});
-    await setQueryData(key, { siteName: 'first' }, 1_000);
-    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.getConfig]: () => ok({ siteName: 'first' }) }).fetch);
+    await setQueryData(key, CONFIG, 1_000);
+    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.getConfig]: () => ok(CONFIG) }).fetch);
     const { result } = renderHook(() => useQuery(defineQuery(ApiPath.getConfig, {})));
     await waitFor(() => expect(result.current.status).toBe('fresh'));
 
@@ -41,7 +54,7 @@ describe('another tab', () => {
     await otherTab.open();
     const row: CacheRow = {
       key: hashKey(key),
-      data: { siteName: 'other tab' },
+      data: { ...CONFIG, siteName: 'other tab' },
       updatedAt: Date.now() + 1,
       readAt: Date.now(),
       owner: '',
@@ -49,7 +62,7 @@ describe('another tab', () => {
     await otherTab.cache.put(row);
     otherTab.close();
 
-    await waitFor(() => expect(result.current.data).toEqual({ siteName: 'other tab' }));
+    await waitFor(() => expect(result.current.data).toEqual({ ...CONFIG, siteName: 'other tab' }));
   });
 
   it('a member row another tab deletes (its logout) leaves this screen', async () => {
@@ -154,33 +167,63 @@ const MEMBER_READS = {
   addedAccounts: defineQuery(ApiPath.addedAccounts, {}),
   sessions: defineQuery(ApiPath.sessions, {}),
   rooms: defineQuery(ApiPath.roomList, { roomtype: 1 }),
+  playLimits: defineQuery(ApiPath.playLimits, {}),
+  messageReads: defineQuery(ApiPath.messageReads, {}),
 } as const;
 type Read = keyof typeof MEMBER_READS;
 
-const WRITES: { path: Parameters<typeof useWrite>[0]; body: Record<string, unknown>; changes: Read[] }[] = [
+/** Each write with a body, the answer its schema takes (answers are read with it), and the reads it changes. */
+const WRITES: {
+  path: Parameters<typeof useWrite>[0];
+  body: Record<string, unknown>;
+  answer: unknown;
+  changes: Read[];
+}[] = [
   {
     path: ApiPath.order,
     body: { gameid: 15, roomid: 1, order_info: [[0, 1.96, 10]] },
+    answer: { order_ids: [1], seqno: '20261125001', money: 90 },
     changes: ['balance', 'withdrawable', 'fundLog', 'orders'],
   },
   {
     path: ApiPath.gameCancel,
     body: { roomid: 1, order_id: 3 },
+    answer: null,
     changes: ['balance', 'withdrawable', 'fundLog', 'orders'],
   },
   {
     path: ApiPath.withdraw,
     body: { bank_id: 1, money: 10, pwd: '123456' },
+    answer: 1,
     changes: ['balance', 'withdrawable', 'withdrawals', 'fundLog'],
   },
-  { path: ApiPath.cancelWithdrawal, body: { id: 4 }, changes: ['balance', 'withdrawable', 'withdrawals', 'fundLog'] },
+  {
+    path: ApiPath.cancelWithdrawal,
+    body: { id: 4 },
+    answer: null,
+    changes: ['balance', 'withdrawable', 'withdrawals', 'fundLog'],
+  },
   {
     path: ApiPath.addBankCard,
     body: { type: 'USDT-TRC20', address: 'T', pwd: '123456' },
+    answer: BANK_CARD,
     changes: ['accounts', 'addedAccounts'],
   },
-  { path: ApiPath.deleteBankCard, body: { id: 1 }, changes: ['accounts', 'addedAccounts'] },
-  { path: ApiPath.endOtherSessions, body: {}, changes: ['sessions'] },
+  { path: ApiPath.deleteBankCard, body: { id: 1 }, answer: null, changes: ['accounts', 'addedAccounts'] },
+  { path: ApiPath.endOtherSessions, body: {}, answer: null, changes: ['sessions'] },
+  {
+    path: ApiPath.setPlayLimit,
+    body: { period: 'day', kind: 'stake', money: 50 },
+    answer: { period: 'day', kind: 'stake', money: 50, used: 0, left: 50, resetAt: 1, next: null },
+    changes: ['playLimits'],
+  },
+  {
+    path: ApiPath.pausePlay,
+    body: { kind: 'cooloff', days: 1 },
+    answer: { kind: 'cooloff', until: 1 },
+    changes: ['playLimits'],
+  },
+  { path: ApiPath.setRealityCheck, body: { minutes: 30 }, answer: { minutes: 30 }, changes: ['playLimits'] },
 ];
 
 describe('after a write, the reads it changed are asked again, and no others', () => {
@@ -193,7 +236,7 @@ describe('after a write, the reads it changed are asked again, and no others', (
         asked[name] = (asked[name] ?? 0) + 1;
         return Promise.resolve({ name, asked: asked[name] });
       };
-      vi.stubGlobal('fetch', fakeFetch({ [write.path]: () => ok({ money: 90 }) }).fetch);
+      vi.stubGlobal('fetch', fakeFetch({ [write.path]: () => ok(write.answer) }).fetch);
       const names = Object.keys(MEMBER_READS) as Read[];
       const reads = renderHook(() =>
         names.map((name) => useQuery({ key: MEMBER_READS[name].key, fetch: fetchOf(name) }, { maxAgeMs: 60_000 })),
@@ -213,27 +256,50 @@ describe('after a write, the reads it changed are asked again, and no others', (
     });
   }
 
+  it("the messages' read marker: its answer (the new unread count) shows at once, then the count is asked again", async () => {
+    startSession('token');
+    const key = queryKey(ApiPath.messageReads, {});
+    await setQueryData(key, { readUpTo: 0, unread: 2 });
+    let answerCount!: (value: unknown) => void;
+    const fake = fakeFetch({
+      [ApiPath.readMessages]: () => ok({ readUpTo: 5_000, unread: 0 }),
+      [ApiPath.messageReads]: () => new Promise((resolve) => (answerCount = resolve)),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    const reads = renderHook(() => useQuery(defineQuery(ApiPath.messageReads, {}), { maxAgeMs: 60_000 }));
+    await waitFor(() => expect(fake.to(ApiPath.messageReads)).toHaveLength(1));
+    answerCount(ok({ readUpTo: 0, unread: 2 }));
+    await waitFor(() => expect(reads.result.current.status).toBe('fresh'));
+
+    await act(async () => {
+      void markMessagesRead(5_000);
+      await waitFor(() => expect(reads.result.current.data).toEqual({ readUpTo: 5_000, unread: 0 }));
+    });
+    await waitFor(() => expect(fake.to(ApiPath.messageReads)).toHaveLength(2));
+    answerCount(ok({ readUpTo: 5_000, unread: 0 }));
+  });
+
   it("an order's answer puts the balance it carries on screen before the profile is asked again", async () => {
     startSession('token');
     const key = queryKey(ApiPath.userInfo, {});
-    await setQueryData(key, { nickname: 'demo', money: 100 });
+    await setQueryData(key, { ...USER, money: 100 });
     let answerProfile!: (value: unknown) => void;
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        [ApiPath.order]: () => ok({ money: 90 }),
+        [ApiPath.order]: () => ok({ order_ids: [1], seqno: '20261125001', money: 90 }),
         [ApiPath.userInfo]: () => new Promise((resolve) => (answerProfile = resolve)),
       }).fetch,
     );
     const profile = renderHook(() => useQuery(defineQuery(ApiPath.userInfo, {})));
-    await waitFor(() => expect(profile.result.current.data).toEqual({ nickname: 'demo', money: 100 }));
+    await waitFor(() => expect(profile.result.current.data).toEqual({ ...USER, money: 100 }));
     const writer = renderHook(() => useWrite(ApiPath.order));
     await act(async () => {
       await writer.result.current.send({ gameid: 15, roomid: 1, order_info: [[0, 1.96, 10]] });
     });
-    await waitFor(() => expect(profile.result.current.data).toEqual({ nickname: 'demo', money: 90 }));
-    expect((await getQueryData(key))?.data).toEqual({ nickname: 'demo', money: 90 });
-    answerProfile(ok({ nickname: 'demo', money: 90 }));
+    await waitFor(() => expect(profile.result.current.data).toEqual({ ...USER, money: 90 }));
+    expect((await getQueryData(key))?.data).toEqual({ ...USER, money: 90 });
+    answerProfile(ok({ ...USER, money: 90 }));
   });
 
   it('a refused write reads again what it concerns (the operator may have paid the withdrawal meanwhile)', async () => {

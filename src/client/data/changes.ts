@@ -1,6 +1,6 @@
 import { ApiPath } from '../../shared/api/paths';
 import type { ApiAnswerOf, UserInfo } from '../../shared/api/types';
-import type { CallPath, KeyPrefix } from './key';
+import type { CallPath, KeyPrefix, QueryKey } from './key';
 import { queryKey } from './key';
 import type { QueryCache } from './queryCache';
 
@@ -25,25 +25,31 @@ export const CHANGED_BY: Partial<Record<CallPath, readonly KeyPrefix[]>> = {
   [ApiPath.setPlayLimit]: [[ApiPath.playLimits]],
   [ApiPath.pausePlay]: [[ApiPath.playLimits]],
   [ApiPath.setRealityCheck]: [[ApiPath.playLimits]],
-  [ApiPath.readMessages]: [[ApiPath.messageReads]],
+};
+
+/**
+ * Writes whose answer is what a read now holds, whole: it is stored as that read's answer and
+ * nothing is asked again (the read marker answers the new unread count).
+ */
+const ANSWER_IS_READ: Partial<Record<CallPath, QueryKey>> = {
+  [ApiPath.readMessages]: queryKey(ApiPath.messageReads, {}),
 };
 
 /** News that comes without a write of the member's: a round was drawn (wins are credited). */
 export const CHANGED_BY_DRAW: readonly KeyPrefix[] = [...MONEY, [ApiPath.gameLog], [ApiPath.todayWinLost]];
 
 /**
- * A write's answer that says what a read now holds, shown at once while the read is asked again:
- * the order's answer carries the balance after the debit, the read marker's the new unread count.
+ * A write's answer that says what a read now holds, shown at once: the order's answer carries the
+ * balance after the debit (while the profile is asked again), the read marker's the new count.
  */
 async function applyAnswer(cache: QueryCache, path: CallPath, answer: unknown): Promise<void> {
   if (answer === undefined) return;
-  if (path === ApiPath.order) {
-    const { money } = (answer ?? {}) as Partial<ApiAnswerOf<typeof ApiPath.order>>;
-    if (typeof money !== 'number') return;
-    await cache.updateQueryData<UserInfo>(queryKey(ApiPath.userInfo, {}), (profile) => ({ ...profile, money }));
-  } else if (path === ApiPath.readMessages) {
-    await cache.setQueryData(queryKey(ApiPath.messageReads, {}), answer as ApiAnswerOf<typeof ApiPath.readMessages>);
-  }
+  const read = ANSWER_IS_READ[path];
+  if (read) return cache.setQueryData(read, answer);
+  if (path !== ApiPath.order) return;
+  const { money } = (answer ?? {}) as Partial<ApiAnswerOf<typeof ApiPath.order>>;
+  if (typeof money !== 'number') return;
+  await cache.updateQueryData<UserInfo>(queryKey(ApiPath.userInfo, {}), (profile) => ({ ...profile, money }));
 }
 
 /** After a write the server accepted: its answer into the cache, then the reads it changed asked again. */

@@ -3,6 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { LazyMotion, MotionConfig, domAnimation } from 'framer-motion';
 import { i18n } from '../../src/client/i18n';
 import { db } from '../../src/client/data/db';
+import { ObservedRows } from '../../src/client/data/ObservedRows';
 import { apiBase, online, queryCache, session } from '../../src/client/stores';
 import { toast } from '../../src/client/ui/toast';
 import { closeAllDialogs } from '../../src/client/ui/dialog';
@@ -15,6 +16,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <MotionConfig reducedMotion="user">
         <LazyMotion features={domAnimation}>{children}</LazyMotion>
       </MotionConfig>
+      <ObservedRows />
     </I18nProvider>
   );
 }

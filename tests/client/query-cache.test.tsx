@@ -18,7 +18,7 @@ import { markMessagesRead } from '../../src/client/data/messageReads';
 import { startSession } from '../../src/client/api/session';
 import { ownerOf } from '../../src/client/data/owner';
 import type { AppConfig } from '../../src/shared/api/types';
-import { fakeFetch, ok, refused, resetClientState } from './helpers';
+import { Providers, fakeFetch, ok, refused, resetClientState } from './helpers';
 import { BANK_CARD, USER } from './wallet-fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -46,7 +46,7 @@ describe('another tab', () => {
     const key = queryKey(ApiPath.getConfig, {});
     await setQueryData(key, CONFIG, 1_000);
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.getConfig]: () => ok(CONFIG) }).fetch);
-    const { result } = renderHook(() => useQuery(defineQuery(ApiPath.getConfig, {})));
+    const { result } = renderHook(() => useQuery(defineQuery(ApiPath.getConfig, {})), { wrapper: Providers });
     await waitFor(() => expect(result.current.status).toBe('fresh'));
 
     // The other tab: its own connection to the same database, writing through Dexie alone.
@@ -70,7 +70,7 @@ describe('another tab', () => {
     const key = queryKey(ApiPath.bankCardList, {});
     await setQueryData(key, [{ id: 7 }]);
     setOnlyCache();
-    const { result } = renderHook(() => useQuery(defineQuery(ApiPath.bankCardList, {})));
+    const { result } = renderHook(() => useQuery(defineQuery(ApiPath.bankCardList, {})), { wrapper: Providers });
     await waitFor(() => expect(result.current.data).toEqual([{ id: 7 }]));
 
     const otherTab = new AppDatabase();
@@ -132,7 +132,9 @@ describe('eviction', () => {
     await setQueryData(key, { id: 9 });
     vi.setSystemTime(start + 29 * DAY);
     setOnlyCache();
-    const { result, unmount } = renderHook(() => useQuery(defineQuery(ApiPath.articleDetail, { id: 9 })));
+    const { result, unmount } = renderHook(() => useQuery(defineQuery(ApiPath.articleDetail, { id: 9 })), {
+      wrapper: Providers,
+    });
     await waitFor(() => expect(result.current.data).toEqual({ id: 9 }));
     await waitFor(async () => expect((await db.cache.get(hashKey(key)))?.readAt).toBe(start + 29 * DAY));
     unmount();
@@ -238,13 +240,15 @@ describe('after a write, the reads it changed are asked again, and no others', (
       };
       vi.stubGlobal('fetch', fakeFetch({ [write.path]: () => ok(write.answer) }).fetch);
       const names = Object.keys(MEMBER_READS) as Read[];
-      const reads = renderHook(() =>
-        names.map((name) => useQuery({ key: MEMBER_READS[name].key, fetch: fetchOf(name) }, { maxAgeMs: 60_000 })),
+      const reads = renderHook(
+        () =>
+          names.map((name) => useQuery({ key: MEMBER_READS[name].key, fetch: fetchOf(name) }, { maxAgeMs: 60_000 })),
+        { wrapper: Providers },
       );
       await waitFor(() => expect(reads.result.current.every((read) => read.status === 'fresh')).toBe(true));
       for (const name of names) expect(asked[name], name).toBe(1);
 
-      const writer = renderHook(() => useWrite(write.path));
+      const writer = renderHook(() => useWrite(write.path), { wrapper: Providers });
       await act(async () => {
         const result = await writer.result.current.send(write.body as never);
         expect(result.ok).toBe(true);
@@ -263,7 +267,9 @@ describe('after a write, the reads it changed are asked again, and no others', (
       [ApiPath.messageReads]: () => ok({ readUpTo: 0, unread: 2 }),
     });
     vi.stubGlobal('fetch', fake.fetch);
-    const reads = renderHook(() => useQuery(defineQuery(ApiPath.messageReads, {}), { maxAgeMs: 60_000 }));
+    const reads = renderHook(() => useQuery(defineQuery(ApiPath.messageReads, {}), { maxAgeMs: 60_000 }), {
+      wrapper: Providers,
+    });
     await waitFor(() => expect(reads.result.current.data).toEqual({ readUpTo: 0, unread: 2 }));
 
     await act(() => markMessagesRead(5_000));
@@ -284,9 +290,9 @@ describe('after a write, the reads it changed are asked again, and no others', (
         [ApiPath.userInfo]: () => new Promise((resolve) => (answerProfile = resolve)),
       }).fetch,
     );
-    const profile = renderHook(() => useQuery(defineQuery(ApiPath.userInfo, {})));
+    const profile = renderHook(() => useQuery(defineQuery(ApiPath.userInfo, {})), { wrapper: Providers });
     await waitFor(() => expect(profile.result.current.data).toEqual({ ...USER, money: 100 }));
-    const writer = renderHook(() => useWrite(ApiPath.order));
+    const writer = renderHook(() => useWrite(ApiPath.order), { wrapper: Providers });
     await act(async () => {
       await writer.result.current.send({ gameid: 15, roomid: 1, order_info: [[0, 1.96, 10]] });
     });
@@ -308,9 +314,9 @@ describe('after a write, the reads it changed are asked again, and no others', (
         },
       }).fetch,
     );
-    const list = renderHook(() => useQuery(MEMBER_READS.withdrawals, { maxAgeMs: 60_000 }));
+    const list = renderHook(() => useQuery(MEMBER_READS.withdrawals, { maxAgeMs: 60_000 }), { wrapper: Providers });
     await waitFor(() => expect(list.result.current.status).toBe('fresh'));
-    const writer = renderHook(() => useWrite(ApiPath.cancelWithdrawal));
+    const writer = renderHook(() => useWrite(ApiPath.cancelWithdrawal), { wrapper: Providers });
     await act(async () => {
       expect((await writer.result.current.send({ id: 4 })).ok).toBe(false);
     });

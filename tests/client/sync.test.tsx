@@ -5,7 +5,7 @@ import { getQueryData, revalidate, useSynced, setQueryData } from '../../src/cli
 import { online } from '../../src/client/stores';
 import { endSession } from '../../src/client/data/session';
 import { getToken, startSession } from '../../src/client/api/session';
-import { resetClientState } from './helpers';
+import { Providers, resetClientState } from './helpers';
 import { hashKey, queryKey, windowedKey } from '../../src/client/data/key';
 import { ApiPath } from '../../src/shared/api/paths';
 
@@ -31,7 +31,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
     const answer = deferred<{ siteName: string }>();
     const fetcher = vi.fn(() => answer.promise);
 
-    const { result } = renderHook(() => useSynced(KEY, fetcher));
+    const { result } = renderHook(() => useSynced(KEY, fetcher), { wrapper: Providers });
 
     await waitFor(() => expect(result.current.data).toEqual({ siteName: 'cached' }));
     expect(result.current.status).toBe('stale');
@@ -49,7 +49,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
   });
 
   it('fetches an empty key and shows it fresh', async () => {
-    const { result } = renderHook(() => useSynced(KEY, async () => ({ siteName: 'first' })));
+    const { result } = renderHook(() => useSynced(KEY, async () => ({ siteName: 'first' })), { wrapper: Providers });
     expect(result.current.status).toBe('empty');
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.status).toBe('fresh'));
@@ -60,7 +60,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
     const stored = deferred<unknown>();
     const put = vi.spyOn(db.cache, 'put').mockImplementation(() => stored.promise as never);
     const fetcher = vi.fn(async () => ({ siteName: 'network' }));
-    const { result } = renderHook(() => useSynced(KEY, fetcher));
+    const { result } = renderHook(() => useSynced(KEY, fetcher), { wrapper: Providers });
 
     await waitFor(() => expect(result.current.data).toEqual({ siteName: 'network' }));
     expect(result.current.status).toBe('fresh');
@@ -75,7 +75,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
   it('a database that cannot store an answer costs only the offline copy: the answer still shows', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(db.cache, 'put').mockImplementation(() => Promise.reject(new Error('QuotaExceededError')) as never);
-    const { result } = renderHook(() => useSynced(KEY, async () => ({ siteName: 'network' })));
+    const { result } = renderHook(() => useSynced(KEY, async () => ({ siteName: 'network' })), { wrapper: Providers });
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(result.current.data).toEqual({ siteName: 'network' });
     expect(result.current.status).toBe('fresh');
@@ -87,7 +87,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
     online.browserChanged(false);
     const fetcher = vi.fn(async () => ({ siteName: 'network' }));
 
-    const { result } = renderHook(() => useSynced(KEY, fetcher));
+    const { result } = renderHook(() => useSynced(KEY, fetcher), { wrapper: Providers });
 
     await waitFor(() => expect(result.current.data).toEqual({ siteName: 'cached' }));
     expect(result.current.status).toBe('stale');
@@ -98,7 +98,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
   it('offline with nothing cached: empty, not loading, no data', async () => {
     online.browserChanged(false);
     const fetcher = vi.fn(async () => ({ siteName: 'network' }));
-    const { result } = renderHook(() => useSynced(KEY, fetcher));
+    const { result } = renderHook(() => useSynced(KEY, fetcher), { wrapper: Providers });
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.status).toBe('empty');
     expect(result.current.data).toBeUndefined();
@@ -106,10 +106,22 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
     expect(fetcher).not.toHaveBeenCalled();
   });
 
+  it('offline with a database that cannot be read: empty, not loading, the screen still drawn', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // React reports the error its boundary caught; expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(db.cache, 'get').mockImplementation(() => Promise.reject(new Error('InvalidStateError')) as never);
+    online.browserChanged(false);
+    const { result } = renderHook(() => useSynced(KEY, async () => ({ siteName: 'network' })), { wrapper: Providers });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current.status).toBe('empty');
+    expect(warn).toHaveBeenCalledWith('[cache] could not read', hashKey(KEY), expect.anything());
+  });
+
   it('a failed revalidation keeps the cached row, stale, with the error', async () => {
     await setQueryData(KEY, { siteName: 'cached' }, 7_000);
     const failure = new Error('server down');
-    const { result } = renderHook(() => useSynced(KEY, async () => Promise.reject(failure)));
+    const { result } = renderHook(() => useSynced(KEY, async () => Promise.reject(failure)), { wrapper: Providers });
     await waitFor(() => expect(result.current.error).toBe(failure));
     expect(result.current.status).toBe('stale');
     expect(result.current.data).toEqual({ siteName: 'cached' });
@@ -123,7 +135,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
     try {
       let version = 0;
       const fetcher = vi.fn(async () => ({ version: ++version }));
-      const { result } = renderHook(() => useSynced(KEY, fetcher));
+      const { result } = renderHook(() => useSynced(KEY, fetcher), { wrapper: Providers });
       await waitFor(() => expect(result.current.status).toBe('fresh'));
 
       act(() => online.browserChanged(false));
@@ -142,7 +154,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
 
   it('refresh() forces a new request and shares it between callers', async () => {
     const fetcher = vi.fn(async () => ({ at: Date.now() }));
-    const { result } = renderHook(() => useSynced(KEY, fetcher));
+    const { result } = renderHook(() => useSynced(KEY, fetcher), { wrapper: Providers });
     await waitFor(() => expect(result.current.status).toBe('fresh'));
     await act(async () => {
       await Promise.all([result.current.refresh(), result.current.refresh()]);
@@ -152,7 +164,7 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
 
   it('a disabled key (null) reads and fetches nothing', async () => {
     const fetcher = vi.fn(async () => 1);
-    const { result } = renderHook(() => useSynced(null, fetcher));
+    const { result } = renderHook(() => useSynced(null, fetcher), { wrapper: Providers });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(result.current.status).toBe('empty');
     expect(result.current.isLoading).toBe(false);

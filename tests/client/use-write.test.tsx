@@ -10,7 +10,7 @@ import { useWrite } from '../../src/client/data/useWrite';
 import { startSession } from '../../src/client/api/session';
 import { online } from '../../src/client/stores';
 import { textOfCode } from '../../src/client/i18n';
-import { fakeFetch, ok, refused, resetClientState } from './helpers';
+import { Providers, fakeFetch, ok, refused, resetClientState } from './helpers';
 
 const BODY = { bank_id: 3, money: 12.5, pwd: '123456' };
 
@@ -32,7 +32,7 @@ const noAnswer = () => new Response('bad gateway', { status: 502 });
 describe('useWrite', () => {
   it('a retry after no answer carries the same key; after an answer the next attempt gets a new one', async () => {
     const fake = withAnswers([noAnswer, () => ok(1), () => ok(1)]);
-    const { result } = renderHook(() => useWrite(ApiPath.withdraw, { noAnswerText: 'retry' }));
+    const { result } = renderHook(() => useWrite(ApiPath.withdraw, { noAnswerText: 'retry' }), { wrapper: Providers });
 
     let first: Awaited<ReturnType<typeof result.current.send>> | undefined;
     await act(async () => {
@@ -58,7 +58,7 @@ describe('useWrite', () => {
 
   it('a refusal is not said inline (the API client toasts it) and the next attempt gets a new key', async () => {
     const fake = withAnswers([() => refused(1033, 'Wrong withdrawal password'), () => ok(1)]);
-    const { result } = renderHook(() => useWrite(ApiPath.withdraw));
+    const { result } = renderHook(() => useWrite(ApiPath.withdraw), { wrapper: Providers });
     await act(async () => {
       expect(await result.current.send(BODY)).toMatchObject({ ok: false, refused: true });
     });
@@ -73,7 +73,7 @@ describe('useWrite', () => {
   it('a write the route table does not call money-moving carries no key', async () => {
     const fake = fakeFetch({ [ApiPath.deleteBankCard]: () => ok(null) });
     vi.stubGlobal('fetch', fake.fetch);
-    const { result } = renderHook(() => useWrite(ApiPath.deleteBankCard));
+    const { result } = renderHook(() => useWrite(ApiPath.deleteBankCard), { wrapper: Providers });
     await act(async () => {
       expect(await result.current.send({ id: 7 })).toMatchObject({ ok: true });
     });
@@ -83,7 +83,7 @@ describe('useWrite', () => {
   it('offline: refused with the offline message, nothing sent', async () => {
     const fake = withAnswers([() => ok(1)]);
     online.browserChanged(false);
-    const { result } = renderHook(() => useWrite(ApiPath.withdraw));
+    const { result } = renderHook(() => useWrite(ApiPath.withdraw), { wrapper: Providers });
     await act(async () => {
       expect(await result.current.send(BODY)).toMatchObject({ ok: false, refused: false });
     });
@@ -101,7 +101,7 @@ describe('useWrite', () => {
       },
     });
     vi.stubGlobal('fetch', fake.fetch);
-    const { result } = renderHook(() => useWrite(ApiPath.withdraw));
+    const { result } = renderHook(() => useWrite(ApiPath.withdraw), { wrapper: Providers });
     let firstCall!: Promise<unknown>;
     act(() => {
       firstCall = result.current.send(BODY);

@@ -10,7 +10,7 @@ import { useQuery } from '../../src/client/data/query';
 import { bankCardsQuery } from '../../src/client/features/wallet/walletApi';
 import { online } from '../../src/client/stores';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
-import { fakeFetch, ok, refused, resetClientState } from './helpers';
+import { Providers, fakeFetch, ok, refused, resetClientState } from './helpers';
 import { BANK_CARD, deferred, ERC20_ADDRESS, renderScreen, TRC20_ADDRESS, USDT_CARD, USER } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';
 
@@ -163,7 +163,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     });
     vi.stubGlobal('fetch', fake.fetch);
     // The list the member came from, kept alive behind the form.
-    const list = renderHook(() => useQuery(bankCardsQuery));
+    const list = renderHook(() => useQuery(bankCardsQuery), { wrapper: Providers });
     await waitFor(() => expect(list.result.current.status).toBe('fresh'));
     const before = fake.to(ApiPath.bankCardList).length;
     renderScreen(BankAddPage);

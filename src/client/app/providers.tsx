@@ -1,8 +1,17 @@
 import type { ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '../i18n';
+import { ObservedRows } from '../data/ObservedRows';
 
-/** Motion is configured where it is used (ui/MotionScope), so it stays off the first screen's path. */
+/**
+ * Motion is configured where it is used (ui/MotionScope), so it stays off the first screen's path.
+ * The cached rows' observer sits beside the screens, loaded with the cache database.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+  return (
+    <I18nProvider i18n={i18n}>
+      {children}
+      <ObservedRows />
+    </I18nProvider>
+  );
 }

@@ -1,4 +1,3 @@
-import { liveQuery } from 'dexie';
 import { db, type AppDatabase, type CacheRow } from './db';
 import { clockNow } from './clock';
 import { evictUnread, type EvictionLimits } from './eviction';
@@ -6,20 +5,12 @@ import type { CacheDatabase } from './queryCache';
 
 /**
  * The cache database as the query cache uses it, in the chunk that loads Dexie (the first screen
- * paints without it). Each row a screen shows is observed with liveQuery, which Dexie tells of every
- * committed write, in this tab or in another one.
+ * paints without it). The rows screens show are observed from the same chunk (CachedRows.tsx).
  */
 export function cacheDatabase(database: AppDatabase, limits?: Partial<EvictionLimits>, now = clockNow): CacheDatabase {
   // Once per visit, after the first screen: rows not read for a month go, and the oldest-read past the cap.
   void evictUnread(database, now(), limits).catch((error: unknown) => console.warn('[cache] eviction failed', error));
   return {
-    observe(key, onRow) {
-      const subscription = liveQuery(() => database.cache.get(key)).subscribe({
-        next: onRow,
-        error: (error: unknown) => console.warn('[cache] could not read', key, error),
-      });
-      return () => subscription.unsubscribe();
-    },
     get: (key) => database.cache.get(key),
     put: async (row: CacheRow) => {
       await database.cache.put(row);
@@ -37,3 +28,5 @@ export function cacheDatabase(database: AppDatabase, limits?: Partial<EvictionLi
 export function openCacheDatabase(): CacheDatabase {
   return cacheDatabase(db);
 }
+
+export { CachedRows } from './CachedRows';

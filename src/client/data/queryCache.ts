@@ -21,10 +21,12 @@ export interface RevalidateOptions {
   maxAgeMs?: number;
 }
 
-/** The cache database's side, in the chunk that loads Dexie (cacheDb.ts). */
+/**
+ * The cache database's side, in the chunk that loads Dexie (cacheDb.ts). Rows are observed there
+ * too, by dexie-react-hooks' useLiveQuery (CachedRows.tsx), which tells `received` of every
+ * committed change, in this tab or another.
+ */
 export interface CacheDatabase {
-  /** Dexie's liveQuery on one row: told of every committed change, in this tab or another. */
-  observe(key: string, onRow: (row: CacheRow | undefined) => void): () => void;
   get(key: string): Promise<CacheRow | undefined>;
   put(row: CacheRow): Promise<void>;
   /** Every row of a member (owner other than ''). */
@@ -55,7 +57,6 @@ interface Entry {
   unconfirmed: boolean;
   /** What screens were last given, for the owner then current: the same object until either changes. */
   view: { state: KeyState; owner: string; shown: KeyState } | null;
-  stopObserving: (() => void) | null;
 }
 
 const EMPTY: KeyState = { row: undefined, ok: null, error: null, pending: false, checkedAt: 0 };
@@ -72,11 +73,15 @@ export type QueryCache = ReturnType<typeof createQueryCache>;
  *
  * An answer is drawn from this store the moment it arrives while the database stores it behind (on
  * a first visit, opening IndexedDB costs a phone hundreds of milliseconds the first screen should
- * not wait for). What the database holds reaches the store through Dexie's liveQuery, which is told
- * of every committed write, in this tab or another: the library's job, not ours.
+ * not wait for). What the database holds reaches the store through dexie-react-hooks' useLiveQuery,
+ * one per key a screen shows (`watched`, observed by CachedRows.tsx in the chunk that loads Dexie),
+ * which Dexie tells of every committed write, in this tab or another: the library's job, not ours.
  */
 export function createQueryCache(deps: QueryCacheDeps) {
   const entries = new Map<string, Entry>();
+  /** The keys (as stored) some screen shows: what CachedRows observes. A new array on every change. */
+  let watched: readonly string[] = [];
+  const watchers = new Set<() => void>();
   let opened: Promise<CacheDatabase> | null = null;
   /** Bumped when the member's rows are cleared, so an answer that arrives after logout is not kept. */
   let memberGeneration = 0;
@@ -96,7 +101,6 @@ export function createQueryCache(deps: QueryCacheDeps) {
         storing: 0,
         unconfirmed: false,
         view: null,
-        stopObserving: null,
       };
       entries.set(hash, entry);
     }
@@ -131,23 +135,21 @@ export function createQueryCache(deps: QueryCacheDeps) {
     patch(entry, { row: shown });
   }
 
-  function startObserving(entry: Entry): void {
-    const hash = hashKey(entry.key);
-    let stopped = false;
-    let stop: (() => void) | null = null;
-    entry.stopObserving = () => {
-      stopped = true;
-      stop?.();
-      entry.stopObserving = null;
-    };
-    database()
-      .then((database) => {
-        if (!stopped) stop = database.observe(hash, (row) => received(entry, row));
-      })
-      .catch(() => {
-        // No database (private mode, a chunk that cannot load): the key reads as nothing cached.
-        if (!stopped && entry.state.row === undefined) patch(entry, { row: null });
-      });
+  function setWatched(next: readonly string[]): void {
+    watched = next;
+    watchers.forEach((listener) => listener());
+  }
+
+  /** What the database holds of a watched key (its first read, or a commit since): from useLiveQuery. */
+  function receivedRow(hash: string, row: CacheRow | undefined): void {
+    const entry = entries.get(hash);
+    if (entry) received(entry, row);
+  }
+
+  /** The database cannot be read (private mode, a chunk that cannot load): the key reads as nothing cached. */
+  function unreadable(hash: string): void {
+    const entry = entries.get(hash);
+    if (entry && entry.state.row === undefined) patch(entry, { row: null });
   }
 
   /** The row a key holds now, from this page or the database; undefined when there is none. */
@@ -273,26 +275,39 @@ export function createQueryCache(deps: QueryCacheDeps) {
     return shown;
   }
 
-  /** Screens subscribe to a key: the first one starts observing its row, the last one stops. */
+  /** Screens subscribe to a key: the first one has its row watched, the last one ends that. */
   function subscribe(key: QueryKey, listener: () => void): () => void {
     const entry = entryOf(key);
+    const hash = hashKey(key);
     entry.listeners.add(listener);
-    if (!entry.stopObserving) startObserving(entry);
+    if (!watched.includes(hash)) {
+      setWatched([...watched, hash]);
+      // Opens the database now (its chunk also holds the observer); without one, nothing is cached.
+      database().catch(() => unreadable(hash));
+    }
     return () => {
       entry.listeners.delete(listener);
-      if (entry.listeners.size === 0) entry.stopObserving?.();
+      if (entry.listeners.size === 0 && entries.get(hash) === entry) setWatched(watched.filter((h) => h !== hash));
     };
   }
 
   /** Forgets what this visit knows (every row is read again from the database, every key confirmed again). */
   function clear(): void {
     memberGeneration += 1;
-    for (const entry of entries.values()) entry.stopObserving?.();
     entries.clear();
+    if (watched.length > 0) setWatched([]);
   }
 
   return {
     subscribe,
+    /** The keys (as stored) screens show now; the same array until that changes. */
+    watched: () => watched,
+    subscribeWatched: (listener: () => void): (() => void) => {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
+    },
+    receivedRow,
+    unreadable,
     /** What a key holds now (the same object until it changes). */
     stateOf,
     /** The fetch a screen reads a key with, kept for invalidations. */

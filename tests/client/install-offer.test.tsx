@@ -3,17 +3,12 @@
  * Chromium's prompt behind Install, a hint on iOS Safari; shown once, on a tab-bar page as it
  * opens (never in a room), and quiet for a week after it was shown or after Not now.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { navigate } from 'wouter/use-browser-location';
 import { InstallPrompt } from '../../src/client/app/InstallPrompt';
 import IncomePage from '../../src/client/features/wallet/IncomePage';
-import {
-  INSTALL_QUIET_DAYS,
-  earnInstallOffer,
-  listenForInstallPrompt,
-  resetInstallOfferForTest,
-} from '../../src/client/pwa/installOffer';
+import { INSTALL_QUIET_DAYS, earnInstallOffer, listenForInstallPrompt } from '../../src/client/pwa/installOffer';
 import { startSession } from '../../src/client/api/session';
 import { ApiPath } from '../../src/shared/api/paths';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
@@ -47,17 +42,19 @@ function renderPrompt() {
   );
 }
 
-beforeAll(() => listenForInstallPrompt());
+/** Each test starts as the app does, with nothing caught. */
+let stopListening: () => void = () => undefined;
 
 beforeEach(async () => {
   await resetClientState();
-  resetInstallOfferForTest();
+  stopListening = listenForInstallPrompt();
   now = Date.UTC(2026, 10, 24, 12);
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(now);
 });
 
 afterEach(() => {
+  stopListening();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });

@@ -7,14 +7,11 @@ import { WebSocket as WsWebSocket } from 'ws';
 import {
   backoffDelay,
   coinsFromTicker,
-  configurePriceFeeds,
   parseFeedMessage,
   parsePrice,
   PriceFeed,
   priceFeedUrl,
-  resetPriceFeeds,
-  retainPriceFeed,
-  sharedPriceFeed,
+  PriceFeeds,
   type OnlineSource,
   type PriceFeedOptions,
 } from '../../src/client/features/trend/priceFeed';
@@ -65,7 +62,6 @@ function feed(url: string, options: Omit<PriceFeedOptions, 'url'> = {}) {
 
 afterEach(async () => {
   feeds.splice(0).forEach((made) => made.stop());
-  resetPriceFeeds();
   await Promise.all(servers.splice(0).map((started) => started.stop()));
 });
 
@@ -444,11 +440,12 @@ describe('price feed over a real socket', () => {
   it('one shared feed per URL: open while a screen uses it, closed when the last one lets go, prices kept', async () => {
     const feedServer = await server();
     feedServer.setPrice('SOL-USDT', { last: '98.5', sodUtc8: '100' });
-    configurePriceFeeds({ WebSocket: WsWebSocket, subscribeDelayMs: 20, online: fakeOnline() });
-    const shared = sharedPriceFeed(feedServer.url);
-    expect(sharedPriceFeed(feedServer.url)).toBe(shared);
-    const first = retainPriceFeed(shared);
-    const second = retainPriceFeed(shared);
+    const registry = new PriceFeeds({ WebSocket: WsWebSocket, subscribeDelayMs: 20, online: fakeOnline() });
+    const shared = registry.feedOf(feedServer.url);
+    feeds.push(shared);
+    expect(registry.feedOf(feedServer.url)).toBe(shared);
+    const first = registry.retain(shared);
+    const second = registry.retain(shared);
     await vi.waitFor(() => expect(shared.getSnapshot().prices.SOL?.last).toBe(98.5));
     first();
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -9,7 +9,8 @@ import { WebSocket as WsWebSocket } from 'ws';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { AppConfig, TrendData } from '../../src/shared/api/types';
 import LotteryPrizePage from '../../src/client/features/trend/LotteryPrizePage';
-import { configurePriceFeeds, resetPriceFeeds } from '../../src/client/features/trend/priceFeed';
+import type { PriceFeedOptions, PriceFeeds } from '../../src/client/features/trend/priceFeed';
+import { createAppPriceFeeds, PriceFeedsContext } from '../../src/client/features/trend/usePrices';
 import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
 import { online } from '../../src/client/stores';
@@ -19,6 +20,27 @@ import { startPriceFeedServer, type PriceFeedServer } from '../support/priceFeed
 import { queryKey } from '../../src/client/data/key';
 
 let feed: PriceFeedServer;
+/** The feeds of this test's app: a test-sized websocket and delays; a reload starts with new ones. */
+const FEED_OPTIONS: Omit<PriceFeedOptions, 'url' | 'online'> = {
+  WebSocket: WsWebSocket,
+  subscribeDelayMs: 20,
+  ackWaitMs: 50,
+  backoffBaseMs: 50,
+};
+let feeds: PriceFeeds;
+
+/** The app as it starts (or reloads) with feed options of a test's own. */
+function startFeeds(options: Omit<PriceFeedOptions, 'url' | 'online'> = {}): void {
+  feeds = createAppPriceFeeds({ ...FEED_OPTIONS, ...options });
+}
+
+function TrendScreen() {
+  return (
+    <PriceFeedsContext.Provider value={feeds}>
+      <LotteryPrizePage />
+    </PriceFeedsContext.Provider>
+  );
+}
 
 function config(priceFeedUrl: string): AppConfig {
   return {
@@ -48,11 +70,11 @@ beforeEach(async () => {
   await resetClientState();
   feed = await startPriceFeedServer();
   await setQueryData(queryKey(ApiPath.getConfig, {}), config(feed.url));
-  configurePriceFeeds({ WebSocket: WsWebSocket, subscribeDelayMs: 20, ackWaitMs: 50, backoffBaseMs: 50 });
+  startFeeds();
 });
 
 afterEach(async () => {
-  resetPriceFeeds();
+  // The screen unmounts after this (cleanup) and lets go of its feed, which closes it.
   await feed.stop();
 });
 
@@ -73,7 +95,7 @@ const feedState = () => screen.getByTestId('price-feed-state').textContent;
 describe('price list', () => {
   it('lists the eight coins in order, connecting first, then live prices and day changes from the feed; "—" for a coin with no tick', async () => {
     server();
-    renderScreen(LotteryPrizePage);
+    renderScreen(TrendScreen);
     expect(screen.getAllByTestId('price-row').map((el) => el.dataset.coin)).toEqual([
       'BTC',
       'USDT',
@@ -111,7 +133,7 @@ describe('price list', () => {
   it('when the feed stops: stale with the age of the last tick, growing; the last prices stay', async () => {
     server();
     feed.setPrice('BTC-USDT', { last: '43000', sodUtc8: '42000' });
-    renderScreen(LotteryPrizePage);
+    renderScreen(TrendScreen);
     await waitFor(() => expect(lastOf('BTC')).toBe('43,000.00'));
     await feed.stop();
     await waitFor(() => expect(feedState()).toMatch(/^Stale · last tick \d+ sec ago$/));
@@ -126,7 +148,7 @@ describe('price list', () => {
     try {
       server();
       feed.setPrice('BTC-USDT', { last: '43000', sodUtc8: '42000' });
-      renderScreen(LotteryPrizePage);
+      renderScreen(TrendScreen);
       await waitFor(() => expect(lastOf('BTC')).toBe('43.000,00'));
       await feed.stop();
       await waitFor(() => expect(feedState()).toMatch(/\d+ giây/));
@@ -139,7 +161,7 @@ describe('price list', () => {
   it('offline: the socket closes and the list says stale; back online it is live again', async () => {
     server();
     feed.setPrice('ETH-USDT', { last: '2301.42', sodUtc8: '2350' });
-    renderScreen(LotteryPrizePage);
+    renderScreen(TrendScreen);
     await waitFor(() => expect(lastOf('ETH')).toBe('2,301.42'));
     act(() => online.browserChanged(false));
     await waitFor(() => expect(feedState()).toMatch(/^Stale · last tick \d+ sec ago$/));
@@ -152,9 +174,9 @@ describe('price list', () => {
   it('a feed that accepts but never sends: connecting, then stale with no price received, not connecting forever', async () => {
     server();
     feed.setSilent(true);
-    configurePriceFeeds({ connectTimeoutMs: 400 });
+    startFeeds({ connectTimeoutMs: 400 });
     const startedAt = Date.now();
-    renderScreen(LotteryPrizePage);
+    renderScreen(TrendScreen);
     await waitFor(() => expect(feedState()).toBe('Connecting…'));
     await waitFor(() => expect(feedState()).toBe('Stale · no price received yet'), { timeout: 3_000 });
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(380);
@@ -165,7 +187,7 @@ describe('price list', () => {
   it('a feed that refuses the connection: stale at once, no price invented', async () => {
     server();
     await feed.stop();
-    renderScreen(LotteryPrizePage);
+    renderScreen(TrendScreen);
     await waitFor(() => expect(feedState()).toBe('Stale · no price received yet'));
     expect(screen.getAllByTestId('price-last').map((el) => el.textContent)).toEqual(Array(8).fill('—'));
     // It says the feed is unreachable and since when, and offers to try now.
@@ -179,24 +201,22 @@ describe('price list', () => {
     await feed.stop();
     const firstFailed = Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000;
     let clock = firstFailed;
-    configurePriceFeeds({ now: () => clock });
+    startFeeds({ now: () => clock });
     const sinceText = (at: number) => `The price feed cannot be reached since ${formatDateTime(at)}.`;
 
-    const first = renderScreen(LotteryPrizePage);
+    const first = renderScreen(TrendScreen);
     await waitFor(() => expect(screen.getByTestId('price-feed-down').textContent).toContain(sinceText(firstFailed)));
     first.unmount();
 
     // 21 minutes later, back on the page: still the first failure's time.
     clock = firstFailed + 21 * 60_000;
-    const second = renderScreen(LotteryPrizePage);
+    const second = renderScreen(TrendScreen);
     await waitFor(() => expect(screen.getByTestId('price-feed-down').textContent).toContain(sinceText(firstFailed)));
     second.unmount();
 
     // The app reloaded in the same tab: the feeds it had in memory are gone, the time is not.
-    resetPriceFeeds();
-    configurePriceFeeds({ WebSocket: WsWebSocket, subscribeDelayMs: 20, ackWaitMs: 50, backoffBaseMs: 50 });
-    configurePriceFeeds({ now: () => clock });
-    renderScreen(LotteryPrizePage);
+    startFeeds({ now: () => clock });
+    renderScreen(TrendScreen);
     await waitFor(() => expect(screen.getByTestId('price-feed-down').textContent).toContain(sinceText(firstFailed)));
   });
 
@@ -205,8 +225,8 @@ describe('price list', () => {
     const port = Number(new URL(feed.url).port);
     await feed.stop();
     // A long backoff: only the button can bring the feed back within the test.
-    configurePriceFeeds({ backoffBaseMs: 60_000 });
-    renderScreen(LotteryPrizePage);
+    startFeeds({ backoffBaseMs: 60_000 });
+    renderScreen(TrendScreen);
     const down = await screen.findByTestId('price-feed-down');
     feed = await startPriceFeedServer({ port });
     feed.setPrice('BTC-USDT', { last: '43210.5', sodUtc8: '42000.1' });
@@ -221,7 +241,7 @@ describe('price list', () => {
 describe('member figures', () => {
   it('logged out: a card to log in, and no figures call', async () => {
     const fake = server();
-    renderScreen(LotteryPrizePage);
+    renderScreen(TrendScreen);
     const card = await screen.findByTestId('trend-login');
     expect(within(card).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByTestId('trend-figures')).toBeNull();
@@ -231,7 +251,7 @@ describe('member figures', () => {
   it("logged in: yesterday's and today's win and stakes, and the chart of the server's days", async () => {
     startSession('token');
     server();
-    renderScreen(LotteryPrizePage);
+    renderScreen(TrendScreen);
     await screen.findByTestId('trend-figures');
     expect(screen.getByTestId('trend-yeswin').textContent).toBe('-12.50');
     expect(screen.getByTestId('trend-yeswin').className).toContain('is-negative');
@@ -261,7 +281,7 @@ describe('member figures', () => {
   it('no days with orders: an empty chart state, never placeholder data', async () => {
     startSession('token');
     server(() => ok({ ...TREND, chartdata: [] }));
-    renderScreen(LotteryPrizePage);
+    renderScreen(TrendScreen);
     await screen.findByTestId('trend-figures');
     expect(screen.queryByTestId('trend-chart')).toBeNull();
     expect(screen.getByRole('heading', { name: 'No chart yet' })).toBeTruthy();
@@ -271,7 +291,7 @@ describe('member figures', () => {
     startSession('token');
     let fail = true;
     server(() => (fail ? new Response('down', { status: 502 }) : ok(TREND)));
-    renderScreen(LotteryPrizePage);
+    renderScreen(TrendScreen);
     await screen.findByRole('heading', { name: 'Figures unavailable' });
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -282,7 +302,7 @@ describe('member figures', () => {
   it('a refused answer is not shown as zeros', async () => {
     startSession('token');
     server(() => ok({ chartdata: [] }));
-    renderScreen(LotteryPrizePage);
+    renderScreen(TrendScreen);
     await screen.findByRole('heading', { name: 'Figures unavailable' });
     expect(screen.queryByTestId('trend-yeswin')).toBeNull();
   });
@@ -292,7 +312,7 @@ describe('member figures', () => {
     await setQueryData(queryKey(ApiPath.trendData, {}), TREND, Date.now() - 60_000);
     online.browserChanged(false);
     server();
-    renderScreen(LotteryPrizePage);
+    renderScreen(TrendScreen);
     const figures = await screen.findByTestId('trend-figures');
     expect(screen.getByTestId('trend-yestotal').textContent).toBe('120.00');
     await waitFor(() => expect(within(figures).getByTestId('stale-badge').textContent).toMatch(/^Stale since /));

@@ -59,18 +59,30 @@ function isIosSafari(): boolean {
   return apple && /Safari/.test(ua) && !/CriOS|FxiOS|EdgiOS/.test(ua);
 }
 
-/** Catches Chromium's install prompt for later; called once at start-up. */
-export function listenForInstallPrompt(): void {
-  window.addEventListener('beforeinstallprompt', (event) => {
+/**
+ * Catches Chromium's install prompt for later; called once at start-up, when nothing is caught
+ * yet (as after a reload). The returned function stops listening.
+ */
+export function listenForInstallPrompt(): () => void {
+  deferred = null;
+  installed = false;
+  const onPrompt = (event: Event) => {
     event.preventDefault();
     deferred = event as BeforeInstallPromptEvent;
     changed();
-  });
-  window.addEventListener('appinstalled', () => {
+  };
+  const onInstalled = () => {
     installed = true;
     deferred = null;
     changed();
-  });
+  };
+  window.addEventListener('beforeinstallprompt', onPrompt);
+  window.addEventListener('appinstalled', onInstalled);
+  changed();
+  return () => {
+    window.removeEventListener('beforeinstallprompt', onPrompt);
+    window.removeEventListener('appinstalled', onInstalled);
+  };
 }
 
 /** The member did something worth coming back for: the offer may show from now on. */
@@ -130,11 +142,4 @@ export function useInstallOffer(): InstallOffer {
     () => version,
   );
   return currentInstallOffer();
-}
-
-/** Test helper: forget a caught prompt and an install. */
-export function resetInstallOfferForTest(): void {
-  deferred = null;
-  installed = false;
-  changed();
 }

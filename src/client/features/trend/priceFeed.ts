@@ -625,53 +625,48 @@ export class PriceFeed {
   }
 }
 
-// ---- One feed per URL, open while a screen uses it -----------------------------------------
-
-const feeds = new Map<string, { feed: PriceFeed; users: number }>();
-let feedDefaults: Omit<PriceFeedOptions, 'url'> = {};
-
-/** Options for the feeds made from now on (tests pass `ws`'s WebSocket and short delays). */
-export function configurePriceFeeds(defaults: Omit<PriceFeedOptions, 'url'>): void {
-  feedDefaults = { ...feedDefaults, ...defaults };
-}
-
 /** The operator's URL when it is a websocket URL, else the default feed. */
 export function priceFeedUrl(configured: string | undefined | null): string {
   const url = (configured ?? '').trim();
   return /^wss?:\/\/\S+$/i.test(url) ? url : DEFAULT_PRICE_FEED_URL;
 }
 
-/** The shared feed of a URL, made on first use; it keeps its last prices while nobody uses it. */
-export function sharedPriceFeed(url: string, options: Omit<PriceFeedOptions, 'url'> = {}): PriceFeed {
-  let entry = feeds.get(url);
-  if (!entry) {
-    entry = { feed: new PriceFeed({ ...feedDefaults, ...options, url }), users: 0 };
-    feeds.set(url, entry);
-  }
-  return entry.feed;
-}
+// ---- One feed per URL, open while a screen uses it -----------------------------------------
 
-/** A screen starts using a feed; the returned function stops using it. The last user closes it. */
-export function retainPriceFeed(feed: PriceFeed): () => void {
-  const entry = feeds.get(feed.url);
-  if (!entry || entry.feed !== feed) {
+/**
+ * The app's feeds, one per URL, made on first use with the same options (the app's online
+ * signal; a test's websocket and short delays). A feed keeps its last prices while nobody uses it.
+ */
+export class PriceFeeds {
+  private readonly feeds = new Map<string, { feed: PriceFeed; users: number }>();
+
+  constructor(private readonly defaults: Omit<PriceFeedOptions, 'url'> = {}) {}
+
+  /** The shared feed of a URL. */
+  feedOf(url: string): PriceFeed {
+    let entry = this.feeds.get(url);
+    if (!entry) {
+      entry = { feed: new PriceFeed({ ...this.defaults, url }), users: 0 };
+      this.feeds.set(url, entry);
+    }
+    return entry.feed;
+  }
+
+  /** A screen starts using a feed; the returned function stops using it. The last user closes it. */
+  retain(feed: PriceFeed): () => void {
+    const entry = this.feeds.get(feed.url);
+    if (!entry || entry.feed !== feed) {
+      feed.start();
+      return () => feed.stop();
+    }
+    entry.users += 1;
     feed.start();
-    return () => feed.stop();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      entry.users -= 1;
+      if (entry.users === 0) feed.stop();
+    };
   }
-  entry.users += 1;
-  feed.start();
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    entry.users -= 1;
-    if (entry.users === 0) feed.stop();
-  };
-}
-
-/** Test helper: close and forget every shared feed and the configured defaults. */
-export function resetPriceFeeds(): void {
-  feeds.forEach((entry) => entry.feed.stop());
-  feeds.clear();
-  feedDefaults = {};
 }

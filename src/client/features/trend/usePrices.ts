@@ -1,11 +1,18 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useConfig } from '../../data';
 import { isBrowserOnline, subscribeOnline } from '../../api/online';
 import { useScreenActive } from '../../ui';
-import { priceFeedUrl, retainPriceFeed, sharedPriceFeed, type OnlineSource, type PriceSnapshot } from './priceFeed';
+import { PriceFeeds, priceFeedUrl, type OnlineSource, type PriceFeedOptions, type PriceSnapshot } from './priceFeed';
 
 /** The app's one online signal (api/online.ts), so the feed and the offline banner agree. */
 const APP_ONLINE: OnlineSource = { isOnline: isBrowserOnline, subscribe: subscribeOnline };
+
+/** The app's feeds, on the app's online signal; a test adds its websocket and short delays. */
+export const createAppPriceFeeds = (options: Omit<PriceFeedOptions, 'url' | 'online'> = {}): PriceFeeds =>
+  new PriceFeeds({ ...options, online: APP_ONLINE });
+
+/** The feeds screens share, made with the trend chunk; a test provides new ones, as a reload would. */
+export const PriceFeedsContext = createContext(createAppPriceFeeds());
 
 const WAITING_FOR_CONFIG: PriceSnapshot = {
   url: '',
@@ -26,12 +33,13 @@ export function usePrices(): PriceSnapshot & { retry: () => void } {
   const known = configured !== undefined;
   const url = priceFeedUrl(configured);
   const active = useScreenActive();
-  const feed = useMemo(() => (known ? sharedPriceFeed(url, { online: APP_ONLINE }) : null), [known, url]);
+  const feeds = useContext(PriceFeedsContext);
+  const feed = useMemo(() => (known ? feeds.feedOf(url) : null), [feeds, known, url]);
 
   useEffect(() => {
     if (!feed || !active) return;
-    return retainPriceFeed(feed);
-  }, [feed, active]);
+    return feeds.retain(feed);
+  }, [feeds, feed, active]);
 
   const snapshot = useSyncExternalStore(
     feed ? feed.subscribe : noop,

@@ -17,6 +17,12 @@ const sqliteDriverOnly = {
   allowTypeImports: true,
 };
 
+/** One place brings zod in, told never to compile parsers with eval (src/shared/zod.ts). */
+const zodMessage =
+  "Import z from src/shared/zod.ts: it sets zod jitless before any schema is defined (the app's CSP forbids eval).";
+const zodOnlyThroughShared = { name: 'zod', message: zodMessage, allowTypeImports: true };
+const zodSubpaths = { group: ['zod/*'], message: zodMessage, allowTypeImports: true };
+
 const features = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -119,8 +125,13 @@ export default tseslint.config(
   },
   {
     files: ['src/**', 'tests/**'],
-    ignores: ['src/server/db/sqliteDriver.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [sqliteDriverOnly] }] },
+    ignores: ['src/server/db/sqliteDriver.ts', 'src/shared/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [sqliteDriverOnly, zodOnlyThroughShared], patterns: [zodSubpaths] },
+      ],
+    },
   },
   {
     // Routes parse, call the domain and wrap its answer: the database (its types aside) is the domain's.
@@ -131,9 +142,11 @@ export default tseslint.config(
         {
           paths: [
             sqliteDriverOnly,
+            zodOnlyThroughShared,
             { name: 'kysely', message: 'Routes reach the database through src/server/domain.', allowTypeImports: true },
           ],
           patterns: [
+            zodSubpaths,
             {
               group: ['**/db/*', '!**/db/schema'],
               message: 'Routes reach the database through src/server/domain (only its types are theirs).',

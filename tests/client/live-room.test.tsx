@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode } from '../../src/shared/errors';
 import { startSession } from '../../src/client/api/session';
@@ -125,43 +125,66 @@ const indicator = () => screen.getByTestId('live-indicator');
 const liveFeedCalls = (server: ReturnType<typeof fakeFetch>) =>
   server.to(ApiPath.vorder).filter((call) => call.body.isfirst === 1);
 
+/** Opens the room, waits for its stream and has it tell the open round with one order line (21). */
+async function roomOnItsStream(info: ReturnType<typeof gameInfo>) {
+  renderRoom();
+  await screen.findByTestId('round-seqno');
+  const roomStream = await vi.waitFor(() => {
+    const stream = streams.opened.find((s) => s.url.includes('/api/live/room/5'));
+    if (!stream) throw new Error('no room stream');
+    return stream;
+  });
+  const seqno = info.game.seqno;
+  const { seed, ...round } = { ...info.game };
+  void seed;
+  roomStream.send({
+    type: 'snapshot',
+    roomid: ROOMID,
+    gameid: 15,
+    gametype: 15,
+    round: {
+      id: round.id,
+      seqno,
+      openAt: 0,
+      closeAt: round.closeAt,
+      drawAt: round.drawAt,
+      commitment: round.commitment,
+      status: 'open',
+    },
+    last: null,
+    lines: [line(21, seqno)],
+    serverTime: Date.now(),
+  });
+  return { roomStream, seqno, round };
+}
+
 describe('the room on its stream', () => {
   it('shows the streamed orders and reads Live without polling the live table', async () => {
     const { info, server } = roomServer();
-    renderRoom();
-    await screen.findByTestId('round-seqno');
-    const roomStream = await vi.waitFor(() => {
-      const stream = streams.opened.find((s) => s.url.includes('/api/live/room/5'));
-      if (!stream) throw new Error('no room stream');
-      return stream;
-    });
-    const seqno = info.game.seqno;
-    const { seed, ...round } = { ...info.game };
-    void seed;
-    roomStream.send({
-      type: 'snapshot',
-      roomid: ROOMID,
-      gameid: 15,
-      gametype: 15,
-      round: {
-        id: round.id,
-        seqno,
-        openAt: 0,
-        closeAt: round.closeAt,
-        drawAt: round.drawAt,
-        commitment: round.commitment,
-        status: 'open',
-      },
-      last: null,
-      lines: [line(21, seqno)],
-      serverTime: Date.now(),
-    });
+    const { roomStream, seqno, round } = await roomOnItsStream(info);
     await waitFor(() => expect(indicator().textContent).toBe('Live'));
     const table = screen.getByTestId('live-orders');
     await waitFor(() => expect(within(table).getByText('ab***21')).toBeTruthy());
     roomStream.send({ type: 'orders', roomid: ROOMID, roundId: round.id, lines: [line(22, seqno)] });
     await waitFor(() => expect(within(table).getByText('ab***22')).toBeTruthy(), { timeout: 5_000 });
     expect(liveFeedCalls(server)).toHaveLength(0);
+  });
+
+  it('offline, the table the stream told stays and says since when; back online the stream takes over again', async () => {
+    const { info } = roomServer();
+    await roomOnItsStream(info);
+    await waitFor(() => expect(indicator().textContent).toBe('Live'));
+    const table = screen.getByTestId('live-orders');
+    await waitFor(() => expect(within(table).getByText('ab***21')).toBeTruthy());
+    expect(within(table).queryByTestId('stale-badge')).toBeNull();
+
+    void act(() => window.dispatchEvent(new Event('offline')));
+    await waitFor(() => expect(indicator().textContent).toBe('Offline'));
+    await waitFor(() => expect(within(table).getByTestId('stale-badge').textContent).toMatch(/^Stale since \d\d:\d\d/));
+    expect(within(table).getByText('ab***21')).toBeTruthy();
+
+    void act(() => window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(within(table).queryByTestId('stale-badge')).toBeNull());
   });
 
   it('polls the live table as before when the stream is refused for too many streams (3017), and reads so', async () => {

@@ -5,7 +5,7 @@
  * text that is not JSON) is refused with a coded envelope and leaves the database as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../../src/shared/zod';
 import { apiContract } from '../../src/shared/api/contract';
 import { SUCCESS } from '../../src/shared/api/envelope';
 import { ApiPath } from '../../src/shared/api/paths';

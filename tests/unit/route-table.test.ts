@@ -5,7 +5,7 @@
  * rows go at logout (tests/client/logout-clears-member-rows.test.tsx).
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../../src/shared/zod';
 import { apiContract } from '../../src/shared/api/contract';
 import { ApiPath } from '../../src/shared/api/paths';
 import {

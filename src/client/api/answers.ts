@@ -12,7 +12,7 @@ let contract: Promise<ApiContract> | null = null;
 
 export function loadAnswerSchemas(): Promise<ApiContract> {
   if (!contract) {
-    const loading = import('./answerSchemas').then((module) => module.apiContract);
+    const loading = import('../../shared/api/contract').then((module) => module.apiContract);
     contract = loading;
     // A chunk that did not arrive (offline before the service worker kept it) is asked for again next time.
     loading.catch(() => {

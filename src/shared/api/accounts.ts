@@ -1,5 +1,5 @@
 /** Accounts: the app config, SMS captcha, register, login, passwords and the member's profile. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { usd, whole } from './fields';
 
 // Bounds keep absurd inputs away from scrypt; real values are far shorter.

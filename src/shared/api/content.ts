@@ -2,7 +2,7 @@
  * Public content: banners, articles (whole or as a list), the home ticker's winners and the
  * finance tiers.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { idField, localizedText, usd, whole } from './fields';
 
 export const BannerSchema = z.object({

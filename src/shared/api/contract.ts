@@ -7,7 +7,7 @@
  * a newer server added fields to (DESIGN.md section 1: additions are extra fields). That the
  * server sends no key its schema does not name is checked by tests/server/contract.test.ts.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import {
   AppConfigSchema,
   ChangeLoginPasswordRequestSchema,

@@ -2,7 +2,7 @@
  * zod pieces of request and answer fields. In requests, ids and amounts are numbers on the wire;
  * numeric strings are accepted too, as form-encoded clients of this API family send them.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 const MAX_ID = 2_147_483_647;
 

@@ -2,7 +2,7 @@
  * Games, rooms and rounds: the game list, a room's round (getGameinfo), ordering and cancelling,
  * and what members read of orders and results.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ORDER_STATUSES, ROOM_KINDS, ROUND_STATUSES } from './enums';
 import { filledTextField, idField, localizedText, numberField, textField, usd, whole } from './fields';
 

@@ -4,7 +4,7 @@
  * apart by `type`; texts are never sent (outcomes, reasons and statuses are codes the app names
  * in the member's language). A stream is opened with a single-use ticket from `liveTicket`.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { FUND_REASONS, ORDER_STATUSES } from './enums';
 import { usd, whole } from './fields';
 

@@ -4,7 +4,7 @@
  * server keeps one read marker per member, so every device of the member shows the same unread
  * count (additions: README, "Messages").
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { epochMsField, whole } from './fields';
 
 export const MessageReadsSchema = z.strictObject({

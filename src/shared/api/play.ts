@@ -3,7 +3,7 @@
  * the reality check's interval, read with getPlayLimits and changed with setPlayLimit, pausePlay
  * and setRealityCheck. Amounts are USD (0 = no limit); times are epoch ms.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { PAUSE_KINDS, PLAY_CHANGE_BY, PLAY_LIMIT_KINDS, PLAY_PERIODS } from './enums';
 import { idField, usd, whole } from './fields';
 

@@ -2,7 +2,7 @@
  * The wallet: withdrawal accounts, the withdrawable amount, withdrawals and the fund log. Rules
  * live in the domain (validateBankCard, validateWithdraw); these schemas only keep junk small.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { BANK_CARD_TYPES, FUND_REASONS, WITHDRAWAL_STATUSES } from './enums';
 import { filledTextField, idField, numberField, textField, usd, whole } from './fields';
 

@@ -45,7 +45,7 @@ export function useGameRoom(roomid: number) {
     gametype: game?.gametype ?? 0,
     drawn: clock?.phase === 'drawn',
     active: visible,
-    streaming,
+    stream,
   });
   const [ownOpen, setOwnOpen] = useState(false);
   const [recordOpen, setRecordOpen] = useState(false);

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIVE_ORDERS_POLL_MS, LIVE_ORDERS_STEP_MS } from '../../../shared/constants';
 import type { LiveOrder, VorderAnswer } from '../../../shared/api/types';
 import { useLiveRead, useQuery, type Query } from '../../data';
+import { clockNow } from '../../data/clock';
+import type { StreamStatus } from '../../data/live/connection';
 import { fetchLiveOrders } from './gameApi';
 import type { LiveTable } from './liveRoom';
 import { EMPTY_FEED, receiveLive, revealNext, type LiveFeed } from './model';
@@ -27,10 +29,11 @@ export function useLiveOrders(options: {
   gametype: number;
   drawn: boolean;
   active: boolean;
-  /** The room's stream tells the orders (or is about to): nothing is polled. */
-  streaming: boolean;
+  /** How the room is kept up to date: while its stream holds (or is about to), nothing is polled. */
+  stream: StreamStatus;
 }): LiveOrdersState {
-  const { roomid, seqno, gametype, drawn, active, streaming } = options;
+  const { roomid, seqno, gametype, drawn, active, stream } = options;
+  const streaming = stream !== 'polling';
   const [feed, setFeed] = useState<LiveFeed>(EMPTY_FEED);
   const feedRef = useRef(feed);
   useEffect(() => {
@@ -65,6 +68,15 @@ export function useLiveOrders(options: {
     }
   }
 
+  // While the stream is live it confirms the table as it goes; when it stops (offline, or back to
+  // polling) the table is as of that moment, until a poll answers.
+  const [lastStream, setLastStream] = useState(stream);
+  const [liveUntil, setLiveUntil] = useState<{ seqno: string | null; at: number } | null>(null);
+  if (lastStream !== stream) {
+    setLastStream(stream);
+    if (lastStream === 'live') setLiveUntil({ seqno, at: clockNow() });
+  }
+
   // One waiting row every 3 s; the first of a burst right away when the table has been quiet.
   const waiting = feed.queue.length;
   useEffect(() => {
@@ -85,7 +97,9 @@ export function useLiveOrders(options: {
   // At the draw the round's list clears; the next round's first answer starts a new feed.
   const rows = drawn || feed.seqno !== seqno ? NO_ROWS : feed.shown;
   if (streaming) return { rows, goodAt: null, stale: false, pollNow };
-  return { rows, goodAt: read.goodAt, stale: read.stale, pollNow };
+  const streamedAt = liveUntil?.seqno === seqno ? liveUntil.at : null;
+  const goodAt = read.goodAt === null || (streamedAt !== null && streamedAt > read.goodAt) ? streamedAt : read.goodAt;
+  return { rows, goodAt, stale: read.stale, pollNow };
 }
 
 /** The streamed table is only ever written by events: it has nothing to fetch. */

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { errorCatalogs } from './scripts/errorCatalogs';
 import { precompress } from './scripts/precompress';
 import { appManifest, localizedManifests } from './scripts/manifests';
@@ -17,6 +18,14 @@ export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/client/vendor/useSyncExternalStore.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: '../../dist',
     emptyOutDir: true,

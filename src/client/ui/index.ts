@@ -22,5 +22,4 @@ export { SyncedSection } from './SyncedSection';
 export { WithdrawableFigure } from './WithdrawableFigure';
 export { LanguageFlag } from './LanguageFlag';
 export { useFieldErrors } from './useFieldErrors';
-export { LevelAndAbove, VipLevelNote, type LevelledRoom } from './VipLevelNote';
 export { useCaptchaLock } from './useCaptchaLock';

@@ -20,10 +20,10 @@ import {
   navigate,
   toast,
   useScreenActive,
-  VipLevelNote,
   WithdrawableFigure,
 } from '../../ui';
 import { useLevelledRooms } from './useLevelledRooms';
+import { VipLevelNote } from '../../ui/VipLevelNote';
 import { useLogout } from './useLogout';
 import { pathTo } from '../../routing/paths';
 import './account.css';

@@ -3,7 +3,7 @@ import { defineQuery, useQuery } from '../../data';
 import { localized } from '../../../shared/locale';
 import type { Room } from '../../../shared/api/types';
 import { useLocale } from '../../i18n';
-import type { LevelledRoom } from '../../ui';
+import type { LevelledRoom } from '../../ui/VipLevelNote';
 
 /** The three coin groups' room lists (roomtype 1 USDT, 2 BTC, 3 ETH): the room list's own reads and cache rows. */
 const USDT_ROOMS = defineQuery(ApiPath.roomList, { roomtype: 1 });

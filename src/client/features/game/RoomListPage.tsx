@@ -10,7 +10,9 @@ import { ErrorCode } from '../../../shared/errors';
 import { useSession } from '../../api';
 import { useProfile, useQuery } from '../../data';
 import { messageOf, formatUsd, useLocale } from '../../i18n';
-import { EmptyState, Icon, LevelAndAbove, Page, SyncedSection, VipLevelNote, navigate, toast } from '../../ui';
+import { EmptyState, Icon, Page, SyncedSection, navigate, toast } from '../../ui';
+// Not through ui/'s index: the note brings its styles, which would join the first screen's.
+import { LevelAndAbove, VipLevelNote } from '../../ui/VipLevelNote';
 import { roomsQuery } from './gameApi';
 import { wireCents } from '../../../shared/money';
 import { formatOdds, oddsSummary, roomTitle } from './model';

@@ -15,7 +15,7 @@ export type RouteKind = 'read' | 'write';
 
 /**
  * How the app keeps an answer:
- * - `cached`: a cache-first row in IndexedDB, shown at once and revalidated (data/sync.ts);
+ * - `cached`: a cache-first row in IndexedDB, shown at once and revalidated (data/queryCache.ts);
  * - `windowed`: a long list cached in the windows the member scrolled through (fund log, order history);
  * - `live`: a figure only true now, polled and never stored (the round's own orders, its award);
  * - `none`: a write's answer, which is never a row.

@@ -32,8 +32,9 @@ describe('first load', () => {
     await page.goto('/');
     await expect.poll(() => asked.includes('/api/Game/slide'), { timeout: 10_000 }).toBe(true);
     expect(asked).toContain('/api/Index/getconfig');
-    // Still the canvas: the home page is drawn behind it, unseen.
-    expect(await page.locator('.loading-canvas').isVisible()).toBe(true);
+    // Still the canvas (once React has committed its first render; the boot mark before it): the
+    // home page is drawn behind it, unseen.
+    await expect.poll(() => page.locator('.loading-canvas').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId('config-gate').isHidden()).toBe(true);
 
     releaseConfig();

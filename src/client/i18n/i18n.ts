@@ -1,8 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { apiLangOf, DEFAULT_LOCALE, isLocale, type ApiLang, type Locale } from '../../shared/locale';
-// DEFAULT_LOCALE's catalogues (src/shared/locale.ts): vi.
+// DEFAULT_LOCALE's UI catalogue (src/shared/locale.ts): vi.
 import { messages as defaultUi } from '../../../locales/vi.po';
-import { messages as defaultErrors } from '../../../locales/errors/vi.po?compiled';
 import { linkManifestOf } from '../pwa/manifestPath';
 
 export { i18n };
@@ -20,12 +19,14 @@ export function storedLocale(): Locale {
 }
 
 /**
- * The default language is in the entry, so a first visit paints without waiting for a catalogue;
- * the others are lazy chunks. The shared catalogue (codes, outcomes, fund-log reasons) is
- * hand-written .po the server reads too, compiled at build (scripts/errorCatalogs.ts); every
- * language has every entry of it (tests/unit/catalogs.test.ts), so none borrows from another.
+ * The default language's UI catalogue is in the entry, so a first visit paints without waiting for
+ * a catalogue; the others are lazy chunks. The shared catalogue (codes, outcomes, fund-log reasons)
+ * is hand-written .po the server reads too, compiled at build (scripts/errorCatalogs.ts); every
+ * language has every entry of it (tests/unit/catalogs.test.ts), so none borrows from another. No
+ * first screen says a code, an outcome or a reason, so the default language's shared catalogue
+ * follows the first paint instead of weighing on it.
  */
-const errorCatalogs = import.meta.glob<Messages>(['../../../locales/errors/*.po', '!**/vi.po'], {
+const errorCatalogs = import.meta.glob<Messages>('../../../locales/errors/*.po', {
   query: '?compiled',
   import: 'messages',
 });
@@ -37,7 +38,13 @@ async function lazyCatalog(catalogs: Record<string, () => Promise<Messages>>, fi
 }
 
 async function loadMessages(locale: Locale): Promise<Messages> {
-  if (locale === DEFAULT_LOCALE) return { ...defaultErrors, ...defaultUi };
+  if (locale === DEFAULT_LOCALE) {
+    // Added to the language when it arrives (i18n.load merges; screens showing it redraw).
+    void lazyCatalog(errorCatalogs, `/errors/${locale}.po`)
+      .then((errors) => i18n.load(locale, errors))
+      .catch((error: unknown) => console.error('[i18n] could not load the shared catalogue', error));
+    return defaultUi;
+  }
   const [errors, ui] = await Promise.all([
     lazyCatalog(errorCatalogs, `/errors/${locale}.po`),
     lazyCatalog(uiCatalogs, `/locales/${locale}.po`),

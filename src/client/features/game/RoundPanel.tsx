@@ -56,7 +56,7 @@ export function RoundPanel({
         {unknown ? '--:--' : formatCountdown(clock.secondsLeft)}
       </div>
       {stale && <StaleBadge status="stale" updatedAt={goodAt} />}
-      {last && lastNumbers && (
+      {last && lastNumbers ? (
         <div className="last-draw" data-testid="last-draw" data-seqno={last.seqno}>
           <span className="last-draw-label">{t`Last draw ${lastSeqno}`}</span>
           <DrawNumbers
@@ -66,6 +66,19 @@ export function RoundPanel({
             reveal
           />
           <span className="result-names">{resultOutcomes(last).map(nameOf).join(' · ')}</span>
+        </div>
+      ) : (
+        // A room with no draw yet keeps the draw's place, so the first one moves nothing below it.
+        <div className="last-draw is-none" data-testid="last-draw-none">
+          <span className="last-draw-label">{t`Last draw`}</span>
+          <span className="draw" aria-hidden="true">
+            <span className="ball">–</span>
+            <span className="ball">–</span>
+            <span className="ball">–</span>
+            <span className="draw-eq">=</span>
+            <span className="ball ball-sum">–</span>
+          </span>
+          <span className="result-names">{t`No round drawn yet`}</span>
         </div>
       )}
     </section>

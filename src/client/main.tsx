@@ -29,7 +29,7 @@ loadAnswerSchemas().catch(() => undefined);
 listenForInstallPrompt();
 
 try {
-  await activateLocale(storedLocale(), { persist: false });
+  await activateLocale(storedLocale(), { persist: false, sharedLater: true });
 } catch (error) {
   // The language chunk could not load (first visit cut off): run with source texts rather than a blank page.
   console.error('[i18n] could not load the language catalogue', error);

@@ -158,7 +158,7 @@ describe('fairness screen (verifyRound in the browser)', () => {
     const first = renderProof('20261122-0003', { round: round(seeds, 3), previousSeed: seeds[2] });
     expect((await screen.findByTestId('fairness-verdict')).dataset.ok).toBe('true');
     first.view.unmount();
-    queryCache.clear();
+    await queryCache.clear();
     window.dispatchEvent(new Event('offline'));
     const again = renderProof('20261122-0003', refused(1028, 'should not be asked'));
     expect((await screen.findByTestId('fairness-verdict')).dataset.ok).toBe('true');

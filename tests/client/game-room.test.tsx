@@ -437,7 +437,7 @@ describe('room odds and deposit', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order history' })).toBeNull());
     view.unmount();
 
-    queryCache.clear();
+    await queryCache.clear();
     window.dispatchEvent(new Event('offline'));
     try {
       const askedOnline = logCalls.length;

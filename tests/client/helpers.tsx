@@ -23,8 +23,8 @@ export function Providers({ children }: { children: ReactNode }) {
 
 /** A clean slate: empty cache, nothing confirmed, online, logged out, no toasts. */
 export async function resetClientState(): Promise<void> {
+  await queryCache.clear();
   await Promise.all(db.tables.map((table) => table.clear()));
-  queryCache.clear();
   online.browserChanged(true);
   session.clear();
   toast.clear();

@@ -41,7 +41,7 @@ const opened = (count: number) =>
 
 /** What the database holds (not this page's copy). */
 async function stored<T>(key: typeof PROFILE) {
-  queryCache.clear();
+  await queryCache.clear();
   return (await getQueryData<T>(key))?.data;
 }
 

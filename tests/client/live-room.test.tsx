@@ -41,7 +41,7 @@ const line = (id: number, seqno: string, money = 20) => ({
 
 /** The round row and the table row as the database holds them (not this page's copy). */
 async function storedRows() {
-  queryCache.clear();
+  await queryCache.clear();
   return {
     info: (await getQueryData<TimedGameInfo>(INFO_KEY))?.data,
     table: (await getQueryData<LiveTable>(liveTableKey(ROOMID)))?.data,

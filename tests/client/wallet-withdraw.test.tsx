@@ -386,7 +386,7 @@ describe("the member's withdrawals", () => {
     expect(shown).toMatch(/^Nov \d{1,2}, \d{2}:\d{2}$/);
     cleanup();
 
-    queryCache.clear();
+    await queryCache.clear();
     act(() => online.browserChanged(false));
     const offline = walletServer({ withdrawals: [] });
     vi.stubGlobal('fetch', offline.fetch);

@@ -82,6 +82,8 @@ export function createQueryCache(deps: QueryCacheDeps) {
   /** The keys (as stored) some screen shows: what CachedRows observes. A new array on every change. */
   let watched: readonly string[] = [];
   const watchers = new Set<() => void>();
+  /** Rows being written to the database now. */
+  const storing = new Set<Promise<void>>();
   let opened: Promise<CacheDatabase> | null = null;
   /** Bumped when the member's rows are cleared, so an answer that arrives after logout is not kept. */
   let memberGeneration = 0;
@@ -179,10 +181,13 @@ export function createQueryCache(deps: QueryCacheDeps) {
     entry.storing += 1;
     entry.unconfirmed = true;
     patch(entry, { row });
+    const stored = database().then((database) => database.put(row));
+    storing.add(stored);
     try {
-      await (await database()).put(row);
+      await stored;
     } finally {
       entry.storing -= 1;
+      storing.delete(stored);
     }
   }
 
@@ -292,10 +297,12 @@ export function createQueryCache(deps: QueryCacheDeps) {
   }
 
   /** Forgets what this visit knows (every row is read again from the database, every key confirmed again). */
-  function clear(): void {
+  async function clear(): Promise<void> {
     memberGeneration += 1;
     entries.clear();
     if (watched.length > 0) setWatched([]);
+    // What this visit was still storing lands before the caller goes on (a clean slate stays clean).
+    await Promise.allSettled([...storing]);
   }
 
   return {

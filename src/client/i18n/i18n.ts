@@ -37,27 +37,35 @@ async function lazyCatalog(catalogs: Record<string, () => Promise<Messages>>, fi
   return entry ? entry[1]() : {};
 }
 
-async function loadMessages(locale: Locale): Promise<Messages> {
-  if (locale === DEFAULT_LOCALE) {
+async function loadMessages(locale: Locale, sharedLater: boolean): Promise<Messages> {
+  const shared = lazyCatalog(errorCatalogs, `/errors/${locale}.po`);
+  if (locale === DEFAULT_LOCALE && sharedLater) {
     // Added to the language when it arrives (i18n.load merges; screens showing it redraw).
-    void lazyCatalog(errorCatalogs, `/errors/${locale}.po`)
+    void shared
       .then((errors) => i18n.load(locale, errors))
       .catch((error: unknown) => console.error('[i18n] could not load the shared catalogue', error));
     return defaultUi;
   }
   const [errors, ui] = await Promise.all([
-    lazyCatalog(errorCatalogs, `/errors/${locale}.po`),
-    lazyCatalog(uiCatalogs, `/locales/${locale}.po`),
+    shared,
+    locale === DEFAULT_LOCALE ? defaultUi : lazyCatalog(uiCatalogs, `/locales/${locale}.po`),
   ]);
   return { ...errors, ...ui };
 }
 
 let activation = 0;
 
-/** Loads a language's lazy chunk (UI + error catalogue), activates it and remembers the choice. */
-export async function activateLocale(locale: Locale, options: { persist?: boolean } = {}): Promise<void> {
+/**
+ * Loads a language's lazy chunk (UI + error catalogue), activates it and remembers the choice.
+ * `sharedLater`: the app's start, whose first paint needs no code, outcome or reason, does not wait
+ * for the default language's shared catalogue.
+ */
+export async function activateLocale(
+  locale: Locale,
+  options: { persist?: boolean; sharedLater?: boolean } = {},
+): Promise<void> {
   const ticket = ++activation;
-  const messages = await loadMessages(locale);
+  const messages = await loadMessages(locale, options.sharedLater === true);
   // A later choice wins when the member taps two languages quickly.
   if (ticket !== activation) return;
   i18n.loadAndActivate({ locale, messages });

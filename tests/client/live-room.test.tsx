@@ -88,6 +88,29 @@ describe("a room's events, written through the cache", () => {
     expect(stored.info?.info.game).toMatchObject({ ...shown, status: 'open', initmoney: 0, seed: null, sum: null });
   });
 
+  it('a round opened before the room has its round row is kept: it applies on top of the first answer, even an older one', async () => {
+    // The room's first read was asked before the next round opened: it answers the round before.
+    const info = gameInfo({});
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.gameInfo]: async () => {
+          await answered;
+          return ok(info);
+        },
+      }).fetch,
+    );
+    const write = roomEventWriter(ROOMID);
+    const next = { id: info.game.id + 1, seqno: '20261122-0008', openAt: 1, closeAt: 2, drawAt: 3, commitment: 'cc' };
+    const written = write({ type: 'round.opened', gameid: 15, gametype: 15, round: next });
+    answer();
+    await written;
+    const stored = await storedRows();
+    expect(stored.info?.info.game).toMatchObject({ id: next.id, seqno: next.seqno, status: 'open' });
+  });
+
   it('drops an event that does not fit the schema, and logs it in development', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const info = gameInfo({});

@@ -2,7 +2,7 @@ import { RoomEventSchema } from '../../../shared/api/live';
 import { ApiPath } from '../../../shared/api/paths';
 import { queryKey } from '../../data';
 import type { QueryKey } from '../../data/key';
-import { getQueryData, setQueryData } from '../../data/sync';
+import { getQueryData, revalidate, setQueryData } from '../../data/sync';
 import { clockNow } from '../../data/clock';
 import { droppedEvent } from '../../data/live/dropped';
 import { gameInfoQuery, type TimedGameInfo } from './gameApi';
@@ -29,7 +29,16 @@ export function roomEventWriter(roomid: number): (event: unknown) => Promise<voi
     if (!parsed.success) return droppedEvent('room', raw, parsed.error);
     const event = parsed.data;
     if ('roomid' in event && event.roomid !== roomid) return droppedEvent('room', raw, 'another room');
-    const [info, table] = await Promise.all([getQueryData<TimedGameInfo>(infoKey), getQueryData<LiveTable>(tableKey)]);
+    let [info, table] = await Promise.all([getQueryData<TimedGameInfo>(infoKey), getQueryData<LiveTable>(tableKey)]);
+    if (!info && event.type !== 'orders' && event.type !== 'orders.cancelled') {
+      // A round event needs the round row. Without one yet, the room's first read is awaited (the
+      // one under way, or one asked now) and the event applies on top of it: applied to nothing it
+      // was lost, and an answer asked before the event then kept the room a round behind.
+      const round = gameInfoQuery(roomid);
+      await revalidate(round.key, round.fetch);
+      info = await getQueryData<TimedGameInfo>(infoKey);
+      table = await getQueryData<LiveTable>(tableKey);
+    }
     const before = { info: info?.data, table: table?.data };
     const after = applyRoomEvent(before, event, clockNow() + (before.info?.offset ?? 0));
     await Promise.all([

@@ -148,15 +148,20 @@ const indicator = () => screen.getByTestId('live-indicator');
 const liveFeedCalls = (server: ReturnType<typeof fakeFetch>) =>
   server.to(ApiPath.vorder).filter((call) => call.body.isfirst === 1);
 
-/** Opens the room, waits for its stream and has it tell the open round with one order line (21). */
-async function roomOnItsStream(info: ReturnType<typeof gameInfo>) {
+/** Opens the room and waits for the room stream it opens. */
+async function renderRoomOnStream() {
   renderRoom();
   await screen.findByTestId('round-seqno');
-  const roomStream = await vi.waitFor(() => {
-    const stream = streams.opened.find((s) => s.url.includes('/api/live/room/5'));
+  return vi.waitFor(() => {
+    const stream = streams.opened.find((s) => s.url.includes(`/api/live/room/${ROOMID}`));
     if (!stream) throw new Error('no room stream');
     return stream;
   });
+}
+
+/** Opens the room, waits for its stream and has it tell the open round with one order line (21). */
+async function roomOnItsStream(info: ReturnType<typeof gameInfo>) {
+  const roomStream = await renderRoomOnStream();
   const seqno = info.game.seqno;
   const { seed, ...round } = { ...info.game };
   void seed;
@@ -212,13 +217,7 @@ describe('the room on its stream', () => {
 
   it('polls the live table as before when the stream is refused for too many streams (3017), and reads so', async () => {
     const { server } = roomServer();
-    renderRoom();
-    await screen.findByTestId('round-seqno');
-    const roomStream = await vi.waitFor(() => {
-      const stream = streams.opened.find((s) => s.url.includes('/api/live/room/5'));
-      if (!stream) throw new Error('no room stream');
-      return stream;
-    });
+    const roomStream = await renderRoomOnStream();
     expect(liveFeedCalls(server)).toHaveLength(0);
     roomStream.refuse(429, ErrorCode.TooManyStreams);
     await waitFor(() => expect(indicator().textContent).toBe('Refreshing every 10 s'));

@@ -23,7 +23,7 @@ export interface RevalidateOptions {
 
 /**
  * The cache database's side, in the chunk that loads Dexie (cacheDb.ts). Rows are observed there
- * too, by dexie-react-hooks' useLiveQuery (CachedRows.tsx), which tells `received` of every
+ * too, by dexie-react-hooks' useLiveQuery (CachedRows.tsx), which tells `receivedRow` of every
  * committed change, in this tab or another.
  */
 export interface CacheDatabase {
@@ -82,8 +82,8 @@ export function createQueryCache(deps: QueryCacheDeps) {
   /** The keys (as stored) some screen shows: what CachedRows observes. A new array on every change. */
   let watched: readonly string[] = [];
   const watchers = new Set<() => void>();
-  /** Rows being written to the database now. */
-  const storing = new Set<Promise<void>>();
+  /** Rows being written to the database now (`clear` waits for them). */
+  const pendingWrites = new Set<Promise<void>>();
   let opened: Promise<CacheDatabase> | null = null;
   /** Bumped when the member's rows are cleared, so an answer that arrives after logout is not kept. */
   let memberGeneration = 0;
@@ -182,12 +182,12 @@ export function createQueryCache(deps: QueryCacheDeps) {
     entry.unconfirmed = true;
     patch(entry, { row });
     const stored = database().then((database) => database.put(row));
-    storing.add(stored);
+    pendingWrites.add(stored);
     try {
       await stored;
     } finally {
       entry.storing -= 1;
-      storing.delete(stored);
+      pendingWrites.delete(stored);
     }
   }
 
@@ -302,7 +302,7 @@ export function createQueryCache(deps: QueryCacheDeps) {
     entries.clear();
     if (watched.length > 0) setWatched([]);
     // What this visit was still storing lands before the caller goes on (a clean slate stays clean).
-    await Promise.allSettled([...storing]);
+    await Promise.allSettled([...pendingWrites]);
   }
 
   return {

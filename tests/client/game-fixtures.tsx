@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { GameInfoAnswer, GameRound, LiveOrder, OwnOrderItem, Room, UserInfo } from '../../src/shared/api/types';
 import { commitmentOf, drawFromSeed, hashForward } from '../../src/shared/game';
 import ActivityPage from '../../src/client/features/game/ActivityPage';
+import type { LiveStreams } from '../../src/client/data/live/liveStreams';
 import { DialogHost, Toaster } from '../../src/client/ui';
 import { Providers } from './helpers';
 
@@ -155,10 +156,10 @@ export function ownOrder(orderId: number, overrides: Partial<OwnOrderItem> = {})
   };
 }
 
-export function renderRoom(path = '/activity/5') {
+export function renderRoom(path = '/activity/5', live?: LiveStreams) {
   window.history.replaceState(null, '', path);
   return render(
-    <Providers>
+    <Providers live={live}>
       <Route path="/activity/:id" component={ActivityPage} />
       <Toaster />
       <DialogHost />

@@ -1,21 +1,30 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { LazyMotion, MotionConfig, domAnimation } from 'framer-motion';
 import { i18n } from '../../src/client/i18n';
 import { db } from '../../src/client/data/db';
 import { ObservedRows } from '../../src/client/data/ObservedRows';
+import { LiveStreams, LiveStreamsContext } from '../../src/client/data/live/liveStreams';
 import { apiBase, online, queryCache, session } from '../../src/client/stores';
 import { toast } from '../../src/client/ui/toast';
 import { closeAllDialogs } from '../../src/client/ui/dialog';
 
 export const API_BASE = 'http://api.test';
 
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * The app's providers. No test reaches the network, streams included: without `live` the screens
+ * have no stream transport and poll, as in a browser that cannot read a stream.
+ */
+export function Providers({ children, live }: { children: ReactNode; live?: LiveStreams }) {
+  const [streams] = useState(() => live ?? new LiveStreams(null));
+  useEffect(() => () => streams.stop(), [streams]);
   return (
     <I18nProvider i18n={i18n}>
-      <MotionConfig reducedMotion="user">
-        <LazyMotion features={domAnimation}>{children}</LazyMotion>
-      </MotionConfig>
+      <LiveStreamsContext.Provider value={streams}>
+        <MotionConfig reducedMotion="user">
+          <LazyMotion features={domAnimation}>{children}</LazyMotion>
+        </MotionConfig>
+      </LiveStreamsContext.Provider>
       <ObservedRows />
     </I18nProvider>
   );

@@ -32,7 +32,7 @@ export class FakeStream {
   }
 }
 
-/** The fake put in the live-stream seam (data/live/seam.ts): records every stream opened. */
+/** A stream transport for a test's LiveStreams (data/live/liveStreams.ts): records every stream opened. */
 export class FakeStreams {
   readonly opened: FakeStream[] = [];
 

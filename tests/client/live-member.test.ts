@@ -5,8 +5,7 @@ import { startSession } from '../../src/client/api/session';
 import { getQueryData, setQueryData } from '../../src/client/data/sync';
 import { queryKey, windowedKey } from '../../src/client/data/key';
 import { endSession } from '../../src/client/data/session';
-import { setLiveTransport } from '../../src/client/data/live/seam';
-import { startMemberStream, stopMemberStream } from '../../src/client/data/live/memberStream';
+import { LiveStreams } from '../../src/client/data/live/liveStreams';
 import { queryCache } from '../../src/client/stores';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { USER } from './game-fixtures';
@@ -16,6 +15,7 @@ const PROFILE = queryKey(ApiPath.userInfo, {});
 const FUND_LOG = windowedKey(ApiPath.financeFlow);
 
 let streams: FakeStreams;
+let live: LiveStreams;
 let server: ReturnType<typeof fakeFetch>;
 
 beforeEach(async () => {
@@ -23,12 +23,12 @@ beforeEach(async () => {
   startSession('token');
   await setQueryData(PROFILE, USER);
   streams = new FakeStreams();
-  setLiveTransport(streams.transport);
+  live = new LiveStreams(streams.transport);
   let ticket = 0;
   server = fakeFetch({ [ApiPath.liveTicket]: () => ok({ ticket: `t${++ticket}`, expiresIn: 30 }) });
   vi.stubGlobal('fetch', server.fetch);
 });
-afterEach(() => stopMemberStream());
+afterEach(() => live.stop());
 
 const opened = (count: number) =>
   vi.waitFor(
@@ -48,7 +48,7 @@ async function stored<T>(key: typeof PROFILE) {
 describe("the member's stream", () => {
   it('writes the balance it tells into the profile, and the fund log is no longer confirmed', async () => {
     await setQueryData(FUND_LOG, { items: [], newest: 0 });
-    startMemberStream();
+    live.followMember();
     const stream = await opened(1);
     expect(stream.url).toContain('/api/live/member?');
     expect(server.to(ApiPath.liveTicket)[0].body.token).toBe('token');
@@ -65,7 +65,7 @@ describe("the member's stream", () => {
 
   it('drops an event that does not fit the schema', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    startMemberStream();
+    live.followMember();
     const stream = await opened(1);
     stream.send({ type: 'balance', balance: 'lots', change: 1, reason: 'award', time: 1 });
     stream.send({ type: 'balance', balance: 5, change: 1, reason: 'gift', time: 1 });
@@ -74,7 +74,7 @@ describe("the member's stream", () => {
   });
 
   it('asks a new ticket for every reconnect and resumes after the last event', async () => {
-    startMemberStream();
+    live.followMember();
     const first = await opened(1);
     first.send({ type: 'snapshot', balance: USER.money, serverTime: 1 }, 70);
     first.end();
@@ -86,7 +86,7 @@ describe("the member's stream", () => {
   });
 
   it('closes at logout, keeps nothing it is told after, and opens for the next session', async () => {
-    startMemberStream();
+    live.followMember();
     const stream = await opened(1);
     await endSession();
     expect(stream.closed).toBe(true);

@@ -5,8 +5,7 @@ import { ErrorCode } from '../../src/shared/errors';
 import { startSession } from '../../src/client/api/session';
 import { getQueryData, setQueryData } from '../../src/client/data/sync';
 import { queryKey } from '../../src/client/data/key';
-import { setLiveTransport } from '../../src/client/data/live/seam';
-import { stopMemberStream } from '../../src/client/data/live/memberStream';
+import { LiveStreams } from '../../src/client/data/live/liveStreams';
 import { queryCache } from '../../src/client/stores';
 import { gameInfoQuery, type TimedGameInfo } from '../../src/client/features/game/gameApi';
 import type { LiveTable } from '../../src/client/features/game/liveRoom';
@@ -19,15 +18,16 @@ const ROOMID = 5;
 const INFO_KEY = gameInfoQuery(ROOMID).key;
 
 let streams: FakeStreams;
+let live: LiveStreams;
 
 beforeEach(async () => {
   await resetClientState();
   startSession('token');
   await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
   streams = new FakeStreams();
-  setLiveTransport(streams.transport);
+  live = new LiveStreams(streams.transport);
 });
-afterEach(() => stopMemberStream());
+afterEach(() => live.stop());
 
 const line = (id: number, seqno: string, money = 20) => ({
   id,
@@ -150,7 +150,7 @@ const liveFeedCalls = (server: ReturnType<typeof fakeFetch>) =>
 
 /** Opens the room and waits for the room stream it opens. */
 async function renderRoomOnStream() {
-  renderRoom();
+  renderRoom(`/activity/${ROOMID}`, live);
   await screen.findByTestId('round-seqno');
   return vi.waitFor(() => {
     const stream = streams.opened.find((s) => s.url.includes(`/api/live/room/${ROOMID}`));

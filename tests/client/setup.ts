@@ -2,7 +2,6 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { activateLocale } from '../../src/client/i18n';
-import { setLiveTransport } from '../../src/client/data/live/seam';
 import { loadAnswerSchemas } from '../../src/client/api/answers';
 // DOMPurify (article HTML) needs two standard DOM behaviours happy-dom lacks.
 import './happy-dom-dompurify';
@@ -32,8 +31,6 @@ beforeEach(() => {
     warn(first, ...rest);
   });
   vi.stubGlobal('fetch', () => Promise.reject(new TypeError('No network in client tests')));
-  // No live streams either: the screens poll, unless a test puts a fake stream transport here.
-  setLiveTransport(null);
 });
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CHANGED_BY_DRAW, invalidate, useBrowserOnline, useOnline, useProfile } from '../../data';
 import { usePageVisible } from '../../ui';
 import { useCancelOrder } from './useCancelOrder';
@@ -10,12 +10,7 @@ import { useRound } from './useRound';
 import { useRoundResult } from './useRoundResult';
 import { useRoundClock } from './useRoundClock';
 import { useRoomStream } from './useRoomStream';
-import { memberStreamLive, startMemberStream } from '../../data/live/memberStream';
-
-/** A draw credits the winners: the member's money is read again, unless the member's stream tells it. */
-const afterDraw = () => {
-  if (!memberStreamLive()) void invalidate(CHANGED_BY_DRAW);
-};
+import { LiveStreamsContext } from '../../data/live/liveStreams';
 
 /** Everything the game room shows and does: the round, the live table, the member's order and orders. */
 export function useGameRoom(roomid: number) {
@@ -23,8 +18,13 @@ export function useGameRoom(roomid: number) {
   const online = useOnline();
   const browserOnline = useBrowserOnline();
   const profile = useProfile();
+  const liveStreams = useContext(LiveStreamsContext);
   // The member's stream loads with the room and then follows the session until logout.
-  useEffect(startMemberStream, []);
+  useEffect(() => liveStreams.followMember(), [liveStreams]);
+  // A draw credits the winners: the member's money is read again, unless the member's stream tells it.
+  const afterDraw = useCallback(() => {
+    if (!liveStreams.memberLive()) void invalidate(CHANGED_BY_DRAW);
+  }, [liveStreams]);
   const stream = useRoomStream(roomid, visible);
   const streaming = stream !== 'polling';
   const round = useRound(roomid, { active: visible, onNextRound: afterDraw, streaming });
@@ -36,7 +36,7 @@ export function useGameRoom(roomid: number) {
   useEffect(() => {
     if (lastSeqno.current !== null && streamedSeqno !== null && lastSeqno.current !== streamedSeqno) afterDraw();
     lastSeqno.current = streamedSeqno;
-  }, [streamedSeqno]);
+  }, [streamedSeqno, afterDraw]);
   const clock = useRoundClock(game, round.offset);
   const seqno = game?.seqno ?? null;
   const live = useLiveOrders({

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { LivePath } from '../../../shared/api/paths';
 import { useSession } from '../../api';
 import { useBrowserOnline } from '../../data';
 import { streamAddress } from '../../data/live/address';
-import { openLiveConnection, type StreamStatus } from '../../data/live/connection';
-import { liveTransport } from '../../data/live/seam';
+import type { StreamStatus } from '../../data/live/connection';
+import { LiveStreamsContext } from '../../data/live/liveStreams';
 import { roomEventWriter } from './roomStream';
 
 /**
@@ -13,6 +13,7 @@ import { roomEventWriter } from './roomStream';
  * the room may stop polling (connecting, live) or must poll (polling).
  */
 export function useRoomStream(roomid: number, active: boolean): StreamStatus {
+  const live = useContext(LiveStreamsContext);
   const { token } = useSession();
   const browserOnline = useBrowserOnline();
   const wanted = active && token !== null && browserOnline;
@@ -20,8 +21,7 @@ export function useRoomStream(roomid: number, active: boolean): StreamStatus {
 
   useEffect(() => {
     if (!wanted) return;
-    const connection = openLiveConnection({
-      transport: liveTransport(),
+    const connection = live.open({
       address: (lastEventId) => streamAddress(LivePath.room.replace(':roomid', String(roomid)), lastEventId),
       onEvent: roomEventWriter(roomid),
       onStatus: (next) => setStatus({ roomid, status: next }),
@@ -30,8 +30,8 @@ export function useRoomStream(roomid: number, active: boolean): StreamStatus {
       connection.stop();
       setStatus({ roomid, status: 'connecting' });
     };
-  }, [wanted, roomid]);
+  }, [live, wanted, roomid]);
 
-  if (!wanted || liveTransport() === null) return 'polling';
+  if (!wanted || live.transport === null) return 'polling';
   return status.roomid === roomid ? status.status : 'connecting';
 }

@@ -153,8 +153,8 @@ describe('a room stream', () => {
       'orders',
       'orders.cancelled',
       'round.closed',
-      'round.opened',
       'round.drawn',
+      'round.opened',
     ]);
   });
 

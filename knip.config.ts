@@ -15,6 +15,7 @@ const config: KnipConfig = {
     'tests/**/*.test.{ts,tsx}',
     'tests/**/*.e2e.ts',
     'tests/bench/hello-server.ts',
+    'tests/bench/load-process.ts',
     'tests/bench/live-server.ts',
   ],
   project: ['src/**/*.{ts,tsx}', 'scripts/**/*.{mjs,mts}', 'tests/**/*.{ts,tsx}', '*.{ts,js}'],

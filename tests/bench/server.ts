@@ -3,8 +3,9 @@
  * against the real server (src/server/main.ts) in its own process on a fresh embedded SQLite,
  * beside a Fastify hello-world baseline measured in the same run; and the settlement time of a
  * round with 100,000 order lines; getGameinfo also on PostgreSQL (a throwaway cluster, as the
- * server-pg tests start). autocannon runs here, in this process, so the server and the
- * load generator never share an event loop.
+ * server-pg tests start). autocannon runs in a process of its own for each load
+ * (load-process.ts), so the server and the load generator never share an event loop and no load
+ * inherits the state of the one before.
  *
  * Order intake is measured twice, with SQLITE_SYNCHRONOUS=FULL (the default: each commit waits
  * for its fsync, so an acknowledged order survives a power cut) and NORMAL (no fsync at commit),
@@ -12,10 +13,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon, { type Result } from 'autocannon';
+import type { Result } from 'autocannon';
 import { ApiPath } from '../../src/shared/api/paths';
 import { runAudit } from '../../src/server/domain/audit';
 import { drawRound } from '../../src/server/domain/game/rounds';
@@ -31,6 +32,7 @@ import {
   openBenchPostgres,
   type BenchMember,
 } from './server-fixtures';
+import type { LoadSpec } from './load-bodies';
 import { freePort } from '../support/freePort';
 import { measureChains } from './chains';
 import { startCluster } from '../server/pg/cluster';
@@ -77,29 +79,41 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-interface Load {
-  url: string;
-  connections: number;
-  seconds: number;
-  path: string;
-  body: () => string;
+/** Runs one load in a fresh process (load-process.ts) and answers its autocannon result. */
+async function load(spec: LoadSpec): Promise<Result> {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-load-')), 'spec.json');
+  writeFileSync(file, JSON.stringify(spec));
+  try {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/load-process.ts', file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`the load of ${spec.path} exited with ${code}`);
+    return JSON.parse(output) as Result;
+  } finally {
+    rmSync(file, { force: true });
+  }
 }
 
-async function load(options: Load): Promise<Result> {
-  return autocannon({
-    url: options.url,
-    connections: options.connections,
-    duration: options.seconds,
-    timeout: 10,
-    requests: [
-      {
-        method: 'POST',
-        path: options.path,
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: options.body() }),
-      },
-    ],
+/** getGameinfo of room 1 by each member in turn, at the poll bench's connections. */
+function pollLoad(url: string, seconds: number, tokens: string): Promise<Result> {
+  return load({
+    url,
+    connections: POLL_CONNECTIONS,
+    seconds,
+    path: ApiPath.gameInfo,
+    body: { kind: 'poll' },
+    tokensFile: tokens,
   });
+}
+
+/** The members' session tokens in a file, for the loads that take them in turn. */
+function tokensFile(dir: string, members: BenchMember[]): string {
+  const file = join(dir, 'tokens.json');
+  writeFileSync(file, JSON.stringify(members.map((member) => member.token)));
+  return file;
 }
 
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -121,8 +135,10 @@ async function helloBaseline(): Promise<{ few: Result; many: Result }> {
   );
   try {
     const url = `http://127.0.0.1:${match[1]}`;
-    const body = () =>
-      JSON.stringify({ token: 'x'.repeat(64), lang: 'en', gameid: 15, roomid: 1, order_info: [[0, 1.95, 20]] });
+    const body = {
+      kind: 'fixed',
+      text: JSON.stringify({ token: 'x'.repeat(64), lang: 'en', gameid: 15, roomid: 1, order_info: [[0, 1.95, 20]] }),
+    } as const;
     await load({ url, connections: ORDER_CONNECTIONS, seconds: WARMUP_SECONDS, path: '/hello', body });
     const few = await load({ url, connections: ORDER_CONNECTIONS, seconds: SECONDS, path: '/hello', body });
     const many = await load({ url, connections: POLL_CONNECTIONS, seconds: SECONDS, path: '/hello', body });
@@ -130,14 +146,6 @@ async function helloBaseline(): Promise<{ few: Result; many: Result }> {
   } finally {
     await stopProcess(child);
   }
-}
-
-function roundRobin(members: BenchMember[], make: (member: BenchMember, i: number) => object): () => string {
-  let i = 0;
-  return () => {
-    i++;
-    return JSON.stringify(make(members[i % members.length], i));
-  };
 }
 
 interface Intake {
@@ -178,40 +186,22 @@ async function realServer(
   try {
     const url = `http://127.0.0.1:${port}`;
     // Each request a valid order of a different member (with an idempotency key, as the app sends).
-    const order = (tag: string) =>
-      roundRobin(members, (member, i) => ({
-        token: member.token,
-        lang: 'en',
-        gameid: 15,
-        roomid: 1,
-        order_info: [[i % 2, 1.95, 20]],
-        idempotencyKey: `${tag}-${i}`,
-      }));
-    await load({
-      url,
-      connections: ORDER_CONNECTIONS,
-      seconds: WARMUP_SECONDS,
-      path: ApiPath.order,
-      body: order('warm'),
-    });
-    const orders = await load({
-      url,
-      connections: ORDER_CONNECTIONS,
-      seconds: SECONDS,
-      path: ApiPath.order,
-      body: order('run'),
-    });
+    const tokens = tokensFile(dir, members);
+    const orders = (seconds: number, tag: string) =>
+      load({
+        url,
+        connections: ORDER_CONNECTIONS,
+        seconds,
+        path: ApiPath.order,
+        body: { kind: 'order', tag },
+        tokensFile: tokens,
+      });
+    await orders(WARMUP_SECONDS, 'warm');
+    const ordered = await orders(SECONDS, 'run');
     let polls: Result | null = null;
     if (withPolls) {
-      const poll = roundRobin(members, (member) => ({ token: member.token, lang: 'en', roomid: 1 }));
-      await load({ url, connections: POLL_CONNECTIONS, seconds: WARMUP_SECONDS, path: ApiPath.gameInfo, body: poll });
-      polls = await load({
-        url,
-        connections: POLL_CONNECTIONS,
-        seconds: SECONDS,
-        path: ApiPath.gameInfo,
-        body: poll,
-      });
+      await pollLoad(url, WARMUP_SECONDS, tokens);
+      polls = await pollLoad(url, SECONDS, tokens);
     }
     await stopProcess(child);
     const deps = await openBenchDatabase(dir);
@@ -221,7 +211,7 @@ async function realServer(
       .where('idem_key', 'like', 'run-%')
       .executeTakeFirstOrThrow();
     await deps.db.destroy();
-    return { synchronous, orders, landed: Number(row.n), polls };
+    return { synchronous, orders: ordered, landed: Number(row.n), polls };
   } finally {
     await stopProcess(child);
   }
@@ -256,9 +246,9 @@ async function postgresPolls(dir: string): Promise<Result> {
     );
     try {
       const url = `http://127.0.0.1:${port}`;
-      const poll = roundRobin(members, (member) => ({ token: member.token, lang: 'en', roomid: 1 }));
-      await load({ url, connections: POLL_CONNECTIONS, seconds: WARMUP_SECONDS, path: ApiPath.gameInfo, body: poll });
-      return await load({ url, connections: POLL_CONNECTIONS, seconds: SECONDS, path: ApiPath.gameInfo, body: poll });
+      const tokens = tokensFile(dir, members);
+      await pollLoad(url, WARMUP_SECONDS, tokens);
+      return await pollLoad(url, SECONDS, tokens);
     } finally {
       await stopProcess(child);
     }

@@ -1,0 +1,40 @@
+/** What each request of a bench load sends (load-process.ts), described so a child process can make it. */
+export type BodySpec =
+  /** The same body every time (hello world). */
+  | { kind: 'fixed'; text: string }
+  /** A valid order of the next member in turn, with an idempotency key of its own, as the app sends. */
+  | { kind: 'order'; tag: string }
+  /** getGameinfo of room 1 by the next member in turn. */
+  | { kind: 'poll' };
+
+export interface LoadSpec {
+  url: string;
+  connections: number;
+  seconds: number;
+  path: string;
+  body: BodySpec;
+  /** A JSON array of the members' session tokens, taken in turn by order and poll bodies. */
+  tokensFile?: string;
+}
+
+export function bodyMaker(spec: BodySpec, tokens: string[]): () => string {
+  if (spec.kind === 'fixed') return () => spec.text;
+  if (tokens.length === 0) throw new Error(`a ${spec.kind} load needs the members' tokens`);
+  let i = 0;
+  return () => {
+    i++;
+    const token = tokens[i % tokens.length];
+    return JSON.stringify(
+      spec.kind === 'poll'
+        ? { token, lang: 'en', roomid: 1 }
+        : {
+            token,
+            lang: 'en',
+            gameid: 15,
+            roomid: 1,
+            order_info: [[i % 2, 1.95, 20]],
+            idempotencyKey: `${spec.tag}-${i}`,
+          },
+    );
+  };
+}

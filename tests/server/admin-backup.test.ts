@@ -49,7 +49,9 @@ if (TEST_DIALECT === 'postgres') {
   describe('backup on SQLite', () => {
     let players: Player[];
     beforeAll(async () => {
-      players = await Promise.all([1, 2, 3].map(() => fundedMember(server, 5_000)));
+      // Enough for every order a slow copy lets them place (20 each: 10,000 orders apiece; 5,000
+      // ran out on a loaded machine).
+      players = await Promise.all([1, 2, 3].map(() => fundedMember(server, 200_000)));
       await openRound(server, 15, 30);
     });
 

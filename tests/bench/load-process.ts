@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { bodyMaker, type LoadSpec } from './load-bodies';
 
-const spec = JSON.parse(readFileSync(process.argv[2], 'utf8')) as LoadSpec;
+const spec = JSON.parse(process.argv[2]) as LoadSpec;
 const body = bodyMaker(
   spec.body,
   spec.tokensFile ? (JSON.parse(readFileSync(spec.tokensFile, 'utf8')) as string[]) : [],

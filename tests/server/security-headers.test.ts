@@ -1,7 +1,8 @@
 /**
  * Security headers on every kind of answer: API success, refusal, malformed request, 404, 429,
- * /manifest.json, the built app's files, the service worker and the SPA fallback. The CSP's
- * connect-src follows the operator's price feed setting within the cache time.
+ * /manifest.json, the built app's files, the service worker and the SPA fallback. Pages and files
+ * carry the pages' set, whose connect-src follows the operator's price feed setting within the
+ * cache time; answers under /api/ carry the API's short set, which allows nothing to load.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import { DEFAULT_SETTINGS } from '../../src/server/domain/appConfig';
 import { writeSetting } from '../../src/server/repositories/settings';
-import { PERMISSIONS_POLICY } from '../../src/server/routes/securityHeaders';
+import { API_HEADERS, PERMISSIONS_POLICY } from '../../src/server/routes/securityHeaders';
 import { startServer, type TestServer } from './support/server';
 
 /** The origin of the default price feed (DEFAULT_SETTINGS.priceFeedUrl, OKX v5). */
@@ -50,6 +51,21 @@ function expectSecurityHeaders(headers: Headers, what: string): Map<string, stri
   expect(headers.get('permissions-policy'), what).toBe(PERMISSIONS_POLICY);
   expect(headers.get('x-frame-options'), what).toBe('DENY');
   return csp;
+}
+
+/** Asserts the API's set: a policy that allows nothing and frames nothing, and none of the pages' headers. */
+function expectApiSecurityHeaders(headers: Headers, what: string): void {
+  const csp = parseCsp(headers.get('content-security-policy'));
+  expect([...csp.keys()], what).toEqual(['default-src', 'frame-ancestors']);
+  expect(csp.get('default-src'), what).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors'), what).toEqual(["'none'"]);
+  expect(headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(headers.get('referrer-policy'), what).toBe('no-referrer');
+  expect(headers.get('x-frame-options'), what).toBe('DENY');
+  expect(headers.get('cross-origin-resource-policy'), what).toBe('same-origin');
+  // Nothing of a document's set: those bytes went on every poll for nothing.
+  expect(headers.get('permissions-policy'), what).toBeNull();
+  expect(headers.get('cross-origin-opener-policy'), what).toBeNull();
 }
 
 /**
@@ -101,19 +117,22 @@ describe('security headers on every answer', () => {
       ['success', success],
       ['refusal', refusal],
       ['malformed', malformed],
-    ] as const) {
-      const csp = expectSecurityHeaders(answer.headers, what);
-      expect(csp.get('connect-src'), what).toEqual(["'self'", DEFAULT_FEED_ORIGIN]);
-    }
+    ] as const)
+      expectApiSecurityHeaders(answer.headers, what);
+  });
+
+  it("the API's set is the one the server writes, byte for byte", async () => {
+    const { headers } = await server.call(ApiPath.getConfig, {});
+    for (const [name, value] of Object.entries(API_HEADERS)) expect(headers.get(name), name).toBe(value);
   });
 
   it('an unknown API path (404) and an unknown method', async () => {
     const missing = await server.call('/api/Index/nothing', {});
     expect(missing.status).toBe(404);
-    expectSecurityHeaders(missing.headers, '404');
+    expectApiSecurityHeaders(missing.headers, '404');
     const get = await fetch(`${server.url}${ApiPath.getConfig}`);
     expect(get.status).toBe(404);
-    expectSecurityHeaders(get.headers, 'GET on an API path');
+    expectApiSecurityHeaders(get.headers, 'GET on an API path');
   });
 
   it('a rate-limited answer (429)', async () => {
@@ -121,7 +140,7 @@ describe('security headers on every answer', () => {
     for (let i = 0; i < 2; i++) await server.call(ApiPath.login, { username: 'demo01', password: 'wrong123' }, { ip });
     const limited = await server.call(ApiPath.login, { username: 'demo01', password: 'wrong123' }, { ip });
     expect(limited.status).toBe(429);
-    expectSecurityHeaders(limited.headers, '429');
+    expectApiSecurityHeaders(limited.headers, '429');
   });
 
   it.each([
@@ -156,6 +175,10 @@ describe('security headers on every answer', () => {
     for (const path of ['/%zz', '/api/Index/getconfig%E0%A4%A', '/assets/%C0?x=%zz']) {
       const response = await fetch(server.url + path, { method: path.startsWith('/api/') ? 'POST' : 'GET' });
       expect(response.status, path).toBe(400);
+      if (path.startsWith('/api/')) {
+        expectApiSecurityHeaders(response.headers, path);
+        continue;
+      }
       const csp = expectSecurityHeaders(response.headers, path);
       expect(csp.get('connect-src'), path).toEqual(["'self'", DEFAULT_FEED_ORIGIN]);
     }
@@ -192,33 +215,34 @@ describe('with HTTPS, an API on another origin and a cached price feed setting',
     await https?.close();
   });
 
-  it('sends HSTS for a year with subdomains, and upgrades insecure requests', async () => {
-    const { headers } = await https.call(ApiPath.getConfig, {});
+  /** The headers of a page (no built app here: the fallback's 404 carries the pages' set all the same). */
+  const pageHeaders = async () => (await fetch(`${https.url}/room`)).headers;
+
+  it('sends HSTS for a year with subdomains on pages and API answers, and pages upgrade insecure requests', async () => {
+    const headers = await pageHeaders();
     expect(headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     expect(parseCsp(headers.get('content-security-policy')).has('upgrade-insecure-requests')).toBe(true);
     expectSecurityHeaders(headers, 'https');
+    const api = await https.call(ApiPath.getConfig, {});
+    expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expectApiSecurityHeaders(api.headers, 'https API');
   });
 
   it("connect-src: this origin, the API's origin and the feed's", async () => {
-    const { headers } = await https.call(ApiPath.getConfig, {});
-    expect(connectSrc(headers)).toEqual(["'self'", 'https://api.example.com', DEFAULT_FEED_ORIGIN]);
+    expect(connectSrc(await pageHeaders())).toEqual(["'self'", 'https://api.example.com', DEFAULT_FEED_ORIGIN]);
   });
 
   it("follows the operator's change of priceFeedUrl once the cache time is over, not on every request", async () => {
-    const before = await https.call(ApiPath.getConfig, {});
-    expect(connectSrc(before.headers)).toContain(DEFAULT_FEED_ORIGIN);
+    expect(connectSrc(await pageHeaders())).toContain(DEFAULT_FEED_ORIGIN);
     await changePriceFeed(https, 'wss://feed.example.net:9443/ws/v5/public');
     // The setting is read through a cache: until it expires, answers still name the old feed.
-    const soon = await https.call(ApiPath.getConfig, {});
-    expect(connectSrc(soon.headers)).toContain(DEFAULT_FEED_ORIGIN);
+    expect(connectSrc(await pageHeaders())).toContain(DEFAULT_FEED_ORIGIN);
     https.expireCaches();
-    const after = await https.call(ApiPath.getConfig, {});
-    expect(connectSrc(after.headers)).toEqual(["'self'", 'https://api.example.com', 'wss://feed.example.net:9443']);
+    expect(connectSrc(await pageHeaders())).toEqual(["'self'", 'https://api.example.com', 'wss://feed.example.net:9443']);
     // The default port of the scheme is left out, as the URL standard writes the origin.
     await changePriceFeed(https, 'wss://stream.example.org:443/live');
     https.expireCaches();
-    const again = await https.call(ApiPath.getConfig, {});
-    expect(connectSrc(again.headers)).toEqual(["'self'", 'https://api.example.com', 'wss://stream.example.org']);
+    expect(connectSrc(await pageHeaders())).toEqual(["'self'", 'https://api.example.com', 'wss://stream.example.org']);
   });
 
   it('a stored value that is no usable feed URL contributes nothing, and every answer still works', async () => {
@@ -226,8 +250,8 @@ describe('with HTTPS, an API on another origin and a cached price feed setting',
     for (const junk of ['not a url', 'wss://bad;host/x', 'https://feed.example.com/x']) {
       await writeSetting(https.deps.db, 'priceFeedUrl', junk);
       https.expireCaches();
+      expect(connectSrc(await pageHeaders())).toEqual(["'self'", 'https://api.example.com']);
       const config = await https.call(ApiPath.getConfig, {});
-      expect(connectSrc(config.headers)).toEqual(["'self'", 'https://api.example.com']);
       expect(config.status).toBe(200);
       expect(config.body.code).toBe(1);
     }

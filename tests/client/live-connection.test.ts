@@ -7,7 +7,7 @@ import {
   type LiveConnection,
   type StreamStatus,
 } from '../../src/client/data/live/connection';
-import { createSseParser } from '../../src/client/data/live/transport';
+import { createSseParser, fetchTransport } from '../../src/client/data/live/transport';
 import { ErrorCode } from '../../src/shared/errors';
 import { FakeStreams } from './live-fake';
 
@@ -142,5 +142,39 @@ describe('the event stream format', () => {
       ['8', 'x\ny'],
     ]);
     expect(beats).toBe(1);
+  });
+});
+
+describe("the browser's transport", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the stream at low priority, uncached and without cookies, and reads its events', async () => {
+    const inits: RequestInit[] = [];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('id: 3\ndata: {"n":1}\n\n'));
+        controller.close();
+      },
+    });
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      inits.push(init);
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    });
+    const got: [string | null, string][] = [];
+    const ended = new Promise<void>((resolve) => {
+      fetchTransport()!('/api/live/room/1?ticket=t', {
+        message: (id, data) => got.push([id, data]),
+        beat: () => undefined,
+        refused: () => undefined,
+        ended: resolve,
+      });
+    });
+    await ended;
+    expect(inits).toHaveLength(1);
+    // A stream that stays open must not hold back the page's own requests (nor an audit's wait for them).
+    expect(inits[0].priority).toBe('low');
+    expect(inits[0].cache).toBe('no-store');
+    expect(inits[0].credentials).toBe('omit');
+    expect(got).toEqual([['3', '{"n":1}']]);
   });
 });

@@ -88,6 +88,10 @@ export function fetchTransport(): LiveTransport | null {
           headers: { accept: 'text/event-stream' },
           cache: 'no-store',
           credentials: 'omit',
+          // A stream stays open for the whole visit and carries news, not the page: on a slow phone
+          // network it must not take bandwidth from the room's scripts, reads and pictures, and a
+          // browser (or an audit) waiting for the page's important requests must not wait for it.
+          priority: 'low',
           signal: abort.signal,
         });
         if (!response.ok) {

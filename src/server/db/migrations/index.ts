@@ -21,6 +21,7 @@ import { withdrawCancelMigration } from './0014_withdraw_cancel';
 import { messageReadsMigration } from './0015_message_reads';
 import { playLimitsMigration } from './0016_play_limits';
 import { liveEventsMigration } from './0017_live_events';
+import { settleIndexMigration } from './0018_settle_index';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -41,5 +42,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0015_message_reads': messageReadsMigration(),
     '0016_play_limits': playLimitsMigration(dialect),
     '0017_live_events': liveEventsMigration(dialect),
+    '0018_settle_index': settleIndexMigration(),
   };
 }

@@ -24,20 +24,21 @@ export function roomEventWriter(roomid: number): (event: unknown) => Promise<voi
   const infoKey = gameInfoQuery(roomid).key;
   const tableKey = liveTableKey(roomid);
 
+  const rows = () => Promise.all([getQueryData<TimedGameInfo>(infoKey), getQueryData<LiveTable>(tableKey)]);
+
   async function write(raw: unknown): Promise<void> {
     const parsed = RoomEventSchema.safeParse(raw);
     if (!parsed.success) return droppedEvent('room', raw, parsed.error);
     const event = parsed.data;
     if ('roomid' in event && event.roomid !== roomid) return droppedEvent('room', raw, 'another room');
-    let [info, table] = await Promise.all([getQueryData<TimedGameInfo>(infoKey), getQueryData<LiveTable>(tableKey)]);
+    let [info, table] = await rows();
     if (!info && event.type !== 'orders' && event.type !== 'orders.cancelled') {
       // A round event needs the round row. Without one yet, the room's first read is awaited (the
       // one under way, or one asked now) and the event applies on top of it: applied to nothing it
       // was lost, and an answer asked before the event then kept the room a round behind.
       const round = gameInfoQuery(roomid);
       await revalidate(round.key, round.fetch);
-      info = await getQueryData<TimedGameInfo>(infoKey);
-      table = await getQueryData<LiveTable>(tableKey);
+      [info, table] = await rows();
     }
     const before = { info: info?.data, table: table?.data };
     const after = applyRoomEvent(before, event, clockNow() + (before.info?.offset ?? 0));

@@ -238,7 +238,11 @@ describe('with HTTPS, an API on another origin and a cached price feed setting',
     // The setting is read through a cache: until it expires, answers still name the old feed.
     expect(connectSrc(await pageHeaders())).toContain(DEFAULT_FEED_ORIGIN);
     https.expireCaches();
-    expect(connectSrc(await pageHeaders())).toEqual(["'self'", 'https://api.example.com', 'wss://feed.example.net:9443']);
+    expect(connectSrc(await pageHeaders())).toEqual([
+      "'self'",
+      'https://api.example.com',
+      'wss://feed.example.net:9443',
+    ]);
     // The default port of the scheme is left out, as the URL standard writes the origin.
     await changePriceFeed(https, 'wss://stream.example.org:443/live');
     https.expireCaches();

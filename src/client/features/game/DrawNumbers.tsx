@@ -44,3 +44,18 @@ export function DrawNumbers({
     </MotionScope>
   );
 }
+
+/** A draw's place before any draw: the same row of balls, empty (the first draw then moves nothing). */
+export function NoDrawNumbers() {
+  return (
+    <span className="draw" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <span key={i} className="ball">
+          –
+        </span>
+      ))}
+      <span className="draw-eq">=</span>
+      <span className="ball ball-sum">–</span>
+    </span>
+  );
+}

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { GameRound } from '../../../shared/api/types';
 import { formatCountdown } from '../../../shared/game';
 import { StaleBadge } from '../../ui';
-import { DrawNumbers } from './DrawNumbers';
+import { DrawNumbers, NoDrawNumbers } from './DrawNumbers';
 import { numbersOf, resultOutcomes, type RoundClock } from './model';
 import { useOutcomeName } from '../../i18n';
 
@@ -57,30 +58,50 @@ export function RoundPanel({
       </div>
       {stale && <StaleBadge status="stale" updatedAt={goodAt} />}
       {last && lastNumbers ? (
-        <div className="last-draw" data-testid="last-draw" data-seqno={last.seqno}>
-          <span className="last-draw-label">{t`Last draw ${lastSeqno}`}</span>
+        <LastDraw
+          label={t`Last draw ${lastSeqno}`}
+          names={resultOutcomes(last).map(nameOf).join(' · ')}
+          seqno={last.seqno}
+        >
           <DrawNumbers
             key={last.seqno}
             numbers={lastNumbers}
             sum={last.sum ?? lastNumbers[0] + lastNumbers[1] + lastNumbers[2]}
             reveal
           />
-          <span className="result-names">{resultOutcomes(last).map(nameOf).join(' · ')}</span>
-        </div>
+        </LastDraw>
       ) : (
         // A room with no draw yet keeps the draw's place, so the first one moves nothing below it.
-        <div className="last-draw is-none" data-testid="last-draw-none">
-          <span className="last-draw-label">{t`Last draw`}</span>
-          <span className="draw" aria-hidden="true">
-            <span className="ball">–</span>
-            <span className="ball">–</span>
-            <span className="ball">–</span>
-            <span className="draw-eq">=</span>
-            <span className="ball ball-sum">–</span>
-          </span>
-          <span className="result-names">{t`No round drawn yet`}</span>
-        </div>
+        <LastDraw label={t`Last draw`} names={t`No round drawn yet`}>
+          <NoDrawNumbers />
+        </LastDraw>
       )}
     </section>
+  );
+}
+
+/** The room's last draw (or its empty place): a label, the numbers and the outcomes they made. */
+function LastDraw({
+  label,
+  names,
+  seqno,
+  children,
+}: {
+  label: string;
+  names: string;
+  seqno?: string;
+  children: ReactNode;
+}) {
+  const drawn = seqno !== undefined;
+  return (
+    <div
+      className={drawn ? 'last-draw' : 'last-draw is-none'}
+      data-testid={drawn ? 'last-draw' : 'last-draw-none'}
+      data-seqno={seqno}
+    >
+      <span className="last-draw-label">{label}</span>
+      {children}
+      <span className="result-names">{names}</span>
+    </div>
   );
 }

@@ -5,7 +5,7 @@
  * The live streams (LIVE_STREAM_PATHS) are GETs opened with a ticket, which routes/live.ts checks.
  */
 import type { FastifyInstance } from 'fastify';
-import { LIVE_STREAM_PATHS } from '../../shared/api/paths';
+import { isApiPath, LIVE_STREAM_PATHS } from '../../shared/api/paths';
 import { isGuestPath } from '../../shared/api/routes';
 import { authenticate } from '../domain/accounts/sessions';
 import { tokenOf, type RouteContext } from './context';
@@ -14,7 +14,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: RouteContext): void 
   app.decorateRequest('auth', null);
   app.addHook('preHandler', async (request) => {
     const route = request.routeOptions.url;
-    if (request.is404 || !route || !route.startsWith('/api/') || isGuestPath(route)) return;
+    if (request.is404 || !route || !isApiPath(route) || isGuestPath(route)) return;
     if (LIVE_STREAM_PATHS.has(route)) return;
     const token = tokenOf(request);
     // Hot paths (flagged cachedAuth) may use a session checked within the last second.

@@ -6,6 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, retryAfterOf } from '../../shared/errors';
+import { isApiPath } from '../../shared/api/paths';
 import { describeDatabaseError, isDatabaseUnavailable } from '../domain/dbErrors';
 import { Overloaded, Refused, refusedToWait } from '../domain/refused';
 import { envelope, localeOf, type RouteContext } from './context';
@@ -77,9 +78,7 @@ export function registerErrorHandlers(app: FastifyInstance, ctx: RouteContext, s
     // Client-side routes of the SPA (e.g. /user, /activity/3) load the app shell; API paths and
     // missing hashed assets do not, so a stale asset never gets HTML in place of JavaScript.
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.startsWith('/api/') &&
-      !path.startsWith('/assets/');
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !path.startsWith('/assets/');
     if (spaFallback && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }

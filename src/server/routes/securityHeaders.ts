@@ -22,6 +22,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiPath } from '../../shared/api/paths';
 import { TtlCache, type CacheClock } from '../domain/ttlCache';
 
 export interface SecurityHeaderOptions {
@@ -46,9 +47,6 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 export const SERVICE_WORKER_PATH = '/sw.js';
 
 const HSTS_MAX_AGE_SECONDS = 31_536_000;
-
-/** The answers that are API envelopes or live streams, never a document. */
-const API_PREFIX = '/api/';
 
 /** The headers of an answer under /api/ (see above); HSTS is added over HTTPS. */
 export const API_HEADERS: Readonly<Record<string, string>> = {
@@ -166,7 +164,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
 
   app.addHook('onRequest', (request, reply, done) => {
     // The API's answers skip the feed setting's read: no await on the busiest paths.
-    if (request.url.startsWith(API_PREFIX)) {
+    if (isApiPath(request.url)) {
       reply.headers(apiHeaders);
       done();
       return;
@@ -182,7 +180,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     if (!isUndecodable(url)) return;
-    const headers = url.startsWith(API_PREFIX) ? apiHeaders : headersFor(connectSrcOf(lastFeedOrigin));
+    const headers = isApiPath(url) ? apiHeaders : headersFor(connectSrcOf(lastFeedOrigin));
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   });
 }

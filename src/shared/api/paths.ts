@@ -85,3 +85,8 @@ export const LIVE_STREAM_PATHS: ReadonlySet<string> = new Set<string>(Object.val
 
 /** The local manifest the client reads its API base from (GET ./manifest.json). */
 export const APP_MANIFEST_PATH = '/manifest.json';
+
+/** Whether a path is the API's (every call and live stream above), never a page or a file of the app. */
+export function isApiPath(path: string): boolean {
+  return path.startsWith('/api/');
+}

@@ -47,17 +47,20 @@ function closure(roots: string[]): Set<string> {
   return seen;
 }
 
-function firstPaintOfHome(): Set<string> {
+/** The entry, what index.html preloads with it, a screen's own chunk (`HomePage`, say), and all they import. */
+function firstPaintOf(screen: string): Set<string> {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   const named = [
     ...html.matchAll(/<script[^>]+src="\/?assets\/([^"]+\.js)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?assets\/([^"]+\.js)"/g),
   ].map((match) => match[1]);
-  const home = [...chunks.keys()].filter((name) => name.startsWith('HomePage-'));
+  const own = [...chunks.keys()].filter((name) => name.startsWith(`${screen}-`));
   expect(named.length, 'index.html names its entry script').toBeGreaterThan(0);
-  expect(home, 'one chunk for the home page').toHaveLength(1);
-  return closure([...named, ...home]);
+  expect(own, `one chunk for ${screen}`).toHaveLength(1);
+  return closure([...named, ...own]);
 }
+
+const firstPaintOfHome = () => firstPaintOf('HomePage');
 
 const holding = (needle: string, names: Iterable<string>) =>
   [...names].filter((name) => chunks.get(name)!.includes(needle));
@@ -90,6 +93,14 @@ describe("home's first paint, in the build", () => {
       expect(holding(text, first), text).toEqual([]);
       expect(holding(text, chunks.keys()), text).toHaveLength(1);
     }
+  });
+});
+
+describe("the fund log's first paint, in the build", () => {
+  it('holds no animation engine: its filter is a sheet, whose code loads when it first opens', () => {
+    const names = firstPaintOf('IncomePage');
+    expect(names.size).toBeGreaterThan(2);
+    expect(holding(SIGNATURES['framer-motion (animation engine)'], names)).toEqual([]);
   });
 });
 

@@ -1,13 +1,6 @@
-import { useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import { AnimatePresence, m } from 'framer-motion';
-import { useLingui } from '@lingui/react/macro';
-import { Icon } from './icons';
-import { useModalDialog } from './modal';
-import { overlayRoot } from './overlay';
-import { MotionScope } from './MotionScope';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
-interface SheetProps {
+export interface SheetProps {
   open: boolean;
   title: string;
   onClose: () => void;
@@ -16,59 +9,20 @@ interface SheetProps {
   testId?: string;
 }
 
+const SheetMotion = lazy(() => import('./SheetMotion'));
+
 /**
- * A bottom sheet: slides up over the screen as a native modal dialog (focus stays inside, the
- * page behind is inert; Escape, Back and the backdrop close it). Motion follows the app's
- * MotionConfig, so prefers-reduced-motion turns the slide into a fade.
+ * A bottom sheet (SheetMotion.tsx). Its code and the animation engine load the first time it
+ * opens, not with the screen that holds it closed: the fund log's filter, say, would otherwise put
+ * framer-motion on that screen's first load. Once opened it stays mounted, so closing animates.
  */
-export function Sheet({ open, ...props }: SheetProps) {
-  return createPortal(
-    <MotionScope>
-      <AnimatePresence>{open && <SheetDialog key="sheet" {...props} />}</AnimatePresence>
-    </MotionScope>,
-    overlayRoot(),
-  );
-}
-
-function SheetDialog({ title, onClose, children, footer, testId }: Omit<SheetProps, 'open'>) {
-  const { t } = useLingui();
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useModalDialog(dialogRef, onClose);
-
+export function Sheet(props: SheetProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <m.dialog
-      ref={dialogRef}
-      className="sheet-backdrop"
-      aria-labelledby={titleId}
-      data-testid={testId}
-      initial={{ opacity: 0 }}
-      animate={{ opacity: 1 }}
-      exit={{ opacity: 0 }}
-      transition={{ duration: 0.18 }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <m.div
-        className="sheet"
-        initial={{ y: '100%' }}
-        animate={{ y: 0 }}
-        exit={{ y: '100%' }}
-        transition={{ type: 'spring', stiffness: 380, damping: 38 }}
-      >
-        <header className="sheet-header">
-          <span className="sheet-grip" aria-hidden="true" />
-          <h2 id={titleId} className="sheet-title">
-            {title}
-          </h2>
-          <button type="button" className="icon-btn" onClick={onClose} aria-label={t`Close`}>
-            <Icon name="close" />
-          </button>
-        </header>
-        <div className="sheet-body">{children}</div>
-        {footer && <div className="sheet-footer">{footer}</div>}
-      </m.div>
-    </m.dialog>
+    <Suspense fallback={null}>
+      <SheetMotion {...props} />
+    </Suspense>
   );
 }

@@ -5,7 +5,7 @@
  * that would not be smaller is not written: the server then sends the file itself.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -50,7 +50,8 @@ export function precompress(): Plugin {
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // resolve, not join: an absolute --outDir is taken as it is.
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle: {
       order: 'post',

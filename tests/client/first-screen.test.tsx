@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { App } from '../../src/client/app/App';
 import { startFirstScreen } from '../../src/client/app/firstScreen';
+import { startSession } from '../../src/client/api';
 import { deferred } from './content-fixtures';
 import { fakeFetch, ok, resetClientState } from './helpers';
 
@@ -41,6 +42,33 @@ describe('the first screen of a visit', () => {
     startFirstScreen('/my_income');
     await waitFor(() => expect(fake.to(ApiPath.getConfig)).toHaveLength(1));
     expect(fake.calls.filter((call) => call.path !== ApiPath.getConfig)).toEqual([]);
+  });
+
+  it("a member's room asks for its round and the member's balance with the config, before its code has run", async () => {
+    const fake = homeServer();
+    startSession('token');
+    startFirstScreen('/activity/3');
+    await waitFor(() => expect(fake.to(ApiPath.gameInfo)).toHaveLength(1));
+    expect(fake.to(ApiPath.gameInfo)[0].body).toMatchObject({ roomid: 3 });
+    expect(fake.to(ApiPath.userInfo)).toHaveLength(1);
+    expect(fake.to(ApiPath.getConfig)).toHaveLength(1);
+  });
+
+  it("without a session a member's screen asks for nothing of the member's (it sends the visitor to log in)", async () => {
+    const fake = homeServer();
+    startFirstScreen('/activity/3');
+    await waitFor(() => expect(fake.to(ApiPath.getConfig)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.calls.filter((call) => call.path !== ApiPath.getConfig)).toEqual([]);
+  });
+
+  it('a room path that names no room asks for no round', async () => {
+    const fake = homeServer();
+    startSession('token');
+    startFirstScreen('/activity/abc');
+    await waitFor(() => expect(fake.to(ApiPath.getConfig)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.to(ApiPath.gameInfo)).toEqual([]);
   });
 
   it('the app then renders on the config read in flight: asked once, the canvas stays until it answers', async () => {

@@ -3,6 +3,7 @@ import { matchRoute } from 'wouter';
 import { PATTERNS } from '../routing/paths';
 import type { Query } from '../data';
 import { bannersQuery, homeTilesQuery, winnersQuery } from '../features/home/homeApi';
+import { roomReads } from '../features/game/gameApi';
 
 /** A screen's lazy component, with its loader so the first screen can start loading early (App.tsx). */
 export type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
@@ -21,8 +22,12 @@ export interface RouteDef {
   keepAlive?: boolean;
   /** Shows the tab bar. */
   tabBar?: boolean;
-  /** Public reads started with the screen's code when it is the first screen of a visit. */
-  reads?: readonly Query<unknown>[];
+  /**
+   * Reads started with the screen's code when it is the first screen of a visit (firstScreen.ts),
+   * from the path's parameters: the ones its first paint waits for. A member's screen has them
+   * asked only when there is a session (without one it sends the visitor to log in).
+   */
+  reads?: (params: Record<string, string | undefined>) => readonly Query<unknown>[];
 }
 
 const home = lazyScreen(() => import('../features/home/HomePage'));
@@ -60,7 +65,7 @@ const responsiblePlay = lazyScreen(() => import('../features/play/PlayLimitsPage
 
 /** First match wins, so fixed paths come before patterns that would also match them. */
 export const ROUTES: readonly RouteDef[] = [
-  { path: PATTERNS.home, screen: home, tabBar: true, reads: [bannersQuery, homeTilesQuery, winnersQuery] },
+  { path: PATTERNS.home, screen: home, tabBar: true, reads: () => [bannersQuery, homeTilesQuery, winnersQuery] },
   { path: PATTERNS.language, screen: language },
   { path: PATTERNS.info, screen: info },
   { path: PATTERNS.finance, screen: finance },
@@ -87,7 +92,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATTERNS.forgotPassword, screen: forgotPassword, keepAlive: false },
   { path: PATTERNS.loginPassword, screen: loginPassword, auth: true },
   { path: PATTERNS.payPassword, screen: payPassword, auth: true },
-  { path: PATTERNS.activity, screen: activity, auth: true, keepAlive: false },
+  { path: PATTERNS.activity, screen: activity, auth: true, keepAlive: false, reads: ({ id }) => roomReads(id) },
   { path: PATTERNS.roomList, screen: roomList, auth: true },
   { path: PATTERNS.current, screen: current, auth: true },
   { path: PATTERNS.fairness, screen: fairness, auth: true },

@@ -16,6 +16,7 @@ import { OptionGrid } from './OptionGrid';
 import { OwnOrdersSheet } from './OwnOrdersSheet';
 import { RecordSheet } from './RecordSheet';
 import { ResultsList } from './ResultsList';
+import { roomIdOf } from './gameApi';
 import { RoundCommitment } from './RoundCommitment';
 import { RoundPanel } from './RoundPanel';
 import { useGameRoom } from './useGameRoom';
@@ -30,8 +31,8 @@ function loadFailureText(error: unknown, fallback: string): string {
 /** The game room (/activity/:id, id = room id): not kept alive, so each visit starts from the server. */
 export default function ActivityPage() {
   const { t } = useLingui();
-  const { id = '' } = useParams<{ id: string }>();
-  const roomid = /^\d+$/.test(id) ? Number(id) : 0;
+  const { id } = useParams<{ id: string }>();
+  const roomid = roomIdOf(id);
   if (roomid <= 0) {
     return (
       <Page title={t`Game room`} backTo={pathTo('roomList', { type: 1 })}>

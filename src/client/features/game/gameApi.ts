@@ -2,7 +2,7 @@
 import { api, ApiError, ApiPath } from '../../api';
 import { ErrorCode } from '../../../shared/errors';
 import type { GameInfoAnswer, GetRoundAnswer, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
-import { defineQuery, queryKey, type Query, type WindowedRead } from '../../data';
+import { defineQuery, profileQuery, queryKey, type Query, type WindowedRead } from '../../data';
 import { wireCents } from '../../../shared/money';
 import { clockOffset } from './model';
 
@@ -17,6 +17,17 @@ export const gameInfoQuery = (roomid: number): Query<TimedGameInfo> => ({
   key: queryKey(ApiPath.gameInfo, { roomid }),
   fetch: () => fetchGameInfo(roomid),
 });
+
+/** The room a path's `:id` names: a positive whole number, or 0 for none (the room then says so). */
+export function roomIdOf(id: string | undefined): number {
+  return id !== undefined && /^\d+$/.test(id) ? Number(id) : 0;
+}
+
+/** What the room's first paint waits for (routes.ts): its round, and the member's balance above it. */
+export function roomReads(id: string | undefined): Query<unknown>[] {
+  const roomid = roomIdOf(id);
+  return roomid > 0 ? [gameInfoQuery(roomid), profileQuery] : [];
+}
 
 export interface TimedGameInfo {
   info: GameInfoAnswer;

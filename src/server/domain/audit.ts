@@ -10,7 +10,6 @@ import { inSnapshot } from '../db/snapshot';
 import {
   allOrderGroups,
   allOrderLines,
-  type AuditedLine,
   fundLogOfReasons,
   fundLogPage,
   memberBalancesAndFundSums,
@@ -85,8 +84,8 @@ async function fundLogChains(deps: Deps): Promise<AuditCheck> {
 }
 
 /** How a breach names a line (built only for a breach). */
-function lineName(line: AuditedLine, round: RoundRow | undefined): string {
-  return `order line #${line.id} (round ${round?.seqno ?? line.round_id})`;
+function lineName(lineId: number, roundId: number, round: RoundRow | undefined): string {
+  return `order line #${lineId} (round ${round?.seqno ?? roundId})`;
 }
 
 /** Adds cents to a member's sum within a round. */
@@ -147,49 +146,49 @@ async function ordersAndMoney(deps: Deps, rounds: Map<number, RoundRow>): Promis
 
   const lineStakeByGroup = new Map<number, number>();
   const lineAwardByRoundMember = new Map<number, Map<number, number>>();
-  for (const line of lines) {
-    lineStakeByGroup.set(line.group_id, (lineStakeByGroup.get(line.group_id) ?? 0) + line.stake_cents);
-    const round = rounds.get(line.round_id);
+  for (const [id, groupId, memberId, roundId, outcome, rate, stakeCents, refund1314, status, awardCents] of lines) {
+    lineStakeByGroup.set(groupId, (lineStakeByGroup.get(groupId) ?? 0) + stakeCents);
+    const round = rounds.get(roundId);
     // Most lines were never refunded: no key is made for them.
     let refunds: number[] = [];
     if (refundRows.size > 0) {
-      const key = String(line.id);
+      const key = String(id);
       refunds = refundRows.get(key) ?? [];
       refundRows.delete(key);
     }
-    if (line.status === 'cancel') {
-      if (refunds.length !== 1 || refunds[0] !== line.stake_cents) {
+    if (status === 'cancel') {
+      if (refunds.length !== 1 || refunds[0] !== stakeCents) {
         once.breaches.push(
-          `${lineName(line, round)}: cancelled, but its stake came back ${refunds.length} times (${refunds.join(', ')})`,
+          `${lineName(id, roundId, round)}: cancelled, but its stake came back ${refunds.length} times (${refunds.join(', ')})`,
         );
       }
-      if (line.award_cents !== 0)
-        once.breaches.push(`${lineName(line, round)}: cancelled and also paid ${money(line.award_cents)}`);
+      if (awardCents !== 0)
+        once.breaches.push(`${lineName(id, roundId, round)}: cancelled and also paid ${money(awardCents)}`);
       continue;
     }
     if (refunds.length > 0)
-      once.breaches.push(`${lineName(line, round)}: ${line.status}, but also refunded as cancelled`);
+      once.breaches.push(`${lineName(id, roundId, round)}: ${status}, but also refunded as cancelled`);
     const draw = round && round.status === 'drawn' ? drawOfRow(round) : null;
-    if (line.status === 'wait') {
+    if (status === 'wait') {
       if (round?.settled_at !== null && round?.settled_at !== undefined)
-        once.breaches.push(`${lineName(line, round)}: still waiting in a settled round`);
+        once.breaches.push(`${lineName(id, roundId, round)}: still waiting in a settled round`);
       // A called-off round is never drawn: its stakes must have come back when it was called off.
       if (round?.voided_at !== null && round?.voided_at !== undefined)
-        once.breaches.push(`${lineName(line, round)}: still waiting in a round called off`);
+        once.breaches.push(`${lineName(id, roundId, round)}: still waiting in a round called off`);
       continue;
     }
     if (!draw) {
-      once.breaches.push(`${lineName(line, round)}: ${line.status} although its round is not drawn`);
+      once.breaches.push(`${lineName(id, roundId, round)}: ${status} although its round is not drawn`);
       continue;
     }
-    const result = settleLine(line.outcome, draw, { refundOn13And14: line.refund1314 === 1 });
-    const payout = linePayout(line.stake_cents, line.rate, result);
-    if (line.status !== result || line.award_cents !== payout) {
+    const result = settleLine(outcome, draw, { refundOn13And14: refund1314 === 1 });
+    const payout = linePayout(stakeCents, rate, result);
+    if (status !== result || awardCents !== payout) {
       once.breaches.push(
-        `${lineName(line, round)}: stored ${line.status} ${money(line.award_cents)}, the draw ${draw.join('')} gives ${result} ${money(payout)}`,
+        `${lineName(id, roundId, round)}: stored ${status} ${money(awardCents)}, the draw ${draw.join('')} gives ${result} ${money(payout)}`,
       );
     }
-    addTo(lineAwardByRoundMember, line.round_id, line.member_id, line.award_cents);
+    addTo(lineAwardByRoundMember, roundId, memberId, awardCents);
   }
   for (const [lineId] of refundRows)
     once.breaches.push(`fund log refunds order line #${lineId}, which is not a cancelled line`);

@@ -9,10 +9,10 @@ import type { RoundRow } from '../db/schema';
 import { inSnapshot } from '../db/snapshot';
 import {
   allOrderGroups,
-  allOrderLines,
   fundLogOfReasons,
   fundLogPage,
   memberBalancesAndFundSums,
+  orderLinesPage,
 } from '../repositories/audit';
 import { listChains } from '../repositories/chains';
 import { listRounds } from '../repositories/rounds';
@@ -27,6 +27,9 @@ export interface AuditReport {
 }
 
 const money = (cents: number) => `${formatMoney(cents)} USD`;
+
+/** Order lines read per query (the fund log's pages are 20,000 rows of five columns). */
+const LINES_PAGE = 10_000;
 
 async function balances(deps: Deps): Promise<AuditCheck[]> {
   const rows = await memberBalancesAndFundSums(deps.db);
@@ -102,14 +105,10 @@ function drawOfRow(round: RoundRow): [number, number, number] | null {
 }
 
 async function ordersAndMoney(deps: Deps, rounds: Map<number, RoundRow>): Promise<AuditCheck[]> {
-  const [lines, groups, fundRows] = await Promise.all([
-    allOrderLines(deps.db),
-    allOrderGroups(deps.db),
-    fundLogOfReasons(deps.db, GAME_REASONS),
-  ]);
+  const [groups, fundRows] = await Promise.all([allOrderGroups(deps.db), fundLogOfReasons(deps.db, GAME_REASONS)]);
   const once: AuditCheck = {
     name: 'every order line is settled once (as its round drew) or cancelled once, never both',
-    checked: lines.length,
+    checked: 0,
     breaches: [],
   };
   const stakes: AuditCheck = {
@@ -146,49 +145,58 @@ async function ordersAndMoney(deps: Deps, rounds: Map<number, RoundRow>): Promis
 
   const lineStakeByGroup = new Map<number, number>();
   const lineAwardByRoundMember = new Map<number, Map<number, number>>();
-  for (const [id, groupId, memberId, roundId, outcome, rate, stakeCents, refund1314, status, awardCents] of lines) {
-    lineStakeByGroup.set(groupId, (lineStakeByGroup.get(groupId) ?? 0) + stakeCents);
-    const round = rounds.get(roundId);
-    // Most lines were never refunded: no key is made for them.
-    let refunds: number[] = [];
-    if (refundRows.size > 0) {
-      const key = String(id);
-      refunds = refundRows.get(key) ?? [];
-      refundRows.delete(key);
-    }
-    if (status === 'cancel') {
-      if (refunds.length !== 1 || refunds[0] !== stakeCents) {
+  // A page at a time: a page's lines are garbage once checked, and the young generation collects
+  // them cheaply (all 100,000 at once outlive it and are copied on), in memory bounded by the page.
+  for (
+    let page = await orderLinesPage(deps.db, -1, LINES_PAGE);
+    page.length > 0;
+    page = await orderLinesPage(deps.db, page[page.length - 1][0], LINES_PAGE)
+  ) {
+    once.checked += page.length;
+    for (const [id, groupId, memberId, roundId, outcome, rate, stakeCents, refund1314, status, awardCents] of page) {
+      lineStakeByGroup.set(groupId, (lineStakeByGroup.get(groupId) ?? 0) + stakeCents);
+      const round = rounds.get(roundId);
+      // Most lines were never refunded: no key is made for them.
+      let refunds: number[] = [];
+      if (refundRows.size > 0) {
+        const key = String(id);
+        refunds = refundRows.get(key) ?? [];
+        refundRows.delete(key);
+      }
+      if (status === 'cancel') {
+        if (refunds.length !== 1 || refunds[0] !== stakeCents) {
+          once.breaches.push(
+            `${lineName(id, roundId, round)}: cancelled, but its stake came back ${refunds.length} times (${refunds.join(', ')})`,
+          );
+        }
+        if (awardCents !== 0)
+          once.breaches.push(`${lineName(id, roundId, round)}: cancelled and also paid ${money(awardCents)}`);
+        continue;
+      }
+      if (refunds.length > 0)
+        once.breaches.push(`${lineName(id, roundId, round)}: ${status}, but also refunded as cancelled`);
+      const draw = round && round.status === 'drawn' ? drawOfRow(round) : null;
+      if (status === 'wait') {
+        if (round?.settled_at !== null && round?.settled_at !== undefined)
+          once.breaches.push(`${lineName(id, roundId, round)}: still waiting in a settled round`);
+        // A called-off round is never drawn: its stakes must have come back when it was called off.
+        if (round?.voided_at !== null && round?.voided_at !== undefined)
+          once.breaches.push(`${lineName(id, roundId, round)}: still waiting in a round called off`);
+        continue;
+      }
+      if (!draw) {
+        once.breaches.push(`${lineName(id, roundId, round)}: ${status} although its round is not drawn`);
+        continue;
+      }
+      const result = settleLine(outcome, draw, { refundOn13And14: refund1314 === 1 });
+      const payout = linePayout(stakeCents, rate, result);
+      if (status !== result || awardCents !== payout) {
         once.breaches.push(
-          `${lineName(id, roundId, round)}: cancelled, but its stake came back ${refunds.length} times (${refunds.join(', ')})`,
+          `${lineName(id, roundId, round)}: stored ${status} ${money(awardCents)}, the draw ${draw.join('')} gives ${result} ${money(payout)}`,
         );
       }
-      if (awardCents !== 0)
-        once.breaches.push(`${lineName(id, roundId, round)}: cancelled and also paid ${money(awardCents)}`);
-      continue;
+      addTo(lineAwardByRoundMember, roundId, memberId, awardCents);
     }
-    if (refunds.length > 0)
-      once.breaches.push(`${lineName(id, roundId, round)}: ${status}, but also refunded as cancelled`);
-    const draw = round && round.status === 'drawn' ? drawOfRow(round) : null;
-    if (status === 'wait') {
-      if (round?.settled_at !== null && round?.settled_at !== undefined)
-        once.breaches.push(`${lineName(id, roundId, round)}: still waiting in a settled round`);
-      // A called-off round is never drawn: its stakes must have come back when it was called off.
-      if (round?.voided_at !== null && round?.voided_at !== undefined)
-        once.breaches.push(`${lineName(id, roundId, round)}: still waiting in a round called off`);
-      continue;
-    }
-    if (!draw) {
-      once.breaches.push(`${lineName(id, roundId, round)}: ${status} although its round is not drawn`);
-      continue;
-    }
-    const result = settleLine(outcome, draw, { refundOn13And14: refund1314 === 1 });
-    const payout = linePayout(stakeCents, rate, result);
-    if (status !== result || awardCents !== payout) {
-      once.breaches.push(
-        `${lineName(id, roundId, round)}: stored ${status} ${money(awardCents)}, the draw ${draw.join('')} gives ${result} ${money(payout)}`,
-      );
-    }
-    addTo(lineAwardByRoundMember, roundId, memberId, awardCents);
   }
   for (const [lineId] of refundRows)
     once.breaches.push(`fund log refunds order line #${lineId}, which is not a cancelled line`);

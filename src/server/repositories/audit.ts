@@ -71,8 +71,8 @@ export function fundLogOfReasons(db: Db, reasons: readonly string[]): Promise<Fu
   return db.selectFrom('fund_log').selectAll().where('reason_code', 'in', reasons).orderBy('id').execute();
 }
 
-/** Only the columns checked: 100,000 lines are read in one go. */
-export function allOrderLines(db: Db): Promise<AuditedLine[]> {
+/** Order lines in id order, a page at a time; only the columns checked. */
+export function orderLinesPage(db: Db, afterId: number, limit: number): Promise<AuditedLine[]> {
   return rowsAsArrays<AuditedLine>(
     db,
     db
@@ -90,7 +90,9 @@ export function allOrderLines(db: Db): Promise<AuditedLine[]> {
         'status',
         'award_cents',
       ])
-      .orderBy('id'),
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit),
   );
 }
 

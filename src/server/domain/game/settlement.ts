@@ -23,7 +23,7 @@ import { playStatesBetween } from '../../repositories/play';
 import { markSettled } from '../../repositories/rounds';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
-import { changeBalance } from '../ledger';
+import { creditBalances } from '../ledger';
 import type { LiveNews } from '../live/bus';
 import { announce, balanceChanged, roundSettled, type SettledLine } from '../live/news';
 import { givePlayBack } from '../play/orderCheck';
@@ -150,20 +150,19 @@ async function settleBatchInTransaction(
         settled_at: now,
       })),
     );
-    const news: LiveNews[] = [];
-    for (const [memberId, cents] of payouts) {
-      const credit = await changeBalance(trx, {
-        memberId,
-        deltaCents: cents,
+    const credits = await creditBalances(
+      trx,
+      [...payouts].map(([memberId, deltaCents]) => ({ memberId, deltaCents })),
+      {
         reason: FundReason.Award,
         reasonText: round.seqno,
         refType: 'round',
         refId: String(round.id),
         insufficientCode: ErrorCode.UnknownError,
         now,
-      });
-      news.push(balanceChanged(memberId, { ...credit, deltaCents: cents, reason: FundReason.Award, now }));
-    }
+      },
+    );
+    const news = credits.map((credit) => balanceChanged(credit.memberId, { ...credit, reason: FundReason.Award, now }));
     await givePaidBackToLossLimits(trx, range, paidLines);
     for (const [memberId, own] of settled) news.push(roundSettled(memberId, round, own));
     return { report: { lines: lines.length, batches: 1, credits: payouts.size }, news };

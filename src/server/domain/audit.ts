@@ -62,26 +62,24 @@ async function fundLogChains(deps: Deps): Promise<AuditCheck> {
   for (;;) {
     const page = await fundLogPage(deps.db, cursor, 20_000);
     if (page.length === 0) break;
-    for (const row of page) {
+    for (const [id, memberId, amountCents, beforeCents, afterCents] of page) {
       check.checked++;
-      const expectedBefore = previousAfter.get(row.member_id) ?? 0;
-      if (row.after_cents !== row.before_cents + row.amount_cents) {
+      const expectedBefore = previousAfter.get(memberId) ?? 0;
+      if (afterCents !== beforeCents + amountCents) {
+        check.breaches.push(`fund log #${id}: before ${beforeCents} + amount ${amountCents} != after ${afterCents}`);
+      }
+      if (beforeCents !== expectedBefore) {
         check.breaches.push(
-          `fund log #${row.id}: before ${row.before_cents} + amount ${row.amount_cents} != after ${row.after_cents}`,
+          `fund log #${id} (member #${memberId}): before ${beforeCents}, previous row left ${expectedBefore}`,
         );
       }
-      if (row.before_cents !== expectedBefore) {
-        check.breaches.push(
-          `fund log #${row.id} (member #${row.member_id}): before ${row.before_cents}, previous row left ${expectedBefore}`,
-        );
-      }
-      if (row.after_cents < 0) check.breaches.push(`fund log #${row.id}: balance after is ${row.after_cents}`);
-      previousAfter.set(row.member_id, row.after_cents);
+      if (afterCents < 0) check.breaches.push(`fund log #${id}: balance after is ${afterCents}`);
+      previousAfter.set(memberId, afterCents);
     }
-    const last = page[page.length - 1];
-    cursor = { memberId: last.member_id, id: last.id };
+    const [lastId, lastMember, , , lastAfter] = page[page.length - 1];
+    cursor = { memberId: lastMember, id: lastId };
     // Only the member the next page continues needs remembering.
-    previousAfter = new Map([[last.member_id, last.after_cents]]);
+    previousAfter = new Map([[lastMember, lastAfter]]);
   }
   return check;
 }

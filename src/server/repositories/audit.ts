@@ -43,8 +43,14 @@ export async function memberBalancesAndFundSums(db: Db): Promise<MemberBalanceRo
   return rows.map((r) => ({ ...r, fund_sum: Number(r.fund_sum) }));
 }
 
-/** What the chain of a member's fund-log rows is checked on. */
-export type ChainedFundLogRow = Pick<FundLogRow, 'id' | 'member_id' | 'amount_cents' | 'before_cents' | 'after_cents'>;
+/** What the chain of a member's fund-log rows is checked on, as an array (a row per balance change). */
+export type ChainedFundLogRow = [
+  id: number,
+  memberId: number,
+  amountCents: number,
+  beforeCents: number,
+  afterCents: number,
+];
 
 /** Fund-log rows in (member, id) order, a page at a time. */
 export function fundLogPage(
@@ -52,19 +58,22 @@ export function fundLogPage(
   after: { memberId: number; id: number },
   limit: number,
 ): Promise<ChainedFundLogRow[]> {
-  return db
-    .selectFrom('fund_log')
-    .select(['id', 'member_id', 'amount_cents', 'before_cents', 'after_cents'])
-    .where((eb) =>
-      eb.or([
-        eb('member_id', '>', after.memberId),
-        eb.and([eb('member_id', '=', after.memberId), eb('id', '>', after.id)]),
-      ]),
-    )
-    .orderBy('member_id')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return rowsAsArrays<ChainedFundLogRow>(
+    db,
+    db
+      .selectFrom('fund_log')
+      // In ChainedFundLogRow's order.
+      .select(['id', 'member_id', 'amount_cents', 'before_cents', 'after_cents'])
+      .where((eb) =>
+        eb.or([
+          eb('member_id', '>', after.memberId),
+          eb.and([eb('member_id', '=', after.memberId), eb('id', '>', after.id)]),
+        ]),
+      )
+      .orderBy('member_id')
+      .orderBy('id')
+      .limit(limit),
+  );
 }
 
 export function fundLogOfReasons(db: Db, reasons: readonly string[]): Promise<FundLogRow[]> {

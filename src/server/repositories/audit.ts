@@ -76,8 +76,19 @@ export function fundLogPage(
   );
 }
 
-export function fundLogOfReasons(db: Db, reasons: readonly string[]): Promise<FundLogRow[]> {
-  return db.selectFrom('fund_log').selectAll().where('reason_code', 'in', reasons).orderBy('id').execute();
+/** What the audit matches a fund-log row to its reference on (tens of thousands of stakes and awards). */
+export type ReferencedFundLogRow = Pick<
+  FundLogRow,
+  'id' | 'member_id' | 'amount_cents' | 'reason_code' | 'ref_type' | 'ref_id'
+>;
+
+export function fundLogOfReasons(db: Db, reasons: readonly string[]): Promise<ReferencedFundLogRow[]> {
+  return db
+    .selectFrom('fund_log')
+    .select(['id', 'member_id', 'amount_cents', 'reason_code', 'ref_type', 'ref_id'])
+    .where('reason_code', 'in', reasons)
+    .orderBy('id')
+    .execute();
 }
 
 /** Order lines in id order, a page at a time; only the columns checked. */

@@ -14,6 +14,7 @@ import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../../src/server/db/connect';
 import { GroupCommitSqliteDialect, MAX_YIELD_MS } from '../../src/server/db/groupCommit';
+import { rowsAsArrays } from '../../src/server/db/rowArrays';
 import type { Database } from '../../src/server/db/schema';
 import { cachingSqlite } from '../../src/server/db/statementCache';
 import { WalSync } from '../../src/server/db/walSync';
@@ -90,6 +91,27 @@ describe('group commit', () => {
     const plain = sql`INSERT INTO t (id, v) VALUES (11, 11)`.execute(db);
     await Promise.all([slow, plain]);
     expect(await rows('t')).toEqual([10, 11]);
+  });
+
+  it('rows asked for as arrays come as arrays, and the same statement answers objects again after', async () => {
+    await sql`INSERT INTO t (id, v) VALUES (1, 10), (2, 20)`.execute(db);
+    const typed = db as unknown as Kysely<{ t: { id: number; v: number } }>;
+    const query = typed.selectFrom('t').select(['id', 'v']).orderBy('id');
+    expect(await rowsAsArrays(db, query)).toEqual([
+      [1, 10],
+      [2, 20],
+    ]);
+    expect((await typed.executeQuery(query)).rows).toEqual([
+      { id: 1, v: 10 },
+      { id: 2, v: 20 },
+    ]);
+    const returned = await db
+      .transaction()
+      .execute((trx) =>
+        rowsAsArrays(trx, typed.updateTable('t').set({ v: 21 }).where('id', '=', 2).returning(['id', 'v'])),
+      );
+    expect(returned).toEqual([[2, 21]]);
+    expect(await valueOf(db, 2)).toBe(21);
   });
 
   it('many concurrent transactions, queued into groups, all commit', async () => {

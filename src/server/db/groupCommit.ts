@@ -55,10 +55,11 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
+import { wantsArrays } from './rowArrays';
 import type { WalSync } from './walSync';
 
-/** The statements of cachingSqlite (statementCache.ts) also tell whether they write. */
-type CachedStatement = SqliteStatement & { readonly readonly: boolean };
+/** The statements of cachingSqlite (statementCache.ts) also tell whether they write, and have a raw mode. */
+type CachedStatement = SqliteStatement & { readonly readonly: boolean; raw(toggle: boolean): unknown };
 
 export const MAX_GROUP = 32;
 export const MAX_GROUP_MS = 10;
@@ -289,7 +290,7 @@ class GroupCommitDriver implements Driver {
       throw new Error('a write in a read-only transaction');
     }
     if (logical.state === 'transaction' || logical.state === 'snapshot' || this.statement(query.sql).readonly) {
-      return this.run<R>(query.sql, query.parameters);
+      return this.run<R>(query.sql, query.parameters, wantsArrays(query));
     }
     // A write outside a transaction must not join (and wait on) an open group, so the group
     // commits first; then it is a transaction of its own, taking the lock as transactions do.
@@ -297,7 +298,7 @@ class GroupCommitDriver implements Driver {
     await this.lockForWriting();
     let result: QueryResult<R>;
     try {
-      result = this.run<R>(query.sql, query.parameters);
+      result = this.run<R>(query.sql, query.parameters, wantsArrays(query));
     } catch (error) {
       this.rollbackQuietly();
       throw error;
@@ -357,8 +358,18 @@ class GroupCommitDriver implements Driver {
     return this.database.prepare(sql) as CachedStatement;
   }
 
-  private run<R>(sql: string, parameters: readonly unknown[] = []): QueryResult<R> {
+  /** asArrays: rows as arrays (rowArrays.ts), in better-sqlite3's raw mode. */
+  private run<R>(sql: string, parameters: readonly unknown[] = [], asArrays = false): QueryResult<R> {
     const statement = this.statement(sql);
+    if (statement.reader && asArrays) {
+      // The mode belongs to the cached statement, which other callers share: set for this call only.
+      statement.raw(true);
+      try {
+        return { rows: statement.all(parameters) as R[] };
+      } finally {
+        statement.raw(false);
+      }
+    }
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
     return {

@@ -9,11 +9,10 @@ import type { RoundRow } from '../db/schema';
 import { inSnapshot } from '../db/snapshot';
 import {
   allOrderGroups,
-  allOrderLines,
-  type AuditedLine,
   fundLogOfReasons,
   fundLogPage,
   memberBalancesAndFundSums,
+  orderLinesPage,
 } from '../repositories/audit';
 import { listChains } from '../repositories/chains';
 import { listRounds } from '../repositories/rounds';
@@ -28,6 +27,9 @@ export interface AuditReport {
 }
 
 const money = (cents: number) => `${formatMoney(cents)} USD`;
+
+/** Order lines read per query (the fund log's pages are 20,000 rows of five columns). */
+const LINES_PAGE = 10_000;
 
 async function balances(deps: Deps): Promise<AuditCheck[]> {
   const rows = await memberBalancesAndFundSums(deps.db);
@@ -60,33 +62,31 @@ async function fundLogChains(deps: Deps): Promise<AuditCheck> {
   for (;;) {
     const page = await fundLogPage(deps.db, cursor, 20_000);
     if (page.length === 0) break;
-    for (const row of page) {
+    for (const [id, memberId, amountCents, beforeCents, afterCents] of page) {
       check.checked++;
-      const expectedBefore = previousAfter.get(row.member_id) ?? 0;
-      if (row.after_cents !== row.before_cents + row.amount_cents) {
+      const expectedBefore = previousAfter.get(memberId) ?? 0;
+      if (afterCents !== beforeCents + amountCents) {
+        check.breaches.push(`fund log #${id}: before ${beforeCents} + amount ${amountCents} != after ${afterCents}`);
+      }
+      if (beforeCents !== expectedBefore) {
         check.breaches.push(
-          `fund log #${row.id}: before ${row.before_cents} + amount ${row.amount_cents} != after ${row.after_cents}`,
+          `fund log #${id} (member #${memberId}): before ${beforeCents}, previous row left ${expectedBefore}`,
         );
       }
-      if (row.before_cents !== expectedBefore) {
-        check.breaches.push(
-          `fund log #${row.id} (member #${row.member_id}): before ${row.before_cents}, previous row left ${expectedBefore}`,
-        );
-      }
-      if (row.after_cents < 0) check.breaches.push(`fund log #${row.id}: balance after is ${row.after_cents}`);
-      previousAfter.set(row.member_id, row.after_cents);
+      if (afterCents < 0) check.breaches.push(`fund log #${id}: balance after is ${afterCents}`);
+      previousAfter.set(memberId, afterCents);
     }
-    const last = page[page.length - 1];
-    cursor = { memberId: last.member_id, id: last.id };
+    const [lastId, lastMember, , , lastAfter] = page[page.length - 1];
+    cursor = { memberId: lastMember, id: lastId };
     // Only the member the next page continues needs remembering.
-    previousAfter = new Map([[last.member_id, last.after_cents]]);
+    previousAfter = new Map([[lastMember, lastAfter]]);
   }
   return check;
 }
 
 /** How a breach names a line (built only for a breach). */
-function lineName(line: AuditedLine, round: RoundRow | undefined): string {
-  return `order line #${line.id} (round ${round?.seqno ?? line.round_id})`;
+function lineName(lineId: number, roundId: number, round: RoundRow | undefined): string {
+  return `order line #${lineId} (round ${round?.seqno ?? roundId})`;
 }
 
 /** Adds cents to a member's sum within a round. */
@@ -103,14 +103,10 @@ function drawOfRow(round: RoundRow): [number, number, number] | null {
 }
 
 async function ordersAndMoney(deps: Deps, rounds: Map<number, RoundRow>): Promise<AuditCheck[]> {
-  const [lines, groups, fundRows] = await Promise.all([
-    allOrderLines(deps.db),
-    allOrderGroups(deps.db),
-    fundLogOfReasons(deps.db, GAME_REASONS),
-  ]);
+  const [groups, fundRows] = await Promise.all([allOrderGroups(deps.db), fundLogOfReasons(deps.db, GAME_REASONS)]);
   const once: AuditCheck = {
     name: 'every order line is settled once (as its round drew) or cancelled once, never both',
-    checked: lines.length,
+    checked: 0,
     breaches: [],
   };
   const stakes: AuditCheck = {
@@ -147,49 +143,58 @@ async function ordersAndMoney(deps: Deps, rounds: Map<number, RoundRow>): Promis
 
   const lineStakeByGroup = new Map<number, number>();
   const lineAwardByRoundMember = new Map<number, Map<number, number>>();
-  for (const line of lines) {
-    lineStakeByGroup.set(line.group_id, (lineStakeByGroup.get(line.group_id) ?? 0) + line.stake_cents);
-    const round = rounds.get(line.round_id);
-    // Most lines were never refunded: no key is made for them.
-    let refunds: number[] = [];
-    if (refundRows.size > 0) {
-      const key = String(line.id);
-      refunds = refundRows.get(key) ?? [];
-      refundRows.delete(key);
-    }
-    if (line.status === 'cancel') {
-      if (refunds.length !== 1 || refunds[0] !== line.stake_cents) {
+  // A page at a time: a page's lines are garbage once checked, and the young generation collects
+  // them cheaply (all 100,000 at once outlive it and are copied on), in memory bounded by the page.
+  for (
+    let page = await orderLinesPage(deps.db, -1, LINES_PAGE);
+    page.length > 0;
+    page = await orderLinesPage(deps.db, page[page.length - 1][0], LINES_PAGE)
+  ) {
+    once.checked += page.length;
+    for (const [id, groupId, memberId, roundId, outcome, rate, stakeCents, refund1314, status, awardCents] of page) {
+      lineStakeByGroup.set(groupId, (lineStakeByGroup.get(groupId) ?? 0) + stakeCents);
+      const round = rounds.get(roundId);
+      // Most lines were never refunded: no key is made for them.
+      let refunds: number[] = [];
+      if (refundRows.size > 0) {
+        const key = String(id);
+        refunds = refundRows.get(key) ?? [];
+        refundRows.delete(key);
+      }
+      if (status === 'cancel') {
+        if (refunds.length !== 1 || refunds[0] !== stakeCents) {
+          once.breaches.push(
+            `${lineName(id, roundId, round)}: cancelled, but its stake came back ${refunds.length} times (${refunds.join(', ')})`,
+          );
+        }
+        if (awardCents !== 0)
+          once.breaches.push(`${lineName(id, roundId, round)}: cancelled and also paid ${money(awardCents)}`);
+        continue;
+      }
+      if (refunds.length > 0)
+        once.breaches.push(`${lineName(id, roundId, round)}: ${status}, but also refunded as cancelled`);
+      const draw = round && round.status === 'drawn' ? drawOfRow(round) : null;
+      if (status === 'wait') {
+        if (round?.settled_at !== null && round?.settled_at !== undefined)
+          once.breaches.push(`${lineName(id, roundId, round)}: still waiting in a settled round`);
+        // A called-off round is never drawn: its stakes must have come back when it was called off.
+        if (round?.voided_at !== null && round?.voided_at !== undefined)
+          once.breaches.push(`${lineName(id, roundId, round)}: still waiting in a round called off`);
+        continue;
+      }
+      if (!draw) {
+        once.breaches.push(`${lineName(id, roundId, round)}: ${status} although its round is not drawn`);
+        continue;
+      }
+      const result = settleLine(outcome, draw, { refundOn13And14: refund1314 === 1 });
+      const payout = linePayout(stakeCents, rate, result);
+      if (status !== result || awardCents !== payout) {
         once.breaches.push(
-          `${lineName(line, round)}: cancelled, but its stake came back ${refunds.length} times (${refunds.join(', ')})`,
+          `${lineName(id, roundId, round)}: stored ${status} ${money(awardCents)}, the draw ${draw.join('')} gives ${result} ${money(payout)}`,
         );
       }
-      if (line.award_cents !== 0)
-        once.breaches.push(`${lineName(line, round)}: cancelled and also paid ${money(line.award_cents)}`);
-      continue;
+      addTo(lineAwardByRoundMember, roundId, memberId, awardCents);
     }
-    if (refunds.length > 0)
-      once.breaches.push(`${lineName(line, round)}: ${line.status}, but also refunded as cancelled`);
-    const draw = round && round.status === 'drawn' ? drawOfRow(round) : null;
-    if (line.status === 'wait') {
-      if (round?.settled_at !== null && round?.settled_at !== undefined)
-        once.breaches.push(`${lineName(line, round)}: still waiting in a settled round`);
-      // A called-off round is never drawn: its stakes must have come back when it was called off.
-      if (round?.voided_at !== null && round?.voided_at !== undefined)
-        once.breaches.push(`${lineName(line, round)}: still waiting in a round called off`);
-      continue;
-    }
-    if (!draw) {
-      once.breaches.push(`${lineName(line, round)}: ${line.status} although its round is not drawn`);
-      continue;
-    }
-    const result = settleLine(line.outcome, draw, { refundOn13And14: line.refund1314 === 1 });
-    const payout = linePayout(line.stake_cents, line.rate, result);
-    if (line.status !== result || line.award_cents !== payout) {
-      once.breaches.push(
-        `${lineName(line, round)}: stored ${line.status} ${money(line.award_cents)}, the draw ${draw.join('')} gives ${result} ${money(payout)}`,
-      );
-    }
-    addTo(lineAwardByRoundMember, line.round_id, line.member_id, line.award_cents);
   }
   for (const [lineId] of refundRows)
     once.breaches.push(`fund log refunds order line #${lineId}, which is not a cancelled line`);

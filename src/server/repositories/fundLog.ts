@@ -38,6 +38,19 @@ export async function insertFundLog(db: Db, row: NewFundLogRow): Promise<number>
   return rows[0].id;
 }
 
+/** Rows per multi-row insert: nine parameters each, far under either database's limit. */
+const ROWS_PER_INSERT = 500;
+
+/** Many rows at once (a settlement batch credits up to thousands of members). */
+export async function insertFundLogRows(db: Db, rows: readonly NewFundLogRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await db
+      .insertInto('fund_log')
+      .values(rows.slice(start, start + ROWS_PER_INSERT))
+      .execute();
+  }
+}
+
 /** The fund-log row a change wrote for a reference (e.g. the stake of an order group). */
 export function fundLogByRef(
   db: Db,

@@ -5,6 +5,7 @@
  */
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import { prepared } from '../db/prepared';
+import { rowsAsArrays } from '../db/rowArrays';
 import type { Database, Db, Dialect, LineStatus, OrderGroupRow, OrderLineRow, OrderLinesTable } from '../db/schema';
 
 export interface NewOrderGroup {
@@ -176,11 +177,23 @@ export interface OutcomeVerdicts {
   refundRefundRule: number[];
 }
 
-/** A line as its settlement left it. */
-export interface SettledRow extends WaitingLine {
-  status: 'win' | 'refund' | 'lose';
-  award_cents: number;
-}
+/**
+ * A line as its settlement left it, as an array (db/rowArrays.ts): a batch returns 10,000 of them,
+ * and as objects they cost more than the update itself.
+ */
+export type SettledRow = [
+  id: number,
+  memberId: number,
+  roomId: number,
+  outcome: number,
+  rate: number,
+  stakeCents: number,
+  refund1314: number,
+  /** When the line was placed: its result counts toward the member's limits of then. */
+  createdAt: number,
+  status: 'win' | 'refund' | 'lose',
+  awardCents: number,
+];
 
 /**
  * Settles the waiting lines of a batch in one statement: each line is read and written once, its
@@ -195,51 +208,54 @@ export function settleLines(db: Db, range: MemberRange, verdicts: OutcomeVerdict
       ? sql<boolean>`1 = 0`
       : eb.or(useful.map((b) => eb.and([eb('refund1314', '=', b.flag), eb('outcome', 'in', b.outcomes)])));
   };
-  return db
-    .updateTable('order_lines')
-    .set((eb) => {
-      const wins = branches(eb, [
-        { flag: 0, outcomes: verdicts.winPlain },
-        { flag: 1, outcomes: verdicts.winRefundRule },
-      ]);
-      const refunds = branches(eb, [{ flag: 1, outcomes: verdicts.refundRefundRule }]);
-      return {
-        status: eb
-          .case()
-          .when(wins)
-          .then(eb.val<LineStatus>('win'))
-          .when(refunds)
-          .then(eb.val<LineStatus>('refund'))
-          .else(eb.val<LineStatus>('lose'))
-          .end(),
-        award_cents: eb
-          .case()
-          .when(wins)
-          .then(sql<number>`stake_cents * rate / 100`)
-          .when(refunds)
-          .then(eb.ref('stake_cents'))
-          .else(0)
-          .end(),
-        finished_at: now,
-      };
-    })
-    .where('round_id', '=', range.roundId)
-    .where('status', '=', 'wait')
-    .where('member_id', '>=', range.fromMember)
-    .where('member_id', '<=', range.toMember)
-    .returning([
-      'id',
-      'member_id',
-      'room_id',
-      'outcome',
-      'rate',
-      'stake_cents',
-      'refund1314',
-      'created_at',
-      'status',
-      'award_cents',
-    ])
-    .execute() as Promise<SettledRow[]>;
+  return rowsAsArrays<SettledRow>(
+    db,
+    db
+      .updateTable('order_lines')
+      .set((eb) => {
+        const wins = branches(eb, [
+          { flag: 0, outcomes: verdicts.winPlain },
+          { flag: 1, outcomes: verdicts.winRefundRule },
+        ]);
+        const refunds = branches(eb, [{ flag: 1, outcomes: verdicts.refundRefundRule }]);
+        return {
+          status: eb
+            .case()
+            .when(wins)
+            .then(eb.val<LineStatus>('win'))
+            .when(refunds)
+            .then(eb.val<LineStatus>('refund'))
+            .else(eb.val<LineStatus>('lose'))
+            .end(),
+          award_cents: eb
+            .case()
+            .when(wins)
+            .then(sql<number>`stake_cents * rate / 100`)
+            .when(refunds)
+            .then(eb.ref('stake_cents'))
+            .else(0)
+            .end(),
+          finished_at: now,
+        };
+      })
+      .where('round_id', '=', range.roundId)
+      .where('status', '=', 'wait')
+      .where('member_id', '>=', range.fromMember)
+      .where('member_id', '<=', range.toMember)
+      // In SettledRow's order.
+      .returning([
+        'id',
+        'member_id',
+        'room_id',
+        'outcome',
+        'rate',
+        'stake_cents',
+        'refund1314',
+        'created_at',
+        'status',
+        'award_cents',
+      ]),
+  );
 }
 
 export interface RoundResult {

@@ -23,7 +23,7 @@ import { playStatesBetween } from '../../repositories/play';
 import { markSettled } from '../../repositories/rounds';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
-import { changeBalance } from '../ledger';
+import { creditBalances } from '../ledger';
 import type { LiveNews } from '../live/bus';
 import { announce, balanceChanged, roundSettled, type SettledLine } from '../live/news';
 import { givePlayBack } from '../play/orderCheck';
@@ -120,27 +120,25 @@ async function settleBatchInTransaction(
     // One statement reads and settles the batch's waiting lines; each is checked against the rules here.
     const lines = await settleLines(trx, range, verdictsOf(draw), now);
     if (lines.length === 0) return { report: { lines: 0, batches: 0, credits: 0 }, news: [] };
-    lines.sort((a, b) => a.id - b.id);
+    lines.sort((a, b) => a[0] - b[0]);
     const payouts = new Map<number, number>();
     const stakes = new Map<number, number>();
     const settled = new Map<number, SettledLine[]>();
     const paidLines: PaidLine[] = [];
-    for (const line of lines) {
-      const result = settleLine(line.outcome, draw, { refundOn13And14: line.refund1314 === 1 });
-      const payout = linePayout(line.stake_cents, line.rate, result);
-      if (line.status !== result || Number(line.award_cents) !== payout) {
-        throw new SettlementMismatch(
-          `order line #${line.id}: stored ${line.status} ${line.award_cents}, rules give ${result} ${payout}`,
-        );
+    for (const [id, memberId, roomId, outcome, rate, stakeCents, refund1314, createdAt, status, award] of lines) {
+      const result = settleLine(outcome, draw, { refundOn13And14: refund1314 === 1 });
+      const payout = linePayout(stakeCents, rate, result);
+      if (status !== result || Number(award) !== payout) {
+        throw new SettlementMismatch(`order line #${id}: stored ${status} ${award}, rules give ${result} ${payout}`);
       }
-      stakes.set(line.member_id, (stakes.get(line.member_id) ?? 0) + line.stake_cents);
+      stakes.set(memberId, (stakes.get(memberId) ?? 0) + stakeCents);
       if (payout > 0) {
-        payouts.set(line.member_id, (payouts.get(line.member_id) ?? 0) + payout);
-        paidLines.push({ memberId: line.member_id, placedAt: line.created_at, payout });
+        payouts.set(memberId, (payouts.get(memberId) ?? 0) + payout);
+        paidLines.push({ memberId, placedAt: createdAt, payout });
       }
-      let own = settled.get(line.member_id);
-      if (!own) settled.set(line.member_id, (own = []));
-      own.push({ id: line.id, roomid: line.room_id, value: line.outcome, status: result, awardCents: payout });
+      let own = settled.get(memberId);
+      if (!own) settled.set(memberId, (own = []));
+      own.push({ id, roomid: roomId, value: outcome, status: result, awardCents: payout });
     }
     await addRoundResults(
       trx,
@@ -152,20 +150,19 @@ async function settleBatchInTransaction(
         settled_at: now,
       })),
     );
-    const news: LiveNews[] = [];
-    for (const [memberId, cents] of payouts) {
-      const credit = await changeBalance(trx, {
-        memberId,
-        deltaCents: cents,
+    const credits = await creditBalances(
+      trx,
+      [...payouts].map(([memberId, deltaCents]) => ({ memberId, deltaCents })),
+      {
         reason: FundReason.Award,
         reasonText: round.seqno,
         refType: 'round',
         refId: String(round.id),
         insufficientCode: ErrorCode.UnknownError,
         now,
-      });
-      news.push(balanceChanged(memberId, { ...credit, deltaCents: cents, reason: FundReason.Award, now }));
-    }
+      },
+    );
+    const news = credits.map((credit) => balanceChanged(credit.memberId, { ...credit, reason: FundReason.Award, now }));
     await givePaidBackToLossLimits(trx, range, paidLines);
     for (const [memberId, own] of settled) news.push(roundSettled(memberId, round, own));
     return { report: { lines: lines.length, batches: 1, credits: payouts.size }, news };

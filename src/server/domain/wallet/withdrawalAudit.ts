@@ -7,8 +7,7 @@
  * nothing.
  */
 import { formatMoney } from '../../../shared/money';
-import type { FundLogRow } from '../../db/schema';
-import { fundLogOfReasons } from '../../repositories/audit';
+import { fundLogOfReasons, type ReferencedFundLogRow } from '../../repositories/audit';
 import { allWithdrawals } from '../../repositories/withdrawals';
 import type { AuditCheck } from '../auditCheck';
 import type { Deps } from '../deps';
@@ -16,8 +15,8 @@ import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
 
 const money = (cents: number) => `${formatMoney(cents)} USD`;
 
-function byRef(rows: FundLogRow[], reason: string): Map<string, FundLogRow[]> {
-  const map = new Map<string, FundLogRow[]>();
+function byRef(rows: ReferencedFundLogRow[], reason: string): Map<string, ReferencedFundLogRow[]> {
+  const map = new Map<string, ReferencedFundLogRow[]>();
   for (const row of rows) {
     if (row.reason_code !== reason) continue;
     map.set(row.ref_id, [...(map.get(row.ref_id) ?? []), row]);
@@ -25,7 +24,7 @@ function byRef(rows: FundLogRow[], reason: string): Map<string, FundLogRow[]> {
   return map;
 }
 
-function describe(rows: FundLogRow[]): string {
+function describe(rows: ReferencedFundLogRow[]): string {
   return rows.length === 0 ? 'none' : rows.map((r) => `#${r.id} ${money(r.amount_cents)}`).join(', ');
 }
 

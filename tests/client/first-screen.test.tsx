@@ -4,6 +4,7 @@ import { ApiPath } from '../../src/shared/api/paths';
 import { App } from '../../src/client/app/App';
 import { startFirstScreen } from '../../src/client/app/firstScreen';
 import { startSession } from '../../src/client/api';
+import { defaultRange } from '../../src/client/features/wallet/fundLog';
 import { deferred } from './content-fixtures';
 import { fakeFetch, ok, resetClientState } from './helpers';
 
@@ -37,9 +38,9 @@ describe('the first screen of a visit', () => {
     expect(fake.to(ApiPath.getConfig)).toHaveLength(1);
   });
 
-  it('a screen with no public reads asks for the config alone', async () => {
+  it('a screen with no reads of its own asks for the config alone', async () => {
     const fake = homeServer();
-    startFirstScreen('/my_income');
+    startFirstScreen('/service');
     await waitFor(() => expect(fake.to(ApiPath.getConfig)).toHaveLength(1));
     expect(fake.calls.filter((call) => call.path !== ApiPath.getConfig)).toEqual([]);
   });
@@ -60,6 +61,15 @@ describe('the first screen of a visit', () => {
     await waitFor(() => expect(fake.to(ApiPath.getConfig)).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fake.calls.filter((call) => call.path !== ApiPath.getConfig)).toEqual([]);
+  });
+
+  it("the fund log asks for the newest page of its default range with the config, as the page will", async () => {
+    const fake = homeServer();
+    startSession('token');
+    startFirstScreen('/my_income');
+    await waitFor(() => expect(fake.to(ApiPath.financeFlow)).toHaveLength(1));
+    expect(fake.to(ApiPath.financeFlow)[0].body).toMatchObject(defaultRange());
+    expect(fake.to(ApiPath.financeFlow)[0].body).not.toHaveProperty('before');
   });
 
   it('a room path that names no room asks for no round', async () => {

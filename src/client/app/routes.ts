@@ -4,6 +4,7 @@ import { PATTERNS } from '../routing/paths';
 import type { Query } from '../data';
 import { bannersQuery, homeTilesQuery, winnersQuery } from '../features/home/homeApi';
 import { roomReads } from '../features/game/gameApi';
+import { firstFundLogQuery } from '../features/wallet/fundLog';
 
 /** A screen's lazy component, with its loader so the first screen can start loading early (App.tsx). */
 export type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
@@ -79,7 +80,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATTERNS.recharge, screen: recharge, tabBar: true },
   { path: PATTERNS.lotteryPrize, screen: lotteryPrize, tabBar: true },
   { path: PATTERNS.account, screen: account, auth: true, tabBar: true },
-  { path: PATTERNS.income, screen: income, auth: true },
+  { path: PATTERNS.income, screen: income, auth: true, reads: () => [firstFundLogQuery()] },
   { path: PATTERNS.withdraw, screen: withdraw, auth: true },
   { path: PATTERNS.messages, screen: messages, auth: true },
   { path: PATTERNS.passwords, screen: passwordsMenu, auth: true },

@@ -3,7 +3,7 @@ import { FUND_LOG_DEFAULT_DAYS } from '../../../shared/constants';
 import { DAY_MS, serverDateOf } from '../../../shared/serverDay';
 import type { FundLogEntry } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
-import { fetchNewestWindow, windowedKey, type Window, type WindowedRead } from '../../data';
+import { fetchNewestWindow, windowedKey, type Query, type Window, type WindowedRead } from '../../data';
 import { fetchFundLog } from './walletApi';
 
 /** Rows per request; the contract allows up to 200. */
@@ -51,6 +51,12 @@ export const fundLogRead: WindowedRead<FundLogEntry, DateRange> = {
   idOf: (row) => row.id,
   sameFilter: sameRange,
 };
+
+/** The fund log as a visit that starts on it first shows it (routes.ts): the newest page of the default range. */
+export const firstFundLogQuery = (): Query<FundLogQuery> => ({
+  key: fundLogRead.key,
+  fetch: () => fetchNewestPage(defaultRange()),
+});
 
 /** The newest page of a range, keeping the loaded older pages it reaches into (data/useWindowedQuery.ts). */
 export function fetchNewestPage(range: DateRange): Promise<FundLogQuery> {

@@ -63,7 +63,7 @@ describe('the first screen of a visit', () => {
     expect(fake.calls.filter((call) => call.path !== ApiPath.getConfig)).toEqual([]);
   });
 
-  it("the fund log asks for the newest page of its default range with the config, as the page will", async () => {
+  it('the fund log asks for the newest page of its default range with the config, as the page will', async () => {
     const fake = homeServer();
     startSession('token');
     startFirstScreen('/my_income');

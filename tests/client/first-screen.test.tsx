@@ -3,10 +3,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { App } from '../../src/client/app/App';
 import { startFirstScreen } from '../../src/client/app/firstScreen';
-import { startSession } from '../../src/client/api';
+import { getToken, onSessionEnd, startSession } from '../../src/client/api';
 import { defaultRange } from '../../src/client/features/wallet/fundLog';
 import { deferred } from './content-fixtures';
-import { fakeFetch, ok, resetClientState } from './helpers';
+import { fakeFetch, ok, refused, resetClientState } from './helpers';
 
 // Home's code never arrives in this file: what is asked for can only come from the app itself.
 vi.mock('../../src/client/features/home/HomePage', () => new Promise(() => undefined));
@@ -70,6 +70,25 @@ describe('the first screen of a visit', () => {
     await waitFor(() => expect(fake.to(ApiPath.financeFlow)).toHaveLength(1));
     expect(fake.to(ApiPath.financeFlow)[0].body).toMatchObject(defaultRange());
     expect(fake.to(ApiPath.financeFlow)[0].body).not.toHaveProperty('before');
+  });
+
+  it("a session the server no longer knows ends at the room's first read, as the room's own read would end it", async () => {
+    const fake = fakeFetch({
+      [ApiPath.getConfig]: () => new Promise(() => undefined),
+      [ApiPath.gameInfo]: () => refused(409, 'expired'),
+      [ApiPath.userInfo]: () => refused(409, 'expired'),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    startSession('token');
+    const ended = vi.fn();
+    const stop = onSessionEnd(ended);
+    try {
+      startFirstScreen('/activity/3');
+      await waitFor(() => expect(ended).toHaveBeenCalled());
+      expect(getToken()).toBeNull();
+    } finally {
+      stop();
+    }
   });
 
   it('a room path that names no room asks for no round', async () => {

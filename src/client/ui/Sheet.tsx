@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 export interface SheetProps {
   open: boolean;
@@ -9,20 +9,42 @@ export interface SheetProps {
   testId?: string;
 }
 
-const SheetMotion = lazy(() => import('./SheetMotion'));
+type SheetComponent = ComponentType<SheetProps>;
+
+let loading: Promise<SheetComponent> | null = null;
+
+/** SheetMotion's code, asked for once; a failed load (offline before the service worker kept it) is asked again next time. */
+function loadSheet(): Promise<SheetComponent> {
+  loading ??= import('./SheetMotion').then(
+    (module) => module.default,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /**
  * A bottom sheet (SheetMotion.tsx). Its code and the animation engine load the first time it
  * opens, not with the screen that holds it closed: the fund log's filter, say, would otherwise put
- * framer-motion on that screen's first load. Once opened it stays mounted, so closing animates.
+ * framer-motion on that screen's first load. Once there it stays mounted, so closing animates.
+ * Should its code not arrive, the sheet closes again (a tap later tries again) rather than taking
+ * the screen down with it.
  */
 export function Sheet(props: SheetProps) {
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <SheetMotion {...props} />
-    </Suspense>
-  );
+  const [Loaded, setLoaded] = useState<SheetComponent | null>(null);
+  const { open, onClose } = props;
+  useEffect(() => {
+    if (!open || Loaded) return;
+    let current = true;
+    loadSheet().then(
+      (component) => current && setLoaded(() => component),
+      () => current && onClose(),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, Loaded, onClose]);
+  return Loaded ? <Loaded {...props} /> : null;
 }

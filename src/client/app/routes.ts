@@ -3,8 +3,6 @@ import { matchRoute } from 'wouter';
 import { PATTERNS } from '../routing/paths';
 import type { Query } from '../data';
 import { bannersQuery, homeTilesQuery, winnersQuery } from '../features/home/homeApi';
-import { roomReads } from '../features/game/gameApi';
-import { firstFundLogQuery } from '../features/wallet/fundLog';
 
 /** A screen's lazy component, with its loader so the first screen can start loading early (App.tsx). */
 export type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
@@ -26,9 +24,13 @@ export interface RouteDef {
   /**
    * Reads started with the screen's code when it is the first screen of a visit (firstScreen.ts),
    * from the path's parameters: the ones its first paint waits for. A member's screen has them
-   * asked only when there is a session (without one it sends the visitor to log in).
+   * asked only when there is a session (without one it sends the visitor to log in). Home's are
+   * here at once; a member screen's come in a chunk loaded beside the screen's, so the code
+   * every first screen loads does not grow with them.
    */
-  reads?: (params: Record<string, string | undefined>) => readonly Query<unknown>[];
+  reads?: (
+    params: Record<string, string | undefined>,
+  ) => readonly Query<unknown>[] | Promise<readonly Query<unknown>[]>;
 }
 
 const home = lazyScreen(() => import('../features/home/HomePage'));
@@ -80,7 +82,12 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATTERNS.recharge, screen: recharge, tabBar: true },
   { path: PATTERNS.lotteryPrize, screen: lotteryPrize, tabBar: true },
   { path: PATTERNS.account, screen: account, auth: true, tabBar: true },
-  { path: PATTERNS.income, screen: income, auth: true, reads: () => [firstFundLogQuery()] },
+  {
+    path: PATTERNS.income,
+    screen: income,
+    auth: true,
+    reads: () => import('../features/wallet/fundLog').then((log) => [log.firstFundLogQuery()]),
+  },
   { path: PATTERNS.withdraw, screen: withdraw, auth: true },
   { path: PATTERNS.messages, screen: messages, auth: true },
   { path: PATTERNS.passwords, screen: passwordsMenu, auth: true },
@@ -93,7 +100,13 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATTERNS.forgotPassword, screen: forgotPassword, keepAlive: false },
   { path: PATTERNS.loginPassword, screen: loginPassword, auth: true },
   { path: PATTERNS.payPassword, screen: payPassword, auth: true },
-  { path: PATTERNS.activity, screen: activity, auth: true, keepAlive: false, reads: ({ id }) => roomReads(id) },
+  {
+    path: PATTERNS.activity,
+    screen: activity,
+    auth: true,
+    keepAlive: false,
+    reads: ({ id }) => import('../features/game/gameApi').then((api) => api.roomReads(id)),
+  },
   { path: PATTERNS.roomList, screen: roomList, auth: true },
   { path: PATTERNS.current, screen: current, auth: true },
   { path: PATTERNS.fairness, screen: fairness, auth: true },

@@ -57,19 +57,29 @@ export async function changeBalance(trx: Trx, change: BalanceChange): Promise<Ba
     }
     throw change.insufficientRefusal?.() ?? refused(change.insufficientCode);
   }
-  const beforeCents = afterCents - change.deltaCents;
-  const fundLogId = await insertFundLog(trx, {
-    member_id: change.memberId,
-    amount_cents: change.deltaCents,
-    before_cents: beforeCents,
+  const row = fundLogRowOf(change.memberId, change.deltaCents, afterCents, change);
+  const fundLogId = await insertFundLog(trx, row);
+  return { beforeCents: row.before_cents, afterCents, fundLogId };
+}
+
+/** The fund-log row of a balance change, from the balance the conditional UPDATE left. */
+function fundLogRowOf(
+  memberId: number,
+  deltaCents: number,
+  afterCents: number,
+  change: Pick<BalanceChange, 'reason' | 'reasonText' | 'refType' | 'refId' | 'now'>,
+): NewFundLogRow {
+  return {
+    member_id: memberId,
+    amount_cents: deltaCents,
+    before_cents: afterCents - deltaCents,
     after_cents: afterCents,
     reason_code: change.reason,
     reason_text: change.reasonText ?? '',
     ref_type: change.refType,
     ref_id: change.refId,
     created_at: change.now,
-  });
-  return { beforeCents, afterCents, fundLogId };
+  };
 }
 
 /** What creditBalances tells of each credit. */
@@ -98,17 +108,7 @@ export async function creditBalances(
     // No such member, or past the exact range: as changeBalance refuses.
     if (afterCents === undefined) throw refused(change.insufficientCode);
     credited.push({ memberId, deltaCents, afterCents });
-    rows.push({
-      member_id: memberId,
-      amount_cents: deltaCents,
-      before_cents: afterCents - deltaCents,
-      after_cents: afterCents,
-      reason_code: change.reason,
-      reason_text: change.reasonText ?? '',
-      ref_type: change.refType,
-      ref_id: change.refId,
-      created_at: change.now,
-    });
+    rows.push(fundLogRowOf(memberId, deltaCents, afterCents, change));
   }
   await insertFundLogRows(trx, rows);
   return credited;

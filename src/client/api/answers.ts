@@ -7,20 +7,11 @@
  * chunk takes to arrive (the service worker keeps it for offline starts).
  */
 import type { ApiAnswerOf, ApiContract } from '../../shared/api/types';
+import { chunkLoader } from '../chunkLoader';
 
-let contract: Promise<ApiContract> | null = null;
-
-export function loadAnswerSchemas(): Promise<ApiContract> {
-  if (!contract) {
-    const loading = import('../../shared/api/contract').then((module) => module.apiContract);
-    contract = loading;
-    // A chunk that did not arrive (offline before the service worker kept it) is asked for again next time.
-    loading.catch(() => {
-      if (contract === loading) contract = null;
-    });
-  }
-  return contract;
-}
+export const loadAnswerSchemas: () => Promise<ApiContract> = chunkLoader(() =>
+  import('../../shared/api/contract').then((module) => module.apiContract),
+);
 
 export type CheckedAnswer<T> = { ok: true; data: T } | { ok: false; problem: string };
 

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { chunkLoader } from '../chunkLoader';
 
 export interface SheetProps {
   open: boolean;
@@ -11,19 +12,8 @@ export interface SheetProps {
 
 type SheetComponent = ComponentType<SheetProps>;
 
-let loading: Promise<SheetComponent> | null = null;
-
-/** SheetMotion's code, asked for once; a failed load (offline before the service worker kept it) is asked again next time. */
-function loadSheet(): Promise<SheetComponent> {
-  loading ??= import('./SheetMotion').then(
-    (module) => module.default,
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+/** SheetMotion's code: asked for once, and again next time should it not arrive. */
+const loadSheet = chunkLoader((): Promise<SheetComponent> => import('./SheetMotion').then((module) => module.default));
 
 /**
  * A bottom sheet (SheetMotion.tsx). Its code and the animation engine load the first time it

@@ -47,7 +47,9 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'test-results', 'locales', '.tmp', 'knip.config.ts'] },
+  {
+    ignores: ['dist', 'build', 'data', 'node_modules', 'coverage', 'test-results', 'locales', '.tmp', 'knip.config.ts'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

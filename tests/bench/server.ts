@@ -1,6 +1,6 @@
 /**
  * Server figures for `npm run bench` (not pass/fail): order intake and getGameinfo over real HTTP
- * against the real server (src/server/main.ts) in its own process on a fresh embedded SQLite,
+ * against the real server as `npm start` runs it (compiled) in its own process on a fresh embedded SQLite,
  * beside a Fastify hello-world baseline measured in the same run; and the settlement time of a
  * round with 100,000 order lines; getGameinfo also on PostgreSQL (a throwaway cluster, as the
  * server-pg tests start). autocannon runs in a process of its own for each load
@@ -36,6 +36,7 @@ import type { LoadSpec } from './load-bodies';
 import { freePort } from '../support/freePort';
 import { measureChains } from './chains';
 import { startCluster } from '../server/pg/cluster';
+import { builtServer, serverArgs } from '../../scripts/build-server.mjs';
 
 const ORDER_CONNECTIONS = 50;
 const POLL_CONNECTIONS = 1_000;
@@ -181,7 +182,7 @@ async function realServer(
 ): Promise<Intake> {
   const port = await freePort();
   const { child } = await startProcess(
-    ['--import', 'tsx', 'src/server/main.ts'],
+    serverArgs(await builtServer()),
     {
       DATA_DIR: dir,
       DATABASE_URL: '',
@@ -245,7 +246,7 @@ async function postgresPolls(dir: string): Promise<Result> {
     await deps.db.destroy();
     const port = await freePort();
     const { child } = await startProcess(
-      ['--import', 'tsx', 'src/server/main.ts'],
+      serverArgs(await builtServer()),
       {
         DATA_DIR: dir,
         DATABASE_URL: url,

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { builtServer, serverArgs } from '../../scripts/build-server.mjs';
 import { ApiPath } from '../../src/shared/api/paths';
 import { createTestDatabase, type TestDatabase } from './support/database';
 import { startProvider } from './support/smsProvider';
@@ -26,9 +27,14 @@ vi.setConfig({ testTimeout: 60_000 });
 const running: ServerProcess[] = [];
 const databases: TestDatabase[] = [];
 
-function startProcess(env: Record<string, string>, args: string[] = []): ServerProcess {
+/** The server from its sources through tsx (`npm run server`), or another entry (the compiled one). */
+function startProcess(
+  env: Record<string, string>,
+  args: string[] = [],
+  entry: string[] = ['--import', 'tsx', 'src/server/main.ts'],
+): ServerProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+  const child = spawn(process.execPath, [...entry, ...args], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -185,6 +191,21 @@ describe('a production start', () => {
     } finally {
       await provider.close();
     }
+  });
+});
+
+describe('the compiled server (what npm start runs, scripts/build-server.mjs)', () => {
+  it('finds its error catalogues and its password threads from build/server/', async () => {
+    const entry = await builtServer();
+    const server = startProcess(envOf(await freshDatabase()), ['--demo'], serverArgs(entry));
+    const base = await baseOf(server);
+    // A password checked on the scrypt threads (./scryptWorker.mjs beside the bundle).
+    const login = await post<{ token: string }>(base, ApiPath.login, { username: 'demo01', password: 'demo1234' });
+    expect(login.code).toBe(1);
+    expect(login.data.token).toEqual(expect.any(String));
+    // A refusal worded from locales/errors/vi.po (../../locales/errors/ from the bundle).
+    const refused = await post(base, ApiPath.login, { username: 'nobody01', password: 'demo1234', lang: 'vi' });
+    expect(refused).toMatchObject({ code: 1002, info: 'Tài khoản không tồn tại' });
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The server as `npm start` runs it, as a child process on a fresh data folder and a free port,
+ * The server as `npm start` runs it (compiled, scripts/build-server.mjs), as a child process on a fresh data folder and a free port,
  * and the operator's command line against that folder: for the browser tests and the Lighthouse
  * check, which both need the real thing.
  */
@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { builtServer, serverArgs } from '../../scripts/build-server.mjs';
 import { freePort } from './freePort';
 
 export interface ServerProcess {
@@ -52,8 +53,9 @@ export async function startServerProcess(
   const logFile = join(dataDir, 'server.log');
   const port = await freePort();
   // The log file exists before the server starts, so readers never race its creation.
+  const entry = await builtServer();
   const logFd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(entry), {
     env: {
       ...process.env,
       PORT: String(port),

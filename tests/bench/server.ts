@@ -1,11 +1,11 @@
 /**
  * Server figures for `npm run bench` (not pass/fail): order intake and getGameinfo over real HTTP
- * against the real server as `npm start` runs it (compiled) in its own process on a fresh embedded SQLite,
- * beside a Fastify hello-world baseline measured in the same run; and the settlement time of a
- * round with 100,000 order lines; getGameinfo also on PostgreSQL (a throwaway cluster, as the
- * server-pg tests start). autocannon runs in a process of its own for each load
- * (load-process.ts), so the server and the load generator never share an event loop and no load
- * inherits the state of the one before.
+ * against the real server as `npm start` runs it (compiled) in its own process on a fresh
+ * embedded SQLite, beside a Fastify hello-world baseline measured in the same run; and the
+ * settlement time of a round with 100,000 order lines; order intake and getGameinfo also on
+ * PostgreSQL (a throwaway cluster, as the server-pg tests start). autocannon runs in a process of
+ * its own for each load (load-process.ts), so the server and the load generator never share an
+ * event loop and no load inherits the state of the one before.
  *
  * Order intake is measured twice, with SQLITE_SYNCHRONOUS=FULL (the default: each commit waits
  * for its fsync, so an acknowledged order survives a power cut) and NORMAL (no fsync at commit),
@@ -22,6 +22,7 @@ import { runAudit } from '../../src/server/domain/audit';
 import { drawRound } from '../../src/server/domain/game/rounds';
 import { settleRound } from '../../src/server/domain/game/settlement';
 import type { SqliteSynchronous } from '../../src/server/config';
+import type { Db } from '../../src/server/db/schema';
 import { roundById } from '../../src/server/repositories/rounds';
 import {
   benchChains,
@@ -107,6 +108,28 @@ async function load(spec: LoadSpec): Promise<Result> {
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`the load of ${spec.path} exited with ${code}`);
   return JSON.parse(output) as Result;
+}
+
+/** The orders of the measured run (idempotency keys `run-…`) found in the database. */
+async function landedOrders(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('order_groups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('idem_key', 'like', 'run-%')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Orders of each member in turn (with an idempotency key, as the app sends), at the intake bench's connections. */
+function orderLoad(url: string, seconds: number, tag: string, tokens: string): Promise<Result> {
+  return load({
+    url,
+    connections: ORDER_CONNECTIONS,
+    seconds,
+    path: ApiPath.order,
+    body: { kind: 'order', tag },
+    tokensFile: tokens,
+  });
 }
 
 /** getGameinfo of room 1 by each member in turn, at the poll bench's connections. */
@@ -201,17 +224,8 @@ async function realServer(
     const url = `http://127.0.0.1:${port}`;
     // Each request a valid order of a different member (with an idempotency key, as the app sends).
     const tokens = tokensFile(dir, members);
-    const orders = (seconds: number, tag: string) =>
-      load({
-        url,
-        connections: ORDER_CONNECTIONS,
-        seconds,
-        path: ApiPath.order,
-        body: { kind: 'order', tag },
-        tokensFile: tokens,
-      });
-    await orders(WARMUP_SECONDS, 'warm');
-    const ordered = await orders(SECONDS, 'run');
+    await orderLoad(url, WARMUP_SECONDS, 'warm', tokens);
+    const ordered = await orderLoad(url, SECONDS, 'run', tokens);
     let polls: Result | null = null;
     if (withPolls) {
       await pollLoad(url, WARMUP_SECONDS, tokens);
@@ -220,23 +234,20 @@ async function realServer(
     const memoryAfter = residentMemory(child.pid);
     await stopProcess(child);
     const deps = await openBenchDatabase(dir);
-    const row = await deps.db
-      .selectFrom('order_groups')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('idem_key', 'like', 'run-%')
-      .executeTakeFirstOrThrow();
+    const landed = await landedOrders(deps.db);
     await deps.db.destroy();
-    return { synchronous, orders: ordered, landed: Number(row.n), polls, memoryAfter };
+    return { synchronous, orders: ordered, landed, polls, memoryAfter };
   } finally {
     await stopProcess(child);
   }
 }
 
 /**
- * getGameinfo polling against the real server on PostgreSQL: a throwaway cluster (fsync off: this
- * figure reads), the same members and rounds as on SQLite.
+ * Order intake and getGameinfo polling against the real server on PostgreSQL: a throwaway cluster
+ * (fsync off, so its orders are not durable: a figure of the server's and PostgreSQL's work, not
+ * of a disk), the same members and rounds as on SQLite.
  */
-async function postgresPolls(dir: string): Promise<Result> {
+async function postgresLoads(dir: string): Promise<{ orders: Result; landed: number; polls: Result }> {
   const cluster = await startCluster({ prefix: 'bench-pg-' });
   try {
     const url = cluster.adminUrl;
@@ -262,8 +273,15 @@ async function postgresPolls(dir: string): Promise<Result> {
     try {
       const url = `http://127.0.0.1:${port}`;
       const tokens = tokensFile(dir, members);
+      await orderLoad(url, WARMUP_SECONDS, 'warm', tokens);
+      const orders = await orderLoad(url, SECONDS, 'run', tokens);
       await pollLoad(url, WARMUP_SECONDS, tokens);
-      return await pollLoad(url, SECONDS, tokens);
+      const polls = await pollLoad(url, SECONDS, tokens);
+      await stopProcess(child);
+      const deps = await openBenchPostgres(cluster.adminUrl);
+      const landed = await landedOrders(deps.db);
+      await deps.db.destroy();
+      return { orders, landed, polls };
     } finally {
       await stopProcess(child);
     }
@@ -360,11 +378,15 @@ export async function runServerBench(): Promise<void> {
       `Server memory (RSS) after order intake and polling: ${memory(full.memoryAfter)} with FULL and polls, ` +
         `${memory(normal.memoryAfter)} with NORMAL — goal < 300 MB`,
     );
-    const pgPolls = await postgresPolls(pgDir);
-    console.log(`  on PostgreSQL: ${describe(pgPolls)}`);
+    const pg = await postgresLoads(pgDir);
     console.log(
-      `  on PostgreSQL, ratio to hello world at ${n(POLL_CONNECTIONS)} connections ` +
-        (pgPolls.requests.average / hello.many.requests.average).toFixed(2),
+      `On PostgreSQL (a throwaway cluster, fsync off): order intake, ${ORDER_CONNECTIONS} connections, ${SECONDS} s: ` +
+        `${describe(pg.orders)}; orders landed: ${n(pg.landed)} of ${n(pg.orders.requests.total)} answers; ` +
+        `ratio to hello world ${(pg.orders.requests.average / hello.few.requests.average).toFixed(2)}`,
+    );
+    console.log(
+      `  getGameinfo, ${n(POLL_CONNECTIONS)} polling connections: ${describe(pg.polls)}; ratio to hello world ` +
+        (pg.polls.requests.average / hello.many.requests.average).toFixed(2),
     );
     for (const line of await settlement(settleDir)) console.log(line);
     for (const line of measureChains()) console.log(line);

@@ -1,11 +1,14 @@
 /**
  * Concurrency (DESIGN.md section 3.4): 200 orders at once over HTTP against one balance that
  * covers exactly 100 of them. The conditional debit lets exactly 100 through; the balance never
- * goes below zero and the fund log sums to it.
+ * goes below zero and the fund log sums to it. On PostgreSQL, where orders run side by side, an
+ * order that found its round open is in before the draw, and one begun during the draw or a
+ * call-off finds the round closed (repositories/rounds.ts, roundGuard).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../src/server/domain/audit';
-import { balanceCents, fundedMember, line, openRound, order, ROOM } from './support/game';
+import { markVoided, roundGuard } from '../../src/server/repositories/rounds';
+import { balanceCents, drawCurrent, fundedMember, line, openRound, order, ROOM } from './support/game';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -42,5 +45,59 @@ describe('parallel orders against one balance', () => {
       .execute();
     expect(lines).toHaveLength(100);
     expect((await runAudit(server.deps)).ok).toBe(true);
+  });
+});
+
+/** A promise and the function that settles it. */
+function gate(): { passed: Promise<void>; pass: () => void } {
+  let pass!: () => void;
+  const passed = new Promise<void>((resolve) => (pass = resolve));
+  return { passed, pass };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.runIf(process.env.TEST_DB === 'postgres')('orders against the draw and a call-off (PostgreSQL)', () => {
+  it('the draw waits for an order transaction that found the round open', async () => {
+    const round = await openRound(server, 15);
+    const checked = gate();
+    const commit = gate();
+    const ordering = server.deps.db.transaction().execute(async (trx) => {
+      const guard = await roundGuard(trx, 'postgres', round.id);
+      checked.pass();
+      await commit.passed;
+      return guard?.status;
+    });
+    await checked.passed;
+    let drawn = false;
+    const drawing = drawCurrent(server, 15).then((row) => ((drawn = true), row));
+    await pause(300);
+    expect(drawn).toBe(false);
+    commit.pass();
+    expect(await ordering).toBe('open');
+    expect((await drawing).status).toBe('drawn');
+  });
+
+  it('an order transaction begun during a call-off waits for it, then finds the round called off', async () => {
+    const round = await openRound(server, 15);
+    const now = server.clock.now;
+    const held = gate();
+    const commit = gate();
+    const callingOff = server.deps.db.transaction().execute(async (trx) => {
+      expect(await markVoided(trx, round.id, now)).toBe(true);
+      held.pass();
+      await commit.passed;
+    });
+    await held.passed;
+    let found: Awaited<ReturnType<typeof roundGuard>> | 'waiting' = 'waiting';
+    const checking = server.deps.db
+      .transaction()
+      .execute((trx) => roundGuard(trx, 'postgres', round.id))
+      .then((guard) => (found = guard));
+    await pause(300);
+    expect(found).toBe('waiting');
+    commit.pass();
+    await callingOff;
+    expect(await checking).toMatchObject({ voided_at: now, close_at: now });
   });
 });

@@ -63,9 +63,15 @@ export function serverArgs(entry, env = process.env) {
   return operatorCap ? [entry] : [SERVER_HEAP_FLAG, entry];
 }
 
-/** The compiled server's absolute path, built first when it is missing or older than its sources. */
-export async function builtServer(root = '.', env = process.env) {
-  return staleBuildReason(root, env, SERVER_BUILD) ? buildServer(root) : resolve(root, SERVER_BUILD.output);
+/**
+ * The compiled server's absolute path, built first when it is missing or older than its sources;
+ * `onBuild` hears why (npm start prints it).
+ */
+export async function builtServer(root = '.', env = process.env, onBuild = (_reason) => {}) {
+  const reason = staleBuildReason(root, env, SERVER_BUILD);
+  if (!reason) return resolve(root, SERVER_BUILD.output);
+  onBuild(reason);
+  return buildServer(root);
 }
 
 // `node scripts/build-server.mjs` (part of `npm run build`): compile now, whatever the times say.

@@ -1,14 +1,14 @@
 // `npm start` (and `npm run demo`, which adds --demo): compile the server and build the app when
 // their builds are missing or older than their sources (an upgrade must not keep serving the old
-// code; scripts/build-state.mjs), check the environment before the app's build, then run the server, which migrates, seeds an empty database and prints the URL. Signals reach
-// the server, so SIGTERM to `npm start` is a clean shutdown (package.json runs this file with
-// `exec`, so npm's shell does not stand between npm's forwarded signal and this process).
+// code; scripts/build-state.mjs), checking the environment before the app's build; then run the
+// server, which migrates, seeds an empty database and prints the URL. Signals reach the server, so
+// SIGTERM to `npm start` is a clean shutdown (package.json runs this file with `exec`, so npm's
+// shell does not stand between npm's forwarded signal and this process).
 import { spawn, spawnSync } from 'node:child_process';
-import { buildServer, serverArgs } from './build-server.mjs';
-import { SERVER_BUILD, staleBuildReason } from './build-state.mjs';
+import { builtServer, serverArgs } from './build-server.mjs';
+import { staleBuildReason } from './build-state.mjs';
 import { nodeVersionWarning } from './node-version.mjs';
 
-const SERVER = serverArgs(SERVER_BUILD.output);
 const args = process.argv.slice(2);
 
 function runOrExit(nodeArgs) {
@@ -20,11 +20,9 @@ const nodeWarning = nodeVersionWarning();
 if (nodeWarning) console.warn(nodeWarning);
 
 // The server compiles in a second and writes only build/server/.
-const serverReason = staleBuildReason('.', process.env, SERVER_BUILD);
-if (serverReason) {
-  console.log(`Compiling the server (${serverReason})...`);
-  await buildServer();
-}
+const SERVER = serverArgs(
+  await builtServer('.', process.env, (reason) => console.log(`Compiling the server (${reason})...`)),
+);
 
 // Before the app is built or anything opened: a bad environment stops here with one line.
 runOrExit([...SERVER, '--check-config', ...args]);

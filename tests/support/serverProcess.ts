@@ -1,7 +1,7 @@
 /**
- * The server as `npm start` runs it (compiled, scripts/build-server.mjs), as a child process on a fresh data folder and a free port,
- * and the operator's command line against that folder: for the browser tests and the Lighthouse
- * check, which both need the real thing.
+ * The server as `npm start` runs it (compiled, scripts/build-server.mjs), as a child process on a
+ * fresh data folder and a free port, and the operator's command line against that folder: for the
+ * browser tests and the Lighthouse check, which both need the real thing.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';

@@ -13,7 +13,7 @@ import { loadAnswerSchemas } from './api/answers';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';
 import { startFirstScreen } from './app/firstScreen';
-import { startPwa } from './app/pwa';
+import { afterLoad, startPwa } from './app/pwa';
 import { listenForInstallPrompt } from './pwa/installOffer';
 
 // SPEC.md section 4: code 409 or 403 clears token and login flag and goes to login.
@@ -28,26 +28,33 @@ loadAnswerSchemas().catch(() => undefined);
 // Chromium offers its install prompt early; it is kept for the app's own offer (InstallPrompt).
 listenForInstallPrompt();
 
-try {
-  await activateLocale(storedLocale(), { persist: false, sharedLater: true });
-} catch (error) {
-  // The language chunk could not load (first visit cut off): run with source texts rather than a blank page.
-  console.error('[i18n] could not load the language catalogue', error);
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
+// A function, not a top-level await: with one in the entry, Rollup cuts everything the entry imports
+// that a lazy screen also imports into shared chunks of their own (nine files, a request each, before
+// the first paint), because a lazy chunk might otherwise run while the entry is still suspended.
+void start();
+
+async function start(): Promise<void> {
+  try {
+    await activateLocale(storedLocale(), { persist: false, sharedLater: true });
+  } catch (error) {
+    // The language chunk could not load (first visit cut off): run with source texts rather than a blank page.
+    console.error('[i18n] could not load the language catalogue', error);
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+  }
+
+  // The language is known (its reads carry it): ask for what the first screen needs before rendering.
+  startFirstScreen(window.location.pathname);
+
+  // The first render is a transition, so React yields to the browser every few milliseconds instead of
+  // holding a slow phone's main thread for the whole tree (the boot mark stays until it commits).
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+
+  afterLoad(startPwa);
 }
-
-// The language is known (its reads carry it): ask for what the first screen needs before rendering.
-startFirstScreen(window.location.pathname);
-
-// The first render is a transition, so React yields to the browser every few milliseconds instead of
-// holding a slow phone's main thread for the whole tree (the boot mark stays until it commits).
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
-
-startPwa();

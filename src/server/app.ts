@@ -37,6 +37,7 @@ import { passwordRoutes } from './routes/passwords';
 import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, rateLimitedError, type RateLimits } from './routes/rateLimits';
 import { playRoutes } from './routes/play';
 import { registerSecurityHeaders } from './routes/securityHeaders';
+import { builtStyleHashes } from './routes/inlineStyles';
 import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';
 import { userRoutes } from './routes/user';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     priceFeedUrl: async () => (await appConfig(deps)).priceFeedUrl,
     cacheTtlMs: options.content?.cacheTtlMs ?? DEFAULT_PUBLIC_READ_OPTIONS.cacheTtlMs,
     cacheClock: options.cacheClock,
+    styleHashes: builtStyleHashes(distDir),
   });
   await registerCompression(app);
   registerJsonBodyParser(app);

@@ -14,7 +14,7 @@
  * (a do-nothing route on the app: 23,900 answers/s with the pages' set, 31,200 with none).
  *
  * The policy: scripts, styles, fonts, the manifest and workers only from this origin (no inline
- * code, no eval: the built index.html holds none); pictures also from http(s) hosts, because an
+ * code, no eval: the built index.html holds none, and its one <style> is named by its hash); pictures also from http(s) hosts, because an
  * article may name remote pictures (contentAdmin.ts); connections to this origin, the API's origin
  * when PUBLIC_API_URL puts it elsewhere, and the price feed the operator set (`priceFeedUrl`, which
  * the admin command may change while servers run, so it is read through a short cache).
@@ -35,6 +35,8 @@ export interface SecurityHeaderOptions {
   /** How long a read of the price feed setting is reused (ms by the cache clock); 0 reads it on every request. */
   cacheTtlMs?: number;
   cacheClock?: CacheClock;
+  /** The hashes of the built page's <style> elements (inlineStyles.ts), allowed by style-src. */
+  styleHashes?: () => readonly string[];
 }
 
 /** The same age as public content: an operator's change shows within about five seconds. */
@@ -107,8 +109,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'script-src-attr': ["'none'"],
-        // No 'unsafe-inline': the boot styles are a stylesheet (src/client/styles/boot.css), React and
-        // framer-motion set styles through the CSSOM, which style-src does not govern, and article
+        // No 'unsafe-inline': the page's own <style> is allowed by its hash (per request, below), React
+        // and framer-motion set styles through the CSSOM, which style-src does not govern, and article
         // HTML loses its style attributes in the sanitisers.
         'style-src': ["'self'"],
         'img-src': IMAGE_SOURCES,
@@ -133,14 +135,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
   } satisfies HelmetOptions;
 
+  const styleHashes = options.styleHashes ?? (() => []);
   const headerSets = new Map<string, Record<string, string>>();
   const headersFor = (connectSrc: string): Record<string, string> => {
-    let headers = headerSets.get(connectSrc);
+    const styleSrc = ["'self'", ...styleHashes()].join(' ');
+    const key = `${connectSrc}|${styleSrc}`;
+    let headers = headerSets.get(key);
     if (!headers) {
-      // A handful of values in practice (the feed changes rarely); bounded all the same.
+      // A handful of values in practice (the feed and the build change rarely); bounded all the same.
       if (headerSets.size >= 16) headerSets.clear();
-      headers = helmetHeaders(helmetOptions, connectSrc);
-      headerSets.set(connectSrc, headers);
+      headers = helmetHeaders(helmetOptions, connectSrc, styleSrc);
+      headerSets.set(key, headers);
     }
     return headers;
   };
@@ -185,10 +190,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   });
 }
 
-/** The headers helmet sets with these options and this connect-src, and Permissions-Policy. */
+/** The headers helmet sets with these options, this connect-src and style-src, and Permissions-Policy. */
 function helmetHeaders(
   options: HelmetOptions & { contentSecurityPolicy: object },
   connectSrc: string,
+  styleSrc: string,
 ): Record<string, string> {
   const csp = options.contentSecurityPolicy as { directives: Record<string, unknown> };
   const headers: Record<string, string> = {};
@@ -198,7 +204,10 @@ function helmetHeaders(
   };
   helmet({
     ...options,
-    contentSecurityPolicy: { ...csp, directives: { ...csp.directives, 'connect-src': [connectSrc] } },
+    contentSecurityPolicy: {
+      ...csp,
+      directives: { ...csp.directives, 'connect-src': [connectSrc], 'style-src': [styleSrc] },
+    },
   })({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   return headers;

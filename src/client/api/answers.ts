@@ -9,9 +9,16 @@
 import type { ApiAnswerOf, ApiContract } from '../../shared/api/types';
 import { chunkLoader } from '../chunkLoader';
 
-export const loadAnswerSchemas: () => Promise<ApiContract> = chunkLoader(() =>
-  import('../../shared/api/contract').then((module) => module.apiContract),
-);
+const loadContract = chunkLoader(() => import('../../shared/api/contract'));
+
+export const loadAnswerSchemas = (): Promise<ApiContract> => loadContract().then((module) => module.apiContract);
+
+/**
+ * The live streams' event schemas (src/shared/api/live.ts) come from the same chunk: imported
+ * apart, zod became a chunk of its own that every first screen asked for besides the contract's.
+ */
+export const loadEventSchemas = () =>
+  loadContract().then(({ RoomEventSchema, MemberEventSchema }) => ({ RoomEventSchema, MemberEventSchema }));
 
 export type CheckedAnswer<T> = { ok: true; data: T } | { ok: false; problem: string };
 

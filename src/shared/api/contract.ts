@@ -145,3 +145,6 @@ type MissingPaths = Exclude<ApiPath, keyof typeof apiContract>;
 type ExtraPaths = Exclude<keyof typeof apiContract, ApiPath>;
 /** @public Read by the compiler only. */
 export const contractCoversAllPaths: [MissingPaths, ExtraPaths] extends [never, never] ? true : never = true;
+
+/** The live streams' events, checked by the app in the same chunk as the answers (client/api/answers.ts). */
+export { MemberEventSchema, RoomEventSchema } from './live';

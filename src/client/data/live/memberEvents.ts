@@ -1,5 +1,5 @@
-import { MemberEventSchema } from '../../../shared/api/live';
 import { ApiPath } from '../../../shared/api/paths';
+import { loadEventSchemas } from '../../api/answers';
 import type { MemberEvent, UserInfo } from '../../../shared/api/types';
 import { queryKey, type KeyPrefix } from '../key';
 import { getQueryData, invalidate, setQueryData } from '../sync';
@@ -38,6 +38,7 @@ export function memberEventWriter(isCurrent: () => boolean): (event: unknown) =>
   const profileKey = queryKey(ApiPath.userInfo, {});
 
   async function write(raw: unknown): Promise<void> {
+    const { MemberEventSchema } = await loadEventSchemas();
     const parsed = MemberEventSchema.safeParse(raw);
     if (!parsed.success) return droppedEvent('member', raw, parsed.error);
     const event = parsed.data;

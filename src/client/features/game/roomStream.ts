@@ -1,5 +1,5 @@
-import { RoomEventSchema } from '../../../shared/api/live';
 import { ApiPath } from '../../../shared/api/paths';
+import { loadEventSchemas } from '../../api/answers';
 import { queryKey } from '../../data';
 import type { QueryKey } from '../../data/key';
 import { getQueryData, revalidate, setQueryData } from '../../data/sync';
@@ -27,6 +27,7 @@ export function roomEventWriter(roomid: number): (event: unknown) => Promise<voi
   const rows = () => Promise.all([getQueryData<TimedGameInfo>(infoKey), getQueryData<LiveTable>(tableKey)]);
 
   async function write(raw: unknown): Promise<void> {
+    const { RoomEventSchema } = await loadEventSchemas();
     const parsed = RoomEventSchema.safeParse(raw);
     if (!parsed.success) return droppedEvent('room', raw, parsed.error);
     const event = parsed.data;

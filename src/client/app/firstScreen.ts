@@ -20,9 +20,5 @@ export function startFirstScreen(path: string): void {
   void prefetch(configQuery);
   if (!route?.reads || (route.auth && getToken() === null)) return;
   const [, params] = matchRoute(parse, route.path, path);
-  void Promise.resolve(route.reads(params ?? {})).then(
-    (reads) => reads.forEach((read) => void prefetch(read)),
-    // Their chunk did not arrive: the screen asks for them itself, as it always can.
-    () => undefined,
-  );
+  for (const read of route.reads(params ?? {})) void prefetch(read);
 }

@@ -3,6 +3,8 @@ import { matchRoute } from 'wouter';
 import { PATTERNS } from '../routing/paths';
 import type { Query } from '../data';
 import { bannersQuery, homeTilesQuery, winnersQuery } from '../features/home/homeApi';
+import { roomReads } from '../features/game/gameApi';
+import { firstFundLogQuery } from '../features/wallet/fundLog';
 
 /** A screen's lazy component, with its loader so the first screen can start loading early (App.tsx). */
 export type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
@@ -24,13 +26,11 @@ export interface RouteDef {
   /**
    * Reads started with the screen's code when it is the first screen of a visit (firstScreen.ts),
    * from the path's parameters: the ones its first paint waits for. A member's screen has them
-   * asked only when there is a session (without one it sends the visitor to log in). Home's are
-   * here at once; a member screen's come in a chunk loaded beside the screen's, so the code
-   * every first screen loads does not grow with them.
+   * asked only when there is a session (without one it sends the visitor to log in). Their code is
+   * in the entry (a few kilobytes): in a chunk of its own it was one more round trip before the
+   * reads could even be asked for, and on a slow link that costs more than the bytes.
    */
-  reads?: (
-    params: Record<string, string | undefined>,
-  ) => readonly Query<unknown>[] | Promise<readonly Query<unknown>[]>;
+  reads?: (params: Record<string, string | undefined>) => readonly Query<unknown>[];
 }
 
 const home = lazyScreen(() => import('../features/home/HomePage'));
@@ -86,7 +86,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: PATTERNS.income,
     screen: income,
     auth: true,
-    reads: () => import('../features/wallet/fundLog').then((log) => [log.firstFundLogQuery()]),
+    reads: () => [firstFundLogQuery()],
   },
   { path: PATTERNS.withdraw, screen: withdraw, auth: true },
   { path: PATTERNS.messages, screen: messages, auth: true },
@@ -105,7 +105,7 @@ export const ROUTES: readonly RouteDef[] = [
     screen: activity,
     auth: true,
     keepAlive: false,
-    reads: ({ id }) => import('../features/game/gameApi').then((api) => api.roomReads(id)),
+    reads: ({ id }) => roomReads(id),
   },
   { path: PATTERNS.roomList, screen: roomList, auth: true },
   { path: PATTERNS.current, screen: current, auth: true },

@@ -2,10 +2,11 @@
  * The hashes of the <style> elements in the built index.html (scripts/inlineCss.ts writes the app's
  * stylesheet there, so the first paint waits for no other file). The pages' style-src names them
  * and nothing else: no 'unsafe-inline', so a style injected into a page still does not apply.
- * The page is read again when it changes, so a rebuild under a running server keeps its styles.
+ * securityHeaders.ts reads them through its short cache, so a page rebuilt under a running server
+ * keeps its styles within that time.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
@@ -17,23 +18,9 @@ export function styleHashesOf(html: string): string[] {
   );
 }
 
-/** The hashes of distDir's index.html, read again when its modification time changes; none without a built app. */
-export function builtStyleHashes(distDir: string | undefined): () => readonly string[] {
-  if (distDir === undefined) return () => [];
+/** Reads distDir's index.html for its hashes; none without a built app. */
+export function builtStyleHashes(distDir: string | undefined): () => Promise<readonly string[]> {
+  if (distDir === undefined) return async () => [];
   const page = join(distDir, 'index.html');
-  let seen = Number.NaN;
-  let hashes: readonly string[] = [];
-  return () => {
-    let modified: number;
-    try {
-      modified = statSync(page).mtimeMs;
-    } catch {
-      return [];
-    }
-    if (modified !== seen) {
-      hashes = styleHashesOf(readFileSync(page, 'utf8'));
-      seen = modified;
-    }
-    return hashes;
-  };
+  return () => readFile(page, 'utf8').then(styleHashesOf, () => []);
 }

@@ -36,7 +36,7 @@ export interface SecurityHeaderOptions {
   cacheTtlMs?: number;
   cacheClock?: CacheClock;
   /** The hashes of the built page's <style> elements (inlineStyles.ts), allowed by style-src. */
-  styleHashes?: () => readonly string[];
+  styleHashes?: () => Promise<readonly string[]>;
 }
 
 /** The same age as public content: an operator's change shows within about five seconds. */
@@ -98,6 +98,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   );
   // After a failed read (the database busy or gone for a moment) the last good origin is kept.
   let lastFeedOrigin: string | null = null;
+  // The built page's style hashes, read through the same short cache (a rebuild under a running
+  // server is seen within it), never on every request.
+  const styleHashes = new TtlCache<'styles', readonly string[]>(
+    options.cacheTtlMs ?? DEFAULT_FEED_CACHE_TTL_MS,
+    options.cacheClock,
+  );
+  let lastStyleHashes: readonly string[] = [];
 
   const connectSrcOf = (feedOrigin: string | null): string =>
     ["'self'", ...new Set([apiOrigin, feedOrigin].filter((origin) => origin !== null))].join(' ');
@@ -135,10 +142,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
   } satisfies HelmetOptions;
 
-  const styleHashes = options.styleHashes ?? (() => []);
   const headerSets = new Map<string, Record<string, string>>();
   const headersFor = (connectSrc: string): Record<string, string> => {
-    const styleSrc = ["'self'", ...styleHashes()].join(' ');
+    const styleSrc = ["'self'", ...lastStyleHashes].join(' ');
     const key = `${connectSrc}|${styleSrc}`;
     let headers = headerSets.get(key);
     if (!headers) {
@@ -159,6 +165,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     } catch (error) {
       request.log.warn({ err: error }, 'price feed setting unreadable; connect-src keeps the last one');
     }
+    if (options.styleHashes) lastStyleHashes = await styleHashes.get('styles', options.styleHashes);
     let connectSrc = connectSrcOf(lastFeedOrigin);
     // The service worker fetches the pictures it caches (vite.config.ts, runtimeCaching) itself, and
     // a worker's fetch is checked against its own connect-src, not img-src: its policy lets it reach

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pathTo } from './routing/paths';
 import './styles/global.css';
-import { activateLocale, i18n, storedLocale } from './i18n';
+import { activateLocale, i18n, prepareFormats, storedLocale } from './i18n';
 import { onSessionEnd } from './api';
 // Straight from their files, not data/'s index: the first screen loads only what it runs.
 import { prefetch } from './data/query';
@@ -33,6 +33,11 @@ listenForInstallPrompt();
 // the first paint), because a lazy chunk might otherwise run while the entry is still suspended.
 void start();
 
+/** The longest the first render waits for the first screen's code and the page's answers. */
+const FIRST_SCREEN_WAIT_MS = 2_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 async function start(): Promise<void> {
   try {
     await activateLocale(storedLocale(), { persist: false, sharedLater: true });
@@ -42,8 +47,10 @@ async function start(): Promise<void> {
     i18n.loadAndActivate({ locale: 'en', messages: {} });
   }
 
-  // The language is known (its reads carry it): ask for what the first screen needs before rendering.
-  startFirstScreen(window.location.pathname);
+  setTimeout(prepareFormats, 0);
+  // The language is known (its reads carry it): ask for what the first screen needs before rendering,
+  // and render once what the page answered is in (the boot mark shows meanwhile), never much later.
+  await Promise.race([startFirstScreen(window.location.pathname), delay(FIRST_SCREEN_WAIT_MS)]);
 
   // The first render is a transition, so React yields to the browser every few milliseconds instead of
   // holding a slow phone's main thread for the whole tree (the boot mark stays until it commits).

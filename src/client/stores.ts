@@ -1,5 +1,7 @@
 import { createApiBase, manifestUrlOf } from './api/base';
 import { createOnlineStore } from './api/onlineStore';
+import { createPageAnswers } from './api/pageAnswers';
+import { PAGE_ANSWERS_ELEMENT_ID } from '../shared/api/pageAnswers';
 import { createSessionStore } from './api/sessionStore';
 import { clockNow } from './data/clock';
 import { createQueryCache } from './data/queryCache';
@@ -27,7 +29,15 @@ export const online = createOnlineStore(typeof navigator === 'undefined' ? true 
 browser?.addEventListener('online', () => online.browserChanged(true));
 browser?.addEventListener('offline', () => online.browserChanged(false));
 
-export const apiBase = createApiBase(localStorageOrNull(), manifestUrlOf(import.meta.env.BASE_URL));
+/** What the server wrote into the page for its first screen, taken once by the API client. */
+export const pageAnswers = createPageAnswers(
+  () => browser?.document.getElementById(PAGE_ANSWERS_ELEMENT_ID)?.textContent,
+  () => Date.now(),
+);
+
+export const apiBase = createApiBase(localStorageOrNull(), manifestUrlOf(import.meta.env.BASE_URL), () =>
+  pageAnswers.apiWebUrl(),
+);
 
 /** Whose member rows are current (owner.ts): the cache's rows and the play session are kept per member. */
 export const currentOwner = (): string => ownerOf(session.get().token);

@@ -37,7 +37,8 @@ import { passwordRoutes } from './routes/passwords';
 import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, rateLimitedError, type RateLimits } from './routes/rateLimits';
 import { playRoutes } from './routes/play';
 import { registerSecurityHeaders } from './routes/securityHeaders';
-import { builtStyleHashes } from './routes/inlineStyles';
+import { appPage, readBuiltPage } from './routes/appPage';
+import { styleHashesOf } from './routes/inlineStyles';
 import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';
 import { userRoutes } from './routes/user';
@@ -142,6 +143,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (event.channel.startsWith('game:')) game.boards.invalidate(Number(event.channel.slice('game:'.length)));
   });
   const distDir = options.distDir;
+  const pagesTtlMs = options.content?.cacheTtlMs ?? DEFAULT_PUBLIC_READ_OPTIONS.cacheTtlMs;
+  // The built page, read through a short cache (a rebuild under a running server is seen within
+  // it): the policy names its <style> by hash, and it answers every client route (appPage.ts).
+  const builtPage = distDir === undefined ? null : readBuiltPage(distDir, pagesTtlMs, options.cacheClock);
+  const page =
+    builtPage && distDir !== undefined && hasBuiltApp(distDir)
+      ? appPage(ctx, { page: builtPage, publicApiUrl: options.publicApiUrl ?? '' })
+      : null;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
 
   // First of all hooks, so that every answer carries the headers, refusals and 404s included.
@@ -149,13 +158,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     https: options.https ?? false,
     publicApiUrl: options.publicApiUrl ?? '',
     priceFeedUrl: async () => (await appConfig(deps)).priceFeedUrl,
-    cacheTtlMs: options.content?.cacheTtlMs ?? DEFAULT_PUBLIC_READ_OPTIONS.cacheTtlMs,
+    cacheTtlMs: pagesTtlMs,
     cacheClock: options.cacheClock,
-    styleHashes: builtStyleHashes(distDir),
+    styleHashes: async () => styleHashesOf((await builtPage?.()) ?? ''),
   });
   await registerCompression(app);
   registerJsonBodyParser(app);
-  registerErrorHandlers(app, ctx, distDir !== undefined && hasBuiltApp(distDir));
+  registerErrorHandlers(app, ctx, page);
   registerAuthHook(app, ctx);
   // preHandler: the body is parsed by then, so a 429 answers in the request's language.
   await app.register(fastifyRateLimit, {
@@ -185,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lifecycle.stopping = true;
     hub.close();
   });
-  await staticRoutes(app, { distDir, publicApiUrl: options.publicApiUrl ?? '' });
+  await staticRoutes(app, { distDir, publicApiUrl: options.publicApiUrl ?? '', page });
 
   // Rounds overdue since the last run are drawn and settled before the first request is answered.
   await bus.start();

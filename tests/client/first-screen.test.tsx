@@ -31,7 +31,7 @@ function homeServer() {
 describe('the first screen of a visit', () => {
   it("the config and home's public reads go out before anything renders", async () => {
     const fake = homeServer();
-    startFirstScreen('/');
+    void startFirstScreen('/');
     await waitFor(() => expect(fake.to(ApiPath.slide)).toHaveLength(1));
     expect(fake.to(ApiPath.homeTiles)).toHaveLength(1);
     expect(fake.to(ApiPath.winners)).toHaveLength(1);
@@ -40,7 +40,7 @@ describe('the first screen of a visit', () => {
 
   it('a screen with no reads of its own asks for the config alone', async () => {
     const fake = homeServer();
-    startFirstScreen('/service');
+    void startFirstScreen('/service');
     await waitFor(() => expect(fake.to(ApiPath.getConfig)).toHaveLength(1));
     expect(fake.calls.filter((call) => call.path !== ApiPath.getConfig)).toEqual([]);
   });
@@ -48,7 +48,7 @@ describe('the first screen of a visit', () => {
   it("a member's room asks for its round and the member's balance with the config, before its code has run", async () => {
     const fake = homeServer();
     startSession('token');
-    startFirstScreen('/activity/3');
+    void startFirstScreen('/activity/3');
     await waitFor(() => expect(fake.to(ApiPath.gameInfo)).toHaveLength(1));
     expect(fake.to(ApiPath.gameInfo)[0].body).toMatchObject({ roomid: 3 });
     expect(fake.to(ApiPath.userInfo)).toHaveLength(1);
@@ -57,7 +57,7 @@ describe('the first screen of a visit', () => {
 
   it("without a session a member's screen asks for nothing of the member's (it sends the visitor to log in)", async () => {
     const fake = homeServer();
-    startFirstScreen('/activity/3');
+    void startFirstScreen('/activity/3');
     await waitFor(() => expect(fake.to(ApiPath.getConfig)).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fake.calls.filter((call) => call.path !== ApiPath.getConfig)).toEqual([]);
@@ -66,7 +66,7 @@ describe('the first screen of a visit', () => {
   it('the fund log asks for the newest page of its default range with the config, as the page will', async () => {
     const fake = homeServer();
     startSession('token');
-    startFirstScreen('/my_income');
+    void startFirstScreen('/my_income');
     await waitFor(() => expect(fake.to(ApiPath.financeFlow)).toHaveLength(1));
     expect(fake.to(ApiPath.financeFlow)[0].body).toMatchObject(defaultRange());
     expect(fake.to(ApiPath.financeFlow)[0].body).not.toHaveProperty('before');
@@ -83,7 +83,7 @@ describe('the first screen of a visit', () => {
     const ended = vi.fn();
     const stop = onSessionEnd(ended);
     try {
-      startFirstScreen('/activity/3');
+      void startFirstScreen('/activity/3');
       await waitFor(() => expect(ended).toHaveBeenCalled());
       expect(getToken()).toBeNull();
     } finally {
@@ -94,7 +94,7 @@ describe('the first screen of a visit', () => {
   it('a room path that names no room asks for no round', async () => {
     const fake = homeServer();
     startSession('token');
-    startFirstScreen('/activity/abc');
+    void startFirstScreen('/activity/abc');
     await waitFor(() => expect(fake.to(ApiPath.getConfig)).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fake.to(ApiPath.gameInfo)).toEqual([]);
@@ -102,7 +102,7 @@ describe('the first screen of a visit', () => {
 
   it('the app then renders on the config read in flight: asked once, the canvas stays until it answers', async () => {
     const fake = homeServer();
-    startFirstScreen('/');
+    void startFirstScreen('/');
     render(<App />);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     await waitFor(() => expect(fake.to(ApiPath.slide)).toHaveLength(1));

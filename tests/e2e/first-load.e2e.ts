@@ -3,9 +3,10 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, phoneContext } from './support/browser';
 
 /**
- * A first visit on a slow link: the loading canvas stays until the app config is known (SPEC.md
- * section 2), but the first screen's own reads do not wait for it, and the API's address is asked
- * for once, with the page.
+ * A first visit: the server writes the first screen's public answers into the page, so home shows
+ * without a call of its own. A page without them (the service worker's copy): the loading canvas
+ * stays until the app config is known (SPEC.md section 2), the first screen's own reads do not
+ * wait for it, and the API's address is asked for once, with the page.
  */
 describe('first load', () => {
   let browser: Browser;
@@ -16,11 +17,44 @@ describe('first load', () => {
     await browser?.close();
   });
 
-  it("home's reads go out while the config read is still unanswered; the canvas stays until it is", async () => {
+  it("home from the page's answers: its banner shows, and none of its calls nor the manifest is asked for", async () => {
     const context = await phoneContext(browser, inject('baseUrl'));
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+
+    const response = await page.goto('/');
+    expect(await response!.text()).toContain('<script id="page-answers" type="application/json">');
+    await page.locator('img.banner-image').first().waitFor();
+    expect(await page.getByTestId('config-gate').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('game-tile').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    for (const path of [
+      '/manifest.json',
+      '/api/Index/getconfig',
+      '/api/Game/slide',
+      '/api/Game/getHomeTiles',
+      '/api/Game/getWinners',
+    ]) {
+      expect(asked, path).not.toContain(path);
+    }
+    // The banner the page named in its head is the one the carousel shows.
+    const preloaded = await page.locator('link[rel="preload"][as="image"]').getAttribute('href');
+    expect(await page.locator('img.banner-image').first().getAttribute('src')).toBe(preloaded);
+    await context.close();
+  });
+
+  it("without the page's answers, home's reads go out while the config read is unanswered; the canvas stays until it is", async () => {
+    const context = await phoneContext(browser, inject('baseUrl'));
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    // The page as the service worker keeps it: as built, without answers.
+    await page.route(/\/$/, async (route) => {
+      const built = await route.fetch({ headers: { ...route.request().headers(), 'sec-fetch-dest': 'empty' } });
+      const body = await built.text();
+      expect(body).not.toContain('page-answers');
+      await route.fulfill({ response: built, body });
+    });
     // The config answer comes late, as on a slow link; everything else as the server answers it.
     let releaseConfig!: () => void;
     const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));

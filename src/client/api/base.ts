@@ -11,7 +11,8 @@ function normalize(url: unknown): string {
   return typeof url === 'string' ? url.trim().replace(/\/+$/, '') : '';
 }
 
-export function createApiBase(storage: Storage | null, manifestUrl: string) {
+/** `fromPage`: the address the page itself gives (api/pageAnswers.ts), taken without asking the manifest. */
+export function createApiBase(storage: Storage | null, manifestUrl: string, fromPage?: () => string | undefined) {
   let resolved: string | null = null;
   let pending: Promise<string> | null = null;
 
@@ -23,9 +24,21 @@ export function createApiBase(storage: Storage | null, manifestUrl: string) {
     }
   }
 
+  function keep(base: string): string {
+    resolved = base;
+    try {
+      storage?.setItem(STORAGE_KEY, base);
+    } catch {
+      // Not persisted; resolved again next visit.
+    }
+    return base;
+  }
+
   return {
     get(fetchImpl: typeof fetch = (...args) => fetch(...args)): Promise<string> {
       if (resolved !== null) return Promise.resolve(resolved);
+      const given = fromPage?.();
+      if (given !== undefined) return Promise.resolve(keep(normalize(given)));
       if (pending) return pending;
       // As the page's preload asked for it (index.html), so the browser hands over that answer; the
       // server marks it no-cache, so an operator's change is seen on the next start.
@@ -33,14 +46,7 @@ export function createApiBase(storage: Storage | null, manifestUrl: string) {
         .then(async (response) => {
           if (!response.ok) throw new Error(`manifest ${response.status}`);
           const body = (await response.json()) as { apiWebUrl?: unknown };
-          const base = normalize(body.apiWebUrl);
-          resolved = base;
-          try {
-            storage?.setItem(STORAGE_KEY, base);
-          } catch {
-            // Not persisted; resolved again next visit.
-          }
-          return base;
+          return keep(normalize(body.apiWebUrl));
         })
         .catch(() => stored())
         .finally(() => {

@@ -1,7 +1,7 @@
 import { createApiClient } from './client';
 import { currentApiLang, textOfCode } from '../i18n';
 import { toast } from '../ui/toast';
-import { apiBase, online, session } from '../stores';
+import { apiBase, online, pageAnswers, session } from '../stores';
 
 export { ApiError, OfflineError } from './errors';
 export { failureText } from './failureText';
@@ -21,5 +21,6 @@ export const api = createApiClient({
   onSessionEnd: () => session.ended(),
   isOffline: () => !online.isBrowserOnline(),
   onReachability: (reachable) => online.reported(reachable),
+  pageAnswer: (path, lang) => pageAnswers.take(path, lang),
 });
 export { newIdempotencyKey } from './idempotency';

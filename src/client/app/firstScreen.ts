@@ -2,7 +2,9 @@ import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
 import { isBrowserOnline } from '../api/online';
 import { getToken } from '../api/session';
-import { prefetch } from '../data/query';
+import { prefetch, type Query } from '../data/query';
+import { currentApiLang } from '../i18n';
+import { pageAnswers } from '../stores';
 import { configQuery } from '../data/resources';
 import { findRoute } from './routes';
 
@@ -11,14 +13,29 @@ import { findRoute } from './routes';
  * (the loading canvas waits for it on a first visit), the screen's code and its reads.
  * Asked from a component, they would wait for the first render to commit, which on a slow phone is
  * most of the time to the first banner. The screens' own reads then find them in flight or answered.
+ *
+ * Settles once the screen's code and the reads the page itself answers (api/pageAnswers.ts) are
+ * in, at once when the page answers none: the app renders then, so the first render already has
+ * them, instead of rendering the screen empty and again, all at once, as each answer lands. Reads
+ * that go to the network are never waited for.
  */
-export function startFirstScreen(path: string): void {
+export function startFirstScreen(path: string): Promise<unknown> {
   // The router's default parser (the app sets no other): the same match the outlet will make.
   const route = findRoute(path, parse);
-  void route?.screen.preload().catch(() => undefined);
-  if (!isBrowserOnline()) return;
-  void prefetch(configQuery);
-  if (!route?.reads || (route.auth && getToken() === null)) return;
-  const [, params] = matchRoute(parse, route.path, path);
-  for (const read of route.reads(params ?? {})) void prefetch(read);
+  const screen = route?.screen.preload().catch(() => undefined);
+  if (!isBrowserOnline()) return Promise.resolve();
+  const reads: Query<unknown>[] = [configQuery];
+  if (route?.reads && !(route.auth && getToken() === null)) {
+    const [, params] = matchRoute(parse, route.path, path);
+    reads.push(...route.reads(params ?? {}));
+  }
+  const lang = currentApiLang();
+  const fromPage: Promise<void>[] = [];
+  for (const read of reads) {
+    // Asked before the call takes the page's answer.
+    const inPage = pageAnswers.holds(read.key[0], lang);
+    const asked = prefetch(read);
+    if (inPage) fromPage.push(asked);
+  }
+  return fromPage.length === 0 ? Promise.resolve() : Promise.all([screen, ...fromPage]);
 }

@@ -5,10 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../shared/api/paths';
 import { requireArticle } from '../domain/content/articles';
-import { homeTilesWire } from '../domain/content/homeTiles';
-import { winnersWire } from '../domain/game/winners';
 import { localeOf, success, type RouteContext } from './context';
 import { parseBody } from './parse';
+import { publicAnswers } from './publicAnswers';
 
 export function contentRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.oneClassArticle, async (request) => {
@@ -26,19 +25,11 @@ export function contentRoutes(app: FastifyInstance, ctx: RouteContext): void {
     return success(ctx, request, requireArticle(await ctx.reads.article(body.id)));
   });
 
-  app.post(ApiPath.slide, async (request) => success(ctx, request, await ctx.reads.banners()));
-
-  app.post(ApiPath.homeTiles, async (request) => {
-    const [rows, catalog] = await Promise.all([ctx.reads.homeTileRows(), ctx.game.catalog.get()]);
-    return success(ctx, request, homeTilesWire(rows, catalog));
-  });
+  for (const path of [ApiPath.slide, ApiPath.homeTiles, ApiPath.winners] as const) {
+    app.post(path, async (request) => success(ctx, request, await publicAnswers[path](ctx, localeOf(request))));
+  }
 
   app.post(ApiPath.financeProducts, async (request) =>
     success(ctx, request, await ctx.reads.financeProducts((message) => request.log.error(message))),
   );
-
-  app.post(ApiPath.winners, async (request) => {
-    const names = ctx.i18n.outcomeNames(localeOf(request));
-    return success(ctx, request, winnersWire(await ctx.reads.winnerRows(), names));
-  });
 }

@@ -10,6 +10,7 @@ import { isApiPath } from '../../shared/api/paths';
 import { describeDatabaseError, isDatabaseUnavailable } from '../domain/dbErrors';
 import { Overloaded, Refused, refusedToWait } from '../domain/refused';
 import { envelope, localeOf, type RouteContext } from './context';
+import type { PageHandler } from './appPage';
 import { RateLimited } from './rateLimits';
 
 /** Retry-After of a 503 while the database is away: about as long as a restart takes. */
@@ -26,7 +27,8 @@ function statusOf(error: unknown): number | undefined {
   return typeof error.statusCode === 'number' ? error.statusCode : undefined;
 }
 
-export function registerErrorHandlers(app: FastifyInstance, ctx: RouteContext, spaFallback: boolean): void {
+/** `page` answers the client routes with the app (appPage.ts); null when the server runs without one. */
+export function registerErrorHandlers(app: FastifyInstance, ctx: RouteContext, page: PageHandler | null): void {
   const answer = (request: FastifyRequest, reply: FastifyReply, status: number, code: number, messageCode: ErrorCode) =>
     send(request, reply, status, new Refused(code, messageCode));
 
@@ -73,15 +75,14 @@ export function registerErrorHandlers(app: FastifyInstance, ctx: RouteContext, s
     return answer(request, reply, 200, ErrorCode.UnknownError, ErrorCode.UnknownError);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     // Client-side routes of the SPA (e.g. /user, /activity/3) load the app shell; API paths and
     // missing hashed assets do not, so a stale asset never gets HTML in place of JavaScript.
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !path.startsWith('/assets/');
-    if (spaFallback && isPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
-    }
+    const shown = page && isPage ? await page(request, reply) : null;
+    if (shown !== null) return shown;
     return answer(request, reply, 404, ErrorCode.IncompleteParameters, ErrorCode.IncompleteParameters);
   });
 }

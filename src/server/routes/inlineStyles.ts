@@ -6,8 +6,6 @@
  * keeps its styles within that time.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 
 const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
 
@@ -16,11 +14,4 @@ export function styleHashesOf(html: string): string[] {
   return [...html.matchAll(STYLE_ELEMENT)].map(
     ([, css]) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`,
   );
-}
-
-/** Reads distDir's index.html for its hashes; none without a built app. */
-export function builtStyleHashes(distDir: string | undefined): () => Promise<readonly string[]> {
-  if (distDir === undefined) return async () => [];
-  const page = join(distDir, 'index.html');
-  return () => readFile(page, 'utf8').then(styleHashesOf, () => []);
 }

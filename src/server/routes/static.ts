@@ -10,6 +10,7 @@ import { basename, join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { APP_MANIFEST_PATH } from '../../shared/api/paths';
+import type { PageHandler } from './appPage';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,7 +37,7 @@ export function hasBuiltApp(distDir: string): boolean {
 
 export async function staticRoutes(
   app: FastifyInstance,
-  options: { distDir?: string; publicApiUrl: string },
+  options: { distDir?: string; publicApiUrl: string; page: PageHandler | null },
 ): Promise<void> {
   app.get(APP_MANIFEST_PATH, async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);
@@ -44,7 +45,12 @@ export async function staticRoutes(
   });
 
   const distDir = options.distDir;
-  if (distDir === undefined || !hasBuiltApp(distDir)) return;
+  const page = options.page;
+  if (distDir === undefined || page === null || !hasBuiltApp(distDir)) return;
+  // The page itself is made per request (appPage.ts), not sent as the file.
+  for (const path of ['/', '/index.html']) {
+    app.get(path, async (request, reply) => (await page(request, reply)) ?? reply.callNotFound());
+  }
   await app.register(fastifyStatic, {
     root: distDir,
     preCompressed: true,

@@ -78,7 +78,15 @@ export function GameTiles() {
             <li key={tile.id}>
               <button type="button" className="game-tile" onClick={() => open(tile)} data-testid="game-tile">
                 {isSafeUrl(picture) && (
-                  <img className="game-tile-picture" src={picture} alt="" width={52} height={52} decoding="async" />
+                  <img
+                    className="game-tile-picture"
+                    src={picture}
+                    alt=""
+                    width={52}
+                    height={52}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 )}
                 <span className="game-tile-title" data-testid="game-tile-name">
                   <TileName name={localized(tile.names, locale)} />

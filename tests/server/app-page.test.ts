@@ -1,0 +1,138 @@
+/**
+ * The app's page (routes/appPage.ts): a browser's navigation gets the public answers its first
+ * screen waits for written in, the same answers their calls give, as data that cannot close its
+ * element; anything else (the service worker's copy) gets the page exactly as built.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_ANSWERS_ELEMENT_ID, isPageAnswers, type PageAnswers } from '../../src/shared/api/pageAnswers';
+import { ApiPath } from '../../src/shared/api/paths';
+import { scriptSafeJson } from '../../src/server/routes/appPage';
+import { startServer, type TestServer } from './support/server';
+
+/** The app's own page as its build keeps it (Vite leaves the head as written). */
+const BUILT = readFileSync('src/client/index.html', 'utf8');
+const MANIFEST_PRELOAD = '<link rel="preload" href="/manifest.json"';
+const NAVIGATION = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' };
+
+let distDir: string;
+let server: TestServer;
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'app-page-'));
+  writeFileSync(join(distDir, 'index.html'), BUILT);
+  server = await startServer({ distDir });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  return server.app.inject({ method: 'GET', url, headers });
+}
+
+function answersIn(html: string): PageAnswers | null {
+  const match = new RegExp(`<script id="${PAGE_ANSWERS_ELEMENT_ID}" type="application/json">([^<]*)</script>`).exec(
+    html,
+  );
+  if (!match) return null;
+  const value: unknown = JSON.parse(match[1]);
+  return isPageAnswers(value) ? value : null;
+}
+
+async function dataOf(path: string): Promise<unknown> {
+  const { body } = await server.call(path, { lang: 'vi' });
+  expect(body.code).toBe(1);
+  return body.data;
+}
+
+describe("the app's page", () => {
+  it("carries home's answers on a navigation to home: the same as the calls', in the default language", async () => {
+    const response = await get('/', NAVIGATION);
+    expect(response.statusCode).toBe(200);
+    const page = answersIn(response.body);
+    expect(page).not.toBeNull();
+    expect(page!.lang).toBe('vi');
+    expect(page!.apiWebUrl).toBe('');
+    expect(page!.madeAt).toBe(server.clock.now);
+    expect(page!.answers).toEqual({
+      [ApiPath.getConfig]: await dataOf(ApiPath.getConfig),
+      [ApiPath.slide]: await dataOf(ApiPath.slide),
+      [ApiPath.homeTiles]: await dataOf(ApiPath.homeTiles),
+      [ApiPath.winners]: await dataOf(ApiPath.winners),
+    });
+    // The address is in the page: no preload of the manifest. Home's first banner is asked for at once.
+    expect(response.body).not.toContain(MANIFEST_PRELOAD);
+    const banners = page!.answers[ApiPath.slide] as { path_vi: string }[];
+    expect(banners.length).toBeGreaterThan(0);
+    expect(response.body).toContain(
+      `<link rel="preload" as="image" href="${banners[0].path_vi}" fetchpriority="high"><script id="${PAGE_ANSWERS_ELEMENT_ID}"`,
+    );
+    // The rest of the page is as built.
+    expect(response.body.replace(/<link rel="preload" as="image"[^>]*><script id[\s\S]*?<\/script>/, '')).toBe(
+      BUILT.replace(/[ \t]*<link rel="preload" href="\/manifest.json"[^>]*>\n/, ''),
+    );
+  });
+
+  it('carries only the config on any other screen, index.html included', async () => {
+    for (const url of ['/activity/1', '/my_income', '/login?next=%2Fuser']) {
+      const response = await get(url, NAVIGATION);
+      expect(response.statusCode).toBe(200);
+      expect(Object.keys(answersIn(response.body)!.answers)).toEqual([ApiPath.getConfig]);
+      expect(response.body).not.toContain('rel="preload" as="image"');
+    }
+    expect(Object.keys(answersIn((await get('/index.html', NAVIGATION)).body)!.answers)).toHaveLength(4);
+  });
+
+  it('is the page as built for a fetch that is not a navigation (the service worker keeping its copy)', async () => {
+    for (const url of ['/', '/index.html', '/activity/1']) {
+      const response = await get(url, { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(BUILT);
+      expect((await get(url)).body).toBe(BUILT);
+    }
+  });
+
+  it('is revalidated on every load, kept apart by what asked for it, and has the pages’ policy', async () => {
+    const response = await get('/', NAVIGATION);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(String(response.headers.vary)).toMatch(/sec-fetch-dest/i);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('travels compressed when the browser accepts it', async () => {
+    const response = await get('/', { ...NAVIGATION, 'accept-encoding': 'br' });
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  it('keeps text from the database as data: nothing in an answer can close its element or open markup', async () => {
+    const hostile = '/banners/x.svg"></script><script>alert(1)</script><!--';
+    const db = server.deps.db;
+    const [first] = await db.selectFrom('banners').select(['id', 'path_vi']).orderBy('sort').orderBy('id').execute();
+    await db.updateTable('banners').set({ path_vi: hostile }).where('id', '=', first.id).execute();
+    try {
+      const response = await get('/', NAVIGATION);
+      expect(response.body).not.toContain('<script>alert(1)');
+      expect(response.body.match(/<\/script>/g)).toHaveLength(BUILT.match(/<\/script>/g)!.length + 1);
+      const banners = answersIn(response.body)!.answers[ApiPath.slide] as { path_vi: string }[];
+      expect(banners[0].path_vi).toBe(hostile);
+      // In the preload's attribute, escaped.
+      expect(response.body).toContain(
+        'href="/banners/x.svg&#34;&#62;&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!--"',
+      );
+    } finally {
+      await db.updateTable('banners').set({ path_vi: first.path_vi }).where('id', '=', first.id).execute();
+    }
+  });
+
+  it('escapes what could end a script element or a line of script', () => {
+    const text = scriptSafeJson({ a: '</script><!--&>', b: '\u2028\u2029' });
+    expect(text).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u0026\\u003e","b":"\\u2028\\u2029"}');
+    expect(JSON.parse(text)).toEqual({ a: '</script><!--&>', b: '\u2028\u2029' });
+  });
+});

@@ -149,7 +149,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const builtPage = distDir === undefined ? null : readBuiltPage(distDir, pagesTtlMs, options.cacheClock);
   const page =
     builtPage && distDir !== undefined && hasBuiltApp(distDir)
-      ? appPage(ctx, { page: builtPage, publicApiUrl: options.publicApiUrl ?? '' })
+      ? appPage(ctx, {
+          page: builtPage,
+          publicApiUrl: options.publicApiUrl ?? '',
+          cacheTtlMs: pagesTtlMs,
+          cacheClock: options.cacheClock,
+        })
       : null;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
 

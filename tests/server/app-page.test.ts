@@ -6,10 +6,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ANSWERS_ELEMENT_ID, isPageAnswers, type PageAnswers } from '../../src/shared/api/pageAnswers';
 import { ApiPath } from '../../src/shared/api/paths';
-import { scriptSafeJson } from '../../src/server/routes/appPage';
+import { accepts, scriptSafeJson } from '../../src/server/routes/appPage';
 import { startServer, type TestServer } from './support/server';
 
 /** The app's own page as its build keeps it (Vite leaves the head as written). */
@@ -105,9 +106,25 @@ describe("the app's page", () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('travels compressed when the browser accepts it', async () => {
-    const response = await get('/', { ...NAVIGATION, 'accept-encoding': 'br' });
-    expect(response.headers['content-encoding']).toBe('br');
+  it('travels compressed as the browser accepts it, the same page once unpacked', async () => {
+    const plain = await get('/', { ...NAVIGATION, 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/', { ...NAVIGATION, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/', { ...NAVIGATION, 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const copy = await get('/index.html', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(copy.rawPayload).toString()).toBe(BUILT);
+  });
+
+  it('reads which codings a browser accepts', () => {
+    expect(accepts('gzip, deflate, br', 'br')).toBe(true);
+    expect(accepts('gzip;q=0.8, br;q=0', 'br')).toBe(false);
+    expect(accepts('*', 'gzip')).toBe(true);
+    expect(accepts(undefined, 'gzip')).toBe(false);
+    expect(accepts('identity', 'br')).toBe(false);
   });
 
   it('keeps text from the database as data: nothing in an answer can close its element or open markup', async () => {
@@ -134,5 +151,43 @@ describe("the app's page", () => {
     const text = scriptSafeJson({ a: '</script><!--&>', b: '\u2028\u2029' });
     expect(text).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u0026\\u003e","b":"\\u2028\\u2029"}');
     expect(JSON.parse(text)).toEqual({ a: '</script><!--&>', b: '\u2028\u2029' });
+  });
+});
+
+describe('a flood of page loads', () => {
+  let cached: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'app-page-cached-'));
+    writeFileSync(join(dir, 'index.html'), BUILT);
+    // The pages' cache as in production (test servers default to none), aged by the test clock.
+    cached = await startServer({ distDir: dir, content: { cacheTtlMs: 5_000, winnersTtlMs: 0 } });
+  });
+  afterAll(async () => {
+    await cached?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const madeAt = async (url: string) =>
+    answersIn((await cached.app.inject({ method: 'GET', url, headers: NAVIGATION })).body)!.madeAt;
+
+  it('is answered with the page made once per cache time, for every screen of a kind, then made anew', async () => {
+    const first = await madeAt('/my_income');
+    cached.clock.advance(1_000);
+    expect(await madeAt('/activity/1')).toBe(first);
+    expect(await madeAt('/')).toBe(cached.clock.now);
+    cached.expireCaches();
+    expect(await madeAt('/my_income')).toBe(cached.clock.now);
+  });
+
+  it('follows a rebuilt page at once, never sending the answers of the page before', async () => {
+    await madeAt('/');
+    const rebuilt = BUILT.replace('<title>RoundPlay</title>', '<title>RoundPlay 2</title>');
+    writeFileSync(join(dir, 'index.html'), rebuilt);
+    cached.expireCaches();
+    // The answers' cache is fresh again after expiry, but the page is new: made with it.
+    const body = (await cached.app.inject({ method: 'GET', url: '/', headers: NAVIGATION })).body;
+    expect(body).toContain('<title>RoundPlay 2</title>');
+    expect(answersIn(body)).not.toBeNull();
   });
 });

@@ -15,6 +15,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   PAGE_ANSWERS_ELEMENT_ID,
@@ -47,6 +49,32 @@ export interface AppPageOptions {
   page: BuiltPage;
   /** The API's address the manifest gives ('' for this origin). */
   publicApiUrl: string;
+  /** How long a page made with answers is sent again as it is (the answers' own caches are as short). */
+  cacheTtlMs: number;
+  cacheClock?: CacheClock;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** A page and its compressed copies, each made once, when first asked for. */
+class PageBytes {
+  private br: Promise<Buffer> | null = null;
+  private gz: Promise<Buffer> | null = null;
+  constructor(readonly html: string) {}
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer> {
+    if (encoding === 'br') return (this.br ??= brotli(this.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }));
+    return (this.gz ??= gzipped(this.html, { level: 9 }));
+  }
+}
+
+/** Whether an Accept-Encoding header accepts a coding (a `q=0` refuses it). */
+export function accepts(header: string | undefined, coding: string): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    return (name === coding || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
 }
 
 /**
@@ -86,6 +114,13 @@ function isNavigation(request: FastifyRequest): boolean {
 export type PageHandler = ReturnType<typeof appPage>;
 
 export function appPage(ctx: RouteContext, options: AppPageOptions) {
+  // Made once per kind of page and cache time, compressed once: a flood of page loads costs what a
+  // flood of a static file does, not four reads and a compression each.
+  const made = new TtlCache<string, PageBytes | null>(options.cacheTtlMs, options.cacheClock, 8);
+  // The page as built, compressed once per version of it; a new version starts new made pages.
+  let plain: PageBytes | null = null;
+  let version = 0;
+
   async function answersFor(pathname: string, locale: Locale): Promise<PageAnswers> {
     const paths = pageAnswerPathsFor(pathname);
     const values = await Promise.all(paths.map((path) => publicAnswers[path](ctx, locale)));
@@ -94,20 +129,46 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
     return { lang: apiLangOf(locale), madeAt: ctx.deps.clock(), apiWebUrl: options.publicApiUrl, answers };
   }
 
-  /** The page for this request; null when there is no built app (removed under a running server). */
-  return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
-    const built = await options.page();
-    if (built === null) return null;
-    // The same address answers a navigation and a copy differently: a shared cache must keep both apart.
-    reply.header('cache-control', 'no-cache').header('vary', 'sec-fetch-dest').type('text/html; charset=utf-8');
-    if (!isNavigation(request)) return built;
+  async function withAnswers(built: string, pathname: string, request: FastifyRequest): Promise<PageBytes | null> {
     // The app's language is on the device; a first visit starts in the default one.
     const locale = DEFAULT_LOCALE;
     try {
-      return pageWithAnswers(built, await answersFor(request.url.split('?')[0], locale), locale);
+      return new PageBytes(pageWithAnswers(built, await answersFor(pathname, locale), locale));
     } catch (error) {
       request.log.warn({ err: error }, 'page answers could not be read; the page goes as built');
-      return built;
+      return null;
     }
+  }
+
+  function asBuilt(built: string): PageBytes {
+    if (plain?.html !== built) {
+      plain = new PageBytes(built);
+      version += 1;
+    }
+    return plain;
+  }
+
+  /** The page for this request; null when there is no built app (removed under a running server). */
+  return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<string | Buffer | null> {
+    const built = await options.page();
+    if (built === null) return null;
+    let page = asBuilt(built);
+    if (isNavigation(request)) {
+      const pathname = request.url.split('?')[0];
+      const paths = pageAnswerPathsFor(pathname);
+      // Keyed by the built page's version too: a rebuild is never sent as the page made before it.
+      const key = `${version} ${paths.join(' ')}`;
+      page = (await made.get(key, () => withAnswers(built, pathname, request))) ?? page;
+    }
+    // The same address answers a navigation and a copy differently: a shared cache must keep both apart.
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'sec-fetch-dest, accept-encoding')
+      .type('text/html; charset=utf-8');
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepts(accepted, 'br') ? 'br' : accepts(accepted, 'gzip') ? 'gzip' : null;
+    if (encoding === null) return page.html;
+    reply.header('content-encoding', encoding);
+    return page.encoded(encoding);
   };
 }

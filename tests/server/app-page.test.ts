@@ -147,6 +147,26 @@ describe("the app's page", () => {
     }
   });
 
+  it("writes an answer's text as it is, even one that reads like a replacement pattern ($&, $')", async () => {
+    const db = server.deps.db;
+    const siteName = "Rounds $' and $& and $$";
+    const before = await db.selectFrom('settings').select('value').where('key', '=', 'siteName').executeTakeFirst();
+    await db
+      .insertInto('settings')
+      .values({ key: 'siteName', value: siteName })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: siteName }))
+      .execute();
+    try {
+      const response = await get('/', NAVIGATION);
+      const config = answersIn(response.body)!.answers[ApiPath.getConfig] as { siteName: string };
+      expect(config.siteName).toBe(siteName);
+      expect(response.body.match(/<\/head>/g)).toHaveLength(1);
+    } finally {
+      if (before) await db.updateTable('settings').set({ value: before.value }).where('key', '=', 'siteName').execute();
+      else await db.deleteFrom('settings').where('key', '=', 'siteName').execute();
+    }
+  });
+
   it('escapes what could end a script element or a line of script', () => {
     const text = scriptSafeJson({ a: '</script><!--&>', b: '\u2028\u2029' });
     expect(text).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u0026\\u003e","b":"\\u2028\\u2029"}');

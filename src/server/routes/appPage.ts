@@ -103,7 +103,8 @@ export function pageWithAnswers(page: string, answers: PageAnswers, locale: Loca
   const head =
     bannerPreload(answers.answers[ApiPath.slide] as Banner[] | undefined, locale) +
     `<script id="${PAGE_ANSWERS_ELEMENT_ID}" type="application/json">${scriptSafeJson(answers)}</script>`;
-  return page.replace(MANIFEST_PRELOAD, '').replace('</head>', `${head}</head>`);
+  // A function, not a string: a replacement string would read `$&` or `$'` in an answer as patterns.
+  return page.replace(MANIFEST_PRELOAD, '').replace('</head>', () => `${head}</head>`);
 }
 
 /** A browser loading the page to show it, not a script (the service worker) fetching a copy. */

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
-import type { AppConfig, FinanceProduct } from '../../src/shared/api/types';
+import type { FinanceProduct } from '../../src/shared/api/types';
 import FinancePage from '../../src/client/features/finance/FinancePage';
 import ProductDetailPage from '../../src/client/features/finance/ProductDetailPage';
 import ProductRulePage from '../../src/client/features/finance/ProductRulePage';
@@ -13,7 +13,7 @@ import ProductOrderPage from '../../src/client/features/finance/ProductOrderPage
 import ProductTransferInPage from '../../src/client/features/finance/ProductTransferInPage';
 import { setQueryData } from '../../src/client/data/sync';
 import { online } from '../../src/client/stores';
-import { fakeFetch, ok, resetClientState } from './helpers';
+import { fakeFetch, ok, resetClientState, appConfig } from './helpers';
 import { renderScreen } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';
 
@@ -23,15 +23,7 @@ const TIERS: FinanceProduct[] = [
   { id: 9, minimum: 1_000_000, dailyRate: 1.1, days: 40 },
 ];
 
-const CONFIG: AppConfig = {
-  siteName: 'RoundPlay',
-  serviceUrl: 'https://support.example/chat',
-  agreement: 1,
-  defaultQuhao: '+84',
-  priceFeedUrl: 'ws://127.0.0.1:1',
-  versions: { android: { version: '1.0.0', url: '' }, ios: { version: '1.0.0', url: '' } },
-  serverTime: 0,
-};
+const CONFIG = appConfig();
 
 beforeEach(async () => {
   await resetClientState();

@@ -10,19 +10,11 @@ import type { AppConfig } from '../../src/shared/api/types';
 import { startFirstScreen } from '../../src/client/app/firstScreen';
 import { getQueryData } from '../../src/client/data/sync';
 import { queryKey } from '../../src/client/data/key';
-import { fakeFetch, ok, resetClientState } from './helpers';
+import { fakeFetch, ok, resetClientState, appConfig } from './helpers';
 
 vi.mock('../../src/client/features/home/HomePage', () => ({ default: () => null }));
 
-const CONFIG: AppConfig = {
-  siteName: 'From the page',
-  serviceUrl: 'https://support.example/chat',
-  agreement: 1,
-  defaultQuhao: '+84',
-  priceFeedUrl: 'ws://127.0.0.1:1',
-  versions: { android: { version: '1.0.0', url: '' }, ios: { version: '1.0.0', url: '' } },
-  serverTime: 0,
-};
+const CONFIG = appConfig({ siteName: 'From the page' });
 
 beforeEach(async () => {
   await resetClientState();

@@ -8,6 +8,7 @@ import { LiveStreams, LiveStreamsContext } from '../../src/client/data/live/live
 import { apiBase, online, queryCache, session } from '../../src/client/stores';
 import { toast } from '../../src/client/ui/toast';
 import { closeAllDialogs } from '../../src/client/ui/dialog';
+import type { AppConfig } from '../../src/shared/api/types';
 
 export const API_BASE = 'http://api.test';
 
@@ -72,6 +73,20 @@ export function fakeFetch(routes: Record<string, Responder>) {
   };
   const to = (path: string) => calls.filter((call) => call.path === path);
   return { fetch: fetchImpl, calls, to };
+}
+
+/** An app config as the server answers it, with what a test needs changed. */
+export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    siteName: 'RoundPlay',
+    serviceUrl: 'https://support.example/chat',
+    agreement: 1,
+    defaultQuhao: '+84',
+    priceFeedUrl: 'ws://127.0.0.1:1',
+    versions: { android: { version: '1.0.0', url: '' }, ios: { version: '1.0.0', url: '' } },
+    serverTime: 0,
+    ...overrides,
+  };
 }
 
 export const ok = <T,>(data: T) => ({ code: 1, data, info: 'ok' });

@@ -10,22 +10,13 @@ import { ApiError } from '../../src/client/api/errors';
 import { createPageAnswers } from '../../src/client/api/pageAnswers';
 import { PAGE_ANSWERS_MAX_AGE_MS, type PageAnswers } from '../../src/shared/api/pageAnswers';
 import { ApiPath } from '../../src/shared/api/paths';
-import type { AppConfig } from '../../src/shared/api/types';
 import { ErrorCode } from '../../src/shared/errors';
 import { textOfCode } from '../../src/client/i18n';
-import { API_BASE, fakeFetch, ok } from './helpers';
+import { API_BASE, fakeFetch, ok, appConfig } from './helpers';
 
 const NOW = 1_780_000_000_000;
 
-const CONFIG: AppConfig = {
-  siteName: 'From the page',
-  serviceUrl: 'https://support.example/chat',
-  agreement: 1,
-  defaultQuhao: '+84',
-  priceFeedUrl: 'ws://127.0.0.1:1',
-  versions: { android: { version: '1.0.0', url: '' }, ios: { version: '1.0.0', url: '' } },
-  serverTime: 0,
-};
+const CONFIG = appConfig({ siteName: 'From the page' });
 
 function pageOf(overrides: Partial<PageAnswers> = {}): string {
   const page: PageAnswers = {

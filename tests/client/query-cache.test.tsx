@@ -17,21 +17,12 @@ import { useWrite } from '../../src/client/data/useWrite';
 import { markMessagesRead } from '../../src/client/data/messageReads';
 import { startSession } from '../../src/client/api/session';
 import { ownerOf } from '../../src/client/data/owner';
-import type { AppConfig } from '../../src/shared/api/types';
-import { Providers, fakeFetch, ok, refused, resetClientState } from './helpers';
+import { Providers, fakeFetch, ok, refused, resetClientState, appConfig } from './helpers';
 import { BANK_CARD, USER } from './wallet-fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-const CONFIG: AppConfig = {
-  siteName: 'first',
-  serviceUrl: '',
-  agreement: 1,
-  defaultQuhao: '+84',
-  priceFeedUrl: '',
-  versions: { android: { version: '1.0.0', url: '' }, ios: { version: '1.0.0', url: '' } },
-  serverTime: 0,
-};
+const CONFIG = appConfig({ siteName: 'first', serviceUrl: '', priceFeedUrl: '' });
 
 beforeEach(async () => {
   await resetClientState();

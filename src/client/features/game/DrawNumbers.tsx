@@ -1,9 +1,14 @@
+import type { ReactNode } from 'react';
 import { m } from 'framer-motion';
 import { MotionScope } from '../../ui/MotionScope';
 import { useLingui } from '@lingui/react/macro';
 import type { DrawnNumbers } from './model';
 
-/** The three numbers of a draw and their sum; `reveal` plays the result-reveal motion. */
+/**
+ * The three numbers of a draw and their sum; `reveal` plays the result-reveal motion. A draw shown
+ * as it is (every row of the results list) is plain markup: ten rows of four animated balls were a
+ * quarter of a slow phone's work in drawing the room.
+ */
 export function DrawNumbers({
   numbers,
   sum,
@@ -15,33 +20,51 @@ export function DrawNumbers({
 }) {
   const { t } = useLingui();
   const [a, b, c] = numbers;
-  return (
-    <MotionScope>
-      <span className="draw" role="img" aria-label={t`${a} + ${b} + ${c} = ${sum}`}>
-        {numbers.map((n, i) => (
-          <m.span
-            key={i}
-            className="ball"
-            initial={reveal ? { opacity: 0, scale: 0.3, rotate: -120 } : false}
-            animate={{ opacity: 1, scale: 1, rotate: 0 }}
-            transition={{ type: 'spring', stiffness: 420, damping: 22, delay: reveal ? 0.12 + i * 0.18 : 0 }}
-          >
-            {n}
-          </m.span>
-        ))}
-        <span className="draw-eq" aria-hidden="true">
-          =
-        </span>
-        <m.span
-          className="ball ball-sum"
-          initial={reveal ? { opacity: 0, scale: 0.6 } : false}
-          animate={{ opacity: 1, scale: 1 }}
-          transition={{ delay: reveal ? 0.7 : 0 }}
-        >
-          {sum}
-        </m.span>
+  const draw = (
+    <span className="draw" role="img" aria-label={t`${a} + ${b} + ${c} = ${sum}`}>
+      {numbers.map((n, i) => (
+        <Ball key={i} reveal={reveal} from={{ opacity: 0, scale: 0.3, rotate: -120 }} delay={0.12 + i * 0.18} spring>
+          {n}
+        </Ball>
+      ))}
+      <span className="draw-eq" aria-hidden="true">
+        =
       </span>
-    </MotionScope>
+      <Ball reveal={reveal} from={{ opacity: 0, scale: 0.6 }} delay={0.7} sum>
+        {sum}
+      </Ball>
+    </span>
+  );
+  return reveal ? <MotionScope>{draw}</MotionScope> : draw;
+}
+
+/** One ball: animated in from `from` when revealed, plain otherwise. */
+function Ball({
+  reveal,
+  from,
+  delay,
+  spring = false,
+  sum = false,
+  children,
+}: {
+  reveal: boolean;
+  from: { opacity: number; scale: number; rotate?: number };
+  delay: number;
+  spring?: boolean;
+  sum?: boolean;
+  children: ReactNode;
+}) {
+  const className = sum ? 'ball ball-sum' : 'ball';
+  if (!reveal) return <span className={className}>{children}</span>;
+  return (
+    <m.span
+      className={className}
+      initial={from}
+      animate={{ opacity: 1, scale: 1, rotate: 0 }}
+      transition={spring ? { type: 'spring', stiffness: 420, damping: 22, delay } : { delay }}
+    >
+      {children}
+    </m.span>
   );
 }
 

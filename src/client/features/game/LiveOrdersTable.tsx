@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import { m } from 'framer-motion';
 import { MotionScope } from '../../ui/MotionScope';
+import { useFirstKeys } from '../../ui/useFirstKeys';
 import { useLingui } from '@lingui/react/macro';
 import type { LiveOrder } from '../../../shared/api/types';
 import { StaleBadge } from '../../ui';
 import { useOutcomeName, formatUsd } from '../../i18n';
 
-/** Everyone's orders in the current round, from real rows (usernames masked by the server). */
+/**
+ * Everyone's orders in the current round, from real rows (usernames masked by the server). The
+ * first list is drawn as it is; orders that arrive after it slide in (useFirstKeys).
+ */
 export function LiveOrdersTable({
   rows,
   stale,
@@ -21,6 +25,7 @@ export function LiveOrdersTable({
 }) {
   const { t } = useLingui();
   const nameOf = useOutcomeName();
+  const firstIds = useFirstKeys(rows.map((row) => row.id));
   return (
     <MotionScope>
       <section className="card live" data-testid="live-orders" aria-labelledby="live-title">
@@ -43,20 +48,31 @@ export function LiveOrdersTable({
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
-              <m.tr
-                key={row.id}
-                data-testid="live-order"
-                initial={{ opacity: 0, x: -12 }}
-                animate={{ opacity: 1, x: 0 }}
-                transition={{ duration: 0.3 }}
-              >
-                <td>{row.username}</td>
-                <td className="live-seq">{row.seqno}</td>
-                <td>{nameOf(row.value)}</td>
-                <td className="num">{formatUsd(row.money)}</td>
-              </m.tr>
-            ))}
+            {rows.map((row) => {
+              const cells = (
+                <>
+                  <td>{row.username}</td>
+                  <td className="live-seq">{row.seqno}</td>
+                  <td>{nameOf(row.value)}</td>
+                  <td className="num">{formatUsd(row.money)}</td>
+                </>
+              );
+              return firstIds === null || firstIds.has(row.id) ? (
+                <tr key={row.id} data-testid="live-order">
+                  {cells}
+                </tr>
+              ) : (
+                <m.tr
+                  key={row.id}
+                  data-testid="live-order"
+                  initial={{ opacity: 0, x: -12 }}
+                  animate={{ opacity: 1, x: 0 }}
+                  transition={{ duration: 0.3 }}
+                >
+                  {cells}
+                </m.tr>
+              );
+            })}
           </tbody>
         </table>
         {rows.length === 0 && (

@@ -9,7 +9,6 @@ import { prefetch } from './data/query';
 import { configQuery } from './data/resources';
 import { endSession } from './data/session';
 import { online } from './stores';
-import { loadAnswerSchemas } from './api/answers';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';
 import { startFirstScreen } from './app/firstScreen';
@@ -22,9 +21,6 @@ onSessionEnd(() => {
   navigate(pathTo('login'), { replace: true });
 });
 online.setProbe(() => void prefetch(configQuery));
-// Every answer is checked against its schema (api/answers.ts): their chunk loads now, beside the
-// language and the first screen's calls, not after them.
-loadAnswerSchemas().catch(() => undefined);
 // Chromium offers its install prompt early; it is kept for the app's own offer (InstallPrompt).
 listenForInstallPrompt();
 
@@ -48,6 +44,9 @@ async function start(): Promise<void> {
   }
 
   setTimeout(prepareFormats, 0);
+  // A task of its own for the first screen's calls: run on from the modules' evaluation, the two
+  // made one long task on a slow phone.
+  await delay(0);
   // The language is known (its reads carry it): ask for what the first screen needs before rendering,
   // and render once what the page answered is in (the boot mark shows meanwhile), never much later.
   await Promise.race([startFirstScreen(window.location.pathname), delay(FIRST_SCREEN_WAIT_MS)]);

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { activateLocale } from '../../src/client/i18n';
-import { loadAnswerSchemas } from '../../src/client/api/answers';
+import { loadAllAnswerSchemas } from '../../src/client/api/answers';
 // DOMPurify (article HTML) needs two standard DOM behaviours happy-dom lacks.
 import './happy-dom-dompurify';
 
@@ -18,8 +18,9 @@ Reflect.deleteProperty(Element.prototype, 'animate');
 beforeAll(async () => {
   // Tests read English texts: the UI catalogue and the error catalogue (err.<code>).
   await activateLocale('en', { persist: false });
-  // The app loads the answer schemas at boot (main.tsx); so do the tests, before a fake clock runs.
-  await loadAnswerSchemas();
+  // The app loads a part of the answer schemas with its first call; the tests load them all at
+  // once, before a fake clock runs.
+  await loadAllAnswerSchemas();
 });
 
 // No test reaches the real network: each one stubs fetch with the answers it needs.

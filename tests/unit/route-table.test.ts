@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from '../../src/shared/zod';
-import { apiContract } from '../../src/shared/api/contract';
+import { apiContract, contractParts } from '../../src/shared/api/contract';
+import { CONTRACT_PART_OF } from '../../src/shared/api/contractParts';
 import { ApiPath } from '../../src/shared/api/paths';
 import {
   isGuestPath,
@@ -25,6 +26,13 @@ describe('the route table and the contract', () => {
     expect(Object.keys(ROUTES).sort()).toEqual([...PATHS].sort());
     expect(Object.keys(apiContract).sort()).toEqual([...PATHS].sort());
     expect(new Set(PATHS).size).toBe(PATHS.length);
+  });
+
+  it('is joined from parts that hold each path once, each in the part the app loads for it', () => {
+    const held = Object.entries(contractParts).flatMap(([part, calls]) =>
+      Object.keys(calls).map((path) => `${path} ${part}`),
+    );
+    expect(held.sort()).toEqual(PATHS.map((path) => `${path} ${CONTRACT_PART_OF[path]}`).sort());
   });
 
   it.each(PATHS)('%s takes an idempotency key exactly when the table says so, and only as a write', (path) => {

@@ -1,24 +1,41 @@
 /**
  * Every answer is checked at the door: the `data` of a success is parsed with its path's schema
  * (src/shared/api/contract.ts) before a screen or the cache sees it, so an answer of the wrong
- * shape is a failure said in the member's words (1004, "network error, refresh"), never a row. The schemas, and zod with
- * them, are a chunk of their own: main.tsx starts loading it at boot, beside the first calls, and
- * every call starts it too, so the entry does not grow and no answer waits for it longer than the
- * chunk takes to arrive (the service worker keeps it for offline starts).
+ * shape is a failure said in the member's words (1004, "network error, refresh"), never a row.
+ *
+ * The schemas, and zod with them, stay out of the entry, and each part of the contract (a domain
+ * file's calls, contractParts.ts) is a chunk of its own, loaded when a call of it is first made,
+ * beside the request: zod builds every schema of a module as it runs, which on a slow phone took
+ * 200 ms for the whole contract, while home needs its config, banners, tiles and winners. The
+ * service worker keeps every part for offline starts.
  */
+import { CONTRACT_PART_OF, type ContractPart } from '../../shared/api/contractParts';
+import type { Calls } from '../../shared/api/fields';
 import type { ApiAnswerOf, ApiContract } from '../../shared/api/types';
 import { chunkLoader } from '../chunkLoader';
 
-const loadContract = chunkLoader(() => import('../../shared/api/contract'));
+const PARTS: Record<ContractPart, () => Promise<Calls>> = {
+  accounts: chunkLoader(() => import('../../shared/api/accounts').then((module) => module.accountCalls)),
+  content: chunkLoader(() => import('../../shared/api/content').then((module) => module.contentCalls)),
+  game: chunkLoader(() => import('../../shared/api/game').then((module) => module.gameCalls)),
+  wallet: chunkLoader(() => import('../../shared/api/wallet').then((module) => module.walletCalls)),
+  messages: chunkLoader(() => import('../../shared/api/messages').then((module) => module.messageCalls)),
+  play: chunkLoader(() => import('../../shared/api/play').then((module) => module.playCalls)),
+  live: chunkLoader(() => import('../../shared/api/live').then((module) => module.liveCalls)),
+};
 
-export const loadAnswerSchemas = (): Promise<ApiContract> => loadContract().then((module) => module.apiContract);
+/** The schemas of a path's part of the contract: started with its request, so both arrive together. */
+export const loadAnswerSchemas = (path: keyof ApiContract): Promise<Calls> => PARTS[CONTRACT_PART_OF[path]]();
 
-/**
- * The live streams' event schemas (src/shared/api/live.ts) come from the same chunk: imported
- * apart, zod became a chunk of its own that every first screen asked for besides the contract's.
- */
+/** Every part at once (the client tests load them all before a fake clock runs). */
+export const loadAllAnswerSchemas = (): Promise<Calls[]> => Promise.all(Object.values(PARTS).map((load) => load()));
+
+/** The live streams' event schemas, from the live part. */
 export const loadEventSchemas = () =>
-  loadContract().then(({ RoomEventSchema, MemberEventSchema }) => ({ RoomEventSchema, MemberEventSchema }));
+  import('../../shared/api/live').then(({ RoomEventSchema, MemberEventSchema }) => ({
+    RoomEventSchema,
+    MemberEventSchema,
+  }));
 
 export type CheckedAnswer<T> = { ok: true; data: T } | { ok: false; problem: string };
 
@@ -27,8 +44,10 @@ export async function checkAnswer<P extends keyof ApiContract>(
   path: P,
   data: unknown,
 ): Promise<CheckedAnswer<ApiAnswerOf<P>>> {
-  const schemas = await loadAnswerSchemas();
-  const result = schemas[path].data.safeParse(data);
+  const schemas = await loadAnswerSchemas(path);
+  const schema = schemas[path];
+  if (!schema) return { ok: false, problem: `no schema for ${path}` };
+  const result = schema.data.safeParse(data);
   if (result.success) return { ok: true, data: result.data as ApiAnswerOf<P> };
   const [first] = result.error.issues;
   return { ok: false, problem: first ? `${first.path.join('.') || '(data)'}: ${first.message}` : 'invalid' };

@@ -64,7 +64,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (given) return checked(path, given.data);
     }
     // Started with the request, so the schemas' chunk arrives beside the answer (answers.ts).
-    const schemas = loadAnswerSchemas();
+    const schemas = loadAnswerSchemas(path);
     schemas.catch(() => undefined);
     const base = await deps.base();
     const json = { ...(body ?? {}), lang, token: deps.getToken() ?? '' };

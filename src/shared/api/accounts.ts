@@ -1,6 +1,7 @@
 /** Accounts: the app config, SMS captcha, register, login, passwords and the member's profile. */
 import { z } from '../zod';
-import { usd, whole } from './fields';
+import { usd, whole, type Calls, NoFieldsSchema, NoDataSchema } from './fields';
+import { ApiPath } from './paths';
 
 // Bounds keep absurd inputs away from scrypt; real values are far shorter.
 const text = (max: number) => z.string().max(max);
@@ -118,3 +119,18 @@ export const SessionItemSchema = z.object({
   /** The session that asked: this device. */
   current: z.boolean(),
 });
+
+/** The calls whose schemas live here (contract.ts joins every part; the app loads a part when it first needs it). */
+export const accountCalls = {
+  [ApiPath.getConfig]: { request: NoFieldsSchema, data: AppConfigSchema },
+  [ApiPath.login]: { request: LoginRequestSchema, data: TokenAnswerSchema },
+  [ApiPath.register]: { request: RegisterRequestSchema, data: TokenAnswerSchema },
+  [ApiPath.smsSend]: { request: SmsSendRequestSchema, data: SmsSendAnswerSchema },
+  [ApiPath.resetPassword]: { request: ResetPasswordRequestSchema, data: NoDataSchema },
+  [ApiPath.changeLoginPassword]: { request: ChangeLoginPasswordRequestSchema, data: NoDataSchema },
+  [ApiPath.changePayPassword]: { request: ChangePayPasswordRequestSchema, data: NoDataSchema },
+  [ApiPath.logout]: { request: NoFieldsSchema, data: NoDataSchema },
+  [ApiPath.userInfo]: { request: NoFieldsSchema, data: UserInfoSchema },
+  [ApiPath.sessions]: { request: NoFieldsSchema, data: z.array(SessionItemSchema) },
+  [ApiPath.endOtherSessions]: { request: NoFieldsSchema, data: NoDataSchema },
+} as const satisfies Calls;

@@ -3,7 +3,8 @@
  * finance tiers.
  */
 import { z } from '../zod';
-import { idField, localizedText, usd, whole } from './fields';
+import { idField, localizedText, usd, whole, type Calls, NoFieldsSchema } from './fields';
+import { ApiPath } from './paths';
 
 export const BannerSchema = z.object({
   id: whole,
@@ -105,3 +106,14 @@ export const FinanceProductSchema = z.object({
   /** Lock-up length in days. */
   days: whole,
 });
+
+/** The calls whose schemas live here (contract.ts joins every part; the app loads a part when it first needs it). */
+export const contentCalls = {
+  [ApiPath.slide]: { request: NoFieldsSchema, data: z.array(BannerSchema) },
+  [ApiPath.oneClassArticle]: { request: ArticleCategoryRequestSchema, data: z.array(ArticleSchema) },
+  [ApiPath.articleDetail]: { request: ArticleDetailRequestSchema, data: ArticleSchema },
+  [ApiPath.articleList]: { request: ArticleCategoryRequestSchema, data: z.array(ArticleSummarySchema) },
+  [ApiPath.winners]: { request: NoFieldsSchema, data: z.array(WinnerEntrySchema) },
+  [ApiPath.financeProducts]: { request: NoFieldsSchema, data: z.array(FinanceProductSchema) },
+  [ApiPath.homeTiles]: { request: NoFieldsSchema, data: z.array(HomeTileSchema) },
+} as const satisfies Calls;

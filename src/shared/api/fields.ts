@@ -3,6 +3,7 @@
  * numeric strings are accepted too, as form-encoded clients of this API family send them.
  */
 import { z } from '../zod';
+import type { ApiPath } from './paths';
 
 const MAX_ID = 2_147_483_647;
 
@@ -53,3 +54,15 @@ export const localizedText = z.object({
   'zh-TW': z.string(),
   en: z.string(),
 });
+
+/** Paths that answer no data: a success is the envelope alone. */
+export const NoDataSchema = z.null();
+
+/** A path's schemas: the request body and the `data` a success answers (envelope.ts). */
+export interface CallSchemas {
+  request: z.ZodType;
+  data: z.ZodType;
+}
+
+/** A part of the contract: the calls of one domain file. */
+export type Calls = Partial<Record<ApiPath, CallSchemas>>;

@@ -4,7 +4,19 @@
  */
 import { z } from '../zod';
 import { ORDER_STATUSES, ROOM_KINDS, ROUND_STATUSES } from './enums';
-import { filledTextField, idField, localizedText, numberField, textField, usd, whole } from './fields';
+import {
+  filledTextField,
+  idField,
+  localizedText,
+  numberField,
+  textField,
+  usd,
+  whole,
+  type Calls,
+  NoFieldsSchema,
+  NoDataSchema,
+} from './fields';
+import { ApiPath } from './paths';
 
 export const GameListItemSchema = z.object({
   id: whole,
@@ -242,3 +254,21 @@ export const TrendDataSchema = z.object({
   /** One point per day, oldest first, from the member's own orders; [] when there are none. */
   chartdata: z.array(z.object({ date: z.string(), win: usd, total: usd })),
 });
+
+/** The calls whose schemas live here (contract.ts joins every part; the app loads a part when it first needs it). */
+export const gameCalls = {
+  [ApiPath.todayWinLost]: { request: NoFieldsSchema, data: TodayWinLostSchema },
+  [ApiPath.roomList]: { request: RoomListRequestSchema, data: z.array(RoomSchema) },
+  [ApiPath.gameList]: { request: NoFieldsSchema, data: z.array(GameListItemSchema) },
+  [ApiPath.gameInfo]: { request: GameInfoRequestSchema, data: GameInfoAnswerSchema },
+  [ApiPath.getRound]: { request: GetRoundRequestSchema, data: GetRoundAnswerSchema },
+  [ApiPath.vorder]: {
+    request: VorderRequestSchema,
+    data: z.union([VorderAnswerSchema, OwnRoundOrdersAnswerSchema]),
+  },
+  [ApiPath.order]: { request: OrderRequestSchema, data: OrderAnswerSchema },
+  [ApiPath.current]: { request: CurrentRequestSchema, data: CurrentAnswerSchema },
+  [ApiPath.gameLog]: { request: GameLogRequestSchema, data: z.array(OwnOrderItemSchema) },
+  [ApiPath.gameCancel]: { request: GameCancelRequestSchema, data: NoDataSchema },
+  [ApiPath.trendData]: { request: NoFieldsSchema, data: TrendDataSchema },
+} as const satisfies Calls;

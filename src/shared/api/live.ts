@@ -6,7 +6,8 @@
  */
 import { z } from '../zod';
 import { FUND_REASONS, ORDER_STATUSES } from './enums';
-import { usd, whole } from './fields';
+import { usd, whole, type Calls, NoFieldsSchema } from './fields';
+import { ApiPath } from './paths';
 
 /** Answer of `liveTicket`: a ticket that opens one stream, once, within `expiresIn` seconds. */
 export const LiveTicketAnswerSchema = z.object({
@@ -167,3 +168,8 @@ export const MemberEventSchema = z.discriminatedUnion('type', [
   MessageEventSchema,
   MemberSnapshotEventSchema,
 ]);
+
+/** The calls whose schemas live here (contract.ts joins every part; the app loads a part when it first needs it). */
+export const liveCalls = {
+  [ApiPath.liveTicket]: { request: NoFieldsSchema, data: LiveTicketAnswerSchema },
+} as const satisfies Calls;

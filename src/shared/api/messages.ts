@@ -5,7 +5,8 @@
  * count (additions: README, "Messages").
  */
 import { z } from '../zod';
-import { epochMsField, whole } from './fields';
+import { epochMsField, whole, type Calls, NoFieldsSchema } from './fields';
+import { ApiPath } from './paths';
 
 export const MessageReadsSchema = z.strictObject({
   /** Epoch ms: the messages up to this moment have been seen (0 when none has). */
@@ -19,3 +20,9 @@ export const MessageReadsSchema = z.strictObject({
  * marker only moves forward and never past the server's clock.
  */
 export const ReadMessagesRequestSchema = z.object({ upTo: epochMsField });
+
+/** The calls whose schemas live here (contract.ts joins every part; the app loads a part when it first needs it). */
+export const messageCalls = {
+  [ApiPath.messageReads]: { request: NoFieldsSchema, data: MessageReadsSchema },
+  [ApiPath.readMessages]: { request: ReadMessagesRequestSchema, data: MessageReadsSchema },
+} as const satisfies Calls;

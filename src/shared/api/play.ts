@@ -5,7 +5,8 @@
  */
 import { z } from '../zod';
 import { PAUSE_KINDS, PLAY_CHANGE_BY, PLAY_LIMIT_KINDS, PLAY_PERIODS } from './enums';
-import { idField, usd, whole } from './fields';
+import { idField, usd, whole, type Calls } from './fields';
+import { ApiPath } from './paths';
 
 export const PlayPeriodSchema = z.enum(PLAY_PERIODS);
 export const PlayLimitKindSchema = z.enum(PLAY_LIMIT_KINDS);
@@ -93,3 +94,11 @@ export const PausePlayRequestSchema = z.object({ kind: PauseKindSchema, days: id
 export const SetRealityCheckRequestSchema = z.object({ minutes: idField });
 
 export const RealityCheckAnswerSchema = z.strictObject({ minutes: whole });
+
+/** The calls whose schemas live here (contract.ts joins every part; the app loads a part when it first needs it). */
+export const playCalls = {
+  [ApiPath.playLimits]: { request: PlayLimitsRequestSchema, data: PlayLimitsAnswerSchema },
+  [ApiPath.setPlayLimit]: { request: SetPlayLimitRequestSchema, data: PlayLimitSchema },
+  [ApiPath.pausePlay]: { request: PausePlayRequestSchema, data: PlayPauseSchema },
+  [ApiPath.setRealityCheck]: { request: SetRealityCheckRequestSchema, data: RealityCheckAnswerSchema },
+} as const satisfies Calls;

@@ -4,7 +4,18 @@
  */
 import { z } from '../zod';
 import { BANK_CARD_TYPES, FUND_REASONS, WITHDRAWAL_STATUSES } from './enums';
-import { filledTextField, idField, numberField, textField, usd, whole } from './fields';
+import {
+  filledTextField,
+  idField,
+  numberField,
+  textField,
+  usd,
+  whole,
+  type Calls,
+  NoFieldsSchema,
+  NoDataSchema,
+} from './fields';
+import { ApiPath } from './paths';
 
 export const BankCardTypeSchema = z.enum(BANK_CARD_TYPES);
 
@@ -156,3 +167,16 @@ export const FundLogEntrySchema = z.object({
     note: z.string(),
   }),
 });
+
+/** The calls whose schemas live here (contract.ts joins every part; the app loads a part when it first needs it). */
+export const walletCalls = {
+  [ApiPath.bankCardList]: { request: NoFieldsSchema, data: z.array(BankCardSchema) },
+  [ApiPath.deleteBankCard]: { request: DeleteBankCardRequestSchema, data: NoDataSchema },
+  [ApiPath.addBankCard]: { request: AddBankCardRequestSchema, data: BankCardSchema },
+  [ApiPath.addedAccounts]: { request: NoFieldsSchema, data: z.array(AddedAccountSchema) },
+  [ApiPath.withdraw]: { request: WithdrawRequestSchema, data: WithdrawAnswerSchema },
+  [ApiPath.leftMoney]: { request: NoFieldsSchema, data: LeftMoneyAnswerSchema },
+  [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },
+  [ApiPath.cancelWithdrawal]: { request: CancelWithdrawalRequestSchema, data: NoDataSchema },
+  [ApiPath.financeFlow]: { request: FinanceFlowRequestSchema, data: z.array(FundLogEntrySchema) },
+} as const satisfies Calls;

@@ -43,13 +43,15 @@ async function start(): Promise<void> {
     i18n.loadAndActivate({ locale: 'en', messages: {} });
   }
 
-  setTimeout(prepareFormats, 0);
   // A task of its own for the first screen's calls: run on from the modules' evaluation, the two
   // made one long task on a slow phone.
   await delay(0);
   // The language is known (its reads carry it): ask for what the first screen needs before rendering,
   // and render once what the page answered is in (the boot mark shows meanwhile), never much later.
-  await Promise.race([startFirstScreen(window.location.pathname), delay(FIRST_SCREEN_WAIT_MS)]);
+  const firstScreen = startFirstScreen(window.location.pathname);
+  // After the calls are out: the formats' task then runs while they travel.
+  setTimeout(prepareFormats, 0);
+  await Promise.race([firstScreen, delay(FIRST_SCREEN_WAIT_MS)]);
 
   // The first render is a transition, so React yields to the browser every few milliseconds instead of
   // holding a slow phone's main thread for the whole tree (the boot mark stays until it commits).

@@ -14,6 +14,9 @@ import type { Calls } from '../../shared/api/fields';
 import type { ApiAnswerOf, ApiContract } from '../../shared/api/types';
 import { chunkLoader } from '../chunkLoader';
 
+/** The live part also holds the streams' event schemas: one loader for both. */
+const loadLive = chunkLoader(() => import('../../shared/api/live'));
+
 const PARTS: Record<ContractPart, () => Promise<Calls>> = {
   accounts: chunkLoader(() => import('../../shared/api/accounts').then((module) => module.accountCalls)),
   content: chunkLoader(() => import('../../shared/api/content').then((module) => module.contentCalls)),
@@ -21,7 +24,7 @@ const PARTS: Record<ContractPart, () => Promise<Calls>> = {
   wallet: chunkLoader(() => import('../../shared/api/wallet').then((module) => module.walletCalls)),
   messages: chunkLoader(() => import('../../shared/api/messages').then((module) => module.messageCalls)),
   play: chunkLoader(() => import('../../shared/api/play').then((module) => module.playCalls)),
-  live: chunkLoader(() => import('../../shared/api/live').then((module) => module.liveCalls)),
+  live: () => loadLive().then((module) => module.liveCalls),
 };
 
 /** The schemas of a path's part of the contract: started with its request, so both arrive together. */
@@ -32,10 +35,7 @@ export const loadAllAnswerSchemas = (): Promise<Calls[]> => Promise.all(Object.v
 
 /** The live streams' event schemas, from the live part. */
 export const loadEventSchemas = () =>
-  import('../../shared/api/live').then(({ RoomEventSchema, MemberEventSchema }) => ({
-    RoomEventSchema,
-    MemberEventSchema,
-  }));
+  loadLive().then(({ RoomEventSchema, MemberEventSchema }) => ({ RoomEventSchema, MemberEventSchema }));
 
 export type CheckedAnswer<T> = { ok: true; data: T } | { ok: false; problem: string };
 

@@ -100,6 +100,16 @@ describe('the first screen of a visit', () => {
     expect(fake.to(ApiPath.gameInfo)).toEqual([]);
   });
 
+  it("waits for the screen's code even when the page answered nothing, and settles once it is in", async () => {
+    homeServer();
+    let homeSettled = false;
+    void startFirstScreen('/').then(() => (homeSettled = true));
+    await expect(startFirstScreen('/service')).resolves.toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Home's code never arrives here: rendered now, its screen would show its fallback first.
+    expect(homeSettled).toBe(false);
+  });
+
   it('the app then renders on the config read in flight: asked once, the canvas stays until it answers', async () => {
     const fake = homeServer();
     void startFirstScreen('/');

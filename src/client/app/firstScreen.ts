@@ -15,9 +15,11 @@ import { findRoute } from './routes';
  * most of the time to the first banner. The screens' own reads then find them in flight or answered.
  *
  * Settles once the screen's code and the reads the page itself answers (api/pageAnswers.ts) are
- * in, at once when the page answers none: the app renders then, so the first render already has
- * them, instead of rendering the screen empty and again, all at once, as each answer lands. Reads
- * that go to the network are never waited for.
+ * in: the app renders then, so the first render already has them, instead of rendering the screen
+ * empty and again, all at once, as each answer lands. Rendered before its code, a screen showed its
+ * fallback first, and React reveals what replaces a fallback no sooner than 300 ms after it: a
+ * room's countdown came up to that much later than its answer. Reads that go to the network are
+ * never waited for.
  */
 export function startFirstScreen(path: string): Promise<unknown> {
   // The router's default parser (the app sets no other): the same match the outlet will make.
@@ -37,5 +39,5 @@ export function startFirstScreen(path: string): Promise<unknown> {
     const asked = prefetch(read);
     if (inPage) fromPage.push(asked);
   }
-  return fromPage.length === 0 ? Promise.resolve() : Promise.all([screen, ...fromPage]);
+  return Promise.all([screen, ...fromPage]);
 }

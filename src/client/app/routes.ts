@@ -1,16 +1,20 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoute } from 'wouter';
+import { lazyNow, type LazyNow } from '../lazyNow';
 import { PATTERNS } from '../routing/paths';
 import type { Query } from '../data';
 import { bannersQuery, homeTilesQuery, winnersQuery } from '../features/home/homeApi';
 import { roomReads } from '../features/game/gameApi';
 import { firstFundLogQuery } from '../features/wallet/fundLog';
 
-/** A screen's lazy component, with its loader so the first screen can start loading early (App.tsx). */
-export type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+/**
+ * A screen's lazy component, with its loader so the first screen can start loading early
+ * (firstScreen.ts); once loaded, it renders without a fallback (lazyNow.ts).
+ */
+export type Screen = LazyNow<object>;
 
 function lazyScreen(load: () => Promise<{ default: ComponentType }>): Screen {
-  return Object.assign(lazy(load), { preload: load });
+  return lazyNow(load);
 }
 
 /** One route of SPEC.md section 2; its pattern comes from the path table (routing/paths.ts). */

@@ -1,8 +1,12 @@
+import type { ComponentType } from 'react';
+import { parse } from 'regexparam';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { App } from '../../src/client/app/App';
 import { startFirstScreen } from '../../src/client/app/firstScreen';
+import { findRoute } from '../../src/client/app/routes';
+import { PATTERNS } from '../../src/client/routing/paths';
 import { getToken, onSessionEnd, startSession } from '../../src/client/api';
 import { defaultRange } from '../../src/client/features/wallet/fundLog';
 import { deferred } from './content-fixtures';
@@ -102,12 +106,20 @@ describe('the first screen of a visit', () => {
 
   it("waits for the screen's code even when the page answered nothing, and settles once it is in", async () => {
     homeServer();
-    let homeSettled = false;
-    void startFirstScreen('/').then(() => (homeSettled = true));
-    await expect(startFirstScreen('/service')).resolves.toBeDefined();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // Home's code never arrives here: rendered now, its screen would show its fallback first.
-    expect(homeSettled).toBe(false);
+    const service = findRoute(PATTERNS.service, parse)!.screen;
+    const code = deferred<{ default: ComponentType }>();
+    const preload = vi.spyOn(service, 'preload').mockReturnValue(code.promise);
+    try {
+      let settled = false;
+      void startFirstScreen(PATTERNS.service).then(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Rendered now, the screen would show its fallback first.
+      expect(settled).toBe(false);
+      code.resolve({ default: () => null });
+      await waitFor(() => expect(settled).toBe(true));
+    } finally {
+      preload.mockRestore();
+    }
   });
 
   it('the app then renders on the config read in flight: asked once, the canvas stays until it answers', async () => {

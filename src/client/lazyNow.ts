@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { chunkLoader } from './chunkLoader';
 
 interface ComponentModule<P> {
   default: ComponentType<P>;
@@ -17,11 +18,13 @@ export type LazyNow<P> = LazyExoticComponent<ComponentType<P>> & { preload: () =
  */
 export function lazyNow<P extends object>(load: () => Promise<ComponentModule<P>>): LazyNow<P> {
   let loaded: ComponentModule<P> | null = null;
-  const preload = () =>
+  // Asked once at a time (the first screen, then React): one import, asked again only after a failure.
+  const preload = chunkLoader(() =>
     load().then((module) => {
       loaded = module;
       return module;
-    });
+    }),
+  );
   const component = lazy(() => (loaded ? answeredAtOnce(loaded) : preload()));
   return Object.assign(component, { preload });
 }

@@ -35,9 +35,8 @@ describe('a component whose code came before its first render', () => {
   });
 
   it('React.lazy alone shows the fallback first, however early its code came', async () => {
-    const load = roomModule;
-    await load();
-    expect(await fallbacksShown(lazy(load))).toBeGreaterThan(0);
+    await roomModule();
+    expect(await fallbacksShown(lazy(roomModule))).toBeGreaterThan(0);
   });
 
   it('not preloaded, it loads on its first render behind its fallback', async () => {

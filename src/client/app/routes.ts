@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { matchRoute } from 'wouter';
 import { lazyNow, type LazyNow } from '../lazyNow';
 import { PATTERNS } from '../routing/paths';
@@ -12,10 +11,6 @@ import { firstFundLogQuery } from '../features/wallet/fundLog';
  * (firstScreen.ts); once loaded, it renders without a fallback (lazyNow.ts).
  */
 export type Screen = LazyNow<object>;
-
-function lazyScreen(load: () => Promise<{ default: ComponentType }>): Screen {
-  return lazyNow(load);
-}
 
 /** One route of SPEC.md section 2; its pattern comes from the path table (routing/paths.ts). */
 export interface RouteDef {
@@ -37,38 +32,38 @@ export interface RouteDef {
   reads?: (params: Record<string, string | undefined>) => readonly Query<unknown>[];
 }
 
-const home = lazyScreen(() => import('../features/home/HomePage'));
-const language = lazyScreen(() => import('../features/language/LanguagePage'));
-const info = lazyScreen(() => import('../features/content/InfoPage'));
-const helpList = lazyScreen(() => import('../features/content/HelpListPage'));
-const help = lazyScreen(() => import('../features/content/HelpPage'));
-const messages = lazyScreen(() => import('../features/content/MessagesPage'));
-const finance = lazyScreen(() => import('../features/finance/FinancePage'));
-const productOrder = lazyScreen(() => import('../features/finance/ProductOrderPage'));
-const productRule = lazyScreen(() => import('../features/finance/ProductRulePage'));
-const productDetail = lazyScreen(() => import('../features/finance/ProductDetailPage'));
-const productTransferIn = lazyScreen(() => import('../features/finance/ProductTransferInPage'));
-const service = lazyScreen(() => import('../features/service/ServicePage'));
-const recharge = lazyScreen(() => import('../features/recharge/RechargePage'));
-const lotteryPrize = lazyScreen(() => import('../features/trend/LotteryPrizePage'));
-const account = lazyScreen(() => import('../features/account/AccountPage'));
-const passwordsMenu = lazyScreen(() => import('../features/account/PasswordMenuPage'));
-const settings = lazyScreen(() => import('../features/account/SettingsPage'));
-const income = lazyScreen(() => import('../features/wallet/IncomePage'));
-const withdraw = lazyScreen(() => import('../features/wallet/WithdrawPage'));
-const bankList = lazyScreen(() => import('../features/wallet/BankListPage'));
-const bankAdd = lazyScreen(() => import('../features/wallet/BankAddPage'));
-const version = lazyScreen(() => import('../features/version/VersionPage'));
-const login = lazyScreen(() => import('../features/auth/LoginPage'));
-const register = lazyScreen(() => import('../features/auth/RegisterPage'));
-const forgotPassword = lazyScreen(() => import('../features/auth/ForgotPasswordPage'));
-const loginPassword = lazyScreen(() => import('../features/passwords/LoginPasswordPage'));
-const payPassword = lazyScreen(() => import('../features/passwords/PayPasswordPage'));
-const activity = lazyScreen(() => import('../features/game/ActivityPage'));
-const roomList = lazyScreen(() => import('../features/game/RoomListPage'));
-const current = lazyScreen(() => import('../features/game/CurrentPage'));
-const fairness = lazyScreen(() => import('../features/game/FairnessPage'));
-const responsiblePlay = lazyScreen(() => import('../features/play/PlayLimitsPage'));
+const home = lazyNow(() => import('../features/home/HomePage'));
+const language = lazyNow(() => import('../features/language/LanguagePage'));
+const info = lazyNow(() => import('../features/content/InfoPage'));
+const helpList = lazyNow(() => import('../features/content/HelpListPage'));
+const help = lazyNow(() => import('../features/content/HelpPage'));
+const messages = lazyNow(() => import('../features/content/MessagesPage'));
+const finance = lazyNow(() => import('../features/finance/FinancePage'));
+const productOrder = lazyNow(() => import('../features/finance/ProductOrderPage'));
+const productRule = lazyNow(() => import('../features/finance/ProductRulePage'));
+const productDetail = lazyNow(() => import('../features/finance/ProductDetailPage'));
+const productTransferIn = lazyNow(() => import('../features/finance/ProductTransferInPage'));
+const service = lazyNow(() => import('../features/service/ServicePage'));
+const recharge = lazyNow(() => import('../features/recharge/RechargePage'));
+const lotteryPrize = lazyNow(() => import('../features/trend/LotteryPrizePage'));
+const account = lazyNow(() => import('../features/account/AccountPage'));
+const passwordsMenu = lazyNow(() => import('../features/account/PasswordMenuPage'));
+const settings = lazyNow(() => import('../features/account/SettingsPage'));
+const income = lazyNow(() => import('../features/wallet/IncomePage'));
+const withdraw = lazyNow(() => import('../features/wallet/WithdrawPage'));
+const bankList = lazyNow(() => import('../features/wallet/BankListPage'));
+const bankAdd = lazyNow(() => import('../features/wallet/BankAddPage'));
+const version = lazyNow(() => import('../features/version/VersionPage'));
+const login = lazyNow(() => import('../features/auth/LoginPage'));
+const register = lazyNow(() => import('../features/auth/RegisterPage'));
+const forgotPassword = lazyNow(() => import('../features/auth/ForgotPasswordPage'));
+const loginPassword = lazyNow(() => import('../features/passwords/LoginPasswordPage'));
+const payPassword = lazyNow(() => import('../features/passwords/PayPasswordPage'));
+const activity = lazyNow(() => import('../features/game/ActivityPage'));
+const roomList = lazyNow(() => import('../features/game/RoomListPage'));
+const current = lazyNow(() => import('../features/game/CurrentPage'));
+const fairness = lazyNow(() => import('../features/game/FairnessPage'));
+const responsiblePlay = lazyNow(() => import('../features/play/PlayLimitsPage'));
 
 /** First match wins, so fixed paths come before patterns that would also match them. */
 export const ROUTES: readonly RouteDef[] = [

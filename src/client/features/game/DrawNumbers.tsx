@@ -1,13 +1,14 @@
-import type { ReactNode } from 'react';
-import { m } from 'framer-motion';
-import { MotionScope } from '../../ui/MotionScope';
+import { useState, type ReactNode } from 'react';
+import { useMotionKit, type MotionKit } from '../../ui/useMotionKit';
 import { useLingui } from '@lingui/react/macro';
 import type { DrawnNumbers } from './model';
 
 /**
  * The three numbers of a draw and their sum; `reveal` plays the result-reveal motion. A draw shown
  * as it is (every row of the results list) is plain markup: ten rows of four animated balls were a
- * quarter of a slow phone's work in drawing the room.
+ * quarter of a slow phone's work in drawing the room. A draw revealed before the motion code has
+ * loaded (the room's last draw on its first paint) is shown as it is too, and stays so: the kit it
+ * found when it was first drawn decides.
  */
 export function DrawNumbers({
   numbers,
@@ -19,35 +20,38 @@ export function DrawNumbers({
   reveal?: boolean;
 }) {
   const { t } = useLingui();
+  const loadedKit = useMotionKit();
+  const [kitWhenDrawn] = useState(loadedKit);
+  const kit = reveal ? kitWhenDrawn : null;
   const [a, b, c] = numbers;
   const draw = (
     <span className="draw" role="img" aria-label={t`${a} + ${b} + ${c} = ${sum}`}>
       {numbers.map((n, i) => (
-        <Ball key={i} reveal={reveal} from={{ opacity: 0, scale: 0.3, rotate: -120 }} delay={0.12 + i * 0.18} spring>
+        <Ball key={i} kit={kit} from={{ opacity: 0, scale: 0.3, rotate: -120 }} delay={0.12 + i * 0.18} spring>
           {n}
         </Ball>
       ))}
       <span className="draw-eq" aria-hidden="true">
         =
       </span>
-      <Ball reveal={reveal} from={{ opacity: 0, scale: 0.6 }} delay={0.7} sum>
+      <Ball kit={kit} from={{ opacity: 0, scale: 0.6 }} delay={0.7} sum>
         {sum}
       </Ball>
     </span>
   );
-  return reveal ? <MotionScope>{draw}</MotionScope> : draw;
+  return kit ? <kit.MotionScope>{draw}</kit.MotionScope> : draw;
 }
 
-/** One ball: animated in from `from` when revealed, plain otherwise. */
+/** One ball: animated in from `from` when revealed with the kit, plain otherwise. */
 function Ball({
-  reveal,
+  kit,
   from,
   delay,
   spring = false,
   sum = false,
   children,
 }: {
-  reveal: boolean;
+  kit: MotionKit | null;
   from: { opacity: number; scale: number; rotate?: number };
   delay: number;
   spring?: boolean;
@@ -55,16 +59,16 @@ function Ball({
   children: ReactNode;
 }) {
   const className = sum ? 'ball ball-sum' : 'ball';
-  if (!reveal) return <span className={className}>{children}</span>;
+  if (!kit) return <span className={className}>{children}</span>;
   return (
-    <m.span
+    <kit.m.span
       className={className}
       initial={from}
       animate={{ opacity: 1, scale: 1, rotate: 0 }}
       transition={spring ? { type: 'spring', stiffness: 420, damping: 22, delay } : { delay }}
     >
       {children}
-    </m.span>
+    </kit.m.span>
   );
 }
 

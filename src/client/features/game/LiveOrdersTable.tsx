@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { m } from 'framer-motion';
-import { MotionScope } from '../../ui/MotionScope';
-import { useFirstKeys } from '../../ui/useFirstKeys';
+import { useMotionKit } from '../../ui/useMotionKit';
+import { useStillKeys } from '../../ui/useStillKeys';
 import { useLingui } from '@lingui/react/macro';
 import type { LiveOrder } from '../../../shared/api/types';
 import { StaleBadge } from '../../ui';
@@ -9,7 +8,8 @@ import { useOutcomeName, formatUsd } from '../../i18n';
 
 /**
  * Everyone's orders in the current round, from real rows (usernames masked by the server). The
- * first list is drawn as it is; orders that arrive after it slide in (useFirstKeys).
+ * first list, and what arrives before the motion code has loaded, is drawn as it is; orders that
+ * arrive after them slide in (useStillKeys).
  */
 export function LiveOrdersTable({
   rows,
@@ -25,62 +25,65 @@ export function LiveOrdersTable({
 }) {
   const { t } = useLingui();
   const nameOf = useOutcomeName();
-  const firstIds = useFirstKeys(rows.map((row) => row.id));
+  const kit = useMotionKit();
+  const stillIds = useStillKeys(
+    rows.map((row) => row.id),
+    kit !== null,
+  );
   return (
-    <MotionScope>
-      <section className="card live" data-testid="live-orders" aria-labelledby="live-title">
-        <div className="card-head">
-          <h2 id="live-title" className="card-title">
-            {t`Live orders`}
-          </h2>
-          {indicator}
-          {stale && <StaleBadge status="stale" updatedAt={goodAt} />}
-        </div>
-        <table className="live-table">
-          <thead>
-            <tr>
-              <th scope="col">{t`User`}</th>
-              <th scope="col">{t`Round`}</th>
-              <th scope="col">{t`Option`}</th>
-              <th scope="col" className="num">
-                {t`Amount`}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const cells = (
-                <>
-                  <td>{row.username}</td>
-                  <td className="live-seq">{row.seqno}</td>
-                  <td>{nameOf(row.value)}</td>
-                  <td className="num">{formatUsd(row.money)}</td>
-                </>
-              );
-              return firstIds === null || firstIds.has(row.id) ? (
-                <tr key={row.id} data-testid="live-order">
-                  {cells}
-                </tr>
-              ) : (
-                <m.tr
-                  key={row.id}
+    <section className="card live" data-testid="live-orders" aria-labelledby="live-title">
+      <div className="card-head">
+        <h2 id="live-title" className="card-title">
+          {t`Live orders`}
+        </h2>
+        {indicator}
+        {stale && <StaleBadge status="stale" updatedAt={goodAt} />}
+      </div>
+      <table className="live-table">
+        <thead>
+          <tr>
+            <th scope="col">{t`User`}</th>
+            <th scope="col">{t`Round`}</th>
+            <th scope="col">{t`Option`}</th>
+            <th scope="col" className="num">
+              {t`Amount`}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const cells = (
+              <>
+                <td>{row.username}</td>
+                <td className="live-seq">{row.seqno}</td>
+                <td>{nameOf(row.value)}</td>
+                <td className="num">{formatUsd(row.money)}</td>
+              </>
+            );
+            return kit && !stillIds.has(row.id) ? (
+              <kit.MotionScope key={row.id}>
+                <kit.m.tr
                   data-testid="live-order"
                   initial={{ opacity: 0, x: -12 }}
                   animate={{ opacity: 1, x: 0 }}
                   transition={{ duration: 0.3 }}
                 >
                   {cells}
-                </m.tr>
-              );
-            })}
-          </tbody>
-        </table>
-        {rows.length === 0 && (
-          <p className="text-muted live-empty">
-            {stale && goodAt === null ? t`Live orders cannot be loaded right now.` : t`No orders in this round yet.`}
-          </p>
-        )}
-      </section>
-    </MotionScope>
+                </kit.m.tr>
+              </kit.MotionScope>
+            ) : (
+              <tr key={row.id} data-testid="live-order">
+                {cells}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {rows.length === 0 && (
+        <p className="text-muted live-empty">
+          {stale && goodAt === null ? t`Live orders cannot be loaded right now.` : t`No orders in this round yet.`}
+        </p>
+      )}
+    </section>
   );
 }

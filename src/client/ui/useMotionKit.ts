@@ -1,0 +1,59 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { chunkLoader } from '../chunkLoader';
+
+export type MotionKit = typeof import('./motionKit');
+
+/** How long an idle main thread may be waited for once the page has loaded. */
+const IDLE_WAIT_MS = 2_000;
+
+let kit: MotionKit | null = null;
+const listeners = new Set<() => void>();
+
+/** The kit and the animation features its scope loads, in one go: the first entrance then plays at once. */
+export const loadMotionKit = chunkLoader(() =>
+  Promise.all([import('./motionKit'), import('./motion-features')]).then(([module]) => {
+    kit = module;
+    for (const listener of listeners) listener();
+    return module;
+  }),
+);
+
+let asked = false;
+
+/** Asks for the kit once the page has loaded and the main thread is idle; again after a failed load. */
+function loadAfterPaint(win: Window = window): void {
+  if (asked) return;
+  asked = true;
+  const load = () =>
+    void loadMotionKit().catch(() => {
+      asked = false; // offline before the worker kept the chunk: the next screen that animates asks again
+    });
+  // Safari has no requestIdleCallback: there, the next task after the load event.
+  const idle = (win as Partial<Window>).requestIdleCallback?.bind(win);
+  const whenIdle = () => (idle ? idle(load, { timeout: IDLE_WAIT_MS }) : win.setTimeout(load, 0));
+  if (win.document.readyState === 'complete') whenIdle();
+  else win.addEventListener('load', whenIdle, { once: true });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * framer-motion's components once they have loaded, `null` before: a screen's first paint draws
+ * without motion (a room's results and live orders are plain markup then), and a component that
+ * animates arrivals asks for the kit after that paint. What arrives before it came appears without
+ * an entrance (useStillKeys).
+ */
+export function useMotionKit(): MotionKit | null {
+  const current = useSyncExternalStore(
+    subscribe,
+    () => kit,
+    () => null,
+  );
+  useEffect(() => {
+    if (!kit) loadAfterPaint();
+  }, []);
+  return current;
+}

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
-import type { GameListItem, Room, VorderAnswer } from '../../src/shared/api/types';
+import type { GameInfoAnswer, GameListItem, Room, VorderAnswer } from '../../src/shared/api/types';
 import { runAdmin } from '../../src/server/admin/commands';
 import { fundedMember, gameInfo, openRound, order, ROOM, type Player } from './support/game';
 import { startServer, type TestServer } from './support/server';
@@ -92,6 +92,46 @@ describe('getGameinfo', () => {
     expect(Object.keys(answer.body.data)).toEqual(['room', 'game', 'diff', 'his', 'serverTime']);
     const rooms = await server.call<Room[]>(ApiPath.roomList, { token: rich.token, roomtype: 1 });
     expect(answer.body.data.room).toEqual(rooms.body.data[0]);
+  });
+
+  it('polls in one second of a round answer the same bytes but the server time; the next second and the close answer anew', async () => {
+    const start = server.clock.now;
+    const raw = async () => {
+      const answer = await server.app.inject({
+        method: 'POST',
+        url: ApiPath.gameInfo,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ token: rich.token, lang: 'en', roomid: ROOM.usdtStandard }),
+      });
+      expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+      return answer.body;
+    };
+    const data = (text: string) => (JSON.parse(text) as { data: GameInfoAnswer }).data;
+    const withoutTime = (text: string) => text.replace(/"serverTime":\d+/, '"serverTime":0');
+    const { closeAt } = data(await raw()).game;
+
+    server.clock.now = closeAt - 15_000 + 1; // 75 s to the draw
+    const a = await raw();
+    server.clock.now += 500; // still 75 s
+    const b = await raw();
+    expect(data(a).serverTime).toBe(closeAt - 15_000 + 1);
+    expect(data(b).serverTime).toBe(closeAt - 14_500 + 1);
+    expect(withoutTime(b)).toBe(withoutTime(a));
+    expect(data(b).diff).toEqual({ minute: 1, second: 15 });
+
+    server.clock.now = closeAt - 14_000 + 1; // 74 s
+    const c = data(await raw());
+    expect(c.diff).toEqual({ minute: 1, second: 14 });
+    expect(c.game.diff).toEqual(c.diff);
+    expect(c.serverTime).toBe(server.clock.now);
+
+    server.clock.now = closeAt - 1;
+    expect(data(await raw()).game.status).toBe('open');
+    server.clock.now = closeAt;
+    const closed = data(await raw());
+    expect(closed.game.status).toBe('closed');
+    expect(closed.diff).toEqual({ minute: 1, second: 0 });
+    server.clock.now = start;
   });
 
   it('answers the room entry refusals: 1057, 1026, 2055, 2004 with the amount, 1020', async () => {

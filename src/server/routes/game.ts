@@ -4,7 +4,7 @@ import { ApiPath } from '../../shared/api/paths';
 import { gameInfo, gameList, roomList } from '../domain/game/gameInfo';
 import { roundProof } from '../domain/game/roundProof';
 import { localeOf, requireAuth, success, type RouteContext } from './context';
-import { gameInfoEnvelope } from './cachedJson';
+import { gameInfoBytes } from './cachedJson';
 import { parseBody } from './parse';
 
 export function gameRoutes(app: FastifyInstance, ctx: RouteContext): void {
@@ -18,7 +18,7 @@ export function gameRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.gameInfo, { config: { cachedAuth: true } }, async (request, reply) => {
     const body = parseBody(ApiPath.gameInfo, request.body);
     const answer = await gameInfo(ctx.game, requireAuth(request).member, body.roomid, localeOf(request));
-    return reply.type('application/json; charset=utf-8').send(gameInfoEnvelope(answer));
+    return reply.type('application/json; charset=utf-8').send(gameInfoBytes(answer));
   });
 
   app.post(ApiPath.getRound, async (request) => {

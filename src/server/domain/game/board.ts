@@ -5,6 +5,7 @@
  * (by the injected clock) so a poll never keeps showing a round that is over.
  */
 import type { GameRound } from '../../../shared/api/types';
+import { diffOf, secondsUntil } from '../../../shared/game';
 import type { Locale } from '../../../shared/locale';
 import type { Clock } from '../../clock';
 import type { Db, RoundRow } from '../../db/schema';
@@ -13,6 +14,7 @@ import { latestRoundOfGame, recentDrawnRounds } from '../../repositories/rounds'
 import type { ChainStore } from './chains';
 import type { OutcomeNames } from './outcomeNames';
 import { roundWire } from './roundView';
+import { roundPhase, type RoundPhase } from './timing';
 import { realTime, type CacheClock } from '../ttlCache';
 
 /** Drawn rounds shown in a room's history (his). */
@@ -30,6 +32,16 @@ export interface Board {
   loadedAt: number;
   /** History in wire shape per language (it does not change until the next draw). */
   historyWire: Map<Locale, GameRound[]>;
+  /** The current round in wire shape per language, for its phase and second (currentWire). */
+  currentWire: Map<Locale, CurrentWire>;
+}
+
+/** The current round as a room poll answers it, and the time left to its draw. */
+export interface CurrentWire {
+  phase: RoundPhase;
+  seconds: number;
+  game: GameRound;
+  diff: { minute: number; second: number };
 }
 
 export class BoardCache {
@@ -80,6 +92,36 @@ export class BoardCache {
     return wire;
   }
 
+  /**
+   * The current round in wire shape and the time left, by the clock's `now`: the same objects for
+   * every poll until the round's phase or its second changes (nothing else in them moves while the
+   * board lives), so what is made of them can be kept for them (routes/cachedJson.ts).
+   */
+  currentWire(board: Board, locale: Locale, names: OutcomeNames, now: number): CurrentWire | null {
+    const round = board.current;
+    if (!round) return null;
+    const phase = roundPhase(round, now);
+    const seconds = secondsUntil(round.draw_at, now);
+    const kept = board.currentWire.get(locale);
+    if (kept && kept.phase === phase && kept.seconds === seconds) return kept;
+    const wire: CurrentWire = {
+      phase,
+      seconds,
+      game: roundWire({
+        round,
+        gametype: board.gametype,
+        stakeCents: board.stakes.get(round.id) ?? 0,
+        anchor: board.anchors.get(round.chain_id) ?? '',
+        now,
+        locale,
+        names,
+      }),
+      diff: diffOf(seconds),
+    };
+    board.currentWire.set(locale, wire);
+    return wire;
+  }
+
   private fresh(board: Board): boolean {
     const age = this.now() - board.loadedAt;
     if (age >= this.ttlMs) return false;
@@ -109,6 +151,7 @@ export class BoardCache {
       anchors,
       loadedAt: this.now(),
       historyWire: new Map(),
+      currentWire: new Map(),
     };
     this.boards.set(gameId, board);
     return board;

@@ -5,6 +5,8 @@ import { PAGE_ANSWERS_ELEMENT_ID } from '../shared/api/pageAnswers';
 import { createSessionStore } from './api/sessionStore';
 import { clockNow } from './data/clock';
 import { createQueryCache } from './data/queryCache';
+import { createCacheGate } from './data/cacheGate';
+import { whenIdle } from './idle';
 import { ownerOf } from './data/owner';
 
 /**
@@ -42,9 +44,20 @@ export const apiBase = createApiBase(localStorageOrNull(), manifestUrlOf(import.
 /** Whose member rows are current (owner.ts): the cache's rows and the play session are kept per member. */
 export const currentOwner = (): string => ownerOf(session.get().token);
 
+/** When the cache database opens: at once where rows were stored, after the first screen on a first visit. */
+export const cacheGate = createCacheGate({
+  storage: localStorageOrNull(),
+  whenIdle: (run) => (browser ? whenIdle(run, browser) : run()),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+});
+
 export const queryCache = createQueryCache({
   now: clockNow,
   isBrowserOnline: online.isBrowserOnline,
   owner: currentOwner,
-  openDatabase: () => import('./data/cacheDb').then((module) => module.openCacheDatabase()),
+  openDatabase: () =>
+    cacheGate
+      .ready()
+      .then(() => import('./data/cacheDb'))
+      .then((module) => module.openCacheDatabase(() => cacheGate.rowStored())),
 });

@@ -3,6 +3,8 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { activateLocale } from '../../src/client/i18n';
 import { loadAllAnswerSchemas } from '../../src/client/api/answers';
+import { cacheGate } from '../../src/client/stores';
+import { STORED_ROWS_KEY } from '../../src/client/data/cacheGate';
 // DOMPurify (article HTML) needs two standard DOM behaviours happy-dom lacks.
 import './happy-dom-dompurify';
 
@@ -21,6 +23,10 @@ beforeAll(async () => {
   // The app loads a part of the answer schemas with its first call; the tests load them all at
   // once, before a fake clock runs.
   await loadAllAnswerSchemas();
+  // The tests read the cache database from their first step, as a browser that has stored rows
+  // does; a first visit's wait for its first screen is tested on its own (cache-gate.test.ts).
+  localStorage.setItem(STORED_ROWS_KEY, '1');
+  await cacheGate.ready();
 });
 
 // No test reaches the real network: each one stubs fetch with the answers it needs.

@@ -4,7 +4,7 @@ import { isBrowserOnline } from '../api/online';
 import { getToken } from '../api/session';
 import { prefetch, type Query } from '../data/query';
 import { currentApiLang } from '../i18n';
-import { pageAnswers } from '../stores';
+import { cacheGate, pageAnswers } from '../stores';
 import { configQuery } from '../data/resources';
 import { findRoute } from './routes';
 
@@ -19,13 +19,17 @@ import { findRoute } from './routes';
  * empty and again, all at once, as each answer lands. Rendered before its code, a screen showed its
  * fallback first, and React reveals what replaces a fallback no sooner than 300 ms after it: a
  * room's countdown came up to that much later than its answer. Reads that go to the network are
- * never waited for.
+ * never waited for. Once every read is answered (or failed), a first visit's cache database may
+ * open (data/cacheGate.ts).
  */
 export function startFirstScreen(path: string): Promise<unknown> {
   // The router's default parser (the app sets no other): the same match the outlet will make.
   const route = findRoute(path, parse);
   const screen = route?.screen.preload().catch(() => undefined);
-  if (!isBrowserOnline()) return Promise.resolve();
+  if (!isBrowserOnline()) {
+    cacheGate.firstScreenDrawn();
+    return Promise.resolve();
+  }
   const reads: Query<unknown>[] = [configQuery];
   if (route?.reads && !(route.auth && getToken() === null)) {
     const [, params] = matchRoute(parse, route.path, path);
@@ -33,11 +37,14 @@ export function startFirstScreen(path: string): Promise<unknown> {
   }
   const lang = currentApiLang();
   const fromPage: Promise<void>[] = [];
+  const asked: Promise<void>[] = [];
   for (const read of reads) {
     // Asked before the call takes the page's answer.
     const inPage = pageAnswers.holds(read.key[0], lang);
-    const asked = prefetch(read);
-    if (inPage) fromPage.push(asked);
+    const answered = prefetch(read);
+    asked.push(answered);
+    if (inPage) fromPage.push(answered);
   }
+  void Promise.allSettled(asked).then(() => cacheGate.firstScreenDrawn());
   return Promise.all([screen, ...fromPage]);
 }

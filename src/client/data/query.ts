@@ -34,9 +34,12 @@ export function defineQuery<P extends CallPath, T = ApiAnswerOf<P>>(
   };
 }
 
-/** Starts a read before its screen is there (the first screen, a probe); a screen then shares it. */
+/**
+ * Starts a read before its screen is there (the first screen, a probe); a screen then shares it.
+ * Settles once the answer (or the failure) is in this visit's cache, before the database has it.
+ */
 export function prefetch<T>(query: Query<T>): Promise<void> {
-  return revalidate(query.key, query.fetch);
+  return revalidate(query.key, query.fetch, { until: 'answered' });
 }
 
 /**

@@ -19,6 +19,12 @@ export interface KeyState<T = unknown> {
 export interface RevalidateOptions {
   /** Skip the request when the key was confirmed less than this long ago (ms). */
   maxAgeMs?: number;
+  /**
+   * When the promise settles: once the database has the answer too ('stored', the default), or
+   * once screens have it ('answered'): what a first render waits for, which must not wait for
+   * the database to open.
+   */
+  until?: 'stored' | 'answered';
 }
 
 /**
@@ -51,6 +57,8 @@ interface Entry {
   /** The latest fetch a screen gave for this key: what an invalidation asks again with. */
   fetcher: (() => Promise<unknown>) | null;
   inflight: Promise<void> | null;
+  /** Of the request in flight: settles once its answer (or its failure) is on screen. */
+  answering: Promise<void> | null;
   /** Writes of this page still being stored: until they are, the database's older row is not shown. */
   storing: number;
   /** The row shown was written by this page and the database has not shown it back yet. */
@@ -100,6 +108,7 @@ export function createQueryCache(deps: QueryCacheDeps) {
         listeners: new Set(),
         fetcher: null,
         inflight: null,
+        answering: null,
         storing: 0,
         unconfirmed: false,
         view: null,
@@ -206,7 +215,8 @@ export function createQueryCache(deps: QueryCacheDeps) {
    */
   function revalidate<T>(key: QueryKey, fetcher: () => Promise<T>, options: RevalidateOptions = {}): Promise<void> {
     const entry = entryOf(key);
-    if (entry.inflight) return entry.inflight;
+    const untilAnswered = options.until === 'answered';
+    if (entry.inflight) return untilAnswered && entry.answering ? entry.answering : entry.inflight;
     const { state } = entry;
     if (options.maxAgeMs && state.ok && deps.now() - state.checkedAt < options.maxAgeMs) return Promise.resolve();
     if (!deps.isBrowserOnline()) {
@@ -214,6 +224,8 @@ export function createQueryCache(deps: QueryCacheDeps) {
       return Promise.resolve();
     }
     const generation = memberGeneration;
+    let answered: () => void = () => undefined;
+    const answering = new Promise<void>((resolve) => (answered = resolve));
     let run: Promise<void> | null = null;
     run = (async () => {
       patch(entry, { pending: true });
@@ -224,11 +236,13 @@ export function createQueryCache(deps: QueryCacheDeps) {
         patch(entry, { ok: true, error: null, pending: false, checkedAt: deps.now() });
         // The answer is on screen: the next revalidation need not wait for the database.
         entry.inflight = null;
+        answered();
         // A database that cannot store the answer costs only the offline copy.
         await stored.catch((error: unknown) => console.warn('[cache] could not store', entry.key[0], error));
       } catch (error) {
         patch(entry, { ok: false, error, pending: false, checkedAt: deps.now() });
       } finally {
+        answered();
         if (entry.inflight === run) {
           entry.inflight = null;
           if (entry.state.pending) patch(entry, { pending: false });
@@ -236,7 +250,8 @@ export function createQueryCache(deps: QueryCacheDeps) {
       }
     })();
     entry.inflight = run;
-    return run;
+    entry.answering = answering;
+    return untilAnswered ? answering : run;
   }
 
   /**

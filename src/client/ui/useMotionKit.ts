@@ -1,10 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { chunkLoader } from '../chunkLoader';
+import { whenIdle } from '../idle';
 
 export type MotionKit = typeof import('./motionKit');
-
-/** How long an idle main thread may be waited for once the page has loaded. */
-const IDLE_WAIT_MS = 2_000;
 
 let kit: MotionKit | null = null;
 const listeners = new Set<() => void>();
@@ -28,11 +26,9 @@ function loadAfterPaint(win: Window = window): void {
     void loadMotionKit().catch(() => {
       asked = false; // offline before the worker kept the chunk: the next screen that animates asks again
     });
-  // Safari has no requestIdleCallback: there, the next task after the load event.
-  const idle = (win as Partial<Window>).requestIdleCallback?.bind(win);
-  const whenIdle = () => (idle ? idle(load, { timeout: IDLE_WAIT_MS }) : win.setTimeout(load, 0));
-  if (win.document.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
+  const loadWhenIdle = () => whenIdle(load, win);
+  if (win.document.readyState === 'complete') loadWhenIdle();
+  else win.addEventListener('load', loadWhenIdle, { once: true });
 }
 
 function subscribe(listener: () => void): () => void {

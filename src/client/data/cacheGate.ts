@@ -78,5 +78,3 @@ export function createCacheGate(deps: CacheGateDeps) {
     },
   };
 }
-
-export type CacheGate = ReturnType<typeof createCacheGate>;

@@ -44,6 +44,19 @@ export interface CurrentWire {
   diff: { minute: number; second: number };
 }
 
+/** A round of the board in wire shape, with the stake total and chain anchor the board loaded. */
+function wireOf(board: Board, round: RoundRow, locale: Locale, names: OutcomeNames, now: number): GameRound {
+  return roundWire({
+    round,
+    gametype: board.gametype,
+    stakeCents: board.stakes.get(round.id) ?? 0,
+    anchor: board.anchors.get(round.chain_id) ?? '',
+    now,
+    locale,
+    names,
+  });
+}
+
 export class BoardCache {
   private readonly boards = new Map<number, Board>();
   private readonly loading = new Map<number, Promise<Board>>();
@@ -76,17 +89,7 @@ export class BoardCache {
     let wire = board.historyWire.get(locale);
     if (!wire) {
       const now = this.clock();
-      wire = board.history.map((round) =>
-        roundWire({
-          round,
-          gametype: board.gametype,
-          stakeCents: board.stakes.get(round.id) ?? 0,
-          anchor: board.anchors.get(round.chain_id) ?? '',
-          now,
-          locale,
-          names,
-        }),
-      );
+      wire = board.history.map((round) => wireOf(board, round, locale, names, now));
       board.historyWire.set(locale, wire);
     }
     return wire;
@@ -107,15 +110,7 @@ export class BoardCache {
     const wire: CurrentWire = {
       phase,
       seconds,
-      game: roundWire({
-        round,
-        gametype: board.gametype,
-        stakeCents: board.stakes.get(round.id) ?? 0,
-        anchor: board.anchors.get(round.chain_id) ?? '',
-        now,
-        locale,
-        names,
-      }),
+      game: wireOf(board, round, locale, names, now),
       diff: diffOf(seconds),
     };
     board.currentWire.set(locale, wire);

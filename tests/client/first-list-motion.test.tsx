@@ -31,7 +31,7 @@ function results(history: ReturnType<typeof drawnRound>[]) {
 function liveOrders(rows: ReturnType<typeof liveOrder>[]) {
   return (
     <Providers>
-      <LiveOrdersTable rows={rows} stale={false} goodAt={null} />
+      <LiveOrdersTable rows={rows} stale={false} goodAt={null} known />
     </Providers>
   );
 }

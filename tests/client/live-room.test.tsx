@@ -215,6 +215,36 @@ describe('the room on its stream', () => {
     await waitFor(() => expect(within(table).queryByTestId('stale-badge')).toBeNull());
   });
 
+  it('an empty table the stream has not told yet says it is loading, not that there are no orders; offline before then, that it cannot be loaded', async () => {
+    const { info } = roomServer();
+    const roomStream = await renderRoomOnStream();
+    const table = screen.getByTestId('live-orders');
+    expect(indicator().textContent).not.toBe('Live');
+    expect(within(table).getByText('Loading…')).toBeTruthy();
+    expect(within(table).queryByText('No orders in this round yet.')).toBeNull();
+
+    void act(() => window.dispatchEvent(new Event('offline')));
+    await waitFor(() => expect(within(table).getByText('Live orders cannot be loaded right now.')).toBeTruthy());
+    void act(() => window.dispatchEvent(new Event('online')));
+
+    // Back online a new stream opens; its snapshot tells a round without orders.
+    const { id, seqno, closeAt, drawAt, commitment } = info.game;
+    await vi.waitFor(() => expect(streams.opened.filter((s) => !s.closed)).toHaveLength(2));
+    const reopened = streams.opened.filter((s) => !s.closed && s !== roomStream && s.url.includes('/room/')).at(-1)!;
+    reopened.send({
+      type: 'snapshot',
+      roomid: ROOMID,
+      gameid: 15,
+      gametype: 15,
+      round: { id, seqno, openAt: 0, closeAt, drawAt, commitment, status: 'open' },
+      last: null,
+      lines: [],
+      serverTime: Date.now(),
+    });
+    await waitFor(() => expect(within(table).getByText('No orders in this round yet.')).toBeTruthy());
+    expect(within(table).queryByText('Loading…')).toBeNull();
+  });
+
   it('polls the live table as before when the stream is refused for too many streams (3017), and reads so', async () => {
     const { server } = roomServer();
     const roomStream = await renderRoomOnStream();

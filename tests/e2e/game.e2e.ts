@@ -351,13 +351,22 @@ describe('game end to end', () => {
     await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1.000,00');
     await expect.poll(() => page.getByTestId('round-seqno').count()).toBe(1);
     await waitForOpenRound(page, CLOSE_SECONDS + 5);
+    // The room's feed has settled (its stream live, or polling): each panel holds a confirmed time
+    // to be stale since. While the stream is still connecting nothing is confirmed yet.
+    await expect
+      .poll(() => page.getByTestId('live-indicator').getAttribute('data-feed'), { timeout: 15_000 })
+      .toMatch(/^(live|polling)$/);
     const panels = ['round-panel', 'live-orders', 'balance-panel'];
     for (const panel of panels) expect(await page.getByTestId(panel).getByTestId('stale-badge').count()).toBe(0);
 
+    // Polled together, so that a failure shows every panel's badge, the feed and the live table's words.
+    const offlineState = async () => ({
+      feed: await page.getByTestId('live-indicator').getAttribute('data-feed'),
+      badges: await Promise.all(panels.map((panel) => page.getByTestId(panel).getByTestId('stale-badge').count())),
+      liveOrders: (await page.getByTestId('live-orders').textContent())?.slice(0, 200),
+    });
     await context.setOffline(true);
-    for (const panel of panels) {
-      await expect.poll(() => page.getByTestId(panel).getByTestId('stale-badge').count(), { timeout: 15_000 }).toBe(1);
-    }
+    await expect.poll(offlineState, { timeout: 15_000 }).toMatchObject({ badges: [1, 1, 1] });
     await snapshot(page, 'game-offline-vi');
     await page.getByTestId('option-0').click();
     await page.getByLabel('Số tiền mỗi mục (USD)').fill('20');

@@ -161,6 +161,29 @@ function optionsShown(page: Page): Promise<number> {
   });
 }
 
+/**
+ * Taps the open round's commitment and waits for "Copied"; answers the whole commitment. A new
+ * round starts its commitment afresh (without the last one's "Copied"), so a tap that met a round's
+ * end is tried again on the new one, at most twice.
+ */
+async function copyCommitment(page: Page, copiedWord: string): Promise<string> {
+  const copy = page.getByTestId('commitment-copy');
+  for (let attempt = 1; ; attempt += 1) {
+    const whole = (await copy.getAttribute('data-commitment'))!;
+    expect(whole).toMatch(/^[0-9a-f]{64}$/);
+    expect(await copy.textContent()).toBe(`${whole.slice(0, 8)}…${whole.slice(-8)}`);
+    await copy.scrollIntoViewIfNeeded();
+    await copy.click();
+    const outcome = async () =>
+      (await copy.getAttribute('data-commitment')) !== whole
+        ? 'new round'
+        : await page.getByTestId('commitment-copied').textContent();
+    await expect.poll(outcome, { timeout: 5_000 }).toMatch(new RegExp(`^(${copiedWord}|new round)$`));
+    if ((await outcome()) === copiedWord) return whole;
+    if (attempt === 3) throw new Error('three rounds ended under three taps on the commitment');
+  }
+}
+
 describe('the room says what happened, truthfully', () => {
   let browser: Browser;
 
@@ -190,13 +213,7 @@ describe('the room says what happened, truthfully', () => {
         for (const word of await brokenWords(page)) problems.push(`${where} room: ${word}`);
 
         // The open round's commitment, short; a tap copies it whole and says so.
-        const copy = page.getByTestId('commitment-copy');
-        const whole = (await copy.getAttribute('data-commitment'))!;
-        expect(whole).toMatch(/^[0-9a-f]{64}$/);
-        expect(await copy.textContent()).toBe(`${whole.slice(0, 8)}…${whole.slice(-8)}`);
-        await copy.scrollIntoViewIfNeeded();
-        await copy.click();
-        await expect.poll(() => page.getByTestId('commitment-copied').textContent()).toBe(WORDS[locale].copied);
+        const whole = await copyCommitment(page, WORDS[locale].copied);
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(whole);
         const seqno = (await page.getByTestId('round-seqno').textContent())!;
         expect(await page.getByTestId('commitment-how').getAttribute('href')).toBe(`/fairness/${ROOM_ID}/${seqno}`);

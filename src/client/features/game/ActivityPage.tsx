@@ -121,6 +121,7 @@ function OpenRoom({
         rows={live.rows}
         stale={live.stale}
         goodAt={live.goodAt}
+        known={live.known}
         indicator={<LiveIndicator feed={room.online ? room.stream : 'offline'} />}
       />
 

@@ -15,11 +15,14 @@ export function LiveOrdersTable({
   rows,
   stale,
   goodAt,
+  known,
   indicator,
 }: {
   rows: readonly LiveOrder[];
   stale: boolean;
   goodAt: number | null;
+  /** Whether the round's table has been told: until then an empty one says it is loading. */
+  known: boolean;
   /** How the table is kept up to date (LiveIndicator). */
   indicator?: ReactNode;
 }) {
@@ -81,7 +84,11 @@ export function LiveOrdersTable({
       </table>
       {rows.length === 0 && (
         <p className="text-muted live-empty">
-          {stale && goodAt === null ? t`Live orders cannot be loaded right now.` : t`No orders in this round yet.`}
+          {stale && goodAt === null
+            ? t`Live orders cannot be loaded right now.`
+            : known
+              ? t`No orders in this round yet.`
+              : t`Loading…`}
         </p>
       )}
     </section>

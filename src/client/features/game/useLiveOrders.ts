@@ -14,6 +14,11 @@ export interface LiveOrdersState {
   rows: LiveOrder[];
   goodAt: number | null;
   stale: boolean;
+  /**
+   * Whether the round's table has been told (a poll answered, the stream wrote it, or the stream is
+   * live and would tell an order): until then an empty table is not yet "no orders".
+   */
+  known: boolean;
   /** Ask now (after the member's own order, say) instead of at the next 10 s tick. */
   pollNow: () => void;
 }
@@ -96,10 +101,11 @@ export function useLiveOrders(options: {
 
   // At the draw the round's list clears; the next round's first answer starts a new feed.
   const rows = drawn || feed.seqno !== seqno ? NO_ROWS : feed.shown;
-  if (streaming) return { rows, goodAt: null, stale: false, pollNow };
+  const answered = drawn || feed.seqno === seqno;
+  if (streaming) return { rows, goodAt: null, stale: false, known: answered || stream === 'live', pollNow };
   const streamedAt = liveUntil?.seqno === seqno ? liveUntil.at : null;
   const goodAt = read.goodAt === null || (streamedAt !== null && streamedAt > read.goodAt) ? streamedAt : read.goodAt;
-  return { rows, goodAt, stale: read.stale, pollNow };
+  return { rows, goodAt, stale: read.stale, known: answered || goodAt !== null, pollNow };
 }
 
 /** The streamed table is only ever written by events: it has nothing to fetch. */

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pathTo } from './routing/paths';
 import './styles/global.css';
-import { activateLocale, i18n, prepareFormats, storedLocale } from './i18n';
+import { activateLocale, i18n, storedLocale } from './i18n';
 import { onSessionEnd } from './api';
 // Straight from their files, not data/'s index: the first screen loads only what it runs.
 import { prefetch } from './data/query';
@@ -49,8 +49,6 @@ async function start(): Promise<void> {
   // The language is known (its reads carry it): ask for what the first screen needs before rendering,
   // and render once what the page answered is in (the boot mark shows meanwhile), never much later.
   const firstScreen = startFirstScreen(window.location.pathname);
-  // After the calls are out: the formats' task then runs while they travel.
-  setTimeout(prepareFormats, 0);
   await Promise.race([firstScreen, delay(FIRST_SCREEN_WAIT_MS)]);
 
   // The first render is a transition, so React yields to the browser every few milliseconds instead of

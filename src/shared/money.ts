@@ -2,6 +2,8 @@
  * Money is integer cents everywhere a figure is kept or compared. The wire carries USD
  * amounts with at most two decimals; these helpers are the only way in and out.
  */
+import { isLocale, type Locale } from './locale';
+
 export type Cents = number;
 
 /*
@@ -60,22 +62,46 @@ export function toUsd(cents: Cents): number {
   return cents / 100;
 }
 
-interface MoneyStyle {
-  whole: Intl.NumberFormat;
+/** How a language writes numbers: the thousands separator and the decimal point. */
+export interface Separators {
+  group: string;
   decimal: string;
 }
-const styles = new Map<string, MoneyStyle>();
 
-function moneyStyle(locale: string): MoneyStyle {
-  let style = styles.get(locale);
-  if (!style) {
-    const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true });
-    const decimal =
-      new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-    style = { whole, decimal };
-    styles.set(locale, style);
+/**
+ * The app's languages' separators, as Intl writes them (a unit test holds each to Intl). Written
+ * out because a page's first Intl number format costs a slow phone about 100 ms (ICU's locale
+ * data), on the first screen of every page that shows an amount or the odds.
+ */
+const SEPARATORS: Record<Locale, Separators> = {
+  en: { group: ',', decimal: '.' },
+  'zh-CN': { group: ',', decimal: '.' },
+  'zh-TW': { group: ',', decimal: '.' },
+  vi: { group: '.', decimal: ',' },
+};
+const otherSeparators = new Map<string, Separators>();
+
+/** A language's separators: the table's for the app's languages, Intl's for any other. */
+export function separatorsOf(locale: string): Separators {
+  if (isLocale(locale)) return SEPARATORS[locale];
+  let separators = otherSeparators.get(locale);
+  if (!separators) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
+    const part = (type: string, fallback: string) => parts.find((p) => p.type === type)?.value ?? fallback;
+    separators = { group: part('group', ','), decimal: part('decimal', '.') };
+    otherSeparators.set(locale, separators);
   }
-  return style;
+  return separators;
+}
+
+/** A whole number's digits in groups of three: "1234567" -> "1,234,567". */
+export function groupDigits(digits: string, group: string): string {
+  let out = '';
+  for (let end = digits.length; end > 0; end -= 3) {
+    const start = Math.max(0, end - 3);
+    out = start > 0 ? `${group}${digits.slice(start, end)}${out}` : `${digits.slice(start, end)}${out}`;
+  }
+  return out;
 }
 
 /**
@@ -86,9 +112,9 @@ function moneyStyle(locale: string): MoneyStyle {
 export function formatMoney(cents: Cents, locale = 'en'): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const { whole, decimal } = moneyStyle(locale);
+  const { group, decimal } = separatorsOf(locale);
   const fraction = (abs % 100).toString().padStart(2, '0');
-  return `${sign}${whole.format(Math.floor(abs / 100))}${decimal}${fraction}`;
+  return `${sign}${groupDigits(String(Math.floor(abs / 100)), group)}${decimal}${fraction}`;
 }
 
 /** Format a USD amount from the wire. */

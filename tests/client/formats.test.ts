@@ -10,6 +10,7 @@ import {
   activateLocale,
   formatDate,
   formatDateTime,
+  formatDecimal,
   formatMoney,
   formatPercent,
   formatUsd,
@@ -40,6 +41,24 @@ describe('money and percentages in each language', () => {
       expect(formatPercent(0.15)).toBe(percent);
     });
   }
+
+  it('a decimal that needs no rounding (odds) is written as Intl writes it; one that does is rounded as Intl rounds', async () => {
+    const values = [0, 1.5, 1.95, 2, 9, 12.345, 96, 1234.5, 1234567.25, -1.5, -1234.125, 1.005, 2.675];
+    for (const locale of ['en', 'vi', 'zh-CN', 'zh-TW'] as const) {
+      await activateLocale(locale, { persist: false });
+      for (const value of values) {
+        for (const digits of [0, 1, 2, 3]) {
+          const byIntl = new Intl.NumberFormat(locale, {
+            minimumFractionDigits: digits,
+            maximumFractionDigits: digits,
+          }).format(value);
+          expect(`${locale} ${value} ${digits}: ${formatDecimal(value, digits)}`).toBe(
+            `${locale} ${value} ${digits}: ${byIntl}`,
+          );
+        }
+      }
+    }
+  });
 
   it('an amount inside a refusal is written in the language the refusal is read in', async () => {
     const refusal = refuse(ErrorCode.BalanceBelowMinJoin, { num: { cents: 123_450 } });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { amountText, formatMoney, sanitizeAmountInput, toCents, toUsd, wireCents } from '../../src/shared/money';
+import {
+  amountText,
+  formatMoney,
+  groupDigits,
+  sanitizeAmountInput,
+  separatorsOf,
+  toCents,
+  toUsd,
+  wireCents,
+} from '../../src/shared/money';
+import { LOCALES } from '../../src/shared/locale';
 
 describe('money', () => {
   it('formats with thousands separators and two decimals', () => {
@@ -14,6 +24,38 @@ describe('money', () => {
     expect(formatMoney(-100050, 'vi')).toBe('-1.000,50');
     expect(formatMoney(123456789, 'zh-CN')).toBe('1,234,567.89');
     expect(formatMoney(123456789, 'zh-TW')).toBe('1,234,567.89');
+  });
+  it("writes each app language's amounts as Intl does, without constructing an Intl format", () => {
+    for (const locale of LOCALES) {
+      const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
+      expect(separatorsOf(locale)).toEqual({
+        group: parts.find((part) => part.type === 'group')?.value,
+        decimal: parts.find((part) => part.type === 'decimal')?.value,
+      });
+      const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true });
+      fc.assert(
+        fc.property(fc.integer({ min: -1e15, max: 1e15 }), (cents) => {
+          const abs = Math.abs(cents);
+          const sign = cents < 0 ? '-' : '';
+          const fraction = String(abs % 100).padStart(2, '0');
+          const byIntl = `${sign}${whole.format(Math.floor(abs / 100))}${separatorsOf(locale).decimal}${fraction}`;
+          return formatMoney(cents, locale) === byIntl;
+        }),
+      );
+    }
+  });
+  it('groups digits by three from the right, and takes another language from Intl', () => {
+    expect(['', '1', '12', '123', '1234', '123456', '1234567'].map((d) => groupDigits(d, ' '))).toEqual([
+      '',
+      '1',
+      '12',
+      '123',
+      '1 234',
+      '123 456',
+      '1 234 567',
+    ]);
+    expect(formatMoney(123456789, 'de')).toBe('1.234.567,89');
+    expect(formatMoney(123456789, 'fr')).toBe('1\u202f234\u202f567,89');
   });
   it('stays exact past the precision of a float of dollars', () => {
     // 2^53 - 1 cents: dividing by 100 as a float would round the last digits.

@@ -1,4 +1,9 @@
-import { formatMoney as formatMoneyIn, formatUsd as formatUsdIn } from '../../shared/money';
+import {
+  formatMoney as formatMoneyIn,
+  formatUsd as formatUsdIn,
+  groupDigits,
+  separatorsOf,
+} from '../../shared/money';
 import { currentLocale } from './i18n';
 
 /**
@@ -63,10 +68,22 @@ export function formatMoney(cents: number): string {
 }
 
 const decimalFormats = new Map<string, Intl.NumberFormat>();
+/** A plain decimal as String writes it (no exponent): what can be written out without rounding. */
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-/** A number with exactly `digits` decimals and the member's separators (1.96; 1,96 in Vietnamese). */
+/**
+ * A number with exactly `digits` decimals and the member's separators (1.96; 1,96 in Vietnamese).
+ * A value with no more decimals than that (odds, always) is written out with the language's
+ * separators, as Intl would; one that must be rounded goes through Intl's rounding.
+ */
 export function formatDecimal(value: number, digits: number): string {
   const locale = currentLocale();
+  const plain = PLAIN_DECIMAL.exec(String(value));
+  if (plain && (plain[3] ?? '').length <= digits) {
+    const [, sign, whole, fraction = ''] = plain;
+    const { group, decimal } = separatorsOf(locale);
+    return `${sign}${groupDigits(whole, group)}${digits > 0 ? decimal + fraction.padEnd(digits, '0') : ''}`;
+  }
   const key = `${locale} ${digits}`;
   let format = decimalFormats.get(key);
   if (!format) {
@@ -74,17 +91,6 @@ export function formatDecimal(value: number, digits: number): string {
     decimalFormats.set(key, format);
   }
   return format.format(value);
-}
-
-/**
- * Builds the language's money and number formats ahead of the first render, in a task of their own
- * while the first screen's code is still on its way: a language's first Intl format costs a slow
- * phone tens of milliseconds (its locale data), which inside the render held the main thread in
- * one long task with everything else.
- */
-export function prepareFormats(): void {
-  formatMoney(0);
-  formatDecimal(0, 0);
 }
 
 /** A percentage with two decimals in the member's language: 0.15 -> "0.15%" ("0,15%" in Vietnamese). */

@@ -7,7 +7,6 @@ export {
   formatMoney,
   formatPercent,
   formatUsd,
-  prepareFormats,
 } from './format';
 export { fundReasonText } from './fundReasons';
 export { useLocale } from './useLocale';

@@ -1,9 +1,4 @@
-import {
-  formatMoney as formatMoneyIn,
-  formatUsd as formatUsdIn,
-  groupDigits,
-  separatorsOf,
-} from '../../shared/money';
+import { formatMoney as formatMoneyIn, formatUsd as formatUsdIn, groupDigits, separatorsOf } from '../../shared/money';
 import { currentLocale } from './i18n';
 
 /**

@@ -163,21 +163,28 @@ function optionsShown(page: Page): Promise<number> {
 
 /**
  * Taps the open round's commitment and waits for "Copied"; answers the whole commitment. A new
- * round starts its commitment afresh (without the last one's "Copied"), so a tap that met a round's
- * end is tried again on the new one, at most twice.
+ * round starts its commitment afresh (a new element, without the last one's "Copied"), so a tap
+ * that met a round's end (the element gone under it, or its "Copied" gone) is tried again on the
+ * new one, at most twice.
  */
 async function copyCommitment(page: Page, copiedWord: string): Promise<string> {
   const copy = page.getByTestId('commitment-copy');
   for (let attempt = 1; ; attempt += 1) {
-    const whole = (await copy.getAttribute('data-commitment'))!;
+    // The value and its short form read at once, from one element.
+    const [whole, shown] = await copy.evaluate((button) => [button.dataset.commitment ?? '', button.textContent]);
     expect(whole).toMatch(/^[0-9a-f]{64}$/);
-    expect(await copy.textContent()).toBe(`${whole.slice(0, 8)}…${whole.slice(-8)}`);
-    await copy.scrollIntoViewIfNeeded();
-    await copy.click();
+    expect(shown).toBe(`${whole.slice(0, 8)}…${whole.slice(-8)}`);
+    const newRound = async () => (await copy.getAttribute('data-commitment')) !== whole;
+    try {
+      await copy.scrollIntoViewIfNeeded();
+      await copy.click();
+    } catch (error) {
+      if (!(await newRound())) throw error;
+      if (attempt === 3) throw new Error('three rounds ended under three taps on the commitment');
+      continue;
+    }
     const outcome = async () =>
-      (await copy.getAttribute('data-commitment')) !== whole
-        ? 'new round'
-        : await page.getByTestId('commitment-copied').textContent();
+      (await newRound()) ? 'new round' : await page.getByTestId('commitment-copied').textContent();
     await expect.poll(outcome, { timeout: 5_000 }).toMatch(new RegExp(`^(${copiedWord}|new round)$`));
     if ((await outcome()) === copiedWord) return whole;
     if (attempt === 3) throw new Error('three rounds ended under three taps on the commitment');

@@ -5,6 +5,7 @@
  */
 import { formatInstant } from './instant';
 import { formatMoney } from './money';
+import type { Locale } from './locale';
 
 export const ErrorCode = {
   IncompleteParameters: 1001,
@@ -186,7 +187,7 @@ export type MessageValues = Record<string, string | number | MoneyValue | TimeVa
  * instants as a date and time in `timeZone` (named in the text), or the reader's own zone without one.
  */
 export function valuesIn(
-  locale: string,
+  locale: Locale,
   values: MessageValues | undefined,
   timeZone?: string,
 ): Record<string, string | number> | undefined {

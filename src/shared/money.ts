@@ -2,7 +2,7 @@
  * Money is integer cents everywhere a figure is kept or compared. The wire carries USD
  * amounts with at most two decimals; these helpers are the only way in and out.
  */
-import { isLocale, type Locale } from './locale';
+import type { Locale } from './locale';
 
 export type Cents = number;
 
@@ -79,29 +79,15 @@ const SEPARATORS: Record<Locale, Separators> = {
   'zh-TW': { group: ',', decimal: '.' },
   vi: { group: '.', decimal: ',' },
 };
-const otherSeparators = new Map<string, Separators>();
 
-/** A language's separators: the table's for the app's languages, Intl's for any other. */
-export function separatorsOf(locale: string): Separators {
-  if (isLocale(locale)) return SEPARATORS[locale];
-  let separators = otherSeparators.get(locale);
-  if (!separators) {
-    const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
-    const part = (type: string, fallback: string) => parts.find((p) => p.type === type)?.value ?? fallback;
-    separators = { group: part('group', ','), decimal: part('decimal', '.') };
-    otherSeparators.set(locale, separators);
-  }
-  return separators;
+/** A language's separators. */
+export function separatorsOf(locale: Locale): Separators {
+  return SEPARATORS[locale];
 }
 
 /** A whole number's digits in groups of three: "1234567" -> "1,234,567". */
 export function groupDigits(digits: string, group: string): string {
-  let out = '';
-  for (let end = digits.length; end > 0; end -= 3) {
-    const start = Math.max(0, end - 3);
-    out = start > 0 ? `${group}${digits.slice(start, end)}${out}` : `${digits.slice(start, end)}${out}`;
-  }
-  return out;
+  return digits.replace(/\B(?=(\d{3})+$)/g, group);
 }
 
 /**
@@ -109,7 +95,7 @@ export function groupDigits(digits: string, group: string): string {
  * -1.234,50 in Vietnamese. Exact: the whole part and the cents are written apart, never through
  * a float. Without a locale (operator console, server logs) English.
  */
-export function formatMoney(cents: Cents, locale = 'en'): string {
+export function formatMoney(cents: Cents, locale: Locale = 'en'): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
   const { group, decimal } = separatorsOf(locale);
@@ -118,7 +104,7 @@ export function formatMoney(cents: Cents, locale = 'en'): string {
 }
 
 /** Format a USD amount from the wire. */
-export function formatUsd(usd: number, locale = 'en'): string {
+export function formatUsd(usd: number, locale: Locale = 'en'): string {
   return formatMoney(wireCents(usd), locale);
 }
 

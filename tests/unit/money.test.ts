@@ -44,7 +44,7 @@ describe('money', () => {
       );
     }
   });
-  it('groups digits by three from the right, and takes another language from Intl', () => {
+  it('groups digits by three from the right', () => {
     expect(['', '1', '12', '123', '1234', '123456', '1234567'].map((d) => groupDigits(d, ' '))).toEqual([
       '',
       '1',
@@ -54,8 +54,6 @@ describe('money', () => {
       '123 456',
       '1 234 567',
     ]);
-    expect(formatMoney(123456789, 'de')).toBe('1.234.567,89');
-    expect(formatMoney(123456789, 'fr')).toBe('1\u202f234\u202f567,89');
   });
   it('stays exact past the precision of a float of dollars', () => {
     // 2^53 - 1 cents: dividing by 100 as a float would round the last digits.

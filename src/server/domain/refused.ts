@@ -13,7 +13,12 @@ export class Refused extends Error {
     readonly values?: MessageValues,
     readonly data: unknown = null,
   ) {
+    // A refusal is an answer, not a fault: nothing reads its stack, and capturing one took 13 % of
+    // the server's CPU under a flood of refused orders.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`refused ${code}`);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'Refused';
   }
 }

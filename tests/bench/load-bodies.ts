@@ -5,7 +5,13 @@ export type BodySpec =
   /** A valid order of the next member in turn, with an idempotency key of its own, as the app sends. */
   | { kind: 'order'; tag: string }
   /** getGameinfo of room 1 by the next member in turn. */
-  | { kind: 'poll' };
+  | { kind: 'poll' }
+  /**
+   * An order of the next member in turn for a room that does not exist, without a key: refused
+   * (1057) after the body is parsed, the session found and the order checked, before any database
+   * work. What a request costs the server apart from the order's transaction.
+   */
+  | { kind: 'refused' };
 
 export interface LoadSpec {
   url: string;
@@ -24,6 +30,9 @@ export function bodyMaker(spec: BodySpec, tokens: string[]): () => string {
   return () => {
     i++;
     const token = tokens[i % tokens.length];
+    if (spec.kind === 'refused') {
+      return JSON.stringify({ token, lang: 'en', gameid: 15, roomid: 999_999, order_info: [[i % 2, 1.95, 20]] });
+    }
     return JSON.stringify(
       spec.kind === 'poll'
         ? { token, lang: 'en', roomid: 1 }

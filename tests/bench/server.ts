@@ -132,6 +132,18 @@ function orderLoad(url: string, seconds: number, tag: string, tokens: string): P
   });
 }
 
+/** Orders for a room that does not exist, by each member in turn (load-bodies.ts), at the intake bench's connections. */
+function refusedLoad(url: string, seconds: number, tokens: string): Promise<Result> {
+  return load({
+    url,
+    connections: ORDER_CONNECTIONS,
+    seconds,
+    path: ApiPath.order,
+    body: { kind: 'refused' },
+    tokensFile: tokens,
+  });
+}
+
 /** getGameinfo of room 1 by each member in turn, at the poll bench's connections. */
 function pollLoad(url: string, seconds: number, tokens: string): Promise<Result> {
   return load({
@@ -188,6 +200,8 @@ interface Intake {
   orders: Result;
   /** Orders of the measured run found in the database afterwards. */
   landed: number;
+  /** Refused orders (no database work), measured beside the polls. */
+  refused: Result | null;
   polls: Result | null;
   /** The server's resident memory after its loads, when the machine tells it. */
   memoryAfter: ReturnType<typeof residentMemory>;
@@ -227,7 +241,10 @@ async function realServer(
     await orderLoad(url, WARMUP_SECONDS, 'warm', tokens);
     const ordered = await orderLoad(url, SECONDS, 'run', tokens);
     let polls: Result | null = null;
+    let refused: Result | null = null;
     if (withPolls) {
+      await refusedLoad(url, WARMUP_SECONDS, tokens);
+      refused = await refusedLoad(url, SECONDS, tokens);
       await pollLoad(url, WARMUP_SECONDS, tokens);
       polls = await pollLoad(url, SECONDS, tokens);
     }
@@ -236,7 +253,7 @@ async function realServer(
     const deps = await openBenchDatabase(dir);
     const landed = await landedOrders(deps.db);
     await deps.db.destroy();
-    return { synchronous, orders: ordered, landed, polls, memoryAfter };
+    return { synchronous, orders: ordered, landed, refused, polls, memoryAfter };
   } finally {
     await stopProcess(child);
   }
@@ -364,6 +381,12 @@ export async function runServerBench(): Promise<void> {
       `  FULL takes ${(100 * Math.abs(cost)).toFixed(0)} % ${cost >= 0 ? 'fewer' : 'more'} orders/s than NORMAL; ` +
         `p99 ${ms(full.orders.latency.p99)} against ${ms(normal.orders.latency.p99)} ` +
         '(README, SQLITE_SYNCHRONOUS: FULL unless it costs more than 20 %)',
+    );
+    const refused = full.refused!;
+    console.log(
+      `  Refused orders (a room that does not exist: body, session and checks, no database work), ${ORDER_CONNECTIONS} connections: ` +
+        `${describe(refused)}; ratio to hello world ${(refused.requests.average / hello.few.requests.average).toFixed(2)} ` +
+        '(the most a faster transaction could bring intake to)',
     );
     const polls = full.polls!;
     console.log(`getGameinfo, ${n(POLL_CONNECTIONS)} polling connections, ${SECONDS} s: ${describe(polls)}`);

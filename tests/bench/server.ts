@@ -33,7 +33,7 @@ import {
   openBenchPostgres,
   type BenchMember,
 } from './server-fixtures';
-import type { LoadSpec } from './load-bodies';
+import type { BodySpec, LoadSpec } from './load-bodies';
 import { freePort } from '../support/freePort';
 import { measureChains } from './chains';
 import { startCluster } from '../server/pg/cluster';
@@ -120,28 +120,17 @@ async function landedOrders(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** Orders of each member in turn (with an idempotency key, as the app sends), at the intake bench's connections. */
-function orderLoad(url: string, seconds: number, tag: string, tokens: string): Promise<Result> {
-  return load({
-    url,
-    connections: ORDER_CONNECTIONS,
-    seconds,
-    path: ApiPath.order,
-    body: { kind: 'order', tag },
-    tokensFile: tokens,
-  });
-}
-
-/** Orders for a room that does not exist, by each member in turn (load-bodies.ts), at the intake bench's connections. */
-function refusedLoad(url: string, seconds: number, tokens: string): Promise<Result> {
-  return load({
-    url,
-    connections: ORDER_CONNECTIONS,
-    seconds,
-    path: ApiPath.order,
-    body: { kind: 'refused' },
-    tokensFile: tokens,
-  });
+/**
+ * Orders of each member in turn at the intake bench's connections: valid ones (with an idempotency
+ * key, as the app sends) or ones refused before any database work (load-bodies.ts).
+ */
+function orderLoad(
+  url: string,
+  seconds: number,
+  body: Extract<BodySpec, { kind: 'order' | 'refused' }>,
+  tokens: string,
+): Promise<Result> {
+  return load({ url, connections: ORDER_CONNECTIONS, seconds, path: ApiPath.order, body, tokensFile: tokens });
 }
 
 /** getGameinfo of room 1 by each member in turn, at the poll bench's connections. */
@@ -238,13 +227,13 @@ async function realServer(
     const url = `http://127.0.0.1:${port}`;
     // Each request a valid order of a different member (with an idempotency key, as the app sends).
     const tokens = tokensFile(dir, members);
-    await orderLoad(url, WARMUP_SECONDS, 'warm', tokens);
-    const ordered = await orderLoad(url, SECONDS, 'run', tokens);
+    await orderLoad(url, WARMUP_SECONDS, { kind: 'order', tag: 'warm' }, tokens);
+    const ordered = await orderLoad(url, SECONDS, { kind: 'order', tag: 'run' }, tokens);
     let polls: Result | null = null;
     let refused: Result | null = null;
     if (withPolls) {
-      await refusedLoad(url, WARMUP_SECONDS, tokens);
-      refused = await refusedLoad(url, SECONDS, tokens);
+      await orderLoad(url, WARMUP_SECONDS, { kind: 'refused' }, tokens);
+      refused = await orderLoad(url, SECONDS, { kind: 'refused' }, tokens);
       await pollLoad(url, WARMUP_SECONDS, tokens);
       polls = await pollLoad(url, SECONDS, tokens);
     }
@@ -290,8 +279,8 @@ async function postgresLoads(dir: string): Promise<{ orders: Result; landed: num
     try {
       const url = `http://127.0.0.1:${port}`;
       const tokens = tokensFile(dir, members);
-      await orderLoad(url, WARMUP_SECONDS, 'warm', tokens);
-      const orders = await orderLoad(url, SECONDS, 'run', tokens);
+      await orderLoad(url, WARMUP_SECONDS, { kind: 'order', tag: 'warm' }, tokens);
+      const orders = await orderLoad(url, SECONDS, { kind: 'order', tag: 'run' }, tokens);
       await pollLoad(url, WARMUP_SECONDS, tokens);
       const polls = await pollLoad(url, SECONDS, tokens);
       await stopProcess(child);

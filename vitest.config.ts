@@ -18,7 +18,10 @@ export default defineConfig({
           exclude: ['tests/server/pg-restart.test.ts'],
           environment: 'node',
           setupFiles: ['tests/server/setup.ts'],
-          testTimeout: 20_000,
+          // Guards against a hang, not bounds on speed: a test that starts server processes and
+          // hashes at the production cost takes minutes on a loaded two-core machine.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -30,8 +33,8 @@ export default defineConfig({
           // Group commit is SQLite's alone; PostgreSQL commits each transaction itself.
           exclude: ['tests/server/group-commit.test.ts'],
           environment: 'node',
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           globalSetup: ['tests/server/pg/global-setup.ts'],
           setupFiles: ['tests/server/setup.ts'],
           env: { TEST_DB: 'postgres' },
@@ -54,8 +57,12 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
+          // Guards against a hang: a journey waits for rounds, and a loaded machine is slow.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          // A browser test waits for a state, however long a busy machine takes to reach it: the
+          // timeout only ends a wait for what never comes (vitest's default is 1 s).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -15,6 +15,7 @@ import {
   hashSecret,
   OWASP_SCRYPT_COST,
   useScryptCost,
+  verifyDummy,
   verifySecret,
   type ScryptCost,
 } from '../../src/server/domain/secrets';
@@ -67,6 +68,34 @@ export async function runLoginBench(): Promise<void> {
     );
   }
   console.log(`  ratio now/before: ${(rows[1].medianMs / rows[0].medianMs).toFixed(1)}x per check`);
+  await printUnknownNameCost();
+}
+
+/**
+ * A wrong name costs a check against the dummy hash, so it takes as long as a wrong password and
+ * timing does not tell who is registered (tests/server/guessing.test.ts checks that both do the
+ * same work; this prints what that takes). Alternated, so load affects both alike.
+ */
+async function printUnknownNameCost(): Promise<void> {
+  const stored = await hashSecret('correct horse 1');
+  await verifyDummy('warm the dummy 1');
+  const time = async (check: () => Promise<unknown>) => {
+    const started = performance.now();
+    await check();
+    return performance.now() - started;
+  };
+  const wrongPassword: number[] = [];
+  const unknownName: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    wrongPassword.push(await time(() => verifySecret('wrong guess 1', stored)));
+    unknownName.push(await time(() => verifyDummy('wrong guess 1')));
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const ratio = median(unknownName) / median(wrongPassword);
+  console.log(
+    `  unknown name ${median(unknownName).toFixed(0)} ms, wrong password ${median(wrongPassword).toFixed(0)} ms ` +
+      `(median of 5 each): ratio ${ratio.toFixed(2)} (goal: near 1; about 0 would tell who is registered)`,
+  );
 }
 
 /** A sustained flood: the 200 attackers fire again every second, from new addresses each time. */

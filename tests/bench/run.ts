@@ -8,6 +8,7 @@ import { measureBundle, printBundle } from './bundle';
 import { measureFirstLoad, printFirstLoad } from './firstLoad';
 import { runLiveBench } from './live';
 import { runLoginBench, runLoginFloodBench } from './login';
+import { measureOfflineReload, printOfflineReload } from './offlineReload';
 import { runServerBench } from './server';
 
 if (!existsSync('dist/index.html') || process.env.REBUILD === '1') {
@@ -18,6 +19,7 @@ if (!existsSync('dist/index.html') || process.env.REBUILD === '1') {
 }
 printBundle(measureBundle());
 printFirstLoad(await measureFirstLoad());
+printOfflineReload(await measureOfflineReload());
 await runServerBench();
 await runLoginBench();
 await runLoginFloodBench();

@@ -95,6 +95,24 @@ describe('useSynced (cache-first sync layer on fake-indexeddb)', () => {
     expect(fetcher).not.toHaveBeenCalled();
   });
 
+  it('the server out of reach while the browser says online: a key opened then is stale, not waiting for a request that is not sent', async () => {
+    await setQueryData(KEY, { siteName: 'cached' }, 5_000);
+    // An earlier request found the server unreachable (an offline reload the browser did not notice).
+    online.reported(false);
+    const fetcher = vi.fn(async () => ({ siteName: 'network' }));
+
+    const { result } = renderHook(() => useSynced(KEY, fetcher), { wrapper: Providers });
+
+    await waitFor(() => expect(result.current.data).toEqual({ siteName: 'cached' }));
+    expect(result.current.status).toBe('stale');
+    expect(result.current.isValidating).toBe(false);
+    expect(fetcher).not.toHaveBeenCalled();
+    // Once the server answers again (the probe), the key is asked and turns fresh.
+    act(() => online.reported(true));
+    await waitFor(() => expect(result.current.status).toBe('fresh'));
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
   it('offline with nothing cached: empty, not loading, no data', async () => {
     online.browserChanged(false);
     const fetcher = vi.fn(async () => ({ siteName: 'network' }));

@@ -107,7 +107,7 @@ describe('price list', () => {
       'TRX',
     ]);
     await waitFor(() => expect(feedState()).toBe('Connecting…'));
-    await feed.waitFor(() => feed.ops('subscribe').length >= 2, 3_000, 'subscribes');
+    await feed.waitFor(() => feed.ops('subscribe').length >= 2, 'subscribes');
 
     feed.setPrice('BTC-USDT', { last: '43210.5', sodUtc8: '42000.1' });
     feed.setPrice('USDC-USDT', { last: '1.0002', sodUtc8: '1.0001' });
@@ -165,7 +165,7 @@ describe('price list', () => {
     await waitFor(() => expect(lastOf('ETH')).toBe('2,301.42'));
     act(() => online.browserChanged(false));
     await waitFor(() => expect(feedState()).toMatch(/^Stale · last tick \d+ sec ago$/));
-    await feed.waitFor(() => feed.openCount() === 0, 2_000, 'the socket to close');
+    await feed.waitFor(() => feed.openCount() === 0, 'the socket to close');
     act(() => online.browserChanged(true));
     await waitFor(() => expect(feedState()).toBe('Live'));
     expect(feed.connections).toHaveLength(2);

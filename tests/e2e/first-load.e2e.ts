@@ -27,7 +27,7 @@ describe('first load', () => {
     expect(await response!.text()).toContain('<script id="page-answers" type="application/json">');
     await page.locator('img.banner-image').first().waitFor();
     expect(await page.getByTestId('config-gate').isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('game-tile').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('game-tile').count()).toBeGreaterThan(0);
     for (const path of [
       '/manifest.json',
       '/api/Index/getconfig',
@@ -64,11 +64,11 @@ describe('first load', () => {
     });
 
     await page.goto('/');
-    await expect.poll(() => asked.includes('/api/Game/slide'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => asked.includes('/api/Game/slide')).toBe(true);
     expect(asked).toContain('/api/Index/getconfig');
     // Still the canvas (once React has committed its first render; the boot mark before it): the
     // home page is drawn behind it, unseen.
-    await expect.poll(() => page.locator('.loading-canvas').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.locator('.loading-canvas').isVisible()).toBe(true);
     expect(await page.getByTestId('config-gate').isHidden()).toBe(true);
 
     releaseConfig();

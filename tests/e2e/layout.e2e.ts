@@ -140,7 +140,7 @@ function layoutProblems(page: Page, width: number): Promise<string[]> {
 async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(() => !document.querySelector('.skeleton, .screen-fallback, .loading-canvas'), null, {
-      timeout: 5_000,
+      timeout: 15_000,
     })
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));

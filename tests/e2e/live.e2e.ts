@@ -115,19 +115,17 @@ describe('the room on its live stream', () => {
       }
 
       const info = await openRound(await tokenOf(first), 25);
-      await expect.poll(() => seqnoOf(two.page), { timeout: 10_000 }).toBe(info.game.seqno);
+      await expect.poll(() => seqnoOf(two.page)).toBe(info.game.seqno);
       await orderBothSides(await tokenOf(first), info, 165);
       const row = two.page.getByTestId('live-orders').getByText(masked(first.username));
-      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(2);
+      await expect.poll(() => row.count()).toBe(2);
 
       // The draw: the next round on both pages, and the drawn one first in their results.
       for (const { page } of [one, two]) {
         await expect
           .poll(() => seqnoOf(page), { timeout: (ROUND_SECONDS + 10) * 1000, interval: 500 })
           .not.toBe(info.game.seqno);
-        await expect
-          .poll(() => page.getByTestId('result').first().getAttribute('data-seqno'), { timeout: 10_000 })
-          .toBe(info.game.seqno);
+        await expect.poll(() => page.getByTestId('result').first().getAttribute('data-seqno')).toBe(info.game.seqno);
       }
       expect(polls).toEqual([]);
 
@@ -141,7 +139,7 @@ describe('the room on its live stream', () => {
         dispatchEvent(new PopStateEvent('popstate'));
       });
       const balance = one.page.getByTestId('balance');
-      await expect.poll(() => balance.textContent(), { timeout: 10_000 }).toBe(usd(before - 200));
+      await expect.poll(() => balance.textContent()).toBe(usd(before - 200));
 
       // The settlement reaches the account screen, as the server has it.
       await expect
@@ -154,7 +152,7 @@ describe('the room on its live stream', () => {
 
       // Offline, the room says so.
       await two.context.setOffline(true);
-      await expect.poll(() => feedOf(two.page), { timeout: 10_000 }).toBe('offline');
+      await expect.poll(() => feedOf(two.page)).toBe('offline');
       expect(await two.page.getByTestId('live-indicator').textContent()).toBe('Offline');
       await two.context.setOffline(false);
       await expect.poll(() => feedOf(two.page), { timeout: 15_000 }).toBe('live');
@@ -176,7 +174,7 @@ describe('the room on its live stream', () => {
       expect(await page.getByTestId('live-indicator').textContent()).toBe('Refreshing every 10 s');
 
       const info = await openRound(await tokenOf(buyer), 25);
-      await expect.poll(() => seqnoOf(page), { timeout: 10_000 }).toBe(info.game.seqno);
+      await expect.poll(() => seqnoOf(page)).toBe(info.game.seqno);
       await orderBothSides(await tokenOf(buyer), info, 20);
       const row = page.getByTestId('live-orders').getByText(masked(buyer.username));
       await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(2);

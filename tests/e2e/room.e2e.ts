@@ -185,7 +185,7 @@ async function copyCommitment(page: Page, copiedWord: string): Promise<string> {
     }
     const outcome = async () =>
       (await newRound()) ? 'new round' : await page.getByTestId('commitment-copied').textContent();
-    await expect.poll(outcome, { timeout: 5_000 }).toMatch(new RegExp(`^(${copiedWord}|new round)$`));
+    await expect.poll(outcome).toMatch(new RegExp(`^(${copiedWord}|new round)$`));
     if ((await outcome()) === copiedWord) return whole;
     if (attempt === 3) throw new Error('three rounds ended under three taps on the commitment');
   }

@@ -51,7 +51,6 @@ describe('trend and finance end to end', () => {
     const feedOrigin = new URL(feed.url).origin;
     await expect
       .poll(async () => (await fetch(`${inject('baseUrl')}/`)).headers.get('content-security-policy') ?? '', {
-        timeout: 10_000,
         interval: 250,
       })
       .toContain(feedOrigin);
@@ -91,15 +90,12 @@ describe('trend and finance end to end', () => {
 
     await feed.stop();
     await expect
-      .poll(() => page.getByTestId('price-feed-state').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('price-feed-state').textContent())
       .toMatch(/^Stale · last tick \d+ sec ago$/);
     // The age grows while the feed stays away; the last prices stay on screen.
     await expect
-      .poll(
-        async () => Number(/(\d+) sec ago/.exec((await page.getByTestId('price-feed-state').textContent()) ?? '')?.[1]),
-        {
-          timeout: 10_000,
-        },
+      .poll(async () =>
+        Number(/(\d+) sec ago/.exec((await page.getByTestId('price-feed-state').textContent()) ?? '')?.[1]),
       )
       .toBeGreaterThanOrEqual(3);
     expect(await rowText(page, 'BTC', 'price-last')).toBe('43,300.00');

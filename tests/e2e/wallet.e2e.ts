@@ -86,9 +86,7 @@ describe('wallet end to end', () => {
     expect(await page.getByLabel('Amount (USD)').inputValue()).toBe('120.50');
     await page.getByLabel('Withdrawal password').fill('246810');
     await page.getByTestId('withdraw-form').getByRole('button', { name: 'Withdraw' }).click();
-    await expect
-      .poll(() => page.getByTestId('withdraw-success').textContent(), { timeout: 10_000 })
-      .toContain('24 hours');
+    await expect.poll(() => page.getByTestId('withdraw-success').textContent()).toContain('24 hours');
 
     await page.goto('/my_income');
     await expect.poll(async () => (await fundLogRows(page)).length).toBe(2);
@@ -162,9 +160,7 @@ describe('wallet end to end', () => {
     async function bothPagesShow(expected: { figure: string; holds: string }) {
       for (const path of ['/user', '/withdraw']) {
         await page.goto(path);
-        await expect
-          .poll(() => page.getByTestId('withdrawable').textContent(), { timeout: 10_000 })
-          .toBe(expected.figure);
+        await expect.poll(() => page.getByTestId('withdrawable').textContent()).toBe(expected.figure);
         await expect.poll(() => page.getByTestId('stale-badge').count()).toBe(0);
         await expect.poll(holdsText).toBe(expected.holds);
       }
@@ -179,7 +175,7 @@ describe('wallet end to end', () => {
     await page.getByLabel('Amount (USD)').fill('50');
     await page.getByLabel('Withdrawal password').fill('246810');
     await page.getByTestId('withdraw-form').getByRole('button', { name: 'Withdraw' }).click();
-    await expect.poll(() => page.getByTestId('withdraw-success').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('withdraw-success').count()).toBe(1);
     await bothPagesShow({ figure: '250.00', holds: 'Withdrawals pending: 50.00 USD' });
     await snapshot(page, 'wallet-withdrawable');
     await context.close();
@@ -202,7 +198,7 @@ describe('wallet end to end', () => {
       await logIn(page, member);
       for (const path of ['/user', '/withdraw']) {
         await page.goto(path);
-        await expect.poll(() => page.getByTestId('withdrawable').textContent(), { timeout: 10_000 }).toBe('0.00');
+        await expect.poll(() => page.getByTestId('withdrawable').textContent()).toBe('0.00');
         await expect
           .poll(() => page.getByTestId('hold-turnover').textContent())
           .toMatch(/^Turnover still to play: 200\.00 USD/);
@@ -327,9 +323,7 @@ describe('accounts that can exist, withdrawals a member can follow: four languag
       // The member cancels the withdrawal still waiting: it is given back, said in the fund log and /message.
       await page.getByTestId('withdrawal-cancel').click();
       await page.locator('dialog[open] .btn-danger').click();
-      await expect
-        .poll(() => page.locator('[data-testid="withdrawal"][data-status="cancelled"]').count(), { timeout: 10_000 })
-        .toBe(1);
+      await expect.poll(() => page.locator('[data-testid="withdrawal"][data-status="cancelled"]').count()).toBe(1);
       expect(await page.getByTestId('withdrawal-cancel').count()).toBe(0);
       // The operator can no longer pay it.
       expect(() => admin('withdraw:approve', String(pending.id))).toThrow(/already cancelled/);

@@ -147,7 +147,7 @@ if (TEST_DIALECT === 'postgres') {
       // The restored database is a working one: the operator can go on with it.
       const credit = await adminInProcess(env, ['credit', players[0].username, '2']);
       expect(credit.code, credit.err).toBe(0);
-    }, 90_000);
+    });
 
     it('never replaces a file, and refuses a missing folder or database (exit 1)', async () => {
       const taken = join(server.database.dir, 'taken.sqlite');

@@ -86,7 +86,7 @@ describe('a balance at its ceiling', () => {
         ),
       );
     }
-  }, 120_000);
+  });
 
   it('takes no further deposit, not even a cent (1050), and the fund log still adds up', async () => {
     expect(await balanceCents(server, rich.id)).toBe(MAX_BALANCE_CENTS);

@@ -186,7 +186,7 @@ describe('a backup taken mid-chain and the debug log', () => {
     ).toBe(true);
 
     if (TEST_DIALECT === 'sqlite') expect(mode(backupFile)).toBe(0o600);
-  }, 60_000);
+  });
 });
 
 describe('the draw secret file', () => {

@@ -49,7 +49,7 @@ beforeAll(async () => {
     await server.deps.db.selectFrom('games').select('type').where('id', '=', USDT_GAME).executeTakeFirstOrThrow()
   ).type;
   await openRound(server, USDT_GAME, 60);
-}, 60_000);
+});
 afterAll(() => server.close());
 
 /** A registration body that passes every rule, for a phone that has a fresh code. */

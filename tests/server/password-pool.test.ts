@@ -138,14 +138,14 @@ describe('over HTTP, one thread and two waiting places at the production cost', 
     }
     // Refused before the first check (a quarter of a second of scrypt) was done: never queued.
     expect(Math.max(...busy.map((a) => a.at))).toBeLessThan(Math.min(...checked.map((a) => a.at)));
-  }, 30_000);
+  });
 
   it('/readyz reports the saturated pool and stays ready', async () => {
     await flood(6);
     const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ status: 'ready', checks: { passwordPool: 'saturated' }, problems: [] });
-  }, 30_000);
+  });
 
   it("the member's own device gets in while strangers fill the public lane", async () => {
     const m = await registerMember(server);
@@ -154,7 +154,7 @@ describe('over HTTP, one thread and two waiting places at the production cost', 
     const own = await server.call(ApiPath.login, { username: m.username, password: m.password });
     expect(own.body.code).toBe(1);
     expect((await strangers).some((a) => a.body.code === 3005)).toBe(true);
-  }, 30_000);
+  });
 
   it('a try refused as busy does not count against the member', async () => {
     const m = await registerMember(server);
@@ -180,7 +180,7 @@ describe('over HTTP, one thread and two waiting places at the production cost', 
       expect(answer.body.code).toBe(1003);
       server.clock.advance(60_000);
     }
-  }, 30_000);
+  });
 
   it('registration refuses a wrong invitation, code, name or number before any hash', async () => {
     const taken = await registerMember(server);
@@ -212,7 +212,7 @@ describe('over HTTP, one thread and two waiting places at the production cost', 
     // The last, valid one reaches the hash and finds the pool full: the others never did.
     expect(codes).toEqual([1063, 1013, 2052, 2053, 3005]);
     await strangers;
-  }, 30_000);
+  });
 
   it('a withdrawal refused as busy does not count toward the withdrawal password’s limit', async () => {
     const m = await walletMember(server, 100);
@@ -229,5 +229,5 @@ describe('over HTTP, one thread and two waiting places at the production cost', 
     } finally {
       usePasswordPoolLimits({ threads: 1, queue: 2 });
     }
-  }, 30_000);
+  });
 });

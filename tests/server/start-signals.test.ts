@@ -122,9 +122,9 @@ async function startAndStop(signal: 'SIGTERM' | 'SIGINT') {
 describe.skipIf(TEST_DIALECT === 'postgres')('npm start under a supervisor', () => {
   it('SIGTERM to npm drains the server and ends every process with exit 0', async () => {
     await startAndStop('SIGTERM');
-  }, 90_000);
+  });
 
   it('SIGINT to npm alone does the same', async () => {
     await startAndStop('SIGINT');
-  }, 90_000);
+  });
 });

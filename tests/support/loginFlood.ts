@@ -43,6 +43,8 @@ export interface Latencies {
   p50: number;
   p99: number;
   max: number;
+  /** Answers that came while strangers' passwords were being checked (the pool busy, its public lane full). */
+  duringChecks: number;
 }
 
 export interface FloodFigures {
@@ -54,8 +56,13 @@ export interface FloodFigures {
   otherMember: Latencies;
   /** GET / (the built app's page, its precompressed brotli copy) during the flood. */
   appPage: Latencies;
-  /** A right password from the member's usual address, sent while the flood is on. */
-  knownLogin: { ms: number; code: number };
+  /**
+   * A right password from the member's usual address, sent once the pool's public lane was full:
+   * its answer time, its code, and when it came (epoch ms) beside the last checked stranger's.
+   */
+  knownLogin: { ms: number; code: number; answeredAt: number };
+  /** When the last stranger whose password was checked (1002) had its answer (epoch ms). */
+  lastCheckedAt: number | null;
   rssBeforeMiB: number;
   rssMaxMiB: number;
 }
@@ -108,10 +115,18 @@ function rssMiB(pid: number): number {
   return kib ? Number(kib[1]) / 1024 : 0;
 }
 
-function percentiles(samples: number[]): Latencies {
-  const sorted = [...samples].sort((a, b) => a - b);
+interface Sample {
+  ms: number;
+  /** When the answer came (epoch ms). */
+  at: number;
+}
+
+function percentiles(samples: Sample[], checksFrom: number, checksTo: number | null): Latencies {
+  const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN };
+  const duringChecks =
+    checksTo === null ? 0 : samples.filter((sample) => sample.at > checksFrom && sample.at < checksTo).length;
+  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN, duringChecks };
 }
 
 async function post(
@@ -141,14 +156,18 @@ async function logIn(url: string, who: typeof KNOWN): Promise<string> {
   return (answer.data as { token: string }).token;
 }
 
+interface SenderReport {
+  codes: Record<string, number>;
+  seconds: number;
+  lastCheckedAt: number | null;
+}
+
 /**
- * Starts the attackers' process (floodSender.mjs): `firstWave` settles once the first wave is on
- * its way, `done` with the answers counted by code.
+ * Starts the attackers' process (floodSender.mjs): `busy` settles (with the time, epoch ms) once a
+ * first attacker was refused as busy, so the pool's public lane is full of strangers' checks;
+ * `done` with the answers counted by code and when the last checked one came.
  */
-function sendFlood(
-  url: string,
-  plan: FloodPlan,
-): { firstWave: Promise<void>; done: Promise<{ codes: Record<string, number>; seconds: number }> } {
+function sendFlood(url: string, plan: FloodPlan): { busy: Promise<number>; done: Promise<SenderReport> } {
   const child = spawn(
     process.execPath,
     [
@@ -162,21 +181,25 @@ function sendFlood(
   // server takes to answer it).
   if (child.pid !== undefined) setPriority(child.pid, 19);
   let output = '';
-  let announced: () => void = () => undefined;
-  const firstWave = new Promise<void>((resolve) => (announced = resolve));
-  const done = new Promise<{ codes: Record<string, number>; seconds: number }>((resolve, reject) => {
+  let toldBusy: (at: number) => void = () => undefined;
+  const busy = new Promise<number>((resolve) => (toldBusy = resolve));
+  const done = new Promise<SenderReport>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('{"wave":0}')) announced();
+      if (output.includes('{"busy":true}')) toldBusy(Date.now());
     });
     child.once('exit', (code) => {
       const last = output.trim().split('\n').pop() ?? '';
-      if (code === 0 && last.startsWith('{"codes"'))
-        resolve(JSON.parse(last) as { codes: Record<string, number>; seconds: number });
+      if (code === 0 && last.startsWith('{"codes"')) resolve(JSON.parse(last) as SenderReport);
       else reject(new Error(`the flood's sender failed (${code}): ${output}`));
     });
   });
-  return { firstWave, done };
+  // A flood that never filled the lane: the sender's end stands in for the moment.
+  void done.then(
+    () => toldBusy(Date.now()),
+    () => toldBusy(Date.now()),
+  );
+  return { busy, done };
 }
 
 /** A probe of an attacker's, from an address the flood does not use. */
@@ -238,14 +261,15 @@ export async function runLoginFlood(target: FloodTarget, plan: FloodPlan = FLOOD
 
     let flooding = true;
     /** One request after another while the flood lasts (5 ms apart), as a member's open pages poll. */
-    const probe = async (samples: number[], request: () => Promise<void>) => {
+    const probe = async (samples: Sample[], request: () => Promise<void>) => {
       while (flooding) {
-        samples.push((await timed(request)).ms);
+        const { ms } = await timed(request);
+        samples.push({ ms, at: Date.now() });
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     };
-    const otherMember: number[] = [];
-    const appPage: number[] = [];
+    const otherMember: Sample[] = [];
+    const appPage: Sample[] = [];
     const probes = Promise.all([
       probe(otherMember, async () => {
         const info = await gameInfo();
@@ -257,22 +281,23 @@ export async function runLoginFlood(target: FloodTarget, plan: FloodPlan = FLOOD
     ]);
 
     const attackers = sendFlood(url, plan);
-    // The member arrives while the first wave is being checked.
-    await attackers.firstWave;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The member arrives while strangers' checks fill the pool: running, and waiting in line.
+    const busyAt = await attackers.busy;
     const known = await timed(() =>
       post(url, ApiPath.login, { username: KNOWN.username, password: KNOWN.password }, KNOWN.address),
     );
-    const { codes: floodCodes, seconds: floodSeconds } = await attackers.done;
+    const knownAnsweredAt = Date.now();
+    const { codes: floodCodes, seconds: floodSeconds, lastCheckedAt } = await attackers.done;
     flooding = false;
     await probes;
     clearInterval(sampler);
     return {
       floodCodes,
       floodSeconds,
-      otherMember: percentiles(otherMember),
-      appPage: percentiles(appPage),
-      knownLogin: { ms: known.ms, code: known.value.code },
+      otherMember: percentiles(otherMember, busyAt, lastCheckedAt),
+      appPage: percentiles(appPage, busyAt, lastCheckedAt),
+      knownLogin: { ms: known.ms, code: known.value.code, answeredAt: knownAnsweredAt },
+      lastCheckedAt,
       rssBeforeMiB,
       rssMaxMiB,
     };
@@ -290,7 +315,7 @@ export async function runLoginFlood(target: FloodTarget, plan: FloodPlan = FLOOD
 export function printFlood(title: string, figures: FloodFigures): void {
   const ms = (v: number) => `${v.toFixed(0)} ms`;
   const line = (label: string, l: Latencies) =>
-    `  ${label.padEnd(34)} p50 ${ms(l.p50).padStart(8)}   p99 ${ms(l.p99).padStart(8)}   max ${ms(l.max).padStart(8)}   (${l.count} requests)`;
+    `  ${label.padEnd(34)} p50 ${ms(l.p50).padStart(8)}   p99 ${ms(l.p99).padStart(8)}   max ${ms(l.max).padStart(8)}   (${l.count} requests, ${l.duringChecks} while checks ran)`;
   console.log(`\n${title}`);
   console.log(
     `  flood answered in ${figures.floodSeconds.toFixed(1)} s: ` +
@@ -300,7 +325,13 @@ export function printFlood(title: string, figures: FloodFigures): void {
   );
   console.log(line('another member getGameinfo (br)', figures.otherMember));
   console.log(line('GET / (br)', figures.appPage));
-  console.log(`  right password from a known address: ${ms(figures.knownLogin.ms)} (code ${figures.knownLogin.code})`);
+  const ahead =
+    figures.lastCheckedAt === null
+      ? 'no stranger was checked'
+      : `${ms(figures.lastCheckedAt - figures.knownLogin.answeredAt)} before the last stranger's check`;
+  console.log(
+    `  right password from a known address: ${ms(figures.knownLogin.ms)} (code ${figures.knownLogin.code}; ${ahead})`,
+  );
   console.log(
     `  server RSS: ${figures.rssBeforeMiB.toFixed(0)} MiB before, ${figures.rssMaxMiB.toFixed(0)} MiB at most`,
   );

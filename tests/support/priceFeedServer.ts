@@ -68,7 +68,8 @@ export interface PriceFeedServer {
   /** Silent: no acks, no pongs, no pushes; the sockets stay open. */
   setSilent(silent: boolean): void;
   /** Resolves when `check` is true, polling every 10 ms; rejects after `timeoutMs`. */
-  waitFor(check: () => boolean, timeoutMs?: number, what?: string): Promise<void>;
+  /** Waits until `check` holds; the timeout only guards against a hang (a loaded machine is slow). */
+  waitFor(check: () => boolean, what?: string, timeoutMs?: number): Promise<void>;
   /** The messages received that parse as JSON with this op, in order. */
   ops(op: string): ReceivedMessage[];
   stop(): Promise<void>;
@@ -215,7 +216,7 @@ export async function startPriceFeedServer(options: PriceFeedServerOptions = {})
     setSilent(value) {
       silent = value;
     },
-    async waitFor(check, timeoutMs = 5_000, what = 'condition') {
+    async waitFor(check, what = 'condition', timeoutMs = 30_000) {
       const started = Date.now();
       while (!check()) {
         if (Date.now() - started > timeoutMs) throw new Error(`price feed server: timed out waiting for ${what}`);

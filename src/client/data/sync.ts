@@ -121,8 +121,10 @@ export function useSynced<T>(
   const row = state.row as CacheRow<T> | null | undefined;
   const cached = row ?? null;
   const status: SyncStatus = cached === null ? 'empty' : online && state.ok === true ? 'fresh' : 'stale';
-  // Not yet tried in this visit counts as validating, so a badge does not flash before the first request.
-  const untried = state.ok === null && browserOnline && enabled;
+  // Not yet tried in this visit counts as validating, so a badge does not flash before the first
+  // request; only while a request will be sent, though: with the server out of reach (the browser
+  // may still say online), none is, and what shows is stale until the server answers again.
+  const untried = state.ok === null && online && enabled;
   return {
     data: cached?.data,
     status,

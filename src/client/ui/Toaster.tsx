@@ -1,8 +1,8 @@
 import { createPortal } from 'react-dom';
-import { AnimatePresence, m } from 'framer-motion';
+import { AnimatePresence, m, useIsPresent } from 'framer-motion';
 import { MotionScope } from './MotionScope';
 import { useLingui } from '@lingui/react/macro';
-import { toast, useToasts, type ToastKind } from './toast';
+import { toast, useToasts, type ToastItem, type ToastKind } from './toast';
 import { Icon, type IconName } from './icons';
 import { useTopModal } from './modal';
 import { overlayRoot } from './overlay';
@@ -18,6 +18,32 @@ const TOAST_ICONS: Record<ToastKind, IconName> = {
  * Toast region: warnings are alerts, the rest polite status messages. While a modal dialog is open
  * the region lives inside it: outside, the dialog's backdrop would cover it and make it inert.
  */
+/**
+ * One toast. While it fades out it is still in the page, but no longer said: hidden from assistive
+ * technology from the moment it was dismissed.
+ */
+function ToastCard({ item, dismissLabel }: { item: ToastItem; dismissLabel: string }) {
+  const present = useIsPresent();
+  return (
+    <m.div
+      className={`toast toast-${item.kind}`}
+      role={item.kind === 'warning' ? 'alert' : 'status'}
+      aria-hidden={present ? undefined : true}
+      data-leaving={present ? undefined : ''}
+      initial={{ opacity: 0, y: -16, scale: 0.98 }}
+      animate={{ opacity: 1, y: 0, scale: 1 }}
+      exit={{ opacity: 0, y: -10, transition: { duration: 0.15 } }}
+      transition={{ type: 'spring', stiffness: 500, damping: 36 }}
+    >
+      <Icon name={TOAST_ICONS[item.kind]} size={20} />
+      <span className="toast-text">{item.text}</span>
+      <button type="button" className="toast-close" onClick={() => toast.dismiss(item.id)} aria-label={dismissLabel}>
+        <Icon name="close" size={16} />
+      </button>
+    </m.div>
+  );
+}
+
 export function Toaster() {
   const items = useToasts();
   const modal = useTopModal();
@@ -27,26 +53,7 @@ export function Toaster() {
       <MotionScope>
         <AnimatePresence initial={false}>
           {items.map((item) => (
-            <m.div
-              key={item.id}
-              className={`toast toast-${item.kind}`}
-              role={item.kind === 'warning' ? 'alert' : 'status'}
-              initial={{ opacity: 0, y: -16, scale: 0.98 }}
-              animate={{ opacity: 1, y: 0, scale: 1 }}
-              exit={{ opacity: 0, y: -10, transition: { duration: 0.15 } }}
-              transition={{ type: 'spring', stiffness: 500, damping: 36 }}
-            >
-              <Icon name={TOAST_ICONS[item.kind]} size={20} />
-              <span className="toast-text">{item.text}</span>
-              <button
-                type="button"
-                className="toast-close"
-                onClick={() => toast.dismiss(item.id)}
-                aria-label={t`Dismiss`}
-              >
-                <Icon name="close" size={16} />
-              </button>
-            </m.div>
+            <ToastCard key={item.id} item={item} dismissLabel={t`Dismiss`} />
           ))}
         </AnimatePresence>
       </MotionScope>

@@ -72,7 +72,7 @@ export function adminProgram(env: Record<string, string>, argv: readonly string[
     env: { ...process.env, ...env },
     encoding: 'utf8',
     input: stdin,
-    timeout: 30_000,
+    timeout: 120_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

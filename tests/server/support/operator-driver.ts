@@ -21,6 +21,9 @@ export interface OperatorResult {
   argv: string[];
   /** ms since the plan arrived */
   startedAt: number;
+  /** When it began and ended, wall clock (epoch ms): to compare with the orders' answers. */
+  began: number;
+  ended: number;
   ms: number;
   code: number;
   out: string;
@@ -36,6 +39,7 @@ async function runPlan(plan: OperatorPlan): Promise<void> {
     const out: string[] = [];
     const err: string[] = [];
     const started = performance.now();
+    const began = Date.now();
     let code: number;
     try {
       code = await runAdmin(argv, { env: process.env, out: (l) => out.push(l), err: (l) => err.push(l) });
@@ -47,6 +51,8 @@ async function runPlan(plan: OperatorPlan): Promise<void> {
     const result: OperatorResult = {
       argv,
       startedAt: Math.round(started - origin),
+      began,
+      ended: Date.now(),
       ms: performance.now() - started,
       code,
       out: out.join('\n'),

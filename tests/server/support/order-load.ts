@@ -27,10 +27,13 @@ export interface OrderLoadResult {
   latencyMax: number;
   errors: number;
   timeouts: number;
+  /** When each answer came, wall clock (epoch ms). */
+  answeredAt: number[];
 }
 
 async function run(plan: OrderLoadPlan): Promise<OrderLoadResult> {
   const byCode: Record<string, number> = {};
+  const answeredAt: number[] = [];
   let i = 0;
   process.stdout.write('started\n');
   const started = performance.now();
@@ -67,6 +70,7 @@ async function run(plan: OrderLoadPlan): Promise<OrderLoadResult> {
             code = `HTTP ${status}`;
           }
           byCode[code] = (byCode[code] ?? 0) + 1;
+          answeredAt.push(Date.now());
         },
       },
     ],
@@ -79,6 +83,7 @@ async function run(plan: OrderLoadPlan): Promise<OrderLoadResult> {
     latencyMax: result.latency.max,
     errors: result.errors,
     timeouts: result.timeouts,
+    answeredAt,
   };
 }
 

@@ -161,7 +161,8 @@ export interface OnlineSource {
 }
 
 export interface FeedTimers {
-  setTimeout(run: () => void, ms: number): unknown;
+  /** `name` says what the timer is for (a reconnect, the subscribe delay...): for a test to trace the schedule. */
+  setTimeout(run: () => void, ms: number, name: FeedTimerName): unknown;
   clearTimeout(handle: unknown): void;
 }
 
@@ -279,7 +280,7 @@ const realTimers: FeedTimers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-type TimerName = 'subscribe' | 'ack' | 'ping' | 'pong' | 'reconnect' | 'recheck';
+export type FeedTimerName = 'subscribe' | 'ack' | 'ping' | 'pong' | 'reconnect' | 'recheck';
 
 // ---- The feed ---------------------------------------------------------------------
 
@@ -287,7 +288,7 @@ export class PriceFeed {
   readonly url: string;
   private readonly opts: Required<Omit<PriceFeedOptions, 'WebSocket'>> & { WebSocket?: FeedSocketConstructor };
   private readonly listeners = new Set<() => void>();
-  private readonly timers = new Map<TimerName, unknown>();
+  private readonly timers = new Map<FeedTimerName, unknown>();
   private socket: FeedSocket | null = null;
   private opened = false;
   private tickSinceOpen = false;
@@ -607,18 +608,22 @@ export class PriceFeed {
 
   // -- Timers -----------------------------------------------------------------------------
 
-  private set(name: TimerName, ms: number, run: () => void): void {
+  private set(name: FeedTimerName, ms: number, run: () => void): void {
     this.clear(name);
     this.timers.set(
       name,
-      this.opts.timers.setTimeout(() => {
-        this.timers.delete(name);
-        run();
-      }, ms),
+      this.opts.timers.setTimeout(
+        () => {
+          this.timers.delete(name);
+          run();
+        },
+        ms,
+        name,
+      ),
     );
   }
 
-  private clear(name: TimerName): void {
+  private clear(name: FeedTimerName): void {
     if (!this.timers.has(name)) return;
     this.opts.timers.clearTimeout(this.timers.get(name));
     this.timers.delete(name);

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, phoneContext } from './support/browser';
+import { adminOn, removeServerFiles, startServerProcess, type ServerProcess } from '../support/serverProcess';
+
+/**
+ * Every page a member reads from this device's cache says so with its own stale mark, whether the
+ * browser knows it is offline or only finds the server out of reach (the browser says online, as
+ * it may after an offline reload): the account, messages, help, an article, the withdrawal
+ * accounts and responsible play. A server of this file's own, so that it can be stopped.
+ */
+const PAGES: Array<{ path: string; ready: (page: Page) => Promise<unknown> }> = [
+  { path: '/user', ready: (page) => page.getByTestId('balance').waitFor() },
+  { path: '/message', ready: (page) => page.getByRole('tab', { name: 'News' }).click() },
+  { path: '/help/list', ready: (page) => page.getByTestId('article-row').first().waitFor() },
+  { path: '/banklist', ready: (page) => page.getByRole('heading', { name: 'Withdrawal accounts' }).waitFor() },
+  { path: '/responsible_play', ready: (page) => page.getByRole('button', { name: 'Save limit' }).waitFor() },
+];
+
+/** The stale mark of the page's own content (not the offline banner of the shell). */
+async function staleMarkShown(page: Page): Promise<boolean> {
+  return page
+    .locator('main [data-testid="stale-badge"]:visible')
+    .count()
+    .then((count) => count > 0);
+}
+
+describe('stale marks', () => {
+  let browser: Browser;
+  let server: ServerProcess;
+  let context: BrowserContext;
+  let page: Page;
+  let articlePath = '';
+  const member = { username: 'stale01', password: 'play1234' };
+
+  beforeAll(async () => {
+    server = await startServerProcess({ seconds: 120, close: 60 });
+    browser = await launchBrowser();
+    adminOn(server.dataDir, ['member:create', member.username], `${member.password}\n`);
+    adminOn(server.dataDir, ['credit', member.username, '100', '--ref', 'e2e stale']);
+    context = await phoneContext(browser, server.url);
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
+    });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+    }
+    if (server) removeServerFiles(server);
+  });
+
+  it('online, each page is confirmed by the server: no stale mark', async () => {
+    await page.goto('/login');
+    await page.getByLabel('Account', { exact: true }).fill(member.username);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/user');
+    // Each page read once online, so the device holds its answers; the service worker in control.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    for (const { path, ready } of PAGES) {
+      await page.goto(path);
+      await ready(page);
+      await expect.poll(() => staleMarkShown(page), { message: path }).toBe(false);
+    }
+    await page.goto('/help/list');
+    articlePath = (await page.getByTestId('article-row').first().getAttribute('href')) ?? '';
+    await page.goto(articlePath);
+    await page.getByTestId('article-title').waitFor();
+    await expect.poll(() => staleMarkShown(page), { message: articlePath }).toBe(false);
+  });
+
+  async function expectEveryPageStale(condition: string): Promise<void> {
+    for (const path of [...PAGES.map((entry) => entry.path), articlePath]) {
+      await page.goto(path);
+      if (path === '/message') await page.getByRole('tab', { name: 'News' }).click();
+      await expect.poll(() => staleMarkShown(page), { message: `${condition}: ${path}` }).toBe(true);
+    }
+  }
+
+  it('the browser offline: every page opens from the cache with its stale mark', async () => {
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('offline-banner').textContent()).toContain('You are offline');
+    await expectEveryPageStale('offline');
+    await context.setOffline(false);
+  });
+
+  it('the server gone while the browser says online: every page opens from the cache with its stale mark', async () => {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    await page.reload();
+    await expect.poll(() => page.getByTestId('offline-banner').textContent()).toContain('Server unreachable');
+    await expectEveryPageStale('server unreachable');
+  });
+});

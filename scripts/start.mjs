@@ -37,17 +37,30 @@ if (reason) {
 // forwards SIGINT and SIGTERM to this process, and a Ctrl-C at the terminal reaches this group too,
 // so the same signal can arrive twice within moments. A second one passed on would make the
 // server skip draining; one passed on after a pause is a real second request to stop at once.
-const server = spawn(process.execPath, [...SERVER, ...args], { stdio: 'inherit', detached: true });
+// The IPC channel ties the server's life to this process's: should this one die without a word
+// (kill -9), the channel closes and the server drains and stops as on SIGTERM (src/server/main.ts).
+const server = spawn(process.execPath, [...SERVER, ...args], {
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  detached: true,
+});
 const REPEAT_MS = 1_000;
 const lastPassedOn = new Map();
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    const now = Date.now();
-    if (now - (lastPassedOn.get(signal) ?? -Infinity) < REPEAT_MS) return;
-    lastPassedOn.set(signal, now);
-    if (server.exitCode === null) server.kill(signal);
-  });
+function passOn(signal) {
+  const now = Date.now();
+  if (now - (lastPassedOn.get(signal) ?? -Infinity) < REPEAT_MS) return;
+  lastPassedOn.set(signal, now);
+  if (server.exitCode === null) server.kill(signal);
 }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => passOn(signal));
+// The same for the process above this one (npm, a supervisor): killed with -9, it says nothing, but
+// this process is handed to another parent, which it notices and takes as SIGTERM.
+const launchedBy = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid === launchedBy) return;
+  clearInterval(parentWatch);
+  passOn('SIGTERM');
+}, 1_000);
+parentWatch.unref();
 // Should this process end some other way, the server must not go on without it.
 process.on('exit', () => {
   if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');

@@ -29,6 +29,8 @@ import { registerErrorHandlers } from './routes/errors';
 import { gameRoutes } from './routes/game';
 import { liveRoutes } from './routes/live';
 import { DEFAULT_HUB_OPTIONS, LiveHub, type HubOptions } from './domain/live/hub';
+import { StreamSlots } from './domain/live/streamSlots';
+import { sessionsEndAt } from './domain/accounts/sessions';
 import { DEFAULT_LIVE_BUS_OPTIONS, openLiveBus, type LiveBusOptions } from './domain/live/runtime';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
@@ -137,7 +139,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = new SessionCache(options.sessionCacheTtlMs ?? 1_000, undefined, options.cacheClock);
   const reads = new PublicReads(deps, { ...DEFAULT_PUBLIC_READ_OPTIONS, ...options.content }, options.cacheClock);
   const ctx: RouteContext = { deps: { ...deps, smsSender: options.smsSender }, i18n, game, sessions, reads, live: bus };
-  const hub = new LiveHub(bus, { ...DEFAULT_HUB_OPTIONS, ...options.live?.hub });
+  const hubOptions = { ...DEFAULT_HUB_OPTIONS, ...options.live?.hub };
+  const hub = new LiveHub(
+    bus,
+    {
+      clock: deps.clock,
+      // A row counts for a few heartbeats without renewal: an instance that died stops holding places soon.
+      slots: new StreamSlots(deps, hubOptions, 4 * hubOptions.heartbeatMs),
+      sessionsEndAt: (hashes) => sessionsEndAt(deps, hashes),
+      onError: (error) =>
+        isDatabaseUnavailable(error)
+          ? app.log.warn({ database: describeDatabaseError(error) }, 'live streams: database unavailable')
+          : app.log.error({ err: error }, 'live streams'),
+    },
+    hubOptions,
+  );
   // A round drawn or opened by another instance's drawer: this instance's boards read it at once.
   bus.onEvent((event) => {
     if (event.channel.startsWith('game:')) game.boards.invalidate(Number(event.channel.slice('game:'.length)));
@@ -190,14 +206,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   walletRoutes(app, ctx, limits);
   messageRoutes(app, ctx);
   playRoutes(app, ctx);
-  liveRoutes(app, ctx, { bus, hub });
+  liveRoutes(app, ctx, { bus, hub }, limits);
   const lifecycle = { stopping: false };
   healthRoutes(app, ctx, lifecycle);
   // From the first moment of a shutdown, /readyz sends load balancers elsewhere, and the open
   // streams end at once (their browsers reconnect to another instance) instead of holding the close.
   app.addHook('preClose', async () => {
     lifecycle.stopping = true;
-    hub.close();
+    await hub.close();
   });
   await staticRoutes(app, { distDir, publicApiUrl: options.publicApiUrl ?? '', page });
 
@@ -216,5 +232,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('game', game);
   app.decorate('liveBus', bus);
+  app.decorate('liveHub', hub);
   return app;
 }

@@ -58,6 +58,11 @@ export interface ServerConfig {
    * shared address (an office, a carrier's NAT) may need more; guessing stays limited per member.
    */
   loginLimitPerMinute: number | undefined;
+  /**
+   * SHUTDOWN_GRACE_SECONDS: how long a stopping server lets requests in flight finish before it
+   * closes their connections (default 10; match the supervisor's own grace, as a container's).
+   */
+  shutdownGraceMs: number;
 }
 
 /**
@@ -296,5 +301,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     drawSecret: parseDrawSecret(env, dataDir),
     sms: parseSms(env),
     loginLimitPerMinute: parseLimit('LOGIN_LIMIT_PER_MINUTE', valueOf(env, 'LOGIN_LIMIT_PER_MINUTE')),
+    shutdownGraceMs: (parseLimit('SHUTDOWN_GRACE_SECONDS', valueOf(env, 'SHUTDOWN_GRACE_SECONDS')) ?? 10) * 1000,
   };
 }

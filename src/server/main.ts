@@ -28,9 +28,6 @@ import { hasBuiltApp } from './routes/static';
 import { seedDemo, seedIfEmpty } from './seed';
 import { ConsoleSmsSender, HttpSmsSender, NoSmsSender, type SmsSender } from './sms';
 
-/** In-flight requests get this long to finish after SIGTERM; then their connections are closed. */
-export const SHUTDOWN_GRACE_MS = 10_000;
-
 function flags(argv: string[]): { demo: boolean; checkConfig: boolean } {
   const { values } = parseArgs({
     args: argv,
@@ -114,13 +111,20 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     }
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests');
-    await shutDown(app, logger);
+    await shutDown(app, logger, config.shutdownGraceMs);
     await db.destroy();
     logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Started by `npm start` (scripts/start.mjs) with an IPC channel: the launcher gone without a word
+  // (kill -9), the channel closes, and the server stops as on SIGTERM rather than live on as an
+  // orphan holding the port and the database.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => void stop('launcher gone'));
+  }
 }
 
 function smsSenderFor(sms: SmsConfig | null, translator: Translator, logger: Logger): SmsSender {
@@ -140,14 +144,14 @@ function smsSenderFor(sms: SmsConfig | null, translator: Translator, logger: Log
  * Live streams are ended at the start of the close (app.ts, preClose), not waited for: their
  * browsers reconnect, through the load balancer, to an instance that stays.
  */
-async function shutDown(app: FastifyInstance, logger: Logger): Promise<void> {
+async function shutDown(app: FastifyInstance, logger: Logger, graceMs: number): Promise<void> {
   // A keep-alive connection whose request finishes during the shutdown would otherwise stay open
   // until its idle timeout, holding the close back: close each one as soon as it is idle.
   const idle = setInterval(() => app.server.closeIdleConnections(), 50);
   const force = setTimeout(() => {
-    logger.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+    logger.warn(`requests still running after ${graceMs / 1000} s: closing their connections`);
     app.server.closeAllConnections();
-  }, SHUTDOWN_GRACE_MS);
+  }, graceMs);
   try {
     await app.close();
   } finally {

@@ -12,7 +12,7 @@ import { logout } from '../../src/client/data';
 import { getQueryData } from '../../src/client/data/sync';
 import { queryKey } from '../../src/client/data/key';
 import { formatDateTime } from '../../src/client/i18n';
-import { fakeFetch, ok, resetClientState } from './helpers';
+import { fakeFetch, ok, refused, resetClientState } from './helpers';
 import { renderScreen } from './wallet-fixtures';
 
 beforeEach(async () => {
@@ -64,11 +64,12 @@ describe('where the member is logged in', () => {
     expect(fake.to(ApiPath.sessions)[0].body).toMatchObject({ token: 'token' });
   });
 
-  it('logs out the other devices after a confirmation, then shows the list again', async () => {
+  it('logs out the other devices with the login password, after a confirmation, then shows the list again', async () => {
     let list = [THIS, OTHER];
     const fake = fakeFetch({
       [ApiPath.sessions]: () => ok(list),
-      [ApiPath.endOtherSessions]: () => {
+      [ApiPath.endOtherSessions]: (call) => {
+        if ((call.body as { password?: string }).password !== 'secret123') return refused(1003, 'Login password error');
         list = [THIS];
         return ok(null);
       },
@@ -76,16 +77,29 @@ describe('where the member is logged in', () => {
     vi.stubGlobal('fetch', fake.fetch);
     renderScreen(PasswordMenuPage);
     const button = await screen.findByRole('button', { name: 'Log out the other devices' });
+    // Nothing to send until the password is typed.
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    const password = screen.getByLabelText('Your login password');
 
+    // A wrong password: refused, said in the form, nobody logged out.
+    fireEvent.change(password, { target: { value: 'wrong999' } });
+    fireEvent.click(button);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log them out' }));
+    await waitFor(() => expect(fake.to(ApiPath.endOtherSessions)).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Login password error'));
+    expect(screen.getAllByTestId('session')).toHaveLength(2);
+
+    fireEvent.change(password, { target: { value: 'secret123' } });
     fireEvent.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Log out the other devices?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fake.to(ApiPath.endOtherSessions)).toHaveLength(0);
+    expect(fake.to(ApiPath.endOtherSessions)).toHaveLength(1);
 
     fireEvent.click(button);
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log them out' }));
-    await waitFor(() => expect(fake.to(ApiPath.endOtherSessions)).toHaveLength(1));
+    await waitFor(() => expect(fake.to(ApiPath.endOtherSessions)).toHaveLength(2));
+    expect(fake.to(ApiPath.endOtherSessions)[1].body).toMatchObject({ password: 'secret123' });
     await waitFor(() => expect(screen.getAllByTestId('session')).toHaveLength(1));
     expect(screen.getByRole('status').textContent).toContain('The other devices are logged out');
     // With no other session left there is nothing to log out.

@@ -5,8 +5,20 @@
  * some id, none after it, and each balance the one that row left). It never replaces a file. On
  * PostgreSQL the command refuses and names pg_dump and pg_restore.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { findPgBinary } from '../../scripts/preflight.mjs';
 import SQLite from '../../src/server/db/sqliteDriver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_DUMP, PG_RESTORE } from '../../src/server/admin/backupCommand';
@@ -33,13 +45,32 @@ interface FundRow {
 
 if (TEST_DIALECT === 'postgres') {
   describe('backup on PostgreSQL', () => {
+    it('the documented dump command, run from a shell of the usual umask (022), writes a dump only its owner can read', async () => {
+      const pgDump = findPgBinary('pg_dump');
+      expect(pgDump, 'pg_dump beside the PostgreSQL server binaries').not.toBeNull();
+      const dir = mkdtempSync(join(tmpdir(), 'pg-dump-'));
+      try {
+        const run = spawnSync('sh', ['-c', `umask 022 && ${PG_DUMP}`], {
+          cwd: dir,
+          env: { ...process.env, PATH: `${dirname(pgDump!)}:${process.env.PATH}`, ...server.database.env },
+          encoding: 'utf8',
+        });
+        expect(run.status, run.stderr).toBe(0);
+        expect(statSync(join(dir, 'backup.dump')).mode & 0o777).toBe(0o600);
+        // And the README says the same command.
+        expect(readFileSync('README.md', 'utf8')).toContain(PG_DUMP);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it('refuses (exit 1) and gives the pg_dump command and its restore', async () => {
       const file = join(server.database.dir, 'pg.backup');
       const result = await admin('backup', file);
       expect(result.code).toBe(1);
       expect(result.err).toContain('the database is PostgreSQL (DATABASE_URL); back it up with pg_dump');
       expect(result.err).toContain(PG_DUMP);
-      expect(PG_DUMP).toBe('pg_dump --format=custom --file=backup.dump "$DATABASE_URL"');
+      expect(PG_DUMP).toBe('(umask 077 && pg_dump --format=custom --file=backup.dump "$DATABASE_URL")');
       expect(result.err).toContain(PG_RESTORE);
       expect(existsSync(file)).toBe(false);
       expect((await admin('backup', '--help')).out).toContain(PG_DUMP);

@@ -16,7 +16,15 @@ describe('configuration from the environment', () => {
       sqliteSynchronous: 'FULL',
       sms: null,
       loginLimitPerMinute: undefined,
+      shutdownGraceMs: 10_000,
     });
+  });
+
+  it('SHUTDOWN_GRACE_SECONDS sets how long a stopping server lets requests finish', () => {
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceMs).toBe(30_000);
+    for (const bad of ['0', '-5', '1.5', 'long']) {
+      expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: bad }), bad).toThrow(ConfigError);
+    }
   });
 
   it('LOGIN_LIMIT_PER_MINUTE raises or lowers the logins allowed from one address', () => {

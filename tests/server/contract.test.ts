@@ -129,7 +129,7 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.logout]: {},
     [ApiPath.userInfo]: {},
     [ApiPath.sessions]: {},
-    [ApiPath.endOtherSessions]: {},
+    [ApiPath.endOtherSessions]: { password: member.password },
     [ApiPath.todayWinLost]: {},
     [ApiPath.slide]: {},
     [ApiPath.oneClassArticle]: { type: s.article.category },
@@ -217,7 +217,7 @@ const goodCalls: Partial<Record<ApiPath, (s: Scene) => Promise<Body>[]>> = {
   [ApiPath.endOtherSessions]: () => [
     registerMember(server).then(async (m) => {
       await server.call(ApiPath.login, { username: m.username, password: m.password });
-      return { token: m.token };
+      return { token: m.token, password: m.password };
     }),
   ],
   [ApiPath.logout]: () => [

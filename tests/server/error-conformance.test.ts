@@ -236,7 +236,7 @@ const ROWS: Row[] = [
     path: ApiPath.endOtherSessions,
     envelope: SUCCESS,
     changes: true,
-    request: async () => ({ token: member.token }),
+    request: async () => ({ token: member.token, password: member.password }),
   },
   {
     code: ErrorCode.TransferExceedsBalance,

@@ -37,6 +37,17 @@ async function loginFrom(ip: string, username: string, password: string, lang = 
 /** A stranger's try: an address of its own each time. */
 const login = (username: string, password: string, lang = 'en') => loginFrom(freshAddress(), username, password, lang);
 
+/** A new session of the member, at its own device: its token. */
+async function newSession(m: Registered): Promise<string> {
+  const answer = await server.call<{ token: string }>(
+    ApiPath.login,
+    { username: m.username, password: m.password, lang: 'en' },
+    { ip: OWN_ADDRESS },
+  );
+  if (answer.body.code !== 1) throw new Error(`login refused: ${JSON.stringify(answer.body)}`);
+  return answer.body.data.token;
+}
+
 /** The member at its own device. */
 const ownLogin = (m: Registered, password = m.password) => loginFrom(OWN_ADDRESS, m.username, password);
 
@@ -164,6 +175,49 @@ describe('strangers cannot lock a member out', () => {
   });
 });
 
+describe('what a session of the member earns at login, and what it does not', () => {
+  it("wrong tries at the member's address lock that address, never the member's device that presents its live session", async () => {
+    const m = await registerMember(server);
+    const home = freshAddress();
+    expect((await loginFrom(home, m.username, m.password)).body.code).toBe(1);
+    // Someone else behind the same address, without the member's session.
+    for (let i = 0; i < 5; i++) expect((await loginFrom(home, m.username, `wrong${i}pw`)).body.code).toBe(1003);
+    expect((await loginFrom(home, m.username, m.password)).body.code).toBe(3001);
+    // The member's phone at that address, with its live session: its own tries are the only ones it answers for.
+    expect((await loginFrom(home, m.username, m.password, 'en', m.token)).body.code).toBe(1);
+  });
+
+  it('a stolen token is no password oracle: 100 guesses with it are checked no more often than a stranger’s', async () => {
+    const victim = await registerMember(server);
+    const control = await registerMember(server);
+    /** One guess a second for 100 s; how many were checked (1003) rather than refused (3001, 3006). */
+    async function guess(send: (i: number) => Promise<number>): Promise<number> {
+      let checked = 0;
+      for (let i = 0; i < 100; i++) {
+        const code = await send(i);
+        if (code === 1003) checked += 1;
+        else expect([3001, 3006]).toContain(code);
+        server.clock.advance(1_000);
+      }
+      return checked;
+    }
+    // The thief sends each guess from a new address, as the stranger does.
+    const withToken = await guess(
+      async (i) => (await loginFrom(freshAddress(), victim.username, `guess${i}x`, 'en', victim.token)).body.code,
+    );
+    // A stranger at a new address for every guess: the strangers' growing wait is all that holds them.
+    const asStranger = await guess(async (i) => (await login(control.username, `guess${i}x`)).body.code);
+    expect(withToken).toBeGreaterThan(0);
+    expect(withToken).toBeLessThanOrEqual(asStranger);
+    // The right password with the token is refused too while its tries are spent...
+    expect([3001, 3006]).toContain(
+      (await loginFrom(freshAddress(), victim.username, victim.password, 'en', victim.token)).body.code,
+    );
+    // ...and the owner, at the address they registered from, is not held by them.
+    expect((await ownLogin(victim)).body.code).toBe(1);
+  });
+});
+
 describe('guessing one member from many addresses', () => {
   it('slows down with a growing wait (3006, the seconds in the text) and never locks', async () => {
     const m = await registerMember(server);
@@ -276,7 +330,36 @@ describe('the withdrawal password', () => {
     await server.deps.db.updateTable('settings').set({ value: '1' }).where('key', '=', 'turnoverMultiple').execute();
   });
 
-  it('withdrawals are limited per member whatever the address (2051)', async () => {
+  it("a stolen session's wrong tries lock that session only: the owner's other session still withdraws", async () => {
+    const m = await walletMember(server, 100);
+    const card = await addCard(server, m.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS });
+    await server.deps.db.updateTable('settings').set({ value: '0' }).where('key', '=', 'turnoverMultiple').execute();
+    const owner = await newSession(m);
+    for (let i = 0; i < 5; i++) {
+      expect((await withdraw(server, m.token, { bank_id: card.id, money: 10, pwd: `00000${i}` })).body.code).toBe(1033);
+    }
+    expect((await withdraw(server, m.token, { bank_id: card.id, money: 10, pwd: PAY_PASSWORD })).body.code).toBe(3001);
+    expect((await withdraw(server, owner, { bank_id: card.id, money: 10, pwd: PAY_PASSWORD })).body.code).toBe(1);
+    await server.deps.db.updateTable('settings').set({ value: '1' }).where('key', '=', 'turnoverMultiple').execute();
+  });
+
+  it("the member's sessions together still meet a ceiling: 20 wrong tries in 15 minutes lock the withdrawal password", async () => {
+    const m = await walletMember(server, 100);
+    const card = await addCard(server, m.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS });
+    const codes: number[] = [];
+    for (let device = 0; device < 5; device++) {
+      const token = await newSession(m);
+      for (let i = 0; i < 5; i++) {
+        codes.push(
+          (await withdraw(server, token, { bank_id: card.id, money: 10, pwd: `0${device}000${i}` })).body.code,
+        );
+      }
+    }
+    expect(codes.filter((code) => code === 1033)).toHaveLength(20);
+    expect(codes.slice(20)).toEqual(Array(5).fill(3001));
+  });
+
+  it('withdrawals are limited per session whatever the address (2051); another session of the member has its own', async () => {
     const limited = await startServer({
       rateLimits: { login: 10_000, register: 10_000, smsSend: 10_000, withdraw: 3 },
     });
@@ -297,6 +380,20 @@ describe('the withdrawal password', () => {
       expect(seconds).toBeGreaterThanOrEqual(1);
       expect(seconds).toBeLessThanOrEqual(60);
       expect(answers[3].info).toBe(`Sending too frequently, please wait ${seconds} s`);
+      // A stolen session's requests do not use up the owner's.
+      const owner = await limited.call<{ token: string }>(ApiPath.login, {
+        username: m.username,
+        password: m.password,
+        lang: 'en',
+      });
+      const own = await limited.call(ApiPath.withdraw, {
+        token: owner.body.data.token,
+        lang: 'en',
+        bank_id: '',
+        money: 1,
+        pwd: PAY_PASSWORD,
+      });
+      expect(own.body.code).toBe(2058);
     } finally {
       await limited.close();
     }

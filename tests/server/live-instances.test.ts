@@ -4,8 +4,8 @@
  * processes behind a load balancer have. An order taken by one shows on a room stream of the
  * other; a draw by whichever holds the drawer's lease reaches members on both; when the holder
  * dies the other takes the lease, draws, and a stream that was on the dead one reconnects to it
- * without missing anything; the limits (withdrawals per day, wrong passwords, requests per address)
- * are counted once for both.
+ * without missing anything; the limits (withdrawals per day, wrong passwords, requests per address,
+ * the streams' caps) are counted once for both; a session ended at one ends its streams at the other.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,5 +164,56 @@ describe.skipIf(TEST_DIALECT !== 'postgres')('two instances on one PostgreSQL da
     const statuses = [];
     for (const url of [a.url, b.url, a.url, b.url]) statuses.push((await login(url)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('ends at B the streams of a session ended at A: a logout, and the others ended by endOtherSessions', async () => {
+    const member = await fundedMember(a, 100);
+    const other = (
+      await postJson<{ token: string }>(a.url, ApiPath.login, {
+        lang: 'en',
+        username: member.username,
+        password: member.password,
+      })
+    ).body.data.token;
+    const follow = async (token: string) => {
+      const opened = await openStream(b.url, `/api/live/member?ticket=${await liveTicket(a, token)}`);
+      if (!opened.stream) throw new Error(`refused: ${JSON.stringify(opened.refusal)}`);
+      streams.push(opened.stream);
+      await opened.stream.next((event) => event.data.type === 'snapshot');
+      return opened.stream;
+    };
+    const first = await follow(member.token);
+    const second = await follow(other);
+    expect((await postJson(a.url, ApiPath.logout, { lang: 'en', token: member.token })).body.code).toBe(1);
+    await first.untilEnded(60_000);
+    expect(second.ended).toBe(false);
+
+    const third = (
+      await postJson<{ token: string }>(a.url, ApiPath.login, {
+        lang: 'en',
+        username: member.username,
+        password: member.password,
+      })
+    ).body.data.token;
+    expect(
+      (await postJson(a.url, ApiPath.endOtherSessions, { lang: 'en', token: third, password: member.password })).body
+        .code,
+    ).toBe(1);
+    await second.untilEnded(60_000);
+  });
+
+  it('holds the caps across both: a member’s streams split over A and B stop at the cap at either', async () => {
+    const member = await fundedMember(a, 100);
+    const opened = [];
+    for (let i = 0; i < 8; i++) {
+      const url = i % 2 === 0 ? a.url : b.url;
+      opened.push(await openStream(url, `/api/live/member?ticket=${await liveTicket(a, member.token)}`));
+    }
+    for (const one of opened) if (one.stream) streams.push(one.stream);
+    expect(opened.map((one) => one.status)).toEqual(Array(8).fill(200));
+    for (const url of [a.url, b.url]) {
+      const over = await openStream(url, `/api/live/member?ticket=${await liveTicket(a, member.token)}`);
+      expect(over).toMatchObject({ status: 429, refusal: { code: 3017 } });
+    }
   });
 });

@@ -283,8 +283,9 @@ describe('running it', () => {
 
   it('SIGTERM: requests in flight are answered, the lease is handed over, exit code 0', async () => {
     const database = await freshDatabase();
-    // At info level the server logs each request it has received ("incoming request").
-    const server = startProcess({ ...envOf(database), LOG_LEVEL: 'info' });
+    // At info level the server logs each request it has received ("incoming request"). The grace is
+    // longer than the test may run: a loaded machine's slow checks are waited for, never cut.
+    const server = startProcess({ ...envOf(database), LOG_LEVEL: 'info', SHUTDOWN_GRACE_SECONDS: '600' });
     const base = await baseOf(server);
     // Logins hash with scrypt at the production cost (most of a second): still running at the signal.
     const inFlight = Array.from({ length: 2 }, (_, i) =>

@@ -1,7 +1,7 @@
 /**
  * `npm start` under a supervisor: SIGTERM (or SIGINT) sent to the npm process alone, as a container
- * runtime or systemd does, drains the server and ends every process of the tree with exit 0; none
- * is left answering as an orphan. Runs the real `npm start` in a folder that links this checkout's
+ * runtime or systemd does, drains the server and ends every process of the tree with exit 0; kill -9
+ * of npm or of the launcher below it drains and ends the rest too. None is left answering as an orphan. Runs the real `npm start` in a folder that links this checkout's
  * code beside a fresh dist/ (so nothing is built) and a fresh data folder.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -60,6 +60,10 @@ function descendants(pid: number): number[] {
   return found;
 }
 
+function commandOf(pid: number): string {
+  return spawnSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -78,7 +82,10 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
   return check();
 }
 
-async function startAndStop(signal: 'SIGTERM' | 'SIGINT') {
+/** What ends the run: a signal to npm alone, or kill -9 of npm or of the launcher below it (scripts/start.mjs). */
+type Stop = 'SIGTERM' | 'SIGINT' | 'kill -9 npm' | 'kill -9 launcher';
+
+async function startAndStop(stop: Stop) {
   const root = projectFolder();
   const port = await freePort();
   const npm = spawn('npm', ['start'], {
@@ -108,8 +115,14 @@ async function startAndStop(signal: 'SIGTERM' | 'SIGINT') {
   leftovers.push(...tree);
   expect(tree.length).toBeGreaterThanOrEqual(2); // scripts/start.mjs and the server
 
-  process.kill(npm.pid!, signal);
-  expect(await exited).toBe(0);
+  if (stop === 'SIGTERM' || stop === 'SIGINT') {
+    process.kill(npm.pid!, stop);
+    expect(await exited).toBe(0);
+  } else {
+    const launcher = tree.find((pid) => commandOf(pid).includes('scripts/start.mjs'));
+    expect(launcher, tree.map(commandOf).join('\n')).toBeDefined();
+    process.kill(stop === 'kill -9 npm' ? npm.pid! : launcher!, 'SIGKILL');
+  }
   expect(
     await until(() => tree.every((pid) => !alive(pid)), 15_000),
     `still running: ${tree.filter(alive).join(', ')}`,
@@ -126,5 +139,13 @@ describe.skipIf(TEST_DIALECT === 'postgres')('npm start under a supervisor', () 
 
   it('SIGINT to npm alone does the same', async () => {
     await startAndStop('SIGINT');
+  });
+
+  it('kill -9 of npm: the launcher notices it was orphaned, the server drains, every process ends', async () => {
+    await startAndStop('kill -9 npm');
+  });
+
+  it('kill -9 of the launcher: the server notices, drains and ends; none is left holding the port', async () => {
+    await startAndStop('kill -9 launcher');
   });
 });

@@ -386,7 +386,13 @@ describe('sessions', () => {
     ]);
     expect(listed.body.data.filter((s) => s.current)).toHaveLength(1);
 
-    const ended = await call(server, ApiPath.endOtherSessions, phone);
+    // It asks for the login password: a session alone (a stolen token) cannot log the owner out.
+    expect((await call(server, ApiPath.endOtherSessions, phone)).body).toMatchObject({ code: 1001 });
+    expect((await call(server, ApiPath.endOtherSessions, phone, { password: 'wrong999' })).body).toMatchObject({
+      code: 1003,
+    });
+    expect(await alive(tablet)).toBe(1);
+    const ended = await call(server, ApiPath.endOtherSessions, phone, { password: m.password });
     expect(ended.body).toMatchObject({ code: 1, data: null });
     expect(await alive(tablet)).toBe(409);
     expect(await alive(m.token)).toBe(409);

@@ -24,7 +24,8 @@ import SQLite from '../db/sqliteDriver';
 import { OperatorInputError } from '../domain/operator';
 import { configCommand, exactly, type AdminCommand } from './command';
 
-export const PG_DUMP = 'pg_dump --format=custom --file=backup.dump "$DATABASE_URL"';
+/** A dump is as secret as the database: made under umask 077, so it is 0600 whatever the shell's umask. */
+export const PG_DUMP = '(umask 077 && pg_dump --format=custom --file=backup.dump "$DATABASE_URL")';
 export const PG_RESTORE = 'pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" backup.dump';
 
 /** Pages per backup step: all of them, so the copy is one snapshot (better-sqlite3 caps the rate here). */

@@ -70,6 +70,8 @@ export interface SmsCodesTable {
 export interface MemberGuardsTable {
   member_id: number;
   secret: GuardedSecret;
+  /** '' for the member's tries from every session; a session's tag for that session's own (0020_guard_scopes). */
+  scope: Generated<string>;
   failures: Generated<number>;
   /** When the counted window of wrong tries began (epoch ms). */
   window_start: Generated<number>;
@@ -91,7 +93,7 @@ export interface RateCountersTable {
 /** Wrong tries at a member's login password from one source address, and its last login from there. */
 export interface LoginSourcesTable {
   member_id: number;
-  /** The client's address as the server sees it (TRUST_PROXY). */
+  /** The client's address as the server sees it (TRUST_PROXY), or `session:<tag>` for a device proven by its live session. */
   source: string;
   failures: Generated<number>;
   /** When the counted window of wrong tries began (epoch ms). */
@@ -100,6 +102,12 @@ export interface LoginSourcesTable {
   locked_until: Generated<number>;
   /** The last successful login from this address (epoch ms); 0 when never. */
   last_login_at: Generated<number>;
+  /** The growing delay of the member's own device (a known address, or a session's tag): its wrong tries... */
+  delay_failures: Generated<number>;
+  /** ...the last of them (epoch ms)... */
+  last_failure_at: Generated<number>;
+  /** ...and when the next may be checked (epoch ms). */
+  next_try_at: Generated<number>;
 }
 
 /** Wrong tries at a member's login password from addresses that are not the member's own. */
@@ -427,6 +435,17 @@ export interface LiveEventsTable {
 }
 
 /** A ticket that opens one live stream, once (domain/live/tickets.ts). */
+/** An open live stream of some instance (migrations/0019_live_streams.ts). */
+export interface LiveStreamsTable {
+  id: Generated<number>;
+  /** The server process holding it (`host:pid:random`). */
+  instance: string;
+  member_id: number;
+  address: string;
+  /** Renewed by its instance while it runs; past it, the row no longer counts. */
+  expires_at: number;
+}
+
 export interface LiveTicketsTable {
   /** SHA-256 of the ticket; the ticket itself is only ever in the member's hands. */
   ticket_hash: string;
@@ -467,6 +486,7 @@ export interface Database {
   play_history: PlayHistoryTable;
   live_events: LiveEventsTable;
   live_tickets: LiveTicketsTable;
+  live_streams: LiveStreamsTable;
 }
 
 export type Db = Kysely<Database>;

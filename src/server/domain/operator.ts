@@ -13,10 +13,11 @@ import { clearLoginGuards } from '../repositories/loginGuards';
 import { firstActiveInvitation, insertInvitation, invitationExists } from '../repositories/invitations';
 import { findMemberByUsername, insertMember, setMemberFrozen } from '../repositories/members';
 import { lockMember, setMemberLevel } from '../repositories/memberUpdates';
+import { sessionHashesOf } from '../repositories/sessions';
 import type { Deps } from './deps';
 import { FundReason } from './fundReasons';
 import { changeBalance, type BalanceChanged } from './ledger';
-import { announce, balanceChanged } from './live/news';
+import { announce, balanceChanged, sessionsEnded } from './live/news';
 import { checkDepositLimits } from './play/deposits';
 import { refused, refusedFrom } from './refused';
 import { hashSecret } from './secrets';
@@ -139,6 +140,8 @@ export async function setFrozen(deps: Deps, username: string, frozen: boolean): 
   const member = await findMemberByUsername(deps.db, username);
   if (!member) throw refused(ErrorCode.UserNotFound);
   await setMemberFrozen(deps.db, member.id, frozen);
+  // Its sessions are refused from now on (1069): the live streams they opened end too.
+  if (frozen) await announce(deps, sessionsEnded(await sessionHashesOf(deps.db, member.id)));
   return member;
 }
 

@@ -104,6 +104,14 @@ export function sha256Hex(text: string): string {
   return typeof hash === 'function' ? hash('sha256', text, 'hex') : createHash('sha256').update(text).digest('hex');
 }
 
+/**
+ * A session as the live streams and the guessing counters name it: derived from its token's hash,
+ * so an event or a counter row never holds the key the sessions table is found by.
+ */
+export function sessionTag(tokenHash: string): string {
+  return sha256Hex(`session-tag:${tokenHash}`).slice(0, 32);
+}
+
 /** Every private request hashes its token to find the session. */
 export function hashToken(token: string): string {
   return sha256Hex(token);

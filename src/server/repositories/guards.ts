@@ -1,4 +1,7 @@
-/** Queries on the wrong-try counters of members' secrets and of SMS codes (domain/accounts/guards.ts). */
+/**
+ * Queries on the wrong-try counters of members' secrets and of SMS codes (domain/accounts/guards.ts).
+ * A member's counters come in scopes: '' for all their sessions together, a session's tag for its own.
+ */
 import { sql } from 'kysely';
 import type { Db, GuardedSecret } from '../db/schema';
 
@@ -17,13 +20,14 @@ export async function reserveTry(
   db: Db,
   memberId: number,
   secret: GuardedSecret,
+  scope: string,
   now: number,
   limits: GuardLimits,
 ): Promise<boolean> {
   await db
     .insertInto('member_guards')
-    .values({ member_id: memberId, secret })
-    .onConflict((oc) => oc.columns(['member_id', 'secret']).doNothing())
+    .values({ member_id: memberId, secret, scope })
+    .onConflict((oc) => oc.columns(['member_id', 'secret', 'scope']).doNothing())
     .execute();
   const windowOver = sql<boolean>`window_start <= ${now - limits.windowMs}`;
   const result = await db
@@ -34,6 +38,7 @@ export async function reserveTry(
     })
     .where('member_id', '=', memberId)
     .where('secret', '=', secret)
+    .where('scope', '=', scope)
     .where('locked_until', '<=', now)
     .where((eb) => eb.or([eb('window_start', '<=', now - limits.windowMs), eb('failures', '<', limits.maxFailures)]))
     .executeTakeFirst();
@@ -45,6 +50,7 @@ export async function lockIfSpent(
   db: Db,
   memberId: number,
   secret: GuardedSecret,
+  scope: string,
   now: number,
   limits: GuardLimits,
 ): Promise<void> {
@@ -53,29 +59,32 @@ export async function lockIfSpent(
     .set({ locked_until: now + limits.lockMs })
     .where('member_id', '=', memberId)
     .where('secret', '=', secret)
+    .where('scope', '=', scope)
     .where('failures', '>=', limits.maxFailures)
     .where('locked_until', '<=', now)
     .execute();
 }
 
 /** A try that was reserved but never checked: it does not count. */
-export async function releaseTry(db: Db, memberId: number, secret: GuardedSecret): Promise<void> {
+export async function releaseTry(db: Db, memberId: number, secret: GuardedSecret, scope: string): Promise<void> {
   await db
     .updateTable('member_guards')
     .set((eb) => ({ failures: eb('failures', '-', 1) }))
     .where('member_id', '=', memberId)
     .where('secret', '=', secret)
+    .where('scope', '=', scope)
     .where('failures', '>', 0)
     .execute();
 }
 
 /** A right try: the wrong ones before it no longer count. */
-export async function clearTries(db: Db, memberId: number, secret: GuardedSecret): Promise<void> {
+export async function clearTries(db: Db, memberId: number, secret: GuardedSecret, scope: string): Promise<void> {
   await db
     .updateTable('member_guards')
     .set({ failures: 0, window_start: 0 })
     .where('member_id', '=', memberId)
     .where('secret', '=', secret)
+    .where('scope', '=', scope)
     .where('failures', '>', 0)
     .execute();
 }
@@ -85,6 +94,7 @@ export async function lockedUntil(
   db: Db,
   memberId: number,
   secret: GuardedSecret,
+  scope: string,
   now: number,
 ): Promise<number | null> {
   const row = await db
@@ -92,6 +102,7 @@ export async function lockedUntil(
     .select('locked_until')
     .where('member_id', '=', memberId)
     .where('secret', '=', secret)
+    .where('scope', '=', scope)
     .executeTakeFirst();
   return row && row.locked_until > now ? row.locked_until : null;
 }

@@ -25,6 +25,25 @@ export async function takeTicket(
     .executeTakeFirst();
 }
 
+/**
+ * Keeps the newest `keep` tickets a session holds and deletes the rest (and its expired ones):
+ * however often a session asks, it holds a bounded number of rows.
+ */
+export async function trimSessionTickets(db: Db, sessionHash: string, now: number, keep: number): Promise<void> {
+  const newest = db
+    .selectFrom('live_tickets')
+    .select('ticket_hash')
+    .where('session_hash', '=', sessionHash)
+    .where('expires_at', '>', now)
+    .orderBy('expires_at', 'desc')
+    .limit(keep);
+  await db
+    .deleteFrom('live_tickets')
+    .where('session_hash', '=', sessionHash)
+    .where('ticket_hash', 'not in', newest)
+    .execute();
+}
+
 export async function deleteExpiredTickets(db: Db, now: number): Promise<void> {
   await db.deleteFrom('live_tickets').where('expires_at', '<=', now).execute();
 }

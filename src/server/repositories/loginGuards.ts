@@ -1,14 +1,14 @@
 /**
  * Queries on the login password's guessing limits (domain/accounts/loginGuard.ts): the counters per
- * member and source address (login_sources) and the growing delay per member for addresses that
- * are not the member's own (login_delays). Each try is reserved by one conditional statement, so
+ * member and source (login_sources: an address, or a session's tag), with the growing delay of the
+ * member's own devices, and the growing delay per member for strangers' tries (login_delays). Each try is reserved by one conditional statement, so
  * tries arriving at the same moment cannot slip past a limit.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/schema';
 import type { GuardLimits } from './guards';
 
-/** The growing delay for strangers' tries at one member. */
+/** The growing delay of tries at one member's password (strangers' together, or one device's). */
 export interface DelayLimits {
   /** Tries checked without a wait. */
   freeTries: number;
@@ -102,6 +102,16 @@ export async function releaseSourceTry(db: Db, memberId: number, source: string)
     .execute();
 }
 
+/** A right password from a source: its wrong tries and its delay are forgotten. */
+export async function forgetSourceTries(db: Db, memberId: number, source: string): Promise<void> {
+  await db
+    .updateTable('login_sources')
+    .set({ failures: 0, window_start: 0, delay_failures: 0, last_failure_at: 0, next_try_at: 0 })
+    .where('member_id', '=', memberId)
+    .where('source', '=', source)
+    .execute();
+}
+
 /** A successful login: the address's wrong tries are forgotten and it becomes one of the member's own. */
 export async function recordLogin(db: Db, memberId: number, source: string, now: number): Promise<void> {
   await db
@@ -123,51 +133,76 @@ function delayAfter(tries: RawBuilder<number>, limits: DelayLimits): RawBuilder<
 }
 
 /**
- * Counts a stranger's try at the member before the password is checked and sets when the next one
- * may come: null when it may go ahead, else the moment the wait ends.
+ * Where a growing delay is kept: strangers' tries at a member share one (login_delays); each of the
+ * member's own devices has its own, on its login_sources row.
  */
-export async function reserveStrangerTry(
+export type DelayedGuesser =
+  { kind: 'strangers'; memberId: number } | { kind: 'device'; memberId: number; source: string };
+
+interface DelayRow {
+  table: 'login_delays' | 'login_sources';
+  failures: 'failures' | 'delay_failures';
+  key: RawBuilder<boolean>;
+}
+
+function delayRow(who: DelayedGuesser): DelayRow {
+  return who.kind === 'strangers'
+    ? { table: 'login_delays', failures: 'failures', key: sql<boolean>`member_id = ${who.memberId}` }
+    : {
+        table: 'login_sources',
+        failures: 'delay_failures',
+        key: sql<boolean>`member_id = ${who.memberId} AND source = ${who.source}`,
+      };
+}
+
+/**
+ * Counts a try before the password is checked and sets when the next one may come: null when it
+ * may go ahead, else the moment the wait ends.
+ */
+export async function reserveDelayedTry(
   db: Db,
-  memberId: number,
+  who: DelayedGuesser,
   now: number,
   limits: DelayLimits,
 ): Promise<number | null> {
-  await db
-    .insertInto('login_delays')
-    .values({ member_id: memberId })
-    .onConflict((oc) => oc.column('member_id').doNothing())
-    .execute();
-  const tries = sql<number>`(CASE WHEN last_failure_at <= ${now - limits.quietMs} THEN 1 ELSE failures + 1 END)`;
+  if (who.kind === 'strangers') {
+    await db
+      .insertInto('login_delays')
+      .values({ member_id: who.memberId })
+      .onConflict((oc) => oc.column('member_id').doNothing())
+      .execute();
+  } else {
+    await db
+      .insertInto('login_sources')
+      .values({ member_id: who.memberId, source: who.source })
+      .onConflict((oc) => oc.columns(['member_id', 'source']).doNothing())
+      .execute();
+  }
+  const row = delayRow(who);
+  const failures = sql.ref(row.failures);
+  const tries = sql<number>`(CASE WHEN last_failure_at <= ${now - limits.quietMs} THEN 1 ELSE ${failures} + 1 END)`;
   const delay = delayAfter(tries, limits);
-  const result = await db
-    .updateTable('login_delays')
-    .set({
-      failures: tries,
-      last_failure_at: now,
-      // A free try sets no wait (a past one stays as it was).
-      next_try_at: sql`CASE WHEN ${delay} = 0 THEN next_try_at ELSE CAST(${now} AS bigint) + ${delay} END`,
-    })
-    .where('member_id', '=', memberId)
-    .where('next_try_at', '<=', now)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return null;
-  const row = await db
-    .selectFrom('login_delays')
-    .select('next_try_at')
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+  const result = await sql`
+    UPDATE ${sql.table(row.table)}
+    SET ${failures} = ${tries},
+        last_failure_at = ${now},
+        next_try_at = CASE WHEN ${delay} = 0 THEN next_try_at ELSE CAST(${now} AS bigint) + ${delay} END
+    WHERE ${row.key} AND next_try_at <= ${now}`.execute(db);
+  // A free try sets no wait (a past one stays as it was).
+  if (Number(result.numAffectedRows ?? 0) === 1) return null;
+  const found = await sql<{ next_try_at: number }>`
+    SELECT next_try_at FROM ${sql.table(row.table)} WHERE ${row.key}`.execute(db);
   // Another try moved the wait on meanwhile; say at least a second.
-  return Math.max(row?.next_try_at ?? 0, now + 1_000);
+  return Math.max(Number(found.rows[0]?.next_try_at ?? 0), now + 1_000);
 }
 
-/** A stranger's try that was right, or never checked: it does not count toward the delay. */
-export async function releaseStrangerTry(db: Db, memberId: number): Promise<void> {
-  await db
-    .updateTable('login_delays')
-    .set((eb) => ({ failures: eb('failures', '-', 1) }))
-    .where('member_id', '=', memberId)
-    .where('failures', '>', 0)
-    .execute();
+/** A try that was right, or never checked: it does not count toward the delay. */
+export async function releaseDelayedTry(db: Db, who: DelayedGuesser): Promise<void> {
+  const row = delayRow(who);
+  const failures = sql.ref(row.failures);
+  await sql`UPDATE ${sql.table(row.table)} SET ${failures} = ${failures} - 1 WHERE ${row.key} AND ${failures} > 0`.execute(
+    db,
+  );
 }
 
 /**
@@ -187,9 +222,15 @@ export async function clearLoginGuards(db: Db, memberId: number, now: number): P
     .where('member_id', '=', memberId)
     .where('next_try_at', '>', now)
     .executeTakeFirst();
+  const deviceDelayed = await db
+    .selectFrom('login_sources')
+    .select('source')
+    .where('member_id', '=', memberId)
+    .where('next_try_at', '>', now)
+    .executeTakeFirst();
   await db
     .updateTable('login_sources')
-    .set({ failures: 0, window_start: 0, locked_until: 0 })
+    .set({ failures: 0, window_start: 0, locked_until: 0, delay_failures: 0, last_failure_at: 0, next_try_at: 0 })
     .where('member_id', '=', memberId)
     .execute();
   await db
@@ -197,7 +238,7 @@ export async function clearLoginGuards(db: Db, memberId: number, now: number): P
     .set({ failures: 0, last_failure_at: 0, next_try_at: 0 })
     .where('member_id', '=', memberId)
     .execute();
-  return locked !== undefined || delayed !== undefined;
+  return locked !== undefined || delayed !== undefined || deviceDelayed !== undefined;
 }
 
 /**
@@ -210,6 +251,8 @@ export async function deleteStaleLoginGuards(db: Db, now: number, knownMs: numbe
     .where('last_login_at', '<', now - knownMs)
     .where('locked_until', '<=', now)
     .where('window_start', '<=', now - quietMs)
+    .where('next_try_at', '<=', now)
+    .where('last_failure_at', '<=', now - quietMs)
     .execute();
   await db
     .deleteFrom('login_delays')

@@ -97,22 +97,46 @@ export function liveSessionsOf(db: Db, memberId: number, now: number, usedSince:
     .execute();
 }
 
-export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+/** The sessions that ended: their hashes (what the live streams are told, domain/live/news.ts). */
+type Ended = Promise<string[]>;
+
+async function hashesOf(rows: Promise<{ token_hash: string }[]>): Ended {
+  return (await rows).map((row) => row.token_hash);
 }
 
-/** All sessions of a member except one (the one making the request); how many ended. */
-export async function deleteOtherSessions(db: Db, memberId: number, keepHash: string): Promise<number> {
-  const result = await db
-    .deleteFrom('sessions')
-    .where('member_id', '=', memberId)
-    .where('token_hash', '!=', keepHash)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function deleteSession(db: Db, tokenHash: string): Ended {
+  return hashesOf(db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('token_hash').execute());
 }
 
-export async function deleteMemberSessions(db: Db, memberId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('member_id', '=', memberId).execute();
+/** All sessions of a member except one (the one making the request). */
+export function deleteOtherSessions(db: Db, memberId: number, keepHash: string): Ended {
+  return hashesOf(
+    db
+      .deleteFrom('sessions')
+      .where('member_id', '=', memberId)
+      .where('token_hash', '!=', keepHash)
+      .returning('token_hash')
+      .execute(),
+  );
+}
+
+export function deleteMemberSessions(db: Db, memberId: number): Ended {
+  return hashesOf(db.deleteFrom('sessions').where('member_id', '=', memberId).returning('token_hash').execute());
+}
+
+/** Every session of a member (a freeze ends what they opened). */
+export function sessionHashesOf(db: Db, memberId: number): Ended {
+  return hashesOf(db.selectFrom('sessions').select('token_hash').where('member_id', '=', memberId).execute());
+}
+
+/** These sessions as they stand (gone ones are missing), with whether their member is frozen. */
+export function sessionsByHash(db: Db, tokenHashes: readonly string[]) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .select(['sessions.token_hash', 'sessions.expires_at', 'sessions.last_used_at', 'members.frozen'])
+    .where('sessions.token_hash', 'in', tokenHashes)
+    .execute();
 }
 
 /** Sessions past their lifetime, or unused since `usedBefore`. */

@@ -10,6 +10,7 @@ import type { PublicReads } from '../domain/content/publicReads';
 import type { Deps } from '../domain/deps';
 import type { GameEngine } from '../domain/game/engine';
 import type { LiveBus } from '../domain/live/bus';
+import type { LiveHub } from '../domain/live/hub';
 import type { Translator } from '../i18n';
 import type { SmsSender } from '../sms';
 
@@ -31,6 +32,8 @@ declare module 'fastify' {
     game: GameEngine;
     /** The live streams' bus of this app (closed when the app closes). */
     liveBus: LiveBus;
+    /** The open live streams of this app. */
+    liveHub: LiveHub;
   }
   interface FastifyRequest {
     /** Set by the auth hook on private paths. */

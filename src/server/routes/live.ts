@@ -12,13 +12,14 @@ import { ErrorCode } from '../../shared/errors';
 import { localeOfApiLang } from '../../shared/locale';
 import { enterRoom } from '../domain/game/roomEntry';
 import type { LiveBus } from '../domain/live/bus';
-import { parseLastEventId, type LiveHub, type Snapshot } from '../domain/live/hub';
+import { parseLastEventId, type Admission, type LiveHub, type Snapshot } from '../domain/live/hub';
 import { EVERY_MEMBER, gameChannel, memberChannel, roomChannel } from '../domain/live/news';
 import { memberSnapshot, roomSnapshot } from '../domain/live/snapshots';
 import { issueTicket, redeemTicket } from '../domain/live/tickets';
 import { Refused, refused } from '../domain/refused';
 import type { Authenticated } from '../domain/accounts/sessions';
 import { envelope, requireAuth, success, type RouteContext } from './context';
+import { sessionLimitConfig, type RateLimits } from './rateLimits';
 
 export interface LiveContext {
   bus: LiveBus;
@@ -53,8 +54,10 @@ function statusOf(refusal: Refused): number {
   }
 }
 
-export function liveRoutes(app: FastifyInstance, ctx: RouteContext, live: LiveContext): void {
-  app.post(ApiPath.liveTicket, async (request) =>
+export function liveRoutes(app: FastifyInstance, ctx: RouteContext, live: LiveContext, limits: RateLimits): void {
+  // An app asks for a ticket at each (re)connect of its two streams: a few a minute, never dozens.
+  const ticketLimit = sessionLimitConfig('liveTicket', limits.liveTicket, ErrorCode.SendingTooFrequently);
+  app.post(ApiPath.liveTicket, { config: ticketLimit }, async (request) =>
     success(ctx, request, await issueTicket(ctx.deps, requireAuth(request))),
   );
 
@@ -65,15 +68,20 @@ export function liveRoutes(app: FastifyInstance, ctx: RouteContext, live: LiveCo
     open: (auth: Authenticated) => Promise<{ channels: string[]; snapshot: Snapshot }>,
   ) => {
     const query = request.query;
-    let opened: { auth: Authenticated; channels: string[]; snapshot: Snapshot };
+    let opened: { channels: string[]; snapshot: Snapshot };
+    let admission: Admission | null = null;
     try {
-      const atAddress = live.hub.addressRefusal(request.ip);
-      if (atAddress) throw atAddress;
+      // The place under the caps is taken before anything is awaited, and given back on every way out.
+      admission = live.hub.admit(request.ip);
       const auth = await redeemTicket(ctx.deps, query.ticket, request.ip);
-      const atCap = live.hub.refusal(request.ip, auth.member.id);
-      if (atCap) throw atCap;
-      opened = { auth, ...(await open(auth)) };
+      await live.hub.admitMember(admission, {
+        memberId: auth.member.id,
+        tokenHash: auth.tokenHash,
+        endsAt: auth.expiresAt,
+      });
+      opened = await open(auth);
     } catch (error) {
+      if (admission) live.hub.release(admission);
       if (!(error instanceof Refused)) throw error;
       const status = statusOf(error);
       if (status === 429) reply.header('retry-after', TOO_MANY_RETRY_AFTER_S);
@@ -88,7 +96,7 @@ export function liveRoutes(app: FastifyInstance, ctx: RouteContext, live: LiveCo
     await live.hub.open(
       reply.raw,
       reply.getHeaders() as Record<string, string | number | string[]>,
-      { address: request.ip, memberId: opened.auth.member.id },
+      admission,
       opened.channels,
       lastEventId,
       opened.snapshot,

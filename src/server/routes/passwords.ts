@@ -7,16 +7,15 @@ import { parseBody } from './parse';
 
 export function passwordRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(ApiPath.changeLoginPassword, async (request) => {
-    const { member, tokenHash } = requireAuth(request);
-    await changeLoginPassword(ctx.deps, member, tokenHash, parseBody(ApiPath.changeLoginPassword, request.body));
+    const auth = requireAuth(request);
+    await changeLoginPassword(ctx.deps, auth, parseBody(ApiPath.changeLoginPassword, request.body));
     // The member's other sessions were revoked: none may linger in the cache.
-    ctx.sessions.forgetMember(member.id);
+    ctx.sessions.forgetMember(auth.member.id);
     return success(ctx, request, null);
   });
 
   app.post(ApiPath.changePayPassword, async (request) => {
-    const { member } = requireAuth(request);
-    await changePayPassword(ctx.deps, member, parseBody(ApiPath.changePayPassword, request.body));
+    await changePayPassword(ctx.deps, requireAuth(request), parseBody(ApiPath.changePayPassword, request.body));
     return success(ctx, request, null);
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Request limits per minute. Per address on the paths that create accounts, sessions or SMS
- * traffic; per member on withdrawals. Guessing a password is limited per member in the database
+ * traffic; per session on withdrawals and live tickets. Guessing a password is limited per member in the database
  * as well (domain/accounts/guards.ts), which no change of address walks around. The counts live in
  * the database (domain/requestCounters.ts), not in this process: a restart or another instance
  * does not hand anyone a fresh allowance.
@@ -15,11 +15,13 @@ export interface RateLimits {
   login: number;
   register: number;
   smsSend: number;
-  /** Withdrawal requests per minute per member. */
+  /** Withdrawal requests per minute per session. */
   withdraw: number;
+  /** Live stream tickets per minute per session. */
+  liveTicket: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { login: 10, register: 10, smsSend: 5, withdraw: 5 };
+export const DEFAULT_RATE_LIMITS: RateLimits = { login: 10, register: 10, smsSend: 5, withdraw: 5, liveTicket: 20 };
 
 const WINDOW_MS = 60_000;
 
@@ -68,9 +70,12 @@ export function rateLimitedError(_request: FastifyRequest, context: { ttl: numbe
   return new RateLimited(Math.max(1, Math.ceil(context.ttl / 1000)));
 }
 
-/** Counted per member (the auth hook has run by then), whatever address the requests come from. */
-export function memberLimitConfig(name: string, max: number, limitCode: number) {
+/**
+ * Counted per session (the auth hook has run by then): what one session (a stolen token, say)
+ * spends does not use up what the member's other sessions may do.
+ */
+export function sessionLimitConfig(name: string, max: number, limitCode: number) {
   const keyGenerator = (request: FastifyRequest) =>
-    request.auth ? `${name}:member:${request.auth.member.id}` : `${name}:address:${request.ip}`;
+    request.auth ? `${name}:session:${request.auth.tokenHash}` : `${name}:address:${request.ip}`;
   return { rateLimit: { max, timeWindow: WINDOW_MS, keyGenerator }, limitCode };
 }

@@ -13,21 +13,22 @@ import { leftMoney } from '../domain/wallet/turnover';
 import { requestWithdrawal } from '../domain/wallet/withdraw';
 import { localeOf, requireAuth, success, type RouteContext } from './context';
 import { parseBody } from './parse';
-import { memberLimitConfig, type RateLimits } from './rateLimits';
+import { sessionLimitConfig, type RateLimits } from './rateLimits';
 
 export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: RateLimits): void {
-  // A withdrawal checks the withdrawal password: a member's tries are few, wherever they come from.
-  const withdrawLimit = memberLimitConfig('withdraw', limits.withdraw, ErrorCode.SendingTooFrequently);
-  const addCardLimit = memberLimitConfig('addBankCard', limits.withdraw, ErrorCode.SendingTooFrequently);
+  // A withdrawal checks the withdrawal password: a session's tries are few, wherever they come from,
+  // and what one session spends (a stolen token) leaves the member's others their own.
+  const withdrawLimit = sessionLimitConfig('withdraw', limits.withdraw, ErrorCode.SendingTooFrequently);
+  const addCardLimit = sessionLimitConfig('addBankCard', limits.withdraw, ErrorCode.SendingTooFrequently);
 
   app.post(ApiPath.bankCardList, async (request) =>
     success(ctx, request, await listCards(ctx.deps, requireAuth(request).member.id)),
   );
 
-  // Adding an account checks the withdrawal password: limited per member, as a withdrawal is.
+  // Adding an account checks the withdrawal password: limited per session, as a withdrawal is.
   app.post(ApiPath.addBankCard, { config: addCardLimit }, async (request) => {
     const body = parseBody(ApiPath.addBankCard, request.body);
-    return success(ctx, request, await addCard(ctx.deps, requireAuth(request).member, body));
+    return success(ctx, request, await addCard(ctx.deps, requireAuth(request), body));
   });
 
   app.post(ApiPath.addedAccounts, async (request) =>
@@ -46,7 +47,7 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: Ra
 
   app.post(ApiPath.withdraw, { config: withdrawLimit }, async (request) => {
     const body = parseBody(ApiPath.withdraw, request.body);
-    const answer = await requestWithdrawal(ctx.deps, requireAuth(request).member, {
+    const answer = await requestWithdrawal(ctx.deps, requireAuth(request), {
       bankId: body.bank_id,
       money: body.money,
       pwd: body.pwd,

@@ -73,6 +73,11 @@ export const ResetPasswordRequestSchema = z.object({
 /** Seconds until another code may be sent. */
 export const SmsSendAnswerSchema = z.object({ lockSeconds: whole });
 
+/** Ending the member's other sessions asks for the login password: a session alone (a stolen token) cannot log its owner out. */
+export const EndOtherSessionsRequestSchema = z.object({
+  password: filled(128),
+});
+
 export const ChangeLoginPasswordRequestSchema = z.object({
   /** Current password. */
   passwd: filled(128),
@@ -132,5 +137,5 @@ export const accountCalls = {
   [ApiPath.logout]: { request: NoFieldsSchema, data: NoDataSchema },
   [ApiPath.userInfo]: { request: NoFieldsSchema, data: UserInfoSchema },
   [ApiPath.sessions]: { request: NoFieldsSchema, data: z.array(SessionItemSchema) },
-  [ApiPath.endOtherSessions]: { request: NoFieldsSchema, data: NoDataSchema },
+  [ApiPath.endOtherSessions]: { request: EndOtherSessionsRequestSchema, data: NoDataSchema },
 } as const satisfies Calls;

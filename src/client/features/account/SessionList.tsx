@@ -1,9 +1,10 @@
+import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { SessionItem } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
 import { formatDateTime } from '../../i18n';
-import { confirmDialog, FormError, Icon, SyncedSection, toast } from '../../ui';
+import { confirmDialog, FormError, Icon, SyncedSection, TextField, toast } from '../../ui';
 import { useSessions } from './accountApi';
 
 /** The browser and the system a session was opened on, as plain text. */
@@ -39,9 +40,11 @@ export function SessionList() {
   const { t } = useLingui();
   const sessions = useSessions();
   const { send, busy, error } = useWrite(ApiPath.endOtherSessions);
+  const [password, setPassword] = useState('');
   const others = (sessions.data ?? []).filter((session) => !session.current).length;
 
-  async function endOthers() {
+  async function endOthers(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     const confirmed = await confirmDialog({
       title: t`Log out the other devices?`,
       message: t`Every other device logged in to your account will need the password again.`,
@@ -50,8 +53,9 @@ export function SessionList() {
       tone: 'danger',
     });
     if (!confirmed) return;
-    const result = await send({});
+    const result = await send({ password });
     if (!result.ok) return;
+    setPassword('');
     toast.success(t`The other devices are logged out`);
     await result.changed;
   }
@@ -72,17 +76,28 @@ export function SessionList() {
         )}
       </SyncedSection>
       <p className="text-muted sessions-note">{t`A session ends after 7 days without use, and 30 days after logging in.`}</p>
-      <FormError message={error} />
       {others > 0 && (
-        <button
-          type="button"
-          className="btn btn-secondary btn-block"
-          onClick={() => void endOthers()}
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {t`Log out the other devices`}
-        </button>
+        // The login password proves it is the member, not someone holding this session only.
+        <form className="sessions-end" onSubmit={(event) => void endOthers(event)} noValidate>
+          <TextField
+            label={t`Your login password`}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+          />
+          <FormError message={error} />
+          <button
+            type="submit"
+            className="btn btn-secondary btn-block"
+            disabled={busy || password === ''}
+            aria-busy={busy || undefined}
+          >
+            {t`Log out the other devices`}
+          </button>
+        </form>
       )}
     </section>
   );

@@ -22,6 +22,8 @@ import { messageReadsMigration } from './0015_message_reads';
 import { playLimitsMigration } from './0016_play_limits';
 import { liveEventsMigration } from './0017_live_events';
 import { settleIndexMigration } from './0018_settle_index';
+import { liveStreamsMigration } from './0019_live_streams';
+import { guardScopesMigration } from './0020_guard_scopes';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -43,5 +45,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0016_play_limits': playLimitsMigration(dialect),
     '0017_live_events': liveEventsMigration(dialect),
     '0018_settle_index': settleIndexMigration(),
+    '0019_live_streams': liveStreamsMigration(dialect),
+    '0020_guard_scopes': guardScopesMigration(dialect),
   };
 }

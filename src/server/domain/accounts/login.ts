@@ -13,7 +13,7 @@ import type { Deps } from '../deps';
 import { refused, refusedFrom } from '../refused';
 import { hashSecret, needsRehash, verifyDummy, verifySecret } from '../secrets';
 import { checkLoginPassword, rememberLoginSource } from './loginGuard';
-import { liveSessionMemberId, openSession, type SessionClient } from './sessions';
+import { liveSessionOf, openSession, type SessionClient } from './sessions';
 
 export interface LoginInput {
   username: string;
@@ -34,7 +34,7 @@ export async function login(deps: Deps, input: LoginInput): Promise<{ token: str
     throw refused(ErrorCode.UserNotFound);
   }
   const stored = member.password_hash;
-  const source = { address: input.client.ip, sessionMemberId: await liveSessionMemberId(deps, input.token) };
+  const source = { address: input.client.ip, session: await liveSessionOf(deps, input.token) };
   await checkLoginPassword(deps, member.id, source, (lane) => verifySecret(input.password, stored, lane));
   // Only after the password matched, so the frozen state is not told to strangers.
   if (member.frozen === 1) throw refused(ErrorCode.AccountFrozen);

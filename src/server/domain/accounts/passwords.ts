@@ -5,40 +5,42 @@
  */
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { validateLoginPasswordChange, validatePayPasswordChange } from '../../../shared/validation';
-import type { Member } from '../../db/schema';
 import { setFirstPayPasswordHash, setPasswordHash, setPayPasswordHash } from '../../repositories/members';
 import { deleteMemberSessions, deleteOtherSessions } from '../../repositories/sessions';
+import { announce, sessionsEnded } from '../live/news';
 import { clearMemberGuards } from '../../repositories/guards';
 import { clearLoginGuards } from '../../repositories/loginGuards';
 import type { Deps } from '../deps';
 import { refusedFrom } from '../refused';
 import { hashSecret, verifySecret } from '../secrets';
 import { consumeCaptcha, countCaptchaTry, refuseWhileCodesSpent } from './captcha';
-import { checkGuardedSecret } from './guards';
+import { checkGuardedSecret, guesser } from './guards';
+import type { Authenticated } from './sessions';
 
 export async function changeLoginPassword(
   deps: Deps,
-  member: Member,
-  tokenHash: string,
+  auth: Authenticated,
   input: { passwd: string; npasswd: string },
 ): Promise<void> {
+  const { member, tokenHash } = auth;
   // The contract sends no repeat field (the app checks it), so the new one stands for both.
   const refusal = validateLoginPasswordChange({ old: input.passwd, next: input.npasswd, repeat: input.npasswd });
   if (refusal) throw refusedFrom(refusal);
   const stored = member.password_hash;
   await checkGuardedSecret(
     deps,
-    member.id,
+    guesser(auth),
     'login',
     () => verifySecret(input.passwd, stored, 'trusted'),
     ErrorCode.OldPasswordWrong,
   );
   const hash = await hashSecret(input.npasswd, 'trusted');
-  await deps.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, member.id, hash);
     // Whoever knew the old password loses their other sessions; this device stays logged in.
-    await deleteOtherSessions(trx, member.id, tokenHash);
+    return deleteOtherSessions(trx, member.id, tokenHash);
   });
+  await announce(deps, sessionsEnded(ended));
 }
 
 export interface PayPasswordChange {
@@ -49,15 +51,16 @@ export interface PayPasswordChange {
   newpwd2: string;
 }
 
-export async function changePayPassword(deps: Deps, member: Member, input: PayPasswordChange): Promise<void> {
+export async function changePayPassword(deps: Deps, auth: Authenticated, input: PayPasswordChange): Promise<void> {
+  const { member } = auth;
   const stored = member.pay_password_hash;
-  if (stored === null) return setFirstPayPassword(deps, member, input);
+  if (stored === null) return setFirstPayPassword(deps, auth, input);
   const old = input.srcpwd ?? '';
   const refusal = validatePayPasswordChange({ old, next: input.newpwd, repeat: input.newpwd2, noPassword2: 0 });
   if (refusal) throw refusedFrom(refusal);
   await checkGuardedSecret(
     deps,
-    member.id,
+    guesser(auth),
     'pay',
     () => verifySecret(old, stored, 'trusted'),
     ErrorCode.OldPasswordWrong,
@@ -71,7 +74,8 @@ export async function changePayPassword(deps: Deps, member: Member, input: PayPa
  * any other guess, 1003), or a code sent to the member's phone does (2053/2054, its wrong tries
  * limited per code and across the number's codes, as a reset's are).
  */
-async function setFirstPayPassword(deps: Deps, member: Member, input: PayPasswordChange): Promise<void> {
+async function setFirstPayPassword(deps: Deps, auth: Authenticated, input: PayPasswordChange): Promise<void> {
+  const { member } = auth;
   const loginPassword = input.loginpwd ?? '';
   const byCode = loginPassword === '' && (input.captcha ?? '').trim() !== '';
   const proof = byCode ? (input.captcha ?? '') : loginPassword;
@@ -89,7 +93,7 @@ async function setFirstPayPassword(deps: Deps, member: Member, input: PayPasswor
     const stored = member.password_hash;
     await checkGuardedSecret(
       deps,
-      member.id,
+      guesser(auth),
       'login',
       () => verifySecret(loginPassword, stored, 'trusted'),
       ErrorCode.LoginPasswordWrong,
@@ -114,10 +118,11 @@ async function setFirstPayPassword(deps: Deps, member: Member, input: PayPasswor
  */
 export async function replaceLoginPassword(deps: Deps, memberId: number, password: string): Promise<void> {
   const hash = await hashSecret(password);
-  await deps.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, memberId, hash);
-    await deleteMemberSessions(trx, memberId);
+    return deleteMemberSessions(trx, memberId);
   });
+  await announce(deps, sessionsEnded(ended));
   await clearMemberGuards(deps.db, memberId, deps.clock());
   await clearLoginGuards(deps.db, memberId, deps.clock());
 }

@@ -4,7 +4,11 @@
  */
 import type { SessionItem } from '../../../shared/api/types';
 import { deleteOtherSessions, liveSessionsOf } from '../../repositories/sessions';
+import { ErrorCode } from '../../../shared/errors';
 import type { Deps } from '../deps';
+import { announce, sessionsEnded } from '../live/news';
+import { verifySecret } from '../secrets';
+import { checkGuardedSecret, guesser } from './guards';
 import { describeDevice, maskAddress } from './device';
 import { SESSION_IDLE_MS, type Authenticated } from './sessions';
 
@@ -25,7 +29,21 @@ export async function listSessions(deps: Deps, auth: Authenticated): Promise<Ses
   return [...items.filter((item) => item.current), ...items.filter((item) => !item.current)];
 }
 
-/** Ends every session of the member but this one; how many ended. */
-export function endOtherSessions(deps: Deps, auth: Authenticated): Promise<number> {
-  return deleteOtherSessions(deps.db, auth.member.id, auth.tokenHash);
+/**
+ * Ends every session of the member but this one, and the live streams they opened; how many ended.
+ * The login password is asked first (1003 when wrong, counted as a guess from this session), so a
+ * stolen session cannot log its owner out of their own devices.
+ */
+export async function endOtherSessions(deps: Deps, auth: Authenticated, password: string): Promise<number> {
+  const stored = auth.member.password_hash;
+  await checkGuardedSecret(
+    deps,
+    guesser(auth),
+    'login',
+    () => verifySecret(password, stored, 'trusted'),
+    ErrorCode.LoginPasswordWrong,
+  );
+  const ended = await deleteOtherSessions(deps.db, auth.member.id, auth.tokenHash);
+  await announce(deps, sessionsEnded(ended));
+  return ended.length;
 }

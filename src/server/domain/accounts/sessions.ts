@@ -14,12 +14,14 @@ import {
   deleteSession,
   findSessionMember,
   insertSession,
+  sessionsByHash,
   touchSession,
   type SessionRow,
 } from '../../repositories/sessions';
 import type { Deps } from '../deps';
 import { Refused } from '../refused';
 import { hashToken, newToken } from '../secrets';
+import { announce, sessionsEnded } from '../live/news';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
@@ -81,7 +83,7 @@ export async function authenticateHash(deps: Deps, tokenHash: string, ip = ''): 
   const now = deps.clock();
   const { session } = found;
   if (sessionEndsAt(session) <= now) {
-    await deleteSession(deps.db, tokenHash);
+    await announce(deps, sessionsEnded(await deleteSession(deps.db, tokenHash)));
     throw invalid();
   }
   if (found.member.frozen === 1) throw new Refused(SESSION_FORBIDDEN, ErrorCode.AccountFrozen);
@@ -97,17 +99,38 @@ export async function authenticateHash(deps: Deps, tokenHash: string, ip = ''): 
 }
 
 /**
- * The member a token holds a live session of, or null (none sent, unknown, expired). A hint about
- * the device a request comes from, never an authentication: it refuses nothing and deletes nothing.
+ * The live session a token holds (its member, its hash), or null (none sent, unknown, expired). A
+ * hint about the device a request comes from, never an authentication: it refuses nothing and
+ * deletes nothing.
  */
-export async function liveSessionMemberId(deps: Deps, token: string | undefined): Promise<number | null> {
+export async function liveSessionOf(
+  deps: Deps,
+  token: string | undefined,
+): Promise<{ memberId: number; tokenHash: string } | null> {
   if (token === undefined || !/^[0-9a-f]{64}$/.test(token)) return null;
-  const found = await findSessionMember(deps.db, hashToken(token));
-  return found && found.session.expires_at > deps.clock() ? found.member.id : null;
+  const tokenHash = hashToken(token);
+  const found = await findSessionMember(deps.db, tokenHash);
+  return found && sessionEndsAt(found.session) > deps.clock() ? { memberId: found.member.id, tokenHash } : null;
 }
 
+/** Logout: the session ends, and so do the live streams it opened, on every instance. */
 export async function closeSession(deps: Deps, tokenHash: string): Promise<void> {
-  await deleteSession(deps.db, tokenHash);
+  await announce(deps, sessionsEnded(await deleteSession(deps.db, tokenHash)));
+}
+
+/**
+ * When each of these sessions ends if not used again, or null for one that has ended or whose
+ * member is frozen: what the live streams check when a session's time is up (hub.ts).
+ */
+export async function sessionsEndAt(deps: Deps, tokenHashes: readonly string[]): Promise<Map<string, number | null>> {
+  const ends = new Map<string, number | null>(tokenHashes.map((hash) => [hash, null]));
+  if (tokenHashes.length === 0) return ends;
+  const now = deps.clock();
+  for (const row of await sessionsByHash(deps.db, tokenHashes)) {
+    const endsAt = sessionEndsAt(row);
+    ends.set(row.token_hash, row.frozen === 1 || endsAt <= now ? null : endsAt);
+  }
+  return ends;
 }
 
 /** Housekeeping at start: expired and idle rows are refused anyway, this only keeps the table small. */

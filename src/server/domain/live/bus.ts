@@ -40,7 +40,7 @@ export interface LiveBus extends LivePublisher {
    * some are older than the replay window, there are more than `limit`, or the id is unknown.
    */
   since(channels: readonly string[], afterId: number, limit: number): Promise<LiveEvent[] | null>;
-  /** Forgets events older than the replay window (and, on PostgreSQL, expired tickets). */
+  /** Forgets events older than the replay window. */
   prune(): Promise<void>;
   /** Takes in now what other processes published (the timers otherwise do, within a second). */
   catchUp(): Promise<void>;

@@ -3,14 +3,26 @@
  * into its SSE frame once and the same text is written to every stream of its channel: nothing is
  * made per subscriber. A new stream is sent first what it missed (Last-Event-ID) or a snapshot,
  * while what happens meanwhile waits in its queue; then it follows the bus. One timer writes the
- * heartbeats of all streams, so proxies keep them open. Caps per address and per member keep one
- * client from holding thousands of sockets (3017). A stream whose reader stops reading is closed
- * once a little is queued for it (it reconnects and catches up), so a slow phone costs bounded memory.
+ * heartbeats of all streams, so proxies keep them open.
+ *
+ * Admission: a stream's place under the caps (per address, per member: 3017) is taken before
+ * anything is awaited, here for this instance and then in the database for all of them
+ * (streamSlots.ts), and given back on every way out, so streams opened at the same moment cannot
+ * pass a cap. A place is given back only once the stream's socket has closed.
+ *
+ * A stream whose reader stops reading is cut once a little is queued for it: its socket is
+ * destroyed, so neither this process nor the kernel keeps what was queued (it reconnects and
+ * catches up). A stream lives no longer than the session that opened it: a session ended anywhere
+ * (an event of the bus) or run out ends its streams within a second.
  */
 import type { ServerResponse } from 'node:http';
+import type { Clock } from '../../clock';
 import { ErrorCode } from '../../../shared/errors';
-import { refused, type Refused } from '../refused';
+import { refused } from '../refused';
 import { REPLAY_LIMIT, type LiveBus, type LiveEvent } from './bus';
+import { sessionTag } from '../secrets';
+import { SESSIONS_ENDED } from './news';
+import type { StreamSlots } from './streamSlots';
 
 export interface HubOptions {
   /** A comment line this often keeps idle proxies from closing a stream (most cut at 60 s). */
@@ -19,10 +31,12 @@ export interface HubOptions {
   retryMs: number;
   maxPerAddress: number;
   maxPerMember: number;
-  /** Bytes queued for a stream that is not being read, past which it is closed. */
+  /** Bytes queued for a stream that is not being read, past which it is cut. */
   maxQueuedBytes: number;
   /** A stream is closed after this long, so its member's session is checked again at the reconnect. */
   maxAgeMs: number;
+  /** How often streams whose session may have run out are looked at. */
+  sessionCheckMs: number;
 }
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
@@ -32,16 +46,43 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   maxPerMember: 8,
   maxQueuedBytes: 256 * 1024,
   maxAgeMs: 30 * 60_000,
+  sessionCheckMs: 1_000,
 };
 
-/** What a stream sends before it follows the bus: its snapshot, given the id it stands at. */
+export interface HubDeps {
+  clock: Clock;
+  slots: StreamSlots;
+  /** When each of these sessions ends now (epoch ms), or null for one that has ended (or whose member is frozen). */
+  sessionsEndAt(tokenHashes: readonly string[]): Promise<Map<string, number | null>>;
+  onError(error: unknown): void;
+}
+
+/** What a stream says first, and what it is sent otherwise: its snapshot. */
 export type Snapshot = () => Promise<object>;
+
+/** The session a stream was opened by. */
+export interface StreamSession {
+  memberId: number;
+  tokenHash: string;
+  /** When it ends unless it is used (epoch ms). */
+  endsAt: number;
+}
+
+/** A stream's place under the caps, from admission until its socket has closed. */
+export interface Admission {
+  readonly address: string;
+  session: StreamSession | null;
+  /** Its row in the database (streamSlots.ts), once taken. */
+  slotId: number | null;
+  released: boolean;
+}
 
 interface Stream {
   res: ServerResponse;
   channels: readonly string[];
-  address: string;
-  memberId: number;
+  admission: Admission;
+  session: StreamSession;
+  tag: string;
   openedAt: number;
   lastId: number;
   /** Events that arrived while the stream was being started; null once it follows the bus. */
@@ -50,7 +91,10 @@ interface Stream {
 }
 
 export interface HubStats {
+  /** Streams being sent events. */
   streams: number;
+  /** Places taken: streams open or being opened, and cut streams whose sockets have not closed yet. */
+  admitted: number;
 }
 
 const HEARTBEAT = ': \n\n';
@@ -68,63 +112,115 @@ export function parseLastEventId(value: unknown): number | undefined {
 
 export class LiveHub {
   private readonly byChannel = new Map<string, Set<Stream>>();
+  private readonly bySession = new Map<string, Set<Stream>>();
   private readonly streams = new Set<Stream>();
   private readonly perAddress = new Map<string, number>();
   private readonly perMember = new Map<number, number>();
+  private admitted = 0;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly sessionCheck: NodeJS.Timeout;
+  private checkingSessions = false;
   private closing = false;
 
   constructor(
     private readonly bus: LiveBus,
+    private readonly deps: HubDeps,
     private readonly options: HubOptions,
   ) {
     bus.onEvent((event) => this.dispatch(event));
     bus.onGap(() => this.closeAll());
     this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs);
     this.heartbeat.unref();
+    this.sessionCheck = setInterval(() => void this.checkSessions(), options.sessionCheckMs);
+    this.sessionCheck.unref();
   }
 
   stats(): HubStats {
-    return { streams: this.streams.size };
+    return { streams: this.streams.size, admitted: this.admitted };
   }
 
-  /** The refusal (3017) for an address that holds as many streams as allowed, or null. */
-  addressRefusal(address: string): Refused | null {
-    return (this.perAddress.get(address) ?? 0) >= this.options.maxPerAddress ? refused(ErrorCode.TooManyStreams) : null;
+  /**
+   * Takes a place for a stream from `address` at once, before anything is awaited: 3017 when the
+   * address holds as many as allowed here, 1004 while shutting down. Give it back with `release`
+   * unless the stream opens.
+   */
+  admit(address: string): Admission {
+    if (this.closing) throw refused(ErrorCode.NetworkErrorRefresh);
+    if ((this.perAddress.get(address) ?? 0) >= this.options.maxPerAddress) throw refused(ErrorCode.TooManyStreams);
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    this.admitted += 1;
+    return { address, session: null, slotId: null, released: false };
   }
 
-  /** The refusal (3017) for a member (or address) at its cap, or a refusal while shutting down, or null. */
-  refusal(address: string, memberId: number): Refused | null {
-    if (this.closing) return refused(ErrorCode.NetworkErrorRefresh);
-    if ((this.perMember.get(memberId) ?? 0) >= this.options.maxPerMember) return refused(ErrorCode.TooManyStreams);
-    return this.addressRefusal(address);
+  /**
+   * The member's place, here at once and then across instances (the database counts every
+   * instance's streams): 3017 when the member or the address is at its cap.
+   */
+  async admitMember(admission: Admission, session: StreamSession): Promise<void> {
+    if (this.closing) throw refused(ErrorCode.NetworkErrorRefresh);
+    if ((this.perMember.get(session.memberId) ?? 0) >= this.options.maxPerMember) {
+      throw refused(ErrorCode.TooManyStreams);
+    }
+    this.perMember.set(session.memberId, (this.perMember.get(session.memberId) ?? 0) + 1);
+    admission.session = session;
+    const slotId = await this.deps.slots.reserve(session.memberId, admission.address);
+    if (admission.released) {
+      // Given back while the database answered: the row goes too.
+      if (slotId !== null) this.releaseSlot(slotId);
+      throw refused(ErrorCode.NetworkErrorRefresh);
+    }
+    if (slotId === null) throw refused(ErrorCode.TooManyStreams);
+    admission.slotId = slotId;
+  }
+
+  /** Gives a place back (once): a stream refused, failed, or whose socket has closed. */
+  release(admission: Admission): void {
+    if (admission.released) return;
+    admission.released = true;
+    this.admitted -= 1;
+    decrement(this.perAddress, admission.address);
+    if (admission.session) decrement(this.perMember, admission.session.memberId);
+    if (admission.slotId !== null) this.releaseSlot(admission.slotId);
   }
 
   /**
    * Opens a stream on a response whose headers are not sent yet: what was missed after
-   * `lastEventId`, or the snapshot, then everything of `channels` as it happens.
+   * `lastEventId`, or the snapshot, then everything of `channels` as it happens. Its place is
+   * given back when its socket closes.
    */
   async open(
     res: ServerResponse,
     headers: Record<string, string | number | string[]>,
-    who: { address: string; memberId: number },
+    admission: Admission,
     channels: readonly string[],
     lastEventId: number | undefined,
     snapshot: Snapshot,
   ): Promise<void> {
+    const session = admission.session;
+    if (!session) throw new Error('a stream opened without its member admitted');
     const stream: Stream = {
       res,
       channels,
-      address: who.address,
-      memberId: who.memberId,
+      admission,
+      session,
+      tag: sessionTag(session.tokenHash),
       openedAt: performance.now(),
       lastId: 0,
       waiting: [],
       closed: false,
     };
-    this.add(stream);
-    res.on('close', () => this.remove(stream));
-    res.on('error', () => this.remove(stream));
+    if (res.destroyed || !res.socket || res.socket.destroyed || this.closing) {
+      // The client went away while it was being admitted (or the server is stopping).
+      res.destroy();
+      this.release(admission);
+      return;
+    }
+    res.on('close', () => {
+      this.detach(stream);
+      this.release(admission);
+    });
+    res.on('error', () => this.cut(stream));
+    this.attach(stream);
     res.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
@@ -156,19 +252,25 @@ export class LiveHub {
     }
   }
 
-  /** Ends every stream (shutdown): each browser reconnects, through the load balancer, elsewhere. */
+  /** Ends every stream (shutdown, a gap in the bus): each browser reconnects, through the load balancer, elsewhere. */
   closeAll(): void {
     for (const stream of [...this.streams]) this.end(stream);
   }
 
-  /** Stops taking streams and ends those open, without waiting for their readers. */
-  close(): void {
+  /** Stops taking streams and ends those open, without waiting for their readers; this instance's rows go. */
+  async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.heartbeat);
+    clearInterval(this.sessionCheck);
     this.closeAll();
+    await this.deps.slots.releaseAll().catch((error: unknown) => this.deps.onError(error));
   }
 
   private dispatch(event: LiveEvent): void {
+    if (event.channel === SESSIONS_ENDED) {
+      this.endSessions(event.payload);
+      return;
+    }
     const streams = this.byChannel.get(event.channel);
     if (!streams) return;
     let text: string | undefined;
@@ -178,11 +280,47 @@ export class LiveHub {
     }
   }
 
+  private endSessions(payload: string): void {
+    let tags: unknown;
+    try {
+      tags = (JSON.parse(payload) as { sessions?: unknown }).sessions;
+    } catch {
+      return;
+    }
+    if (!Array.isArray(tags)) return;
+    for (const tag of tags) {
+      if (typeof tag !== 'string') continue;
+      for (const stream of [...(this.bySession.get(tag) ?? [])]) this.end(stream);
+    }
+  }
+
+  /** Streams whose session's time is up are checked against the database: ended, or their time moved on. */
+  private async checkSessions(): Promise<void> {
+    if (this.checkingSessions || this.closing) return;
+    const now = this.deps.clock();
+    const due = [...this.streams].filter((stream) => stream.session.endsAt <= now);
+    if (due.length === 0) return;
+    this.checkingSessions = true;
+    try {
+      const endsAt = await this.deps.sessionsEndAt([...new Set(due.map((stream) => stream.session.tokenHash))]);
+      for (const stream of due) {
+        const ends = endsAt.get(stream.session.tokenHash) ?? null;
+        if (ends === null || ends <= now) this.end(stream);
+        else stream.session.endsAt = ends;
+      }
+    } catch (error) {
+      // A database that is away: asked again at the next check.
+      this.deps.onError(error);
+    } finally {
+      this.checkingSessions = false;
+    }
+  }
+
   private send(stream: Stream, id: number, text: string): void {
     if (stream.closed || id <= stream.lastId) return;
     stream.lastId = id;
-    stream.res.write(text);
-    if (stream.res.writableLength > this.options.maxQueuedBytes) this.end(stream);
+    const flushed = stream.res.write(text);
+    if (!flushed && stream.res.writableLength > this.options.maxQueuedBytes) this.cut(stream);
   }
 
   private beat(): void {
@@ -191,37 +329,59 @@ export class LiveHub {
       if (now - stream.openedAt > this.options.maxAgeMs) this.end(stream);
       else if (!stream.waiting) stream.res.write(HEARTBEAT);
     }
+    void this.deps.slots.renewAndSweep().catch((error: unknown) => this.deps.onError(error));
   }
 
+  /** Ends a stream: said to a reader that keeps up; a socket with bytes still queued is cut instead. */
   private end(stream: Stream): void {
     if (stream.closed) return;
-    this.remove(stream);
+    if (stream.res.writableLength > 0) {
+      this.cut(stream);
+      return;
+    }
+    this.detach(stream);
     stream.res.end();
   }
 
-  private add(stream: Stream): void {
-    this.streams.add(stream);
-    for (const channel of stream.channels) {
-      let set = this.byChannel.get(channel);
-      if (!set) this.byChannel.set(channel, (set = new Set()));
-      set.add(stream);
-    }
-    this.perAddress.set(stream.address, (this.perAddress.get(stream.address) ?? 0) + 1);
-    this.perMember.set(stream.memberId, (this.perMember.get(stream.memberId) ?? 0) + 1);
+  /**
+   * A reader that does not read: nothing more is written, and the socket is destroyed, so what was
+   * queued for it is freed here and in the kernel. Its place is given back when the socket has closed.
+   */
+  private cut(stream: Stream): void {
+    this.detach(stream);
+    stream.res.destroy();
   }
 
-  private remove(stream: Stream): void {
+  private attach(stream: Stream): void {
+    this.streams.add(stream);
+    for (const channel of stream.channels) addTo(this.byChannel, channel, stream);
+    addTo(this.bySession, stream.tag, stream);
+  }
+
+  private detach(stream: Stream): void {
     if (stream.closed) return;
     stream.closed = true;
     this.streams.delete(stream);
-    for (const channel of stream.channels) {
-      const set = this.byChannel.get(channel);
-      set?.delete(stream);
-      if (set?.size === 0) this.byChannel.delete(channel);
-    }
-    decrement(this.perAddress, stream.address);
-    decrement(this.perMember, stream.memberId);
+    for (const channel of stream.channels) removeFrom(this.byChannel, channel, stream);
+    removeFrom(this.bySession, stream.tag, stream);
   }
+
+  private releaseSlot(id: number): void {
+    if (this.closing) return; // releaseAll takes this instance's rows at once
+    void this.deps.slots.release(id).catch((error: unknown) => this.deps.onError(error));
+  }
+}
+
+function addTo<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(value);
+}
+
+function removeFrom<K, V>(index: Map<K, Set<V>>, key: K, value: V): void {
+  const set = index.get(key);
+  set?.delete(value);
+  if (set?.size === 0) index.delete(key);
 }
 
 function decrement<K>(counts: Map<K, number>, key: K): void {

@@ -12,6 +12,7 @@ import { toUsd } from '../../../shared/money';
 import type { RoundRow } from '../../db/schema';
 import type { Deps } from '../deps';
 import { maskUsername } from '../game/mask';
+import { sessionTag } from '../secrets';
 import type { LiveNews } from './bus';
 
 export const gameChannel = (gameId: number): string => `game:${gameId}`;
@@ -19,6 +20,16 @@ export const roomChannel = (roomId: number): string => `room:${roomId}`;
 export const memberChannel = (memberId: number): string => `member:${memberId}`;
 /** News for every member's stream (new messages). */
 export const EVERY_MEMBER = 'members';
+/**
+ * Sessions that ended (logout, ended by the member or a password change, a freeze): no stream's
+ * channel; every instance's hub ends the streams those sessions opened (hub.ts).
+ */
+export const SESSIONS_ENDED = 'sessions';
+
+export function sessionsEnded(tokenHashes: readonly string[]): LiveNews[] {
+  if (tokenHashes.length === 0) return [];
+  return [{ channel: SESSIONS_ENDED, event: { type: 'sessions.ended', sessions: tokenHashes.map(sessionTag) } }];
+}
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 

@@ -18,7 +18,6 @@ import {
   PG_LIVE_CHANNEL,
   type NewLiveEvent,
 } from '../../repositories/liveEvents';
-import { deleteExpiredTickets } from '../../repositories/liveTickets';
 import type { BusHealth, LiveBus, LiveEvent, LiveNews } from './bus';
 import { PgListener, type PgListenerOptions } from './pgListener';
 
@@ -107,7 +106,6 @@ export class PgBus implements LiveBus {
   async prune(): Promise<void> {
     const now = this.deps.clock();
     await deleteEventsBefore(this.deps.db, now - this.options.replayWindowMs);
-    await deleteExpiredTickets(this.deps.db, now);
   }
 
   catchUp(): Promise<void> {

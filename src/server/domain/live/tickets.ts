@@ -4,10 +4,11 @@
  * asks for a ticket with its token (POST liveTicket) and opens the stream with `?ticket=`. A
  * ticket is random, stored only as its hash, opens one stream once, within TICKET_TTL_MS, and only
  * while the session that asked for it is still live. Stored in the database, so a ticket asked
- * for at one instance opens a stream at any other.
+ * for at one instance opens a stream at any other; a session holds a few at most, and expired
+ * ones are swept (streamSlots.ts).
  */
 import { ErrorCode } from '../../../shared/errors';
-import { insertTicket, takeTicket } from '../../repositories/liveTickets';
+import { insertTicket, takeTicket, trimSessionTickets } from '../../repositories/liveTickets';
 import { authenticateHash, type Authenticated } from '../accounts/sessions';
 import type { Deps } from '../deps';
 import { refused } from '../refused';
@@ -15,13 +16,24 @@ import { hashToken, newToken } from '../secrets';
 
 export const TICKET_TTL_MS = 30_000;
 
+/**
+ * Tickets a session holds at once, unused: a member's app opens two streams (the member's and a
+ * room's) and asks again at each reconnect; asking past this gives up the oldest. With the limit on
+ * asking (routes/live.ts), the table holds a bounded number of rows per session.
+ */
+export const MAX_SESSION_TICKETS = 4;
+
 export async function issueTicket(deps: Deps, auth: Authenticated): Promise<{ ticket: string; expiresIn: number }> {
   const { token, hash } = newToken();
-  await insertTicket(deps.db, {
-    ticket_hash: hash,
-    member_id: auth.member.id,
-    session_hash: auth.tokenHash,
-    expires_at: deps.clock() + TICKET_TTL_MS,
+  const now = deps.clock();
+  await deps.db.transaction().execute(async (trx) => {
+    await insertTicket(trx, {
+      ticket_hash: hash,
+      member_id: auth.member.id,
+      session_hash: auth.tokenHash,
+      expires_at: now + TICKET_TTL_MS,
+    });
+    await trimSessionTickets(trx, auth.tokenHash, now, MAX_SESSION_TICKETS);
   });
   return { ticket: token, expiresIn: TICKET_TTL_MS / 1000 };
 }

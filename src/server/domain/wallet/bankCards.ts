@@ -12,7 +12,7 @@ import { accountEnding } from '../../../shared/accountMask';
 import { NEW_ACCOUNT_HOLD_HOURS } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
 import { validateBankCard } from '../../../shared/validation/bankCard';
-import type { BankCardRow, Member } from '../../db/schema';
+import type { BankCardRow } from '../../db/schema';
 import {
   activeCardsOf,
   cardsEverAddedBy,
@@ -26,7 +26,8 @@ import { isUniqueViolation } from '../dbErrors';
 import type { Deps } from '../deps';
 import { refused, refusedFrom } from '../refused';
 import { verifySecret } from '../secrets';
-import { checkGuardedSecret } from '../accounts/guards';
+import { checkGuardedSecret, guesser } from '../accounts/guards';
+import type { Authenticated } from '../accounts/sessions';
 
 /** Live accounts per member. */
 export const MAX_BANK_CARDS = 5;
@@ -90,7 +91,8 @@ export async function listCards(deps: Deps, memberId: number): Promise<BankCard[
  * 1033 when wrong, counted toward its limit): a stolen session alone cannot add where the money
  * would go. Checked before the limit and the duplicate, so those say nothing to a stranger.
  */
-export async function addCard(deps: Deps, member: Member, input: AddBankCardRequest): Promise<BankCard> {
+export async function addCard(deps: Deps, auth: Authenticated, input: AddBankCardRequest): Promise<BankCard> {
+  const { member } = auth;
   const refusal = validateBankCard(input);
   if (refusal) throw refusedFrom(refusal);
   const stored = member.pay_password_hash;
@@ -98,7 +100,7 @@ export async function addCard(deps: Deps, member: Member, input: AddBankCardRequ
   const pwd = input.pwd ?? '';
   await checkGuardedSecret(
     deps,
-    member.id,
+    guesser(auth),
     'pay',
     () => verifySecret(pwd, stored, 'trusted'),
     ErrorCode.PaymentPasswordWrong,

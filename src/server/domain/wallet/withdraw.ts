@@ -32,7 +32,8 @@ import { changeBalance } from '../ledger';
 import { announce, balanceChanged } from '../live/news';
 import { Refused, refused, refusedFrom } from '../refused';
 import { hashSecret, needsRehash, verifySecret } from '../secrets';
-import { checkGuardedSecret } from '../accounts/guards';
+import { checkGuardedSecret, guesser } from '../accounts/guards';
+import type { Authenticated } from '../accounts/sessions';
 import { upgradePasswordHash } from '../../repositories/members';
 import { availableFrom } from './bankCards';
 import { turnoverRemainingCents } from './turnover';
@@ -110,15 +111,15 @@ async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number
 
 /**
  * The withdrawal password: 2057 when none is set yet; scrypt, compared in constant time
- * (secrets.ts), before any lock is taken; counted per member (1033, then 3001).
+ * (secrets.ts), before any lock is taken; counted per session and per member (1033, then 3001).
  */
-async function checkPayPassword(deps: Deps, member: Member, pwd: string): Promise<void> {
+async function checkPayPassword(deps: Deps, auth: Authenticated, pwd: string): Promise<void> {
+  const { member } = auth;
   const stored = member.pay_password_hash;
   if (stored === null) throw refused(ErrorCode.WithdrawPasswordEmpty);
-  // scrypt, compared in constant time (secrets.ts), before any lock is taken; counted per member.
   await checkGuardedSecret(
     deps,
-    member.id,
+    guesser(auth),
     'pay',
     () => verifySecret(pwd, stored, 'trusted'),
     ErrorCode.PaymentPasswordWrong,
@@ -128,7 +129,8 @@ async function checkPayPassword(deps: Deps, member: Member, pwd: string): Promis
   }
 }
 
-export async function requestWithdrawal(deps: Deps, member: Member, input: WithdrawInput): Promise<1> {
+export async function requestWithdrawal(deps: Deps, auth: Authenticated, input: WithdrawInput): Promise<1> {
+  const { member } = auth;
   // Without an account nothing else can be judged (SPEC.md section 5: "account must be chosen").
   if (input.bankId === null) throw refused(ErrorCode.SelectWithdrawMethod);
   // The form's rules, as the app checks them; the balance is the conditional debit's to decide.
@@ -145,13 +147,13 @@ export async function requestWithdrawal(deps: Deps, member: Member, input: Withd
   const hash = requestHash(cardId, cents);
   // A replay answers the first answer only to whoever knows the password, like the first request.
   if (key !== null && (await replayed(deps, member.id, key, hash))) {
-    await checkPayPassword(deps, member, input.pwd);
+    await checkPayPassword(deps, auth, input.pwd);
     return WITHDRAW_ACCEPTED;
   }
 
   const card = await activeCardOf(deps.db, member.id, cardId);
   if (!card) throw refused(ErrorCode.BankCardNotFound);
-  await checkPayPassword(deps, member, input.pwd);
+  await checkPayPassword(deps, auth, input.pwd);
   const defect = savedAccountDefect(card);
   if (defect) throw refusedFrom(defect);
   const availableAt = availableFrom(card);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { GameInfoAnswer } from '../../src/shared/api/types';
-import { launchBrowser, PHONE, snapshot } from './support/browser';
+import { launchBrowser, phoneContext, snapshot } from './support/browser';
 
 /**
  * Verify any round, in Chromium against the real server: global-setup.ts runs a second server
@@ -29,7 +29,7 @@ describe('verify any round', () => {
   }
 
   async function englishPage(options: { serviceWorkers: 'allow' | 'block' }) {
-    const context = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: options.serviceWorkers });
+    const context = await phoneContext(browser, baseURL, { serviceWorkers: options.serviceWorkers });
     await context.addInitScript(() => {
       if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
     });

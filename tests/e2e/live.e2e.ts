@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { GameInfoAnswer, UserInfo } from '../../src/shared/api/types';
-import { launchBrowser, PHONE } from './support/browser';
+import { launchBrowser, phoneContext } from './support/browser';
 import { api, newMember, type Member } from './support/members';
 
 /**
@@ -30,7 +30,7 @@ async function tokenOf(member: Member): Promise<string> {
 
 /** A phone with the member's session, in English. */
 async function memberPage(browser: Browser, token: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...PHONE, baseURL: inject('baseUrl'), serviceWorkers: 'block' });
+  const context = await phoneContext(browser, inject('baseUrl'), { serviceWorkers: 'block' });
   await context.addInitScript((session) => {
     if (localStorage.getItem('token')) return;
     localStorage.setItem('lang', 'en');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { WinnerEntry } from '../../src/shared/api/types';
 import type { Locale } from '../../src/shared/locale';
-import { launchBrowser, PHONE, snapshot } from './support/browser';
+import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { api, newMember, type Member } from './support/members';
 
 /**
@@ -98,7 +98,7 @@ async function memberPage(
   token: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const baseURL = inject('baseUrl');
-  const context = await browser.newContext({ ...PHONE, viewport: size, baseURL, serviceWorkers: 'block' });
+  const context = await phoneContext(browser, baseURL, { viewport: size, serviceWorkers: 'block' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await context.addInitScript(
     ({ lang, session }) => {

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { chromiumPath } from '../../../scripts/preflight.mjs';
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -21,8 +21,25 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
-export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'allow' });
+/**
+ * How long an action or a navigation may wait for the page: a guard against a hang, not a bound on
+ * speed. On a loaded machine a login alone (scrypt at the production cost, on threads that yield to
+ * everything else) takes the server several seconds.
+ */
+const PATIENCE_MS = 120_000;
+
+function patient<T extends BrowserContext>(context: T): T {
+  context.setDefaultTimeout(PATIENCE_MS);
+  context.setDefaultNavigationTimeout(PATIENCE_MS);
+  return context;
+}
+
+export async function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return patient(await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'allow', ...options }));
 }
 
 /** Screenshots are kept as test artifacts under test-results/. */
@@ -41,12 +58,14 @@ export async function persistentPhoneContext(
   baseURL: string,
 ): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'e2e-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    ...PHONE,
-    baseURL,
-    executablePath: chromiumPath(),
-    args: CHROMIUM_ARGS,
-  });
+  const context = patient(
+    await chromium.launchPersistentContext(profile, {
+      ...PHONE,
+      baseURL,
+      executablePath: chromiumPath(),
+      args: CHROMIUM_ARGS,
+    }),
+  );
   return {
     context,
     close: async () => {

@@ -5,5 +5,6 @@ export declare function builtServer(
   env?: NodeJS.ProcessEnv,
   onBuild?: (reason: string) => void,
 ): Promise<string>;
+export declare function adminEntry(root?: string): string;
 export declare const SERVER_HEAP_FLAG: string;
 export declare function serverArgs(entry: string, env?: NodeJS.ProcessEnv): string[];

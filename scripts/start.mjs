@@ -5,6 +5,7 @@
 // SIGTERM to `npm start` is a clean shutdown (package.json runs this file with `exec`, so npm's
 // shell does not stand between npm's forwarded signal and this process).
 import { spawn, spawnSync } from 'node:child_process';
+import { buildApp } from './build-app.mjs';
 import { builtServer, serverArgs } from './build-server.mjs';
 import { staleBuildReason } from './build-state.mjs';
 import { nodeVersionWarning } from './node-version.mjs';
@@ -30,7 +31,8 @@ runOrExit([...SERVER, '--check-config', ...args]);
 const reason = staleBuildReason();
 if (reason) {
   console.log(`Building the app (${reason})...`);
-  runOrExit(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+  const status = buildApp();
+  if (status !== 0) process.exit(status);
 }
 
 // The server leads a process group of its own, so it hears each signal once, from here: npm

@@ -1,7 +1,9 @@
 /**
- * The server side of the live bench (live.ts): the real app on a fresh SQLite database with short
- * USDT rounds (a draw every 10 s), members with sessions, and a line of IPC: tickets on demand,
- * memory after a full collection, stop. Run with --expose-gc.
+ * The server side of the live benches (live.ts, slowReaders.ts): the real app on a fresh SQLite
+ * database with short USDT rounds (a draw every 10 s, or LIVE_BENCH_ROUND="seconds/close"), members
+ * with sessions, and a line of IPC: tickets on demand, the members' tokens, the hub's counts,
+ * memory after a full collection, stop. The stream caps are lifted (every subscriber comes from
+ * this machine), or the production ones with LIVE_BENCH_CAPS=production. Run with --expose-gc.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,13 +18,21 @@ import { updateGameRow } from '../../src/server/repositories/gameCatalog';
 import { NoSmsSender } from '../../src/server/sms';
 import { createMembers, openBenchDatabase } from './server-fixtures';
 
-type Request = { kind: 'tickets'; count: number } | { kind: 'memory' } | { kind: 'written' } | { kind: 'stop' };
+type Request =
+  | { kind: 'tickets'; count: number }
+  | { kind: 'tokens' }
+  | { kind: 'stats' }
+  | { kind: 'memory' }
+  | { kind: 'written' }
+  | { kind: 'stop' };
 
 const MEMBERS = 100;
+const [roundSeconds, closeSeconds] = (process.env.LIVE_BENCH_ROUND ?? '10/5').split('/').map(Number);
 const dir = mkdtempSync(join(tmpdir(), 'bench-live-'));
 const deps = await openBenchDatabase(dir);
-await updateGameRow(deps.db, 15, { round_seconds: 10, close_seconds: 5 });
-const members = await createMembers(deps, MEMBERS, 100_000);
+await updateGameRow(deps.db, 15, { round_seconds: roundSeconds, close_seconds: closeSeconds });
+// Enough for a minute of orders at the room's minimum from each member.
+const members = await createMembers(deps, MEMBERS, 10_000_000);
 const sessions = await Promise.all(
   members.map(async (member) => {
     const found = await findSessionMember(deps.db, hashToken(member.token));
@@ -36,7 +46,8 @@ const app = await buildApp({
   smsSender: new NoSmsSender(),
   drawSecrets: fixedDrawSecrets([randomBytes(32)], 'the bench'),
   // Every subscriber comes from this machine's one address, a hundred streams per member.
-  live: { hub: { maxPerAddress: 1_000_000, maxPerMember: 1_000_000 } },
+  live:
+    process.env.LIVE_BENCH_CAPS === 'production' ? {} : { hub: { maxPerAddress: 1_000_000, maxPerMember: 1_000_000 } },
 });
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 8192 });
 // Registered after the streams' own listener, which queues the event on every socket; the sockets
@@ -58,6 +69,10 @@ process.on('message', (message: Request) => {
         Array.from({ length: message.count }, (_, i) => issueTicket(deps, sessions[i % MEMBERS])),
       );
       send({ kind: 'tickets', tickets: issued.map((t) => t.ticket) });
+    } else if (message.kind === 'tokens') {
+      send({ kind: 'tokens', tokens: members.map((member) => member.token) });
+    } else if (message.kind === 'stats') {
+      send({ kind: 'stats', stats: app.liveHub.stats() });
     } else if (message.kind === 'written') {
       send({ kind: 'written', byRound: [...written] });
     } else if (message.kind === 'memory') {

@@ -33,8 +33,18 @@ type Message =
   | { kind: 'memory'; usage: Usage }
   | { kind: 'written'; byRound: [number, number][] };
 
-/** The server, with the file limit raised (each stream is a socket) and gc() for the memory figure. */
-function startServer(): Promise<{ child: ChildProcess; port: number; ask: (request: object) => Promise<Message> }> {
+export interface LiveServer {
+  child: ChildProcess;
+  port: number;
+  ask: (request: object) => Promise<unknown>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The live bench's server (live-server.ts, its settings from `env`), with the file limit raised
+ * (each stream is a socket) and gc() for the memory figure.
+ */
+export function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
   const child = spawn(
     'bash',
     [
@@ -46,8 +56,14 @@ function startServer(): Promise<{ child: ChildProcess; port: number; ask: (reque
       'tsx',
       'tests/bench/live-server.ts',
     ],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, LOG_LEVEL: 'warn' } },
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
   );
+  const stop = async () => {
+    child.removeAllListeners('exit');
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.send({ kind: 'stop' });
+    await exited;
+  };
   let waiting: ((message: Message) => void) | null = null;
   const ask = (request: object) =>
     new Promise<Message>((resolve) => {
@@ -57,7 +73,7 @@ function startServer(): Promise<{ child: ChildProcess; port: number; ask: (reque
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the live bench server exited with ${code}`)));
     child.on('message', (message: Message) => {
-      if (message.kind === 'ready') resolve({ child, port: message.port, ask });
+      if (message.kind === 'ready') resolve({ child, port: message.port, ask, stop });
       else waiting?.(message);
     });
   });
@@ -110,7 +126,7 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
 export async function runLiveBench(): Promise<void> {
   console.log(`\nLive streams: ${SUBSCRIBERS} subscribers of one room on one instance (SQLite)`);
-  const server = await startServer();
+  const server = await startLiveServer();
   const subscribers: Subscriber[] = [];
   try {
     const before = ((await server.ask({ kind: 'memory' })) as { usage: Usage }).usage;
@@ -173,10 +189,7 @@ export async function runLiveBench(): Promise<void> {
     );
   } finally {
     for (const subscriber of subscribers) subscriber.socket.destroy();
-    server.child.removeAllListeners('exit');
-    const exited = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.send({ kind: 'stop' });
-    await exited;
+    await server.stop();
   }
 }
 

@@ -3,19 +3,18 @@
  * nothing here passes or fails on speed.
  */
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { buildApp } from '../../scripts/build-app.mjs';
 import { measureBundle, printBundle } from './bundle';
 import { measureFirstLoad, printFirstLoad } from './firstLoad';
 import { runLiveBench } from './live';
 import { runLoginBench, runLoginFloodBench } from './login';
 import { measureOfflineReload, printOfflineReload } from './offlineReload';
 import { runServerBench } from './server';
+import { runSlowReadersBench } from './slowReaders';
 
 if (!existsSync('dist/index.html') || process.env.REBUILD === '1') {
-  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  const status = buildApp();
+  if (status !== 0) process.exit(status);
 }
 printBundle(measureBundle());
 printFirstLoad(await measureFirstLoad());
@@ -24,3 +23,4 @@ await runServerBench();
 await runLoginBench();
 await runLoginFloodBench();
 await runLiveBench();
+await runSlowReadersBench();

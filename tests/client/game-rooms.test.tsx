@@ -208,6 +208,23 @@ describe('home: game tiles and go-VIP', () => {
     expect(window.location.pathname).toBe('/');
   });
 
+  it('a member tapping before the profile has come goes on to the room: an unknown balance is never taken for zero', async () => {
+    await setQueryData(queryKey(ApiPath.homeTiles, {}), GAMES);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.homeTiles]: () => ok(GAMES),
+        // The profile is still on its way (a slow phone, a busy server).
+        [ApiPath.userInfo]: () => new Promise<never>(() => undefined),
+        [ApiPath.getConfig]: () => ok({}),
+      }).fetch,
+    );
+    renderHome();
+    fireEvent.click(await screen.findByRole('button', { name: /USDT Big\/\s?Small 2 min/ }));
+    expect(window.location.pathname).toBe('/activity/5');
+    expect(alerts()).toEqual([]);
+  });
+
   it('a guest goes on without a money check (the room then asks to log in); go-VIP sends a guest to log in', async () => {
     await setQueryData(queryKey(ApiPath.homeTiles, {}), GAMES);
     vi.stubGlobal(

@@ -135,10 +135,11 @@ describe('keep-alive outlet', () => {
     });
     await go('/languageSet');
     await screen.findByRole('heading', { name: 'Language' });
-    expect(window.scrollY).toBe(0);
+    // The DOM's own scroll events come a task later: the state is waited for, not a turn of events.
+    await waitFor(() => expect(window.scrollY).toBe(0));
     await go('/my_update');
     await screen.findByRole('heading', { name: 'App version' });
-    expect(window.scrollY).toBe(240);
+    await waitFor(() => expect(window.scrollY).toBe(240));
   });
 
   it('drops private kept pages at logout', async () => {

@@ -7,8 +7,9 @@
  * A second server with 10 s rounds starts too, and a member plays its first open round at once:
  * by the time the fairness journey runs, a dozen rounds have followed it without any test waiting.
  */
-import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../scripts/build-app.mjs';
+import { staleBuildReason } from '../../scripts/build-state.mjs';
 import { adminOn, call, removeServerFiles, startServerProcess, type ServerProcess } from '../support/serverProcess';
 
 declare module 'vitest' {
@@ -57,15 +58,9 @@ async function playFirstRound(server: ServerProcess, roomid: number) {
 }
 
 export default async function setup(project: TestProject) {
-  if (process.env.E2E_SKIP_BUILD !== '1') {
-    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test the
-    // app as `npm run build` makes it.
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+  // The app as `npm run build` makes it, built when dist/ does not hold the current sources (as
+  // `npm start` decides): once for both journey projects, however many run.
+  if (staleBuildReason() && buildApp() !== 0) throw new Error('vite build failed');
   // Short rounds from the first one on (45 s, orders close 15 s before the draw), so the game
   // journey fits in a test without waiting for an operator change to reach the next round.
   // Every journey logs in from this one address, dozens a minute: asked for as an operator whose

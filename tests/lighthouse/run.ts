@@ -8,12 +8,12 @@
  * Each page is audited LIGHTHOUSE_RUNS times (3 by default) and the run with the median
  * performance is printed. LIGHTHOUSE_SKIP_BUILD=1 audits the dist/ there is.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { freePort } from '../support/freePort';
 import { adminOn, call, removeServerFiles, startServerProcess } from '../support/serverProcess';
+import { buildApp } from '../../scripts/build-app.mjs';
 import { chromiumPath } from '../../scripts/preflight.mjs';
 
 const CHROMIUM = chromiumPath();
@@ -35,11 +35,8 @@ const PAGES: Audited[] = [
 ];
 
 if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
-  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  const status = buildApp();
+  if (status !== 0) process.exit(status);
 }
 
 /** Runs per page (LIGHTHOUSE_RUNS): a single run's performance moves by 10 points on a small machine. */

@@ -7,7 +7,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builtServer, serverArgs } from '../../scripts/build-server.mjs';
+import { adminEntry, builtServer, serverArgs } from '../../scripts/build-server.mjs';
+import { SERVER_BUILD, staleBuildReason } from '../../scripts/build-state.mjs';
 import { freePort } from './freePort';
 
 export interface ServerProcess {
@@ -83,7 +84,11 @@ export async function startServerProcess(
 }
 
 export function adminOn(dataDir: string, args: string[], input = ''): string {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
+  // Compiled with the server when that build is current (as it is once a server was started).
+  const command = staleBuildReason('.', process.env, SERVER_BUILD)
+    ? ['--import', 'tsx', 'src/server/admin/cli.ts']
+    : [adminEntry()];
+  const run = spawnSync(process.execPath, [...command, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DRAW_SECRET_FILE: drawSecretFileOf(dataDir) },
     encoding: 'utf8',
     input,

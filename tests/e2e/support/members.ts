@@ -1,27 +1,15 @@
 /** Operator commands and API calls the end-to-end tests use to set the stage, and an English login. */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import SQLite from '../../../src/server/db/sqliteDriver';
 import { NEW_ACCOUNT_HOLD_HOURS } from '../../../src/shared/constants';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { drawSecretFileOf } from '../../support/serverProcess';
+import { adminOn } from '../../support/serverProcess';
 import { phoneContext } from './browser';
 
 /** `npm run admin -- …` against the e2e server's database with `stdin` piped in; returns what it printed. */
 function adminWithInput(stdin: string, args: string[]): string {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
-    env: {
-      ...process.env,
-      DATA_DIR: inject('dataDir'),
-      DATABASE_URL: '',
-      DRAW_SECRET_FILE: drawSecretFileOf(inject('dataDir')),
-    },
-    encoding: 'utf8',
-    input: stdin,
-  });
-  if (run.status !== 0) throw new Error(`admin ${args.join(' ')} failed:\n${run.stdout}\n${run.stderr}`);
-  return run.stdout;
+  return adminOn(inject('dataDir'), args, stdin);
 }
 
 /** Runs `npm run admin -- …` against the e2e server's database; returns what it printed. */

@@ -90,11 +90,13 @@ export async function createTestDatabase(options: { migrateUpTo?: string } = {})
     };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  // Every migration: a copy of the migrated template (pg/global-setup.ts); some: run here.
+  const latest = options.migrateUpTo === undefined;
+  await adminQuery(`CREATE DATABASE ${name}${latest ? ` TEMPLATE ${inject('pgTemplate')}` : ''}`);
   const url = new URL(inject('pgAdminUrl'));
   url.pathname = `/${name}`;
   const { db } = openPostgres(url.toString(), 5);
-  await migrate(db, 'postgres', options.migrateUpTo);
+  if (!latest) await migrate(db, 'postgres', options.migrateUpTo);
   return {
     db,
     dialect: 'postgres',

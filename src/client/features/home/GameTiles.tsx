@@ -18,8 +18,8 @@ import { pathTo } from '../../routing/paths';
 /**
  * Home's eight game tiles (SPEC.md section 2), named and pictured per language by the operator;
  * each leads to its game's standard room, with the outcomes the tile is about shown first there
- * (`?focus=`). A member is checked against the room's minimum first (2004); a guest goes straight
- * on and the room's auth guard sends them to log in. A tile whose room is switched off says so
+ * (`?focus=`). A member whose balance the app holds is checked against the room's minimum first
+ * (2004); a guest goes straight on and the room's auth guard sends them to log in. A tile whose room is switched off says so
  * and opens nothing.
  */
 export function GameTiles() {
@@ -33,13 +33,15 @@ export function GameTiles() {
 
   function open(tile: HomeTile) {
     if (!tile.enabled) return void toast.warn(textOfCode(ErrorCode.TradingStopped));
-    if (token) {
+    // Checked only against a balance the app knows: a tap before the profile has come goes on,
+    // and the room refuses there if it must (2004), never here on a balance taken for zero.
+    if (token && profile.data) {
       const refusal = validateRoomEntry({
         loggedIn: true,
-        balance: wireCents(profile.data?.money),
+        balance: wireCents(profile.data.money),
         minJoin: wireCents(tile.minjoin),
         vipRoom: false,
-        level: profile.data?.level ?? FIRST_VIP_LEVEL,
+        level: profile.data.level ?? FIRST_VIP_LEVEL,
         vipMinLevel: 0,
       });
       if (refusal) return void toast.warn(messageOf(refusal));

@@ -1,0 +1,177 @@
+/**
+ * Readers that never read, in a busy room, on one instance (SQLite, the production stream caps):
+ * DEAF members each open a room stream on a raw socket that is never read from, and open another
+ * every REOPEN_SECONDS without closing the last (as a client that gives up on a stalled stream
+ * would), for DEAF_SECONDS while other members place orders into the room as fast as they are
+ * answered. Another member reads the room's round (getGameinfo) every 100 ms throughout.
+ *
+ * Prints the server's resident memory before (the same order load, no deaf reader), at its highest
+ * and after the deaf readers have gone (after a full collection, as before), the server's open
+ * sockets at most, and the other member's getGameinfo p50 and p99 without and with the deaf
+ * readers. The goal: memory after within 20 % of before, the p99 unchanged.
+ */
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { startLiveServer, type LiveServer } from './live';
+
+const DEAF = 32;
+const REOPEN_SECONDS = 9;
+const DEAF_SECONDS = 60;
+const BASELINE_SECONDS = 20;
+const ORDERING_MEMBERS = 8;
+const POLL_MS = 100;
+/** Game 15 (room 1): rounds long enough that orders are taken most of the time. */
+const ROUND = '60/5';
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** The server process's resident memory and open sockets, from /proc. */
+function processState(pid: number): { rss: number; sockets: number } {
+  const rssKib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  let sockets = 0;
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) sockets++;
+    } catch {
+      // Closed between the listing and the look.
+    }
+  }
+  return { rss: rssKib * 1024, sockets };
+}
+
+/** A stream opened on a raw socket that is never read: its bytes pile up in the kernel, then in the server. */
+function deafStream(port: number, ticket: string): Socket {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  socket.write(
+    `GET /api/live/room/1?ticket=${ticket} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`,
+  );
+  socket.pause();
+  return socket;
+}
+
+async function post(port: number, path: string, body: object): Promise<{ code: number; data: unknown }> {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { code: number; data: unknown };
+}
+
+/** Orders at the room's minimum on both Big and Small, from one member, one after another until told to stop. */
+async function orderLoop(
+  port: number,
+  token: string,
+  running: () => boolean,
+  counts: { taken: number; refused: number },
+) {
+  const info = (await post(port, '/api/Game/getGameinfo', { token, roomid: 1 })).data as {
+    room: { gameid: number; rate0: number; rate1: number };
+  };
+  while (running()) {
+    const answer = await post(port, '/api/Game/order', {
+      token,
+      gameid: info.room.gameid,
+      roomid: 1,
+      order_info: [
+        [0, info.room.rate0, 20],
+        [1, info.room.rate1, 20],
+      ],
+    });
+    if (answer.code === 1) counts.taken++;
+    else {
+      counts.refused++;
+      // Closed for the draw: the next round opens within seconds.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/** getGameinfo every POLL_MS for `seconds`: each answer's time, sorted. */
+async function pollFor(port: number, token: string, seconds: number): Promise<number[]> {
+  const times: number[] = [];
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    const started = performance.now();
+    await post(port, '/api/Game/getGameinfo', { token, roomid: 1 });
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+export async function runSlowReadersBench(): Promise<void> {
+  console.log(
+    `\nReaders that never read: ${DEAF} members each opening a stream every ${REOPEN_SECONDS} s for ${DEAF_SECONDS} s in a busy room (SQLite, production caps)`,
+  );
+  const server: LiveServer = await startLiveServer({ LIVE_BENCH_ROUND: ROUND, LIVE_BENCH_CAPS: 'production' });
+  const pid = server.child.pid!;
+  const deaf: Socket[] = [];
+  let ordering = true;
+  const orders = { taken: 0, refused: 0 };
+  const loops: Promise<void>[] = [];
+  try {
+    const { tokens } = (await server.ask({ kind: 'tokens' })) as { tokens: string[] };
+    const poller = tokens[0];
+    for (const token of tokens.slice(1, 1 + ORDERING_MEMBERS)) {
+      loops.push(orderLoop(server.port, token, () => ordering, orders));
+    }
+    const baseline = await pollFor(server.port, poller, BASELINE_SECONDS);
+    const before = ((await server.ask({ kind: 'memory' })) as { usage: { rss: number } }).usage.rss;
+    const ordersBefore = orders.taken;
+
+    // The deaf readers, each reopening on its own clock.
+    let highest = processState(pid);
+    let opened = 0;
+    const sample = setInterval(() => {
+      const now = processState(pid);
+      highest = { rss: Math.max(highest.rss, now.rss), sockets: Math.max(highest.sockets, now.sockets) };
+    }, 1_000);
+    const reopen = async () => {
+      const { tickets } = (await server.ask({ kind: 'tickets', count: DEAF })) as { tickets: string[] };
+      for (const ticket of tickets) deaf.push(deafStream(server.port, ticket));
+      opened += tickets.length;
+    };
+    let reopened = reopen();
+    const reopening = setInterval(() => {
+      reopened = reopened.then(reopen);
+    }, REOPEN_SECONDS * 1000);
+    const during = await pollFor(server.port, poller, DEAF_SECONDS);
+    clearInterval(reopening);
+    await reopened;
+    const ordersDuring = orders.taken - ordersBefore;
+    const stats = ((await server.ask({ kind: 'stats' })) as { stats: { streams: number; admitted: number } }).stats;
+
+    // They go, and so does the load.
+    ordering = false;
+    await Promise.all(loops);
+    for (const socket of deaf) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    clearInterval(sample);
+    const after = ((await server.ask({ kind: 'memory' })) as { usage: { rss: number } }).usage.rss;
+
+    console.log(
+      `  orders taken: ${(ordersBefore / BASELINE_SECONDS).toFixed(0)}/s before, ${(ordersDuring / DEAF_SECONDS).toFixed(0)}/s with the deaf readers; ` +
+        `${opened} deaf streams asked for, ${stats.streams} open at the end (cap ${8} a member)`,
+    );
+    console.log(
+      `  server RSS: ${mib(before)} before, ${mib(highest.rss)} at most, ${mib(after)} after they left ` +
+        `(${((after / before) * 100).toFixed(0)} % of before; goal: within 120 %); its open sockets at most: ${highest.sockets}`,
+    );
+    console.log(
+      `  another member's getGameinfo: p50 ${percentile(baseline, 50).toFixed(1)} ms, p99 ${percentile(baseline, 99).toFixed(1)} ms before; ` +
+        `p50 ${percentile(during, 50).toFixed(1)} ms, p99 ${percentile(during, 99).toFixed(1)} ms with the deaf readers`,
+    );
+  } finally {
+    ordering = false;
+    for (const socket of deaf) socket.destroy();
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runSlowReadersBench();

@@ -90,13 +90,11 @@ export async function createTestDatabase(options: { migrateUpTo?: string } = {})
     };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
-  // Every migration: a copy of the migrated template (pg/global-setup.ts); some: run here.
-  const latest = options.migrateUpTo === undefined;
-  await adminQuery(`CREATE DATABASE ${name}${latest ? ` TEMPLATE ${inject('pgTemplate')}` : ''}`);
+  await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(inject('pgAdminUrl'));
   url.pathname = `/${name}`;
   const { db } = openPostgres(url.toString(), 5);
-  if (!latest) await migrate(db, 'postgres', options.migrateUpTo);
+  await migrate(db, 'postgres', options.migrateUpTo);
   return {
     db,
     dialect: 'postgres',

@@ -8,6 +8,7 @@
 // app is built first (when dist/ does not hold the current sources). Each run's lines are printed whole,
 // marked with the run they come from, and the closing line adds the runs' counts.
 import { spawn, spawnSync } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { buildApp } from './build-app.mjs';
 import { staleBuildReason } from './build-state.mjs';
@@ -27,12 +28,20 @@ const SUMMARY = /^Tests: (\d+) passed, (\d+) failed, (\d+) skipped$/;
 // eslint-disable-next-line no-control-regex -- the colour codes vitest writes
 const COLOUR = /\x1b\[[0-9;]*m/g;
 
-/** Runs vitest on the given projects; resolves with its exit code and the counts it closed with. */
-function run(label, projects) {
+/**
+ * Runs vitest on the given projects at the given niceness (its workers inherit it); resolves with
+ * its exit code and the counts it closed with.
+ */
+function run(label, projects, niceness) {
   const child = spawn(process.execPath, [VITEST, 'run', ...projects.flatMap((name) => ['--project', name])], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
   });
+  try {
+    setPriority(child.pid, niceness);
+  } catch {
+    // Not allowed here: both runs share the machine evenly.
+  }
   let counts = null;
   const print = (stream, out) =>
     createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
@@ -51,7 +60,9 @@ if (stale) {
   const built = buildApp();
   if (built !== 0) process.exit(built);
 }
-const results = await Promise.all([run('e2e', ['e2e']), run('suites', ['!e2e'])]);
+// The journeys act within a round's open time, as a member does; the suites only need the machine
+// eventually: they yield to the journeys (niceness 10) and take what the journeys leave idle.
+const results = await Promise.all([run('e2e', ['e2e'], 0), run('suites', ['!e2e'], 10)]);
 const total = [0, 0, 0];
 for (const { counts } of results) counts?.forEach((count, index) => (total[index] += count));
 process.stdout.write(`\nTests: ${total[0]} passed, ${total[1]} failed, ${total[2]} skipped\n`);

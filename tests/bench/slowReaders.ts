@@ -12,6 +12,7 @@
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { DEFAULT_HUB_OPTIONS } from '../../src/server/domain/live/hub';
 import { startLiveServer, type LiveServer } from './live';
 
 const DEAF = 32;
@@ -157,7 +158,7 @@ export async function runSlowReadersBench(): Promise<void> {
 
     console.log(
       `  orders taken: ${(ordersBefore / BASELINE_SECONDS).toFixed(0)}/s before, ${(ordersDuring / DEAF_SECONDS).toFixed(0)}/s with the deaf readers; ` +
-        `${opened} deaf streams asked for, ${stats.streams} open at the end (cap ${8} a member)`,
+        `${opened} deaf streams asked for, ${stats.streams} open at the end (cap ${DEFAULT_HUB_OPTIONS.maxPerMember} a member)`,
     );
     console.log(
       `  server RSS: ${mib(before)} before, ${mib(highest.rss)} at most, ${mib(after)} after they left ` +

@@ -1,7 +1,6 @@
 import { Fragment } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { HomeTile } from '../../../shared/api/types';
-import { FIRST_VIP_LEVEL } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
 import { focusText } from '../../../shared/game';
 import { localized } from '../../../shared/locale';
@@ -41,7 +40,7 @@ export function GameTiles() {
         balance: wireCents(profile.data.money),
         minJoin: wireCents(tile.minjoin),
         vipRoom: false,
-        level: profile.data.level ?? FIRST_VIP_LEVEL,
+        level: profile.data.level,
         vipMinLevel: 0,
       });
       if (refusal) return void toast.warn(messageOf(refusal));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
-import { newMember } from './support/members';
+import { logIn, newMember } from './support/members';
 import { smsCodeFor } from './support/server-log';
 
 /**
@@ -22,7 +22,7 @@ describe('accounts end to end', () => {
   const password = 'pass1234';
   const phone = `9${unique}1`;
 
-  async function logIn(
+  async function submitLoginForm(
     page: Page,
     user: string,
     pass: string,
@@ -62,10 +62,10 @@ describe('accounts end to end', () => {
     await page.waitForURL('**/login');
 
     // A wrong password is refused with the catalogue's text in the member's language.
-    await logIn(page, username, 'wrong1234');
+    await submitLoginForm(page, username, 'wrong1234');
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Sai mật khẩu đăng nhập');
 
-    await logIn(page, username, password);
+    await submitLoginForm(page, username, password);
     await page.waitForURL('**/user');
     await expect.poll(() => page.getByTestId('nickname').textContent()).toContain(username);
 
@@ -89,9 +89,7 @@ describe('accounts end to end', () => {
     const page = await context.newPage();
     // A member the operator made and credited: a production start has no demo member.
     const member = newMember('off', '1000');
-    await page.goto('/login');
-    await logIn(page, member.username, member.password);
-    await page.waitForURL('**/user');
+    await logIn(page, member);
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('1.000,00');
 
     // The service worker takes control from the next load on.

@@ -23,6 +23,8 @@ async function settle() {
 
 const countdown = () => screen.getByTestId('countdown').textContent;
 const phase = () => screen.getByTestId('round-state').dataset.phase;
+const stateText = () => screen.getByTestId('round-state').textContent;
+const caption = () => screen.queryByTestId('countdown-caption')?.textContent ?? null;
 const liveRows = () => screen.queryAllByTestId('live-order').length;
 
 let visibility: DocumentVisibilityState = 'visible';
@@ -67,6 +69,24 @@ function server(skewMs: number, roundMs = 12_000) {
 }
 
 describe('countdown states on the server clock', () => {
+  it('counts down to when orders close, the draw beside it; far from the close it says open', async () => {
+    const { fake } = server(0, 120_000);
+    vi.stubGlobal('fetch', fake.fetch);
+    renderRoom();
+    await settle();
+    // Rounds of 2 minutes closing 8 s before the draw: 1:52 to order, not the 2:00 to the draw.
+    expect(countdown()).toBe('01:52');
+    expect(caption()).toBe('left to order · draw in 02:00');
+    expect(stateText()).toBe('Open for orders');
+    expect(screen.getByRole('timer', { name: 'Time left to order' }).textContent).toBe('01:52');
+    await advance(102_000);
+    // The last ten seconds to order are said plainly.
+    expect(countdown()).toBe('00:10');
+    expect(phase()).toBe('open');
+    expect(stateText()).toBe('Orders closing');
+    expect(screen.getByRole('button', { name: 'Buy' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('open -> closed at closeAt -> 0 clears the live list -> next round and balance 3 s later', async () => {
     // The server's clock is 5 minutes ahead of the device: the countdown must not care.
     const { fake, first } = server(5 * 60_000);
@@ -75,18 +95,25 @@ describe('countdown states on the server clock', () => {
     await settle();
 
     expect(screen.getByTestId('round-seqno').textContent).toBe(first.game.seqno);
-    expect(countdown()).toBe('00:12');
+    // Orders close 8 s before the draw: 4 s to order, 12 s to the draw.
+    expect(countdown()).toBe('00:04');
+    expect(caption()).toBe('left to order · draw in 00:12');
     expect(phase()).toBe('open');
+    expect(stateText()).toBe('Orders closing');
     expect(liveRows()).toBe(2);
 
     await advance(3_000);
-    expect(countdown()).toBe('00:09');
+    expect(countdown()).toBe('00:01');
+    expect(caption()).toBe('left to order · draw in 00:09');
     expect(phase()).toBe('open');
 
     await advance(1_000);
+    // Closed: the figure is now the time to the draw, and says so.
     expect(countdown()).toBe('00:08');
+    expect(caption()).toBe('until the draw');
+    expect(screen.getByRole('timer', { name: 'Time to the draw' }).textContent).toBe('00:08');
     expect(phase()).toBe('closed');
-    expect(screen.getByTestId('round-state').textContent).toBe('Closed for orders');
+    expect(stateText()).toBe('Closed for orders');
     expect(screen.getByRole('button', { name: 'Buy' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('buy-closed').textContent).toBe(messageOf(refuse(MessageKey.Stopped)));
     fireEvent.click(screen.getByTestId('option-0'));
@@ -108,7 +135,8 @@ describe('countdown states on the server clock', () => {
     expect(fake.to(ApiPath.userInfo).length).toBeGreaterThan(profileCalls);
     expect(screen.getByTestId('round-seqno').textContent).toBe('20261122-0008');
     expect(phase()).toBe('open');
-    expect(countdown()).toMatch(/^00:(1[0-2]|09)$/);
+    // The next round closes 4 s after it was stamped.
+    expect(countdown()).toMatch(/^00:0[1-4]$/);
     // What the drawn round came to for the member is said once the next round is there.
     expect(fake.to(ApiPath.current).at(-1)!.body).toMatchObject({ gameseq: first.game.seqno, gametype: 15 });
     expect(

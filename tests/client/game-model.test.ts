@@ -26,20 +26,38 @@ describe('server clock', () => {
 
   it('phases come from closeAt and drawAt, not from a fixed 60 s', () => {
     const round = { drawAt: 100_000, closeAt: 90_000, status: 'open' as const };
-    expect(roundClock(round, 0)).toEqual({ phase: 'open', secondsLeft: 100, closed: false });
-    expect(roundClock(round, 89_999)).toMatchObject({ phase: 'open', secondsLeft: 11 });
-    expect(roundClock(round, 90_000)).toEqual({ phase: 'closed', secondsLeft: 10, closed: true });
+    expect(roundClock(round, 0)).toEqual({
+      phase: 'open',
+      secondsLeft: 100,
+      secondsToClose: 90,
+      closed: false,
+      closingSoon: false,
+    });
+    expect(roundClock(round, 79_999)).toMatchObject({ phase: 'open', secondsToClose: 11, closingSoon: false });
+    expect(roundClock(round, 80_000)).toMatchObject({ phase: 'open', secondsToClose: 10, closingSoon: true });
+    expect(roundClock(round, 89_999)).toMatchObject({ phase: 'open', secondsLeft: 11, secondsToClose: 1 });
+    expect(roundClock(round, 90_000)).toEqual({
+      phase: 'closed',
+      secondsLeft: 10,
+      secondsToClose: 0,
+      closed: true,
+      closingSoon: false,
+    });
     expect(roundClock(round, 99_001)).toMatchObject({ phase: 'closed', secondsLeft: 1 });
-    expect(roundClock(round, 100_000)).toEqual({ phase: 'drawn', secondsLeft: 0, closed: true });
+    expect(roundClock(round, 100_000)).toMatchObject({ phase: 'drawn', secondsLeft: 0, closed: true });
     // The server's own word wins when it says closed earlier.
     expect(roundClock({ ...round, status: 'closed' }, 0).phase).toBe('closed');
   });
 
-  it('ticks at each whole second left and exactly at the close', () => {
+  it('ticks at each whole second to the close and to the draw, whichever comes first', () => {
     const round = { drawAt: 100_000, closeAt: 90_500 };
-    expect(msUntilNextTick(round, 0)).toBe(1_005);
-    expect(msUntilNextTick(round, 300)).toBe(705);
+    // Open: the close's seconds fall at .500, the draw's at .000.
+    expect(msUntilNextTick(round, 0)).toBe(505);
+    expect(msUntilNextTick(round, 500)).toBe(505);
+    expect(msUntilNextTick(round, 300)).toBe(205);
     expect(msUntilNextTick(round, 90_000)).toBe(505);
+    // Closed: only the draw's seconds.
+    expect(msUntilNextTick(round, 90_600)).toBe(405);
     expect(msUntilNextTick(round, 100_000)).toBe(1_000);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { launchBrowser, snapshot } from './support/browser';
 import { admin, ageAccounts, englishContext, logIn, type Member } from './support/members';
+import { waitForOrderTime } from './support/round';
 import { smsCodeFor } from './support/server-log';
 
 /**
@@ -27,8 +28,6 @@ const CSP_CONSOLE = /Content[ -]Security[ -]Policy|Refused to/i;
 const TRC20_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const ROOM_ID = 1;
 /** global-setup.ts starts the server with 45 s rounds whose orders close 15 s before the draw. */
-const ROUND_SECONDS = 45;
-const CLOSE_SECONDS = 15;
 
 /** Starts recording: violation events from every page (through a binding, so navigations keep them) and console lines. */
 async function recordViolations(context: BrowserContext): Promise<Violation[]> {
@@ -68,11 +67,6 @@ function imageLoaded(image: Locator): Promise<boolean> {
     const img = node as HTMLImageElement;
     return img.complete && img.naturalWidth > 0;
   });
-}
-
-function secondsOf(countdown: string | null): number {
-  const [m, s] = (countdown ?? '').split(':').map(Number);
-  return m * 60 + s;
 }
 
 /** Answers that hash a password (scrypt) or write money can take more than a second on a busy machine. */
@@ -181,14 +175,7 @@ describe('the app under its Content-Security-Policy', () => {
     // A room: an order placed in an open round, then cancelled.
     await page.goto(`/activity/${ROOM_ID}`);
     await expect.poll(() => page.getByTestId('room-balance').textContent(), SLOW).toBe('200.00');
-    await expect
-      .poll(
-        async () =>
-          (await page.getByTestId('round-state').getAttribute('data-phase')) === 'open' &&
-          secondsOf(await page.getByTestId('countdown').textContent()) >= CLOSE_SECONDS + 12,
-        { timeout: (ROUND_SECONDS + 20) * 1000, interval: 200 },
-      )
-      .toBe(true);
+    await waitForOrderTime(page, 12);
     await page.getByTestId('option-0').click();
     await page.getByLabel('Amount per option (USD)').fill('20');
     await page.getByRole('button', { name: 'Buy', exact: true }).click();

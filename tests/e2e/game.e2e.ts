@@ -5,6 +5,7 @@ import { linePayout, oddsToHundredths, settleLine, type Draw } from '../../src/s
 import { formatMoney } from '../../src/shared/money';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { admin, api, englishContext, logIn, newMember } from './support/members';
+import { CLOSE_SECONDS, ROUND_SECONDS, secondsOf, waitForOrderTime } from './support/round';
 
 /**
  * The game end to end, in a phone-sized Chromium against the real server: rounds of game 15 are
@@ -14,29 +15,9 @@ import { admin, api, englishContext, logIn, newMember } from './support/members'
  */
 const ROOM_ID = 1;
 const GAME_ID = 15;
-const ROUND_SECONDS = 45;
-const CLOSE_SECONDS = 15;
 
 /** A fresh member with 1,000 USD (operator commands), for one test. */
 const newGameMember = () => newMember('gm', '1000');
-
-function secondsOf(countdown: string | null): number {
-  const [m, s] = (countdown ?? '').split(':').map(Number);
-  return m * 60 + s;
-}
-
-/** Waits until the room shows an open round with at least `seconds` left on the countdown. */
-async function waitForOpenRound(page: Page, seconds: number) {
-  await expect
-    .poll(
-      async () => {
-        const phase = await page.getByTestId('round-state').getAttribute('data-phase');
-        return phase === 'open' && secondsOf(await page.getByTestId('countdown').textContent()) >= seconds;
-      },
-      { timeout: (ROUND_SECONDS + 15) * 1000, interval: 200 },
-    )
-    .toBe(true);
-}
 
 const toasts = (page: Page) => page.locator('.toast-region [role="alert"], .toast-region [role="status"]');
 
@@ -83,7 +64,7 @@ describe('game end to end', () => {
     await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1,000.00');
 
     // A fresh round with time to buy and cancel before it closes.
-    await waitForOpenRound(page, CLOSE_SECONDS + 22);
+    await waitForOrderTime(page, 22);
     const seqno = (await page.getByTestId('round-seqno').textContent())!;
     const odds = {
       big: (await page.getByTestId('option-0').getAttribute('aria-label'))!.replace(/^Big, odds /, ''),
@@ -219,7 +200,7 @@ describe('game end to end', () => {
     await page.goto(`/activity/${ROOM_ID}`);
     await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1,000.00');
     // Cancel stays possible through every step below, even on a loaded machine.
-    await waitForOpenRound(page, CLOSE_SECONDS + 22);
+    await waitForOrderTime(page, 22);
     await page.getByTestId('option-0').click();
     await page.getByLabel('Amount per option (USD)').fill('20');
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
@@ -337,20 +318,69 @@ describe('game end to end', () => {
     await context.close();
   });
 
+  it('the big clock counts to when orders close, the draw beside it; in the last seconds and once closed it says so, and Buy is off (320 and 390 px)', async () => {
+    const member = newGameMember();
+    const pages = await Promise.all(
+      [320, 390].map(async (width) => {
+        const context = await phoneContext(browser, inject('baseUrl'), { viewport: { width, height: 640 } });
+        await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+        const page = await context.newPage();
+        await logIn(page, member);
+        await page.goto(`/activity/${ROOM_ID}`);
+        return { width, context, page };
+      }),
+    );
+    // The figure and its caption read in one frame.
+    const clockOf = (page: Page) =>
+      page.evaluate(() => ({
+        state: document.querySelector('[data-testid="round-state"]')?.textContent,
+        countdown: document.querySelector('[data-testid="countdown"]')?.textContent ?? null,
+        caption: document.querySelector('[data-testid="countdown-caption"]')?.textContent ?? '',
+      }));
+    for (const { page, width } of pages) {
+      await waitForOrderTime(page, 12);
+      const open = await clockOf(page);
+      expect(open.state).toBe('Open for orders');
+      // Orders close CLOSE_SECONDS before the draw: the figure is the earlier of the two.
+      const toOrder = secondsOf(open.countdown);
+      const toDraw = secondsOf(/draw in (\d\d:\d\d)$/.exec(open.caption)?.[1] ?? null);
+      expect(open.caption).toMatch(/^left to order · draw in \d\d:\d\d$/);
+      expect(toDraw - toOrder).toBeGreaterThanOrEqual(CLOSE_SECONDS);
+      expect(toDraw - toOrder).toBeLessThanOrEqual(CLOSE_SECONDS + 1);
+      const panel = await page.getByTestId('round-panel').boundingBox();
+      expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
+    }
+    for (const { page } of pages) {
+      // The last ten seconds to order are said plainly, Buy still on.
+      await expect
+        .poll(async () => (await clockOf(page)).state, { timeout: 30_000, interval: 250 })
+        .toBe('Orders closing');
+      expect(await page.getByRole('button', { name: 'Buy', exact: true }).isDisabled()).toBe(false);
+    }
+    for (const { page, width, context } of pages) {
+      await expect
+        .poll(() => page.getByTestId('round-state').getAttribute('data-phase'), { timeout: 30_000 })
+        .toBe('closed');
+      const closed = await clockOf(page);
+      expect(closed.state).toBe('Closed for orders');
+      expect(closed.caption).toBe('until the draw');
+      expect(secondsOf(closed.countdown)).toBeLessThanOrEqual(CLOSE_SECONDS);
+      expect(await page.getByRole('button', { name: 'Buy', exact: true }).isDisabled()).toBe(true);
+      await snapshot(page, `game-closed-${width}`);
+      await context.close();
+    }
+  }, 180_000);
+
   it('offline in a room (Vietnamese): stale indicators, buying refused; back online it recovers without a reload', async () => {
     const member = newGameMember();
     const context = await phoneContext(browser, inject('baseUrl'));
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Tài khoản', { exact: true }).fill(member.username);
-    await page.getByLabel('Mật khẩu', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-    await page.waitForURL('**/user');
+    await logIn(page, member);
 
     await page.goto(`/activity/${ROOM_ID}`);
     await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1.000,00');
     await expect.poll(() => page.getByTestId('round-seqno').count()).toBe(1);
-    await waitForOpenRound(page, CLOSE_SECONDS + 5);
+    await waitForOrderTime(page, 5);
     // The room's feed has settled (its stream live, or polling): each panel holds a confirmed time
     // to be stale since. While the stream is still connecting nothing is confirmed yet.
     await expect

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { GameInfoAnswer, UserInfo } from '../../src/shared/api/types';
 import { launchBrowser, phoneContext } from './support/browser';
 import { api, newMember, type Member } from './support/members';
+import { ROUND_SECONDS } from './support/round';
 
 /**
  * The room follows its live stream in a phone-sized Chromium against the real server (rounds of
@@ -12,7 +13,6 @@ import { api, newMember, type Member } from './support/members';
  * is blocked; and the balance on the account screen follows the settlement without a reload.
  */
 const ROOM_ID = 1;
-const ROUND_SECONDS = 45;
 
 /** Session tokens, one log-in per member (log-ins are limited per address: 10 a minute). */
 const tokens = new Map<string, string>();

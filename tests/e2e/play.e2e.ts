@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, snapshot } from './support/browser';
 import { admin, englishContext, logIn, newMember } from './support/members';
+import { waitForOrderTime } from './support/round';
 
 /**
  * Responsible play end to end, in a phone-sized Chromium against the real server (rounds of 45 s,
@@ -10,25 +11,6 @@ import { admin, englishContext, logIn, newMember } from './support/members';
  * which the room refuses orders while the fund log still opens.
  */
 const ROOM_ID = 1;
-const ROUND_SECONDS = 45;
-
-function secondsOf(countdown: string | null): number {
-  const [m, s] = (countdown ?? '').split(':').map(Number);
-  return m * 60 + s;
-}
-
-/** Waits until the room shows an open round with at least `seconds` left on the countdown. */
-async function waitForOpenRound(page: Page, seconds: number) {
-  await expect
-    .poll(
-      async () => {
-        const phase = await page.getByTestId('round-state').getAttribute('data-phase');
-        return phase === 'open' && secondsOf(await page.getByTestId('countdown').textContent()) >= seconds;
-      },
-      { timeout: (ROUND_SECONDS + 15) * 1000, interval: 200 },
-    )
-    .toBe(true);
-}
 
 const toasts = (page: Page) => page.locator('.toast-region [role="alert"], .toast-region [role="status"]');
 
@@ -75,7 +57,7 @@ describe('responsible play end to end', () => {
     // In the room: 40 passes, 20 more would pass the limit.
     await page.goto(`/activity/${ROOM_ID}`);
     await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('1,000.00');
-    await waitForOpenRound(page, 25);
+    await waitForOrderTime(page, 10);
     await buy(page, 40);
     await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('960.00');
     await buy(page, 20);
@@ -99,7 +81,7 @@ describe('responsible play end to end', () => {
 
     // Orders are refused; the fund log still opens with the deposit and the stake.
     await page.goto(`/activity/${ROOM_ID}`);
-    await waitForOpenRound(page, 20);
+    await waitForOrderTime(page, 5);
     await buy(page, 20);
     await expect
       .poll(() => toasts(page).allTextContents())

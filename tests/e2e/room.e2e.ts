@@ -4,6 +4,7 @@ import type { WinnerEntry } from '../../src/shared/api/types';
 import type { Locale } from '../../src/shared/locale';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { api, newMember, type Member } from './support/members';
+import { waitForOrderTime } from './support/round';
 
 /**
  * The game room says what happened, truthfully, in a phone-sized Chromium against the real server
@@ -61,25 +62,6 @@ const LOST_NOTICE: Record<Locale, (seqno: string) => string> = {
   'zh-CN': (seqno) => `第 ${seqno} 期：输。下注 330.00 USD，派彩 321.75 USD，净输 8.25 USD。`,
   'zh-TW': (seqno) => `第 ${seqno} 期：輸。下注 330.00 USD，派彩 321.75 USD，淨輸 8.25 USD。`,
 };
-
-const ROUND_SECONDS = 45;
-
-function secondsOf(countdown: string | null): number {
-  const [m, s] = (countdown ?? '').split(':').map(Number);
-  return m * 60 + s;
-}
-
-async function waitForOpenRound(page: Page, seconds: number) {
-  await expect
-    .poll(
-      async () => {
-        const phase = await page.getByTestId('round-state').getAttribute('data-phase');
-        return phase === 'open' && secondsOf(await page.getByTestId('countdown').textContent()) >= seconds;
-      },
-      { timeout: (ROUND_SECONDS + 15) * 1000, interval: 250 },
-    )
-    .toBe(true);
-}
 
 /** The member's session token, from one log-in (log-ins are limited per address: 10 a minute). */
 async function tokenOf(member: Member): Promise<string> {
@@ -271,7 +253,7 @@ describe('the room says what happened, truthfully', () => {
       }
     }
     const buyer = phones[0].page;
-    await waitForOpenRound(buyer, 20);
+    await waitForOrderTime(buyer, 5);
     const seqno = (await buyer.getByTestId('round-seqno').textContent())!;
     await buyer.getByTestId('option-0').click();
     await buyer.getByTestId('option-1').click();
@@ -341,7 +323,7 @@ describe('the room says what happened, truthfully', () => {
         event.userChoice = Promise.resolve({ outcome: 'dismissed' });
         window.dispatchEvent(event);
       });
-      await waitForOpenRound(page, 20);
+      await waitForOrderTime(page, 5);
       await page.getByTestId('option-0').click();
       await page.getByTestId('amount').fill('20');
       await page.locator('.buy-btn').click();

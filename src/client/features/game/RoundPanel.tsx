@@ -8,10 +8,12 @@ import { numbersOf, resultOutcomes, type RoundClock } from './model';
 import { useOutcomeName } from '../../i18n';
 
 /**
- * Round number, mm:ss countdown and whether orders are taken, with the last draw under it (the
- * result reveal plays there when a new draw arrives); stale when the round is not confirmed. Past
- * the draw with no answer since (offline), what the round is doing is unknown: it says so, with
- * since when, rather than a countdown stuck at 00:00.
+ * Round number, whether orders are taken and the order clock, with the last draw under it (the
+ * result reveal plays there when a new draw arrives); stale when the round is not confirmed.
+ * While open, the big figure counts down to when orders close (the time a member can act in), the
+ * draw's countdown beside it; once closed, it counts down to the draw. Past the draw with no answer
+ * since (offline), what the round is doing is unknown: it says so, with since when, rather than a
+ * countdown stuck at 00:00.
  */
 export function RoundPanel({
   seqno,
@@ -31,15 +33,19 @@ export function RoundPanel({
   const { phase } = clock;
   const unknown = stale && phase === 'drawn';
   const shown = unknown ? 'unknown' : phase;
+  const open = phase === 'open';
   const stateText = unknown
     ? t`State unknown`
-    : phase === 'open'
-      ? t`Open for orders`
+    : open
+      ? clock.closingSoon
+        ? t`Orders closing`
+        : t`Open for orders`
       : phase === 'closed'
         ? t`Closed for orders`
         : t`Drawing…`;
   const lastNumbers = last ? numbersOf(last) : null;
   const lastSeqno = last?.seqno ?? '';
+  const drawIn = formatCountdown(clock.secondsLeft);
   return (
     <section className={`card round-panel is-${shown}`} data-testid="round-panel" aria-label={t`Current round`}>
       <div className="round-head">
@@ -49,13 +55,28 @@ export function RoundPanel({
             {seqno}
           </span>
         </p>
-        <span className={`round-state is-${shown}`} data-testid="round-state" data-phase={shown}>
+        <span
+          className={`round-state is-${shown}${clock.closingSoon ? ' is-closing' : ''}`}
+          data-testid="round-state"
+          data-phase={shown}
+        >
           {stateText}
         </span>
       </div>
-      <div className="countdown" role="timer" aria-label={t`Time left`} data-testid="countdown" data-phase={shown}>
-        {unknown ? '--:--' : formatCountdown(clock.secondsLeft)}
+      <div
+        className={`countdown${clock.closingSoon ? ' is-closing' : ''}`}
+        role="timer"
+        aria-label={unknown ? t`Time left` : open ? t`Time left to order` : t`Time to the draw`}
+        data-testid="countdown"
+        data-phase={shown}
+      >
+        {unknown ? '--:--' : formatCountdown(open ? clock.secondsToClose : clock.secondsLeft)}
       </div>
+      {phase !== 'drawn' && (
+        <p className="countdown-caption" data-testid="countdown-caption">
+          {open ? t`left to order · draw in ${drawIn}` : t`until the draw`}
+        </p>
+      )}
       {stale && <StaleBadge status="stale" updatedAt={goodAt} />}
       {last && lastNumbers ? (
         <LastDraw

@@ -29,28 +29,42 @@ export function clockOffset(serverTime: number, sentAt: number, receivedAt: numb
 /** open: orders taken; closed: the last stretch before the draw; drawn: at 0, the next round loads shortly. */
 export type RoundPhase = 'open' | 'closed' | 'drawn';
 
+/** The last seconds before orders close, when the room warns that time is nearly up. */
+export const CLOSING_SOON_SECONDS = 10;
+
 export interface RoundClock {
   phase: RoundPhase;
+  /** Whole seconds until the draw. */
   secondsLeft: number;
+  /** Whole seconds until orders close (0 once closed): the figure a member acts on. */
+  secondsToClose: number;
   closed: boolean;
+  /** Open, with no more than CLOSING_SOON_SECONDS left to order. */
+  closingSoon: boolean;
 }
 
 /** The round's state at a moment of the server clock, from the server's own drawAt and closeAt. */
 export function roundClock(round: Pick<GameRound, 'drawAt' | 'closeAt' | 'status'>, serverNow: number): RoundClock {
   const secondsLeft = secondsUntil(round.drawAt, serverNow);
-  if (serverNow >= round.drawAt || round.status === 'drawn') return { phase: 'drawn', secondsLeft: 0, closed: true };
-  if (serverNow >= round.closeAt || round.status === 'closed') return { phase: 'closed', secondsLeft, closed: true };
-  return { phase: 'open', secondsLeft, closed: false };
+  if (serverNow >= round.drawAt || round.status === 'drawn')
+    return { phase: 'drawn', secondsLeft: 0, secondsToClose: 0, closed: true, closingSoon: false };
+  if (serverNow >= round.closeAt || round.status === 'closed')
+    return { phase: 'closed', secondsLeft, secondsToClose: 0, closed: true, closingSoon: false };
+  const secondsToClose = secondsUntil(round.closeAt, serverNow);
+  return { phase: 'open', secondsLeft, secondsToClose, closed: false, closingSoon: secondsToClose <= CLOSING_SOON_SECONDS };
 }
 
-/** Local ms until the display of a countdown next changes: the next whole second left, or the close. */
+/**
+ * Local ms until the display of a countdown next changes: the next whole second to the draw, or,
+ * while open, to the close (the two need not fall on the same fraction of a second).
+ */
 export function msUntilNextTick(round: Pick<GameRound, 'drawAt' | 'closeAt'>, serverNow: number): number {
   const toDraw = round.drawAt - serverNow;
   if (toDraw <= 0) return 1000;
-  const toSecond = toDraw % 1000 || 1000;
   const toClose = round.closeAt - serverNow;
+  const next = toClose > 0 ? Math.min(toDraw % 1000 || 1000, toClose % 1000 || 1000) : toDraw % 1000 || 1000;
   // A few ms late rather than early, so the new second has really begun when the timer fires.
-  return Math.max(1, (toClose > 0 ? Math.min(toSecond, toClose) : toSecond) + 5);
+  return Math.max(1, next + 5);
 }
 
 // ---- Rooms ------------------------------------------------------------------------

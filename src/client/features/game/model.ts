@@ -51,7 +51,13 @@ export function roundClock(round: Pick<GameRound, 'drawAt' | 'closeAt' | 'status
   if (serverNow >= round.closeAt || round.status === 'closed')
     return { phase: 'closed', secondsLeft, secondsToClose: 0, closed: true, closingSoon: false };
   const secondsToClose = secondsUntil(round.closeAt, serverNow);
-  return { phase: 'open', secondsLeft, secondsToClose, closed: false, closingSoon: secondsToClose <= CLOSING_SOON_SECONDS };
+  return {
+    phase: 'open',
+    secondsLeft,
+    secondsToClose,
+    closed: false,
+    closingSoon: secondsToClose <= CLOSING_SOON_SECONDS,
+  };
 }
 
 /**

@@ -16,7 +16,7 @@ import { logout } from '../../src/client/data';
 import { currentOwner, online } from '../../src/client/stores';
 import { queryKey } from '../../src/client/data/key';
 import { getQueryData, setQueryData } from '../../src/client/data/sync';
-import { formatDateTime } from '../../src/client/i18n';
+import { formatDateTime, i18n } from '../../src/client/i18n';
 import { DialogHost, Toaster } from '../../src/client/ui';
 import { fakeFetch, ok, Providers, refused, resetClientState } from './helpers';
 import { renderScreen } from './wallet-fixtures';
@@ -321,6 +321,29 @@ describe("the game room's reality check", () => {
     renderRoom();
     const dialog = await screen.findByRole('dialog', { name: 'Reality check' });
     expect(dialog.textContent).toMatch('You have played for 1 h 15 min in this session. Your net result: 30.00 USD.');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    });
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(sessionStorage.getItem('playSession')).toBeNull();
+  });
+
+  it('"Stop" still leaves the room when the app re-rendered with new words while the check was open; one check at a time', async () => {
+    sessionStartedAgo(20);
+    window.history.replaceState(null, '', '/activity/1');
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.playLimits]: (call) =>
+          ok(answer({ realityCheck: 15, ...(call.body.since ? { session: { since: 1, net: -5 } } : {}) })),
+      }).fetch,
+    );
+    renderRoom();
+    const dialog = await screen.findByRole('dialog', { name: 'Reality check' });
+    // A catalogue loaded meanwhile (as the app does for the words the server says): the room re-renders.
+    act(() => i18n.load('en', { extra: 'extra' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Stop' }));
     });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, snapshot } from './support/browser';
+import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { admin, englishContext, logIn, newMember } from './support/members';
 import { waitForOrderTime } from './support/round';
 
@@ -53,6 +53,10 @@ describe('responsible play end to end', () => {
     await expect.poll(() => dayStake.getByTestId('limit-value').textContent()).toBe('50.00 USD');
     expect(await dayStake.getByTestId('limit-use').textContent()).toBe('Used 0.00 · 50.00 left');
     await snapshot(page, 'play-limits');
+    // What the reality check's Stop does is said where the check is chosen.
+    expect(await page.getByTestId('reality-check-stop').textContent()).toContain(
+      '"Stop" ends this play session and leaves the room for home',
+    );
 
     // In the room: 40 passes, 20 more would pass the limit.
     await page.goto(`/activity/${ROOM_ID}`);
@@ -101,5 +105,43 @@ describe('responsible play end to end', () => {
     expect(shown).toMatch(/^Pause: cool-off until \S+Z: orders refused \(3016\)$/m);
     expect(shown).toMatch(/^ {2}day stake {5}50\.00 USD: used 40\.00 USD, 10\.00 USD left/m);
     await context.close();
+  });
+  it("the reality check's Stop leaves the room for home and ends the play session (vi at 320 px, en at 390 px)", async () => {
+    const member = newMember('rc', '100');
+    const cases = [
+      { width: 320, lang: 'vi', title: 'Nhắc nhở thời gian chơi', stop: 'Dừng lại', played: 'Bạn đã chơi 31 phút' },
+      { width: 390, lang: 'en', title: 'Reality check', stop: 'Stop', played: 'You have played for 31 min' },
+    ];
+    for (const { width, lang, title, stop, played } of cases) {
+      const context = await phoneContext(browser, inject('baseUrl'), { viewport: { width, height: 640 } });
+      await context.addInitScript((locale) => localStorage.setItem('lang', locale), lang);
+      const page = await context.newPage();
+      await logIn(page, member);
+      await page.goto(`/activity/${ROOM_ID}`);
+      await page.getByTestId('round-seqno').waitFor();
+      // This tab's play session began 31 minutes ago: the check (every 30 minutes unless the member chose) is due.
+      await page.evaluate(() => {
+        const session = JSON.parse(sessionStorage.getItem('playSession') ?? 'null') as Record<string, number>;
+        const startedAt = Date.now() - 31 * 60_000;
+        sessionStorage.setItem('playSession', JSON.stringify({ ...session, startedAt, checkedAt: startedAt }));
+      });
+      await page.reload();
+      const check = page.getByRole('dialog', { name: title });
+      await expect.poll(() => check.textContent()).toContain(played);
+      await snapshot(page, `reality-check-${lang}-${width}`);
+      await check.getByRole('button', { name: stop, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.evaluate(() => sessionStorage.getItem('playSession'))).toBeNull();
+      // A room entered again starts a new session: no check waiting.
+      await page.goto(`/activity/${ROOM_ID}`);
+      await page.getByTestId('round-seqno').waitFor();
+      const again = await page.evaluate(
+        () => JSON.parse(sessionStorage.getItem('playSession') ?? 'null') as { startedAt: number; checkedAt: number },
+      );
+      expect(again.checkedAt).toBe(again.startedAt);
+      expect(await page.evaluate(() => Date.now())).toBeLessThan(again.startedAt + 30 * 60_000);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      await context.close();
+    }
   });
 });

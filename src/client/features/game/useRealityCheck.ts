@@ -30,7 +30,8 @@ async function netSince(since: number): Promise<number | null> {
 /**
  * The reality check of a game room: every N minutes of the play session (the member's choice on
  * the responsible-play page: 15, 30 or 60, or never), a dialog says how long the member has played
- * and the session's net result, with "Keep playing" and "Stop" (which leaves the room).
+ * and the session's net result, with "Keep playing" and "Stop". Stop ends the play session and
+ * leaves the room for home, whatever re-rendered meanwhile: the member's answer always counts.
  * `serverOffsetMs` turns the device's clock into the server's for the net result's start.
  */
 export function useRealityCheck(serverOffsetMs: number): void {
@@ -39,15 +40,42 @@ export function useRealityCheck(serverOffsetMs: number): void {
   // Known once read (or cached); the default only when it cannot be read at all.
   const minutes = play.data?.realityCheck ?? (play.isLoading ? null : DEFAULT_REALITY_CHECK_MINUTES);
   const offset = useRef(serverOffsetMs);
+  // The dialog's words in the language shown when it opens; a new catalogue does not restart the clock.
+  const words = {
+    duration(ms: number): string {
+      const total = Math.max(1, Math.floor(ms / MINUTE));
+      const hours = Math.floor(total / 60);
+      const mins = total % 60;
+      return hours > 0 ? t`${hours} h ${mins} min` : t`${mins} min`;
+    },
+    dialog(played: string, net: number | null) {
+      return {
+        title: t`Reality check`,
+        message:
+          net === null
+            ? t`You have played for ${played} in this session. Your net result cannot be read right now.`
+            : t`You have played for ${played} in this session. Your net result: ${formatUsd(net)} USD.`,
+        confirmLabel: t`Keep playing`,
+        cancelLabel: t`Stop`,
+      };
+    },
+  };
+  const wordsNow = useRef(words);
+  // Whether the member is still in the room (Stop leaves it only from there) and a check is on screen.
+  const inRoom = useRef(false);
+  const asking = useRef(false);
   useEffect(() => {
     offset.current = serverOffsetMs;
-  }, [serverOffsetMs]);
+    wordsNow.current = words;
+  });
 
   // In the room: the session goes on (or starts), and says when it was last seen here.
   useEffect(() => {
+    inRoom.current = true;
     enterPlaySession(currentOwner(), Date.now());
     const touch = setInterval(() => touchPlaySession(Date.now()), MINUTE);
     return () => {
+      inRoom.current = false;
       clearInterval(touch);
       touchPlaySession(Date.now());
     };
@@ -56,38 +84,36 @@ export function useRealityCheck(serverOffsetMs: number): void {
   useEffect(() => {
     if (minutes === null || minutes <= 0) return;
     const everyMs = minutes * MINUTE;
-    let left = false;
+    let replaced = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-
-    function duration(ms: number): string {
-      const total = Math.max(1, Math.floor(ms / MINUTE));
-      const hours = Math.floor(total / 60);
-      const mins = total % 60;
-      return hours > 0 ? t`${hours} h ${mins} min` : t`${mins} min`;
-    }
 
     async function show() {
       const session = currentPlaySession();
-      if (!session || left) return;
-      const played = duration(Date.now() - session.startedAt);
-      const net = await netSince(session.startedAt + offset.current);
-      if (left) return;
-      const keepPlaying = await confirmDialog({
-        title: t`Reality check`,
-        message:
-          net === null
-            ? t`You have played for ${played} in this session. Your net result cannot be read right now.`
-            : t`You have played for ${played} in this session. Your net result: ${formatUsd(net)} USD.`,
-        confirmLabel: t`Keep playing`,
-        cancelLabel: t`Stop`,
-      });
-      if (left) return;
-      if (keepPlaying) {
-        markRealityChecked(Date.now());
+      if (!session || replaced) return;
+      // One check on screen at a time; another waits for its answer, then for its own time.
+      if (asking.current) {
+        timer = setTimeout(() => void show(), 1000);
+        return;
+      }
+      if (Date.now() < session.checkedAt + everyMs) {
         schedule();
-      } else {
+        return;
+      }
+      asking.current = true;
+      try {
+        const played = wordsNow.current.duration(Date.now() - session.startedAt);
+        const net = await netSince(session.startedAt + offset.current);
+        if (!inRoom.current) return;
+        const keepPlaying = await confirmDialog(wordsNow.current.dialog(played, net));
+        if (keepPlaying) {
+          markRealityChecked(Date.now());
+          if (!replaced) schedule();
+          return;
+        }
         endPlaySession();
-        navigate(pathTo('home'));
+        if (inRoom.current) navigate(pathTo('home'));
+      } finally {
+        asking.current = false;
       }
     }
 
@@ -100,8 +126,8 @@ export function useRealityCheck(serverOffsetMs: number): void {
 
     schedule();
     return () => {
-      left = true;
+      replaced = true;
       clearTimeout(timer);
     };
-  }, [minutes, t]);
+  }, [minutes]);
 }

@@ -33,6 +33,9 @@ export function RealityCheckField({ minutes }: { minutes: number }) {
           </option>
         ))}
       </SelectField>
+      <p className="field-hint" data-testid="reality-check-stop">
+        {t`At each check, "Keep playing" goes on and "Stop" ends this play session and leaves the room for home; the next room you open starts a new session.`}
+      </p>
       <FormError message={error} />
     </section>
   );

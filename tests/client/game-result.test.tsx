@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { OwnOrderItem } from '../../src/shared/api/types';
@@ -24,6 +24,12 @@ async function advance(ms: number) {
 async function settle() {
   for (let i = 0; i < 5; i++) await advance(10);
 }
+
+// The sheet's code is a lazy chunk: a first import is a real-time transform, which the fake clock's
+// settling does not wait for. Loaded once here, opening a sheet takes no real time.
+beforeAll(async () => {
+  await import('../../src/client/ui/SheetMotion');
+});
 
 beforeEach(async () => {
   await resetClientState();
@@ -185,7 +191,12 @@ describe('"My orders" after a draw', () => {
     expect(within(sheet).queryByText('You have no orders in this round.')).toBeNull();
     const rows = within(sheet).getAllByTestId('own-order');
     expect(rows.map((row) => row.dataset.status)).toEqual(['win', 'lose']);
-    expect(within(rows[0]).getByTestId('own-order-award').textContent).toBe('+321.75');
+    // Paid, and the line's net: 321.75 for a stake of 165.00 is +156.75, not a gain of 321.75.
+    const award = within(rows[0]).getByTestId('own-order-award');
+    expect(award.querySelector('.order-paid')?.textContent).toBe('Paid 321.75');
+    expect(award.querySelector('.order-net')?.textContent).toBe('net +156.75');
+    expect(award.querySelector('.order-net')?.className).toContain('is-gain');
+    expect(rows[0].textContent).not.toContain('+321.75');
     // A drawn round's lines cannot be cancelled.
     expect(within(sheet).queryByRole('button', { name: /^Cancel order/ })).toBeNull();
     const summary = within(sheet).getByTestId('round-summary');

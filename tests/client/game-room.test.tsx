@@ -399,7 +399,11 @@ describe('room odds and deposit', () => {
     const row = await within(sheet).findByTestId('history-order');
     expect(row.textContent).toContain('Triple');
     expect(row.textContent).toContain('Won');
-    expect(row.textContent).toContain('+3,000.00');
+    // The payout is said as paid, the line's net beside it: never the gross payout as a gain.
+    expect(row.textContent).not.toContain('+3,000.00');
+    const award = within(row).getByTestId('history-order-award');
+    expect(award.querySelector('.order-paid')?.textContent).toBe('Paid 3,000.00');
+    expect(award.querySelector('.order-net')?.textContent).toBe('net +2,980.00');
     expect(row.textContent).toContain('4 + 4 + 4 = 12');
   });
 

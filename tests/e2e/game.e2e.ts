@@ -177,6 +177,21 @@ describe('game end to end', () => {
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')).sort());
     const settled = [settleLine(0, draw), settleLine(2, draw)].map((r) => r as string);
     expect(statuses).toEqual(['cancel', ...settled].sort());
+    // A line that paid says what it paid and its own net, never the payout as a gain.
+    for (const [value, rate, name] of [
+      [0, odds.big, 'Big'],
+      [2, odds.odd, 'Odd'],
+    ] as const) {
+      const paid = payout(value, rate);
+      if (paid === 0) continue;
+      const row = history.getByTestId('history-order').filter({ hasText: `${name} · 20.00 USD` });
+      const lineNet = paid - 2_000;
+      expect(await row.locator('.order-paid').textContent()).toBe(`Paid ${formatMoney(paid)}`);
+      expect(await row.locator('.order-net').textContent()).toBe(
+        `net ${lineNet > 0 ? '+' : lineNet < 0 ? '-' : ''}${formatMoney(Math.abs(lineNet))}`,
+      );
+      expect(await row.textContent()).not.toContain(`+${formatMoney(paid)}`);
+    }
     await history.getByRole('button', { name: 'Close', exact: true }).click();
 
     // That round's proof checks out in the browser.

@@ -3,6 +3,7 @@ import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { OwnOrderItem } from '../../../shared/api/types';
 import { Sheet, Spinner } from '../../ui';
 import { formatOdds, tallyOfOrders, type RoundTally } from './model';
+import { LinePayout } from './LinePayout';
 import { ORDER_STATUS_NAMES, useOutcomeName, formatMoney, formatUsd } from '../../i18n';
 
 /**
@@ -77,9 +78,7 @@ export function OwnOrdersSheet({
                 <div className="order-side">
                   <span className={`status-chip is-${order.status}`}>{_(ORDER_STATUS_NAMES[order.status])}</span>
                   {drawn && order.award > 0 && (
-                    <span className="order-award" data-testid="own-order-award">
-                      +{formatUsd(order.award)}
-                    </span>
+                    <LinePayout stake={order.money} award={order.award} testId="own-order-award" />
                   )}
                 </div>
                 {!drawn && order.status === 'wait' && (

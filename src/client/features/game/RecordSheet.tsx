@@ -8,6 +8,7 @@ import { useWindowedQuery, type WindowedQuery } from '../../data';
 import { gameLogRead, type GameLogFilter } from './gameApi';
 import { formatOdds } from './model';
 import { pathTo } from '../../routing/paths';
+import { LinePayout } from './LinePayout';
 import { formatDateTime, formatUsd, ORDER_STATUS_NAMES, useOutcomeName } from '../../i18n';
 import { failureText } from '../../api';
 
@@ -76,7 +77,7 @@ function RecordRows({
               </div>
               <div className="order-side">
                 <span className={`status-chip is-${order.status}`}>{_(ORDER_STATUS_NAMES[order.status])}</span>
-                {order.award > 0 && <span className="order-award">+{formatUsd(order.award)}</span>}
+                {order.award > 0 && <LinePayout stake={order.money} award={order.award} testId="history-order-award" />}
                 {order.sum !== null && (
                   <Link
                     href={pathTo('fairness', { roomid: order.roomid, seqno })}

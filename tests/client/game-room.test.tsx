@@ -495,6 +495,53 @@ describe('offline in the room', () => {
   );
 });
 
+describe("the room's rules", () => {
+  async function openRules(room?: Parameters<typeof gameInfo>[0]['room']) {
+    vi.stubGlobal('fetch', roomServer({ info: gameInfo({ room }) }).fetch);
+    await openRoom();
+    fireEvent.click(screen.getByRole('button', { name: 'Rules and returns' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Rules and returns' });
+    const rows = within(sheet).getAllByTestId('rules-row');
+    const row = (outcome: number) => rows[outcome];
+    const cell = (outcome: number, id: string) => within(row(outcome)).getByTestId(id).textContent;
+    return { sheet, rows, row, cell };
+  }
+
+  it("one tap shows each outcome's rule, the room's odds, its chance and its return over all 1,000 draws", async () => {
+    const { sheet, rows, row, cell } = await openRules();
+    expect(rows).toHaveLength(11);
+    expect(row(0).textContent).toContain('Sum from 14 to 27');
+    expect(row(0).textContent).toContain('×1.96');
+    // Even chance at 1.96: 98.00 % comes back.
+    expect([cell(0, 'rules-chance'), cell(0, 'rules-return')]).toEqual(['50.00%', '98.00%']);
+    expect(row(1).textContent).toContain('Sum from 0 to 13');
+    expect(row(2).textContent).toContain('Odd sum');
+    expect(row(4).textContent).toContain('Odd sum from 15 to 27');
+    expect(row(8).textContent).toContain('Sum from 22 to 27');
+    // 56 draws of 1,000 at 15: 84.00 %.
+    expect([cell(8, 'rules-chance'), cell(8, 'rules-return')]).toEqual(['5.60%', '84.00%']);
+    expect(row(10).textContent).toContain('Three equal digits');
+    expect([cell(10, 'rules-chance'), cell(10, 'rules-return')]).toEqual(['1.00%', '150.00%']);
+    expect(sheet.textContent).toContain('it does not make Big or Small lose');
+    expect(within(sheet).getByTestId('rules-refund').textContent).toBe(
+      'No outcome gives back the stake in this room: a line wins or loses.',
+    );
+    expect(sheet.textContent).toContain('set only how long their rounds run. No price decides a draw.');
+  });
+
+  it('a room that refunds on 13 and 14 says so, with the chances and returns that rule makes', async () => {
+    const { row, cell, sheet } = await openRules({ refund1314: true });
+    // 75 draws sum to 14: Big wins on 425 and gives the stake back on 150 (13 and 14).
+    expect(row(0).textContent).toContain('Sum from 15 to 27');
+    expect([cell(0, 'rules-chance'), cell(0, 'rules-return')]).toEqual(['42.50%', '98.30%']);
+    expect(within(sheet).getByTestId('rules-refund').textContent).toBe(
+      'In this room, on a sum of 13 or 14, Big, Small, Odd, Even and the four combinations give back the stake (15.00% of draws).',
+    );
+    // The extremes and the triple are not refunded.
+    expect(cell(8, 'rules-return')).toBe('84.00%');
+  });
+});
+
 describe("the open round's commitment", () => {
   /** The browser's clipboard, for one test. */
   function stubClipboard(writeText: (text: string) => Promise<void>) {

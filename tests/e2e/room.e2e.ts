@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { WinnerEntry } from '../../src/shared/api/types';
+import type { GameInfoAnswer, WinnerEntry } from '../../src/shared/api/types';
+import { outcomeReturns, ratesOf } from '../../src/shared/game';
 import type { Locale } from '../../src/shared/locale';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { api, newMember, type Member } from './support/members';
@@ -23,7 +24,14 @@ const LOCALES: Locale[] = ['en', 'vi', 'zh-CN', 'zh-TW'];
 /** What the room says, by language (the catalogs' translations). */
 const WORDS: Record<
   Locale,
-  { copied: string; offline: string; noRound: (seqno: string) => string; lost: string; myOrders: string }
+  {
+    copied: string;
+    offline: string;
+    noRound: (seqno: string) => string;
+    lost: string;
+    myOrders: string;
+    rules: string;
+  }
 > = {
   en: {
     copied: 'Copied',
@@ -31,6 +39,7 @@ const WORDS: Record<
     noRound: (seqno) => `No round ${seqno} in this room`,
     lost: 'You lost this round',
     myOrders: 'My orders',
+    rules: 'Rules and returns',
   },
   vi: {
     copied: 'Đã sao chép',
@@ -38,6 +47,7 @@ const WORDS: Record<
     noRound: (seqno) => `Phòng này không có kỳ ${seqno}`,
     lost: 'Kỳ này bạn thua',
     myOrders: 'Lệnh của tôi',
+    rules: 'Luật chơi và tỷ lệ hoàn trả',
   },
   'zh-CN': {
     copied: '已复制',
@@ -45,6 +55,7 @@ const WORDS: Record<
     noRound: (seqno) => `本房间没有第 ${seqno} 期`,
     lost: '本期输',
     myOrders: '我的订单',
+    rules: '规则与返还率',
   },
   'zh-TW': {
     copied: '已複製',
@@ -52,6 +63,7 @@ const WORDS: Record<
     noRound: (seqno) => `本房間沒有第 ${seqno} 期`,
     lost: '本期輸',
     myOrders: '我的訂單',
+    rules: '規則與返還率',
   },
 };
 
@@ -206,6 +218,33 @@ describe('the room says what happened, truthfully', () => {
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(whole);
         const seqno = (await page.getByTestId('round-seqno').textContent())!;
         expect(await page.getByTestId('commitment-how').getAttribute('href')).toBe(`/fairness/${ROOM_ID}/${seqno}`);
+
+        // One tap opens the rules: every outcome, its figures from the room's own odds and rules.
+        await page.getByRole('button', { name: WORDS[locale].rules, exact: true }).click();
+        const rules = page.getByRole('dialog', { name: WORDS[locale].rules });
+        await expect.poll(() => rules.getByTestId('rules-row').count()).toBe(11);
+        const shownFigures = await rules
+          .getByTestId('rules-row')
+          .evaluateAll((rows) =>
+            rows.map((row) =>
+              ['rules-chance', 'rules-return'].map((id) =>
+                Number(row.querySelector(`[data-testid="${id}"]`)?.textContent?.replace(/\D/g, '')),
+              ),
+            ),
+          );
+        const { room } = await api<GameInfoAnswer>('/api/Game/getGameinfo', { roomid: ROOM_ID, token });
+        const expected = outcomeReturns(ratesOf(room), { refundOn13And14: room.refund1314 })!;
+        expect(shownFigures).toEqual(expected.map((row) => [row.wins * 10, row.returnBasisPoints]));
+        const fits = await rules.evaluate((dialog) =>
+          [...dialog.querySelectorAll('.rules-table, .rules-notes')].every(
+            (part) => part.getBoundingClientRect().right <= window.innerWidth + 0.5,
+          ),
+        );
+        if (!fits) problems.push(`${where}: the rules sheet is wider than the screen`);
+        for (const word of await brokenWords(page)) problems.push(`${where} rules: ${word}`);
+        if (size.width === 320) await snapshot(page, `room-rules-${locale}-320`);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => rules.count()).toBe(0);
 
         // Offline, the buy bar says so (not "closed"), and Buy is off.
         await context.setOffline(true);

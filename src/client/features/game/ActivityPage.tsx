@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
@@ -19,6 +19,7 @@ import { ResultsList } from './ResultsList';
 import { roomIdOf } from './gameApi';
 import { RoundCommitment } from './RoundCommitment';
 import { RoundPanel } from './RoundPanel';
+import { RulesSheet } from './RulesSheet';
 import { useGameRoom } from './useGameRoom';
 import { pathTo } from '../../routing/paths';
 import './game.css';
@@ -87,6 +88,15 @@ function OpenRoom({
   const focus = focusOf(new URLSearchParams(useSearch()).get('focus'));
   // Buy and Cancel are disabled and say why: no connection (nothing can be sent, and the round's
   // state is not confirmed), or the round is closed for orders (or drawn).
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const actions = (
+    <>
+      <button type="button" className="icon-btn" aria-label={t`Rules and returns`} onClick={() => setRulesOpen(true)}>
+        <Icon name="info" />
+      </button>
+      {history}
+    </>
+  );
   const closedReason = !room.online
     ? room.browserOnline
       ? t`The server cannot be reached: orders wait until it answers.`
@@ -98,7 +108,7 @@ function OpenRoom({
     <Page
       title={roomTitle(info.room, locale) || t`Game room`}
       backTo={pathTo('roomList', { type: info.room.type })}
-      actions={history}
+      actions={actions}
       className="game-page"
     >
       <RoomBalance profile={profile} />
@@ -142,6 +152,7 @@ function OpenRoom({
         onConfirm={() => void ticket.onConfirm()}
         onClose={ticket.closeConfirm}
       />
+      <RulesSheet room={info.room} open={rulesOpen} onClose={() => setRulesOpen(false)} />
       <OwnOrdersSheet
         open={room.ownSheet.open}
         seqno={room.ownSeqno}

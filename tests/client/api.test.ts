@@ -4,7 +4,8 @@ import { ApiError } from '../../src/client/api/errors';
 import { api, onSessionEnd } from '../../src/client/api';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode, MessageKey } from '../../src/shared/errors';
-import { REQUEST_TIMEOUT_MS } from '../../src/shared/constants';
+import { PASSWORD_CHECK_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../src/shared/constants';
+import { ROUTES } from '../../src/shared/api/routes';
 import { getSession, startSession, clearSession } from '../../src/client/api/session';
 import { isOnline } from '../../src/client/api/online';
 import { online } from '../../src/client/stores';
@@ -141,6 +142,41 @@ describe('API client', () => {
     await vi.advanceTimersByTimeAsync(20);
     await call;
     expect(settled).toMatchObject({ kind: 'timeout', code: ErrorCode.NetworkError });
+  });
+
+  it('waits up to 20 seconds for a call that checks a password (a login), 6 for the others', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const hang: typeof fetch = () => new Promise(() => undefined);
+    const { client: c } = client({ fetch: hang });
+    let settled: unknown = 'pending';
+    const call = c
+      .call(ApiPath.login, { quhao: '+84', username: 'demo01', password: 'play1234' })
+      .catch((e: unknown) => (settled = e));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 1_000);
+    expect(settled).toBe('pending');
+    await vi.advanceTimersByTimeAsync(PASSWORD_CHECK_TIMEOUT_MS - REQUEST_TIMEOUT_MS - 1_010);
+    expect(settled).toBe('pending');
+    await vi.advanceTimersByTimeAsync(20);
+    await call;
+    expect(settled).toMatchObject({ kind: 'timeout', code: ErrorCode.NetworkError });
+    // Only the calls that hash: the routes say which.
+    expect(
+      Object.entries(ROUTES)
+        .filter(([, route]) => 'checksPassword' in route)
+        .map(([path]) => path)
+        .sort(),
+    ).toEqual(
+      [
+        ApiPath.addBankCard,
+        ApiPath.changeLoginPassword,
+        ApiPath.changePayPassword,
+        ApiPath.endOtherSessions,
+        ApiPath.login,
+        ApiPath.register,
+        ApiPath.resetPassword,
+        ApiPath.withdraw,
+      ].sort(),
+    );
   });
 
   it('HTTP 401/403 without an envelope are only logged', async () => {

@@ -1,11 +1,11 @@
 import ky, { TimeoutError } from 'ky';
 import type { ApiAnswerOf, ApiContract, ApiRequestOf } from '../../shared/api/types';
-import { isWritePath } from '../../shared/api/routes';
+import { checksPassword, isWritePath } from '../../shared/api/routes';
 import { isSessionEnd, SUCCESS, type ApiResponse } from '../../shared/api/envelope';
 import { ErrorCode, MessageKey, type MessageValues } from '../../shared/errors';
 import { checkAnswer, loadAnswerSchemas, type CheckedAnswer } from './answers';
 import { ApiError, OfflineError } from './errors';
-import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { PASSWORD_CHECK_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../shared/constants';
 
 export interface CallOptions {
   /** No toast for refusals (the caller shows its own message). */
@@ -46,6 +46,7 @@ export interface ApiClient {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const log = deps.log ?? ((message: string, detail?: unknown) => console.warn(`[api] ${message}`, detail ?? ''));
   const timeout = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const passwordTimeout = deps.timeoutMs ?? PASSWORD_CHECK_TIMEOUT_MS;
 
   async function call<P extends keyof ApiContract>(
     path: P,
@@ -72,7 +73,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       response = await ky.post(`${base}${path}`, {
         json,
-        timeout,
+        timeout: checksPassword(path) ? passwordTimeout : timeout,
         retry: 0,
         throwHttpErrors: false,
         ...(deps.fetch ? { fetch: deps.fetch } : {}),

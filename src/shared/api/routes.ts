@@ -34,6 +34,11 @@ export interface Route {
   /** A money-moving write: each attempt carries an idempotency key, kept for the retry after no answer. */
   idempotent: boolean;
   cache: CachePolicy;
+  /**
+   * The call checks or sets a password (scrypt on the server's hashing threads): the app waits for
+   * it up to PASSWORD_CHECK_TIMEOUT_MS rather than REQUEST_TIMEOUT_MS (docs/decisions.md).
+   */
+  checksPassword?: true;
 }
 
 const publicRead: Route = { access: 'guest', kind: 'read', owned: false, idempotent: false, cache: 'cached' };
@@ -43,17 +48,17 @@ const memberWrite: Route = { access: 'member', kind: 'write', owned: false, idem
 
 export const ROUTES = {
   [ApiPath.getConfig]: publicRead,
-  [ApiPath.login]: guestWrite,
-  [ApiPath.register]: guestWrite,
+  [ApiPath.login]: { ...guestWrite, checksPassword: true },
+  [ApiPath.register]: { ...guestWrite, checksPassword: true },
   /** A guest's code (register, reset); a paypwd code authenticates the token it carries itself. */
   [ApiPath.smsSend]: guestWrite,
-  [ApiPath.resetPassword]: guestWrite,
-  [ApiPath.changeLoginPassword]: memberWrite,
-  [ApiPath.changePayPassword]: memberWrite,
+  [ApiPath.resetPassword]: { ...guestWrite, checksPassword: true },
+  [ApiPath.changeLoginPassword]: { ...memberWrite, checksPassword: true },
+  [ApiPath.changePayPassword]: { ...memberWrite, checksPassword: true },
   [ApiPath.logout]: memberWrite,
   [ApiPath.userInfo]: memberRead,
   [ApiPath.sessions]: memberRead,
-  [ApiPath.endOtherSessions]: memberWrite,
+  [ApiPath.endOtherSessions]: { ...memberWrite, checksPassword: true },
   [ApiPath.todayWinLost]: memberRead,
   [ApiPath.slide]: publicRead,
   [ApiPath.oneClassArticle]: publicRead,
@@ -75,9 +80,9 @@ export const ROUTES = {
   [ApiPath.gameCancel]: memberWrite,
   [ApiPath.bankCardList]: memberRead,
   [ApiPath.deleteBankCard]: memberWrite,
-  [ApiPath.addBankCard]: memberWrite,
+  [ApiPath.addBankCard]: { ...memberWrite, checksPassword: true },
   [ApiPath.addedAccounts]: memberRead,
-  [ApiPath.withdraw]: { ...memberWrite, idempotent: true },
+  [ApiPath.withdraw]: { ...memberWrite, idempotent: true, checksPassword: true },
   [ApiPath.leftMoney]: memberRead,
   [ApiPath.withdrawals]: memberRead,
   /** Gives a pending withdrawal's amount back: answered once, so a retry finds it cancelled (3012). */
@@ -106,6 +111,11 @@ export function routeOf(path: string): Route | undefined {
 /** Paths a guest may call: any other needs a live session, an unknown one included. */
 export function isGuestPath(path: string): boolean {
   return routeOf(path)?.access === 'guest';
+}
+
+/** Paths whose call checks or sets a password, and so may take longer than an ordinary answer. */
+export function checksPassword(path: string): boolean {
+  return routeOf(path)?.checksPassword === true;
 }
 
 /** Paths that change something: refused offline, never queued behind the member's back. */

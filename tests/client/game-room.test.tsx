@@ -8,7 +8,7 @@ import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
 import { queryCache } from '../../src/client/stores';
 import { GAME_LOG_PAGE } from '../../src/client/features/game/gameApi';
-import { activateLocale, messageOf, textOfCode } from '../../src/client/i18n';
+import { activateLocale, formatDateTime, messageOf, textOfCode } from '../../src/client/i18n';
 import { toast } from '../../src/client/ui/toast';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
 import { gameInfo, ownOrder, renderRoom, ROOM, USER } from './game-fixtures';
@@ -493,6 +493,45 @@ describe('offline in the room', () => {
       act(() => online.browserChanged(true));
     },
   );
+});
+
+describe('a pause in force', () => {
+  it('the room says so above everything; Buy is off with the pause as its reason before anything is sent; cancel stays', async () => {
+    const until = Date.now() + 86_400_000;
+    const base = roomServer({ orders: [ownOrder(7, { status: 'wait' })] });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (new URL(request.url).pathname === ApiPath.playLimits) {
+        return new Response(
+          JSON.stringify(
+            ok({
+              limits: [],
+              pause: { kind: 'exclusion', until },
+              realityCheck: 0,
+              history: [],
+              serverTime: Date.now(),
+            }),
+          ),
+          { headers: { 'content-type': 'application/json' } },
+        );
+      }
+      return base.fetch(request);
+    });
+    await openRoom();
+    const said = `Self-exclusion until ${formatDateTime(until)}: orders are refused until then.`;
+    await waitFor(() => expect(screen.getByTestId('pause-banner').textContent).toContain(said));
+    fireEvent.click(option(0));
+    fireEvent.change(screen.getByLabelText('Amount per option (USD)'), { target: { value: '20' } });
+    expect(screen.getByRole('button', { name: 'Buy' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('buy-closed').textContent).toBe(said);
+    expect(screen.queryByRole('dialog', { name: 'Confirm order' })).toBeNull();
+    expect(base.to(ApiPath.order)).toHaveLength(0);
+    // An order placed before the pause can still be cancelled: that only gives money back.
+    fireEvent.click(screen.getByRole('button', { name: 'My orders' }));
+    const sheet = await screen.findByRole('dialog', { name: 'My orders' });
+    const cancel = await within(sheet).findByRole('button', { name: /^Cancel order/ });
+    expect(cancel.hasAttribute('disabled')).toBe(false);
+  });
 });
 
 describe("the room's rules", () => {

@@ -5,7 +5,7 @@ import type { Locale } from '../../src/shared/locale';
 import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
 import { online } from '../../src/client/stores';
-import { activateLocale } from '../../src/client/i18n';
+import { activateLocale, formatDateTime } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { renderHome, USER } from './home-fixtures';
 import { queryKey } from '../../src/client/data/key';
@@ -44,6 +44,33 @@ describe('home welcome bar and quick menu', () => {
     window.history.replaceState(null, '', '/');
     fireEvent.click(within(quickMenu()).getByRole('button', { name: 'VIP rooms' }));
     await waitFor(() => expect(window.location.pathname).toBe('/room_list/1'));
+  });
+
+  it('during a cool-off, home says so with its end and offers no play, VIP or promotion; once it ends they are back', async () => {
+    startSession('token');
+    const until = Date.now() + 300;
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.userInfo]: () => ok(USER),
+        [ApiPath.playLimits]: () =>
+          ok({ limits: [], pause: { kind: 'cooloff', until }, realityCheck: 30, history: [], serverTime: Date.now() }),
+      }).fetch,
+    );
+    renderHome();
+    const banner = await screen.findByTestId('pause-banner');
+    expect(banner.textContent).toContain(`Cool-off until ${formatDateTime(until)}: orders are refused until then.`);
+    expect(within(banner).getByRole('link', { name: 'Responsible play' }).getAttribute('href')).toBe(
+      '/responsible_play',
+    );
+    await screen.findByTestId('home-nickname');
+    expect(screen.queryByTestId('go-vip')).toBeNull();
+    expect(within(quickMenu()).queryByRole('button', { name: 'VIP rooms' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Featured' })).toBeNull();
+    expect(screen.queryAllByTestId('game-tile')).toHaveLength(0);
+    // The pause ends: home is as before, without a reload.
+    await waitFor(() => expect(screen.queryByTestId('pause-banner')).toBeNull(), { timeout: 2_000 });
+    expect(screen.getByTestId('go-vip')).toBeTruthy();
   });
 
   it('without a token the VIP action goes to log in, and the welcome bar offers log in and register', async () => {

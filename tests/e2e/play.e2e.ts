@@ -80,18 +80,41 @@ describe('responsible play end to end', () => {
     await expect.poll(() => ask.textContent()).toContain('Neither you nor customer service can end it early.');
     await ask.getByRole('button', { name: 'Pause play' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Play is paused' }).count()).toBe(1);
-    expect(await page.getByTestId('pause-state').textContent()).toMatch(/^Cool-off until .+\. Orders are refused/);
+    const state = (await page.getByTestId('pause-state').textContent())!;
+    const until = /^Cool-off until (.+?)\. Orders are refused/.exec(state)?.[1];
+    expect(until).toBeTruthy();
+    // Only a longer pause can be taken now: the list starts past the 24 hours in force.
+    expect(await pause.getByLabel('Pause for longer').inputValue()).toBe('cooloff:7');
     await snapshot(page, 'play-paused');
 
-    // Orders are refused; the fund log still opens with the deposit and the stake.
-    await page.goto(`/activity/${ROOM_ID}`);
-    await waitForOrderTime(page, 5);
-    await buy(page, 20);
-    await expect
-      .poll(() => toasts(page).allTextContents())
-      .toContainEqual(
-        expect.stringMatching(/^You are taking a break from play until .+\. Orders are refused until then\.$/),
+    // Home and the room say so at once, in the same words and the same time; home offers no play,
+    // VIP or promotion, and Buy is off with the reason before anything is chosen.
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto('/');
+      const banner = page.getByTestId('pause-banner');
+      await expect
+        .poll(() => banner.textContent())
+        .toContain(`Cool-off until ${until}: orders are refused until then.`);
+      for (const offer of ['go-vip', 'quick-vip', 'game-tile', 'banner-track', 'install-prompt']) {
+        expect(await page.getByTestId(offer).count(), offer).toBe(0);
+      }
+      const box = await banner.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      await snapshot(page, `play-paused-home-${width}`);
+
+      await page.goto(`/activity/${ROOM_ID}`);
+      await expect.poll(() => page.getByTestId('pause-banner').textContent()).toContain(`Cool-off until ${until}`);
+      await page.getByTestId('option-0').click();
+      await page.getByLabel('Amount per option (USD)').fill('20');
+      expect(await page.getByRole('button', { name: 'Buy', exact: true }).isDisabled()).toBe(true);
+      expect(await page.getByTestId('buy-closed').textContent()).toBe(
+        `Cool-off until ${until}: orders are refused until then.`,
       );
+      expect(await page.getByRole('dialog', { name: 'Confirm order' }).count()).toBe(0);
+    }
+
+    // The fund log still opens with the deposit and the stake.
     await page.goto('/my_income');
     // The rows this member's money made: the deposit and the one stake. The round of that stake may
     // have been settled meanwhile (a win adds its payout row); the refused orders took nothing.

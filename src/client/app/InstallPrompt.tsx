@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useRouter } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
+import { useActivePause } from '../data';
 import { Icon } from '../ui';
 import {
   acceptInstallOffer,
@@ -19,9 +20,12 @@ type Shown = { path: string; kind: NonNullable<InstallOffer>['kind'] };
  * Buy), in the page's flow above the screen, so it covers nothing. It opens with a page, never
  * under a finger: an offer that becomes possible while a page is up waits for the next page. It
  * stays on the page it opened with and is gone once the member leaves it; that was its one showing.
+ * While the member's play is paused it is not offered at all.
  */
 export function InstallPrompt() {
   const offer = useInstallOffer();
+  // A member who paused play is offered nothing that draws them back meanwhile.
+  const paused = useActivePause() !== null;
   const { t } = useLingui();
   const [path] = useLocation();
   const { parser } = useRouter();
@@ -32,7 +36,7 @@ export function InstallPrompt() {
   if (path !== seenPath) {
     setSeenPath(path);
     if (shown) setShown(null);
-    else if (offer && findRoute(path, parser)?.tabBar === true) setShown({ path, kind: offer.kind });
+    else if (offer && !paused && findRoute(path, parser)?.tabBar === true) setShown({ path, kind: offer.kind });
   }
   const showing = shown !== null && shown.path === path;
   useEffect(() => {

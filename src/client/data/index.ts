@@ -9,6 +9,7 @@ export {
   useLeftMoney,
   useWithdrawals,
   usePlayLimits,
+  useActivePause,
   profileQuery,
   leftMoneyQuery,
 } from './resources';

@@ -1,5 +1,13 @@
+import { useEffect, useState } from 'react';
 import { ApiPath, useSession } from '../api';
-import type { AppConfig, LeftMoneyAnswer, PlayLimitsAnswer, UserInfo, WithdrawalItem } from '../../shared/api/types';
+import type {
+  AppConfig,
+  LeftMoneyAnswer,
+  PlayLimitsAnswer,
+  PlayPause,
+  UserInfo,
+  WithdrawalItem,
+} from '../../shared/api/types';
 import { defineQuery, useQuery } from './query';
 import type { Synced } from './sync';
 
@@ -53,3 +61,24 @@ export function usePlayLimits(): Synced<PlayLimitsAnswer> {
   const { token } = useSession();
   return useQuery(token ? playLimitsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }
+
+/**
+ * The member's cool-off or self-exclusion while it is in force (null otherwise, and for a guest):
+ * home and every room say so and offer no play while it lasts. Read from the same cached answer,
+ * so a pause is shown offline too; one that ended meanwhile is shown no longer.
+ */
+export function useActivePause(): PlayPause | null {
+  const pause = usePlayLimits().data?.pause ?? null;
+  const [now, setNow] = useState(Date.now);
+  const until = pause?.until ?? null;
+  // Looked at again when the pause ends (at once if it had already ended when it was read).
+  useEffect(() => {
+    if (until === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(Math.max(0, until - Date.now()), MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [until]);
+  return pause && pause.until > now ? pause : null;
+}
+
+/** setTimeout's longest delay (about 24.8 days); a longer pause is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;

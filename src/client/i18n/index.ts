@@ -5,3 +5,4 @@ export { fundReasonText } from './fundReasons';
 export { useLocale } from './useLocale';
 export { ROOM_KIND_NAMES, ORDER_STATUS_NAMES, useOutcomeName } from './gameNames';
 export { WITHDRAWAL_STATUS_NAMES } from './withdrawalNames';
+export { PAUSE_NAMES } from './pauseNames';

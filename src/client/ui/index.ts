@@ -23,3 +23,4 @@ export { WithdrawableFigure } from './WithdrawableFigure';
 export { LanguageFlag } from './LanguageFlag';
 export { useFieldErrors } from './useFieldErrors';
 export { useCaptchaLock } from './useCaptchaLock';
+export { PauseBanner, usePauseText } from './PauseBanner';

@@ -5,7 +5,8 @@ import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
 import { focusOf } from '../../../shared/game';
 import { ApiError, failureText } from '../../api';
 import { messageOf, textOfCode, formatUsd, useLocale } from '../../i18n';
-import { EmptyState, Icon, Page, Spinner, StaleBadge, toast } from '../../ui';
+import { EmptyState, Icon, Page, PauseBanner, Spinner, StaleBadge, toast, usePauseText } from '../../ui';
+import { useActivePause } from '../../data';
 import { BuyBar } from './BuyBar';
 import { ConfirmOrderSheet } from './ConfirmOrderSheet';
 import { LiveIndicator } from './LiveIndicator';
@@ -97,6 +98,9 @@ function OpenRoom({
       {history}
     </>
   );
+  // A pause in force refuses every order: said before anything is chosen, not after Confirm.
+  const pause = useActivePause();
+  const pauseText = usePauseText();
   const closedReason = !room.online
     ? room.browserOnline
       ? t`The server cannot be reached: orders wait until it answers.`
@@ -104,6 +108,8 @@ function OpenRoom({
     : clock.closed
       ? messageOf(refuse(MessageKey.Stopped))
       : null;
+  // Cancelling stays possible during a pause: it only gives money back.
+  const buyRefusal = pause ? pauseText(pause) : closedReason;
   return (
     <Page
       title={roomTitle(info.room, locale) || t`Game room`}
@@ -111,6 +117,7 @@ function OpenRoom({
       actions={actions}
       className="game-page"
     >
+      {pause && <PauseBanner pause={pause} />}
       <RoomBalance profile={profile} />
 
       <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
@@ -139,7 +146,7 @@ function OpenRoom({
         amount={ticket.amount}
         selectedCount={ticket.selected.length}
         amountError={ticket.errorOf('amount')}
-        closedReason={closedReason}
+        closedReason={buyRefusal}
         onAmount={ticket.setAmount}
         onBuy={ticket.onBuy}
         onOwnOrders={room.ownSheet.show}

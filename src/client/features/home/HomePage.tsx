@@ -5,9 +5,9 @@ import { LOCALE_NAMES } from '../../../shared/locale';
 import { FIRST_VIP_LEVEL } from '../../../shared/constants';
 import { vipLevel } from '../../../shared/vip';
 import { useSession } from '../../api';
-import { useConfig, useProfile } from '../../data';
+import { useActivePause, useConfig, useProfile } from '../../data';
 import { useLocale, formatUsd } from '../../i18n';
-import { Icon, LanguageFlag, LevelBadge, levelName, navigate, StaleBadge, type IconName } from '../../ui';
+import { Icon, LanguageFlag, LevelBadge, levelName, navigate, PauseBanner, StaleBadge, type IconName } from '../../ui';
 import { BannerCarousel } from './BannerCarousel';
 import { BrandMark } from './BrandMark';
 import { GameTiles } from './GameTiles';
@@ -26,6 +26,8 @@ export default function HomePage() {
   const { token } = useSession();
   // The go-VIP action (SPEC.md section 2): a guest logs in first, a member sees the VIP rooms.
   const goVip = () => navigate(token ? pathTo('roomList', { type: 1 }) : pathTo('login'));
+  // A cool-off or self-exclusion in force: said first, and home offers no play, VIP or promotion.
+  const pause = useActivePause();
 
   return (
     <div className="page home-page">
@@ -43,22 +45,22 @@ export default function HomePage() {
       </header>
       <main className="page-body">
         <h1 className="visually-hidden">{t`Home`}</h1>
-        <BannerCarousel />
+        {pause ? <PauseBanner pause={pause} /> : <BannerCarousel />}
 
-        <WelcomeCard goVip={goVip} />
+        <WelcomeCard goVip={pause ? null : goVip} />
 
-        <GameTiles />
+        {!pause && <GameTiles />}
 
         <WinnersTicker />
 
-        <QuickMenu goVip={goVip} />
+        <QuickMenu goVip={pause ? null : goVip} />
       </main>
     </div>
   );
 }
 
 /** The member's name, VIP level and balance, or an invitation to log in. */
-function WelcomeCard({ goVip }: { goVip: () => void }) {
+function WelcomeCard({ goVip }: { goVip: (() => void) | null }) {
   const { t, i18n } = useLingui();
   const { token } = useSession();
   const profile = useProfile();
@@ -95,10 +97,12 @@ function WelcomeCard({ goVip }: { goVip: () => void }) {
             <StaleBadge status={profile.status} updatedAt={profile.updatedAt} validating={profile.isValidating} />
           </div>
           <div className="welcome-buttons">
-            <button type="button" className="btn btn-primary" onClick={goVip} data-testid="go-vip">
-              <Icon name="crown" size={18} />
-              {t`Go VIP`}
-            </button>
+            {goVip && (
+              <button type="button" className="btn btn-primary" onClick={goVip} data-testid="go-vip">
+                <Icon name="crown" size={18} />
+                {t`Go VIP`}
+              </button>
+            )}
             <Link href={pathTo('account')} className="btn btn-secondary">
               {t`My account`}
             </Link>
@@ -121,8 +125,8 @@ function WelcomeCard({ goVip }: { goVip: () => void }) {
   );
 }
 
-/** Customer service, the pages without a tab of their own, and the VIP rooms. */
-function QuickMenu({ goVip }: { goVip: () => void }) {
+/** Customer service, the pages without a tab of their own, and the VIP rooms (none while play is paused). */
+function QuickMenu({ goVip }: { goVip: (() => void) | null }) {
   const { t } = useLingui();
   const config = useConfig().data;
   // The trend, finance and messages pages have no tab of their own (SPEC.md section 2): home leads there.
@@ -158,12 +162,14 @@ function QuickMenu({ goVip }: { goVip: () => void }) {
             </Link>
           </li>
         ))}
-        <li>
-          <button type="button" className="quick-item" onClick={goVip} data-testid="quick-vip">
-            <Icon name="crown" />
-            <span>{t`VIP rooms`}</span>
-          </button>
-        </li>
+        {goVip && (
+          <li>
+            <button type="button" className="quick-item" onClick={goVip} data-testid="quick-vip">
+              <Icon name="crown" />
+              <span>{t`VIP rooms`}</span>
+            </button>
+          </li>
+        )}
       </ul>
     </nav>
   );

@@ -6,9 +6,9 @@ import { PAUSE_DAYS } from '../../../shared/play';
 import { DAY_MS } from '../../../shared/serverDay';
 import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
-import { formatDateTime } from '../../i18n';
+import { formatDateTime, PAUSE_NAMES } from '../../i18n';
 import { confirmDialog, FormError, Icon, SelectField, SubmitButton, toast } from '../../ui';
-import { PAUSE_LENGTH_NAMES, PAUSE_NAMES } from './playNames';
+import { PAUSE_LENGTH_NAMES } from './playNames';
 
 /** A choice of the pause list: its kind and length, as one value of the select. */
 const choices = PAUSE_KINDS.flatMap((kind) =>
@@ -22,9 +22,11 @@ const choices = PAUSE_KINDS.flatMap((kind) =>
 export function PauseSection({ pause }: { pause: PlayPause | null }) {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
-  const [choice, setChoice] = useState(choices[0].value);
+  // During a pause only a longer one can be taken: the list starts at the first that ends later.
+  const [offered] = useState(() => choices.filter((c) => !pause || Date.now() + c.days * DAY_MS > pause.until));
+  const [choice, setChoice] = useState((offered[0] ?? choices[0]).value);
   const { send, busy, error } = useWrite(ApiPath.pausePlay);
-  const chosen = choices.find((c) => c.value === choice) ?? choices[0];
+  const chosen = offered.find((c) => c.value === choice) ?? offered[0] ?? choices[0];
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -64,7 +66,7 @@ export function PauseSection({ pause }: { pause: PlayPause | null }) {
           value={choice}
           onChange={(event) => setChoice(event.target.value)}
         >
-          {choices.map((c) => (
+          {offered.map((c) => (
             <option key={c.value} value={c.value}>
               {`${_(PAUSE_NAMES[c.kind])}: ${_(PAUSE_LENGTH_NAMES[c.days])}`}
             </option>

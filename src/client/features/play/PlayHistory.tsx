@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { PlayChange } from '../../../shared/api/types';
-import { formatDateTime, formatUsd } from '../../i18n';
-import { KIND_NAMES, PAUSE_LENGTH_NAMES, PAUSE_NAMES, PERIOD_ADJECTIVES } from './playNames';
+import { formatDateTime, formatUsd, PAUSE_NAMES } from '../../i18n';
+import { KIND_NAMES, PAUSE_LENGTH_NAMES, PERIOD_ADJECTIVES } from './playNames';
 
 /** One change as a sentence. */
 function ChangeText({ change }: { change: PlayChange }) {

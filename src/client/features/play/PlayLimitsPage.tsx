@@ -26,7 +26,7 @@ export default function PlayLimitsPage() {
       <SyncedSection synced={play} unavailableTitle={t`Your limits are unavailable`}>
         {(data) => (
           <>
-            <PauseSection pause={data.pause} />
+            <PauseSection key={data.pause?.until ?? 'none'} pause={data.pause} />
             <h2 className="section-title">{t`Your limits`}</h2>
             <LimitList limits={data.limits} />
             <LimitForm limits={data.limits} />

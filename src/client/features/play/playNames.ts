@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { PauseKind, PlayLimitKind, PlayPeriod } from '../../../shared/play';
+import type { PlayLimitKind, PlayPeriod } from '../../../shared/play';
 
 /** Each period as a heading ("Per day") and inside a sentence ("daily"). */
 export const PERIOD_NAMES: Record<PlayPeriod, MessageDescriptor> = {
@@ -20,11 +20,6 @@ export const KIND_NAMES: Record<PlayLimitKind, MessageDescriptor> = {
   stake: msg({ message: 'Stakes', context: 'play limit kind' }),
   loss: msg({ message: 'Net loss', context: 'play limit kind' }),
   deposit: msg({ message: 'Deposits', context: 'play limit kind' }),
-};
-
-export const PAUSE_NAMES: Record<PauseKind, MessageDescriptor> = {
-  cooloff: msg({ message: 'Cool-off', context: 'play pause' }),
-  exclusion: msg({ message: 'Self-exclusion', context: 'play pause' }),
 };
 
 /** The lengths of src/shared/play.ts PAUSE_DAYS, as a member reads them. */

@@ -12,6 +12,26 @@ const open: HTMLDialogElement[] = [];
 const listeners = new Set<() => void>();
 let nextId = 1;
 
+/** A closed dialog's history entry being taken back (history.back() is asynchronous), if any. */
+let takingBack: Promise<void> | null = null;
+
+function takeEntryBack(): void {
+  takingBack = new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('popstate', done);
+      takingBack = null;
+      resolve();
+    };
+    window.addEventListener('popstate', done);
+  });
+  window.history.back();
+}
+
+/** Settles once no closed dialog's history entry is still being taken back. */
+export function dialogHistorySettled(): Promise<void> | null {
+  return takingBack;
+}
+
 function publish(): void {
   listeners.forEach((listener) => listener());
 }
@@ -123,8 +143,9 @@ export function useModalDialog(
       publish();
       if (dialog.open) dialog.close();
       // Closed by its own button or Escape: take its history entry back, unless a navigation
-      // already left it behind.
-      if (entryId() === id) window.history.back();
+      // already left it behind. Going back is asynchronous: a navigation asked for meanwhile (a
+      // dialog's answer that leaves the page) waits for it, or the back would land on this page.
+      if (entryId() === id) takeEntryBack();
       previous?.focus();
     };
     // Once per opening; the refs are stable.

@@ -1,4 +1,5 @@
-import { navigate } from 'wouter/use-browser-location';
+import { navigate as browserNavigate } from 'wouter/use-browser-location';
+import { dialogHistorySettled } from './modal';
 import { pathTo } from '../routing/paths';
 
 /**
@@ -21,4 +22,12 @@ export function goBack(fallback = pathTo('home')): void {
   else navigate(fallback, { replace: true });
 }
 
-export { navigate };
+/**
+ * wouter's navigate, after any closed dialog's history entry has been taken back: a page left
+ * from a dialog's answer ("Stop" leaves the room) must not be undone by that dialog's Back.
+ */
+export function navigate(to: string, options?: { replace?: boolean }): void {
+  const settling = dialogHistorySettled();
+  if (settling) void settling.then(() => browserNavigate(to, options));
+  else browserNavigate(to, options);
+}

@@ -8,7 +8,7 @@ import { queryCache } from '../../src/client/stores';
 import WithdrawPage from '../../src/client/features/wallet/WithdrawPage';
 import { startSession } from '../../src/client/api/session';
 import { online } from '../../src/client/stores';
-import { activateLocale, formatDateTime, textOfCode } from '../../src/client/i18n';
+import { activateLocale, formatDateTime, formatUsd, textOfCode } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, refused, resetClientState, type FakeCall } from './helpers';
 import { BANK_CARD, LEFT, renderScreen, USDT_CARD, USER } from './wallet-fixtures';
 
@@ -491,6 +491,12 @@ describe("the member's withdrawals: a paid one's reference, cancelling one still
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel withdrawal' }));
     expect((await screen.findByRole('alert')).textContent).toContain('This withdrawal cannot be cancelled');
     await waitFor(() => expect(screen.getAllByTestId('withdrawal')[0].dataset.status).toBe('paid'));
+    // And says what became of it, as the list now does.
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.toast')].map((toast) => toast.textContent)).toContainEqual(
+        expect.stringContaining(`It was already paid: ${formatUsd(PENDING.money)} USD to ${PENDING.account}.`),
+      ),
+    );
   });
 });
 

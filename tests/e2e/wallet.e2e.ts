@@ -255,6 +255,47 @@ describe('accounts that can exist, withdrawals a member can follow: four languag
     await browser?.close();
   });
 
+  it('withdrawals decided while the member reads /withdraw change there in place, with no room visited first (320 and 390 px)', async () => {
+    const member = newMember('wl', '300');
+    const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
+    await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
+    const card = await api<{ id: number }>('/api/Game/addbankcard', {
+      token,
+      type: 'USDT-TRC20',
+      address: TRC20_ADDRESS,
+      pwd: '246810',
+    });
+    ageAccounts(member.username);
+    await api('/api/Game/withdraw', { token, bank_id: card.id, money: 40, pwd: '246810' });
+    await api('/api/Game/withdraw', { token, bank_id: card.id, money: 25, pwd: '246810' });
+    const [toReject, toPay] = await api<WithdrawalItem[]>('/api/Game/getWithdrawals', { token });
+
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 700 });
+    // The member's own stream opens from the app's start, whatever the page.
+    const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live/member');
+    await logIn(page, member);
+    await page.goto('/withdraw');
+    const status = (id: number) =>
+      page.locator(`[data-testid="withdrawal"][data-id="${id}"]`).getAttribute('data-status');
+    await expect.poll(() => status(toPay.id)).toBe('pending');
+    await stream;
+
+    admin('withdraw:approve', String(toPay.id), '--note', 'Paid by bank transfer, ref VCB-9911');
+    await expect.poll(() => status(toPay.id), { timeout: 30_000 }).toBe('paid');
+    // Still the same page: no cancel offered for what is paid.
+    expect(
+      await page.locator(`[data-testid="withdrawal"][data-id="${toPay.id}"] [data-testid="withdrawal-cancel"]`).count(),
+    ).toBe(0);
+    await snapshot(page, 'withdrawal-paid-live-320');
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    admin('withdraw:reject', String(toReject.id), '--note', 'e2e');
+    await expect.poll(() => status(toReject.id), { timeout: 30_000 }).toBe('rejected');
+    await context.close();
+  });
+
   it.each(LOCALES)(
     'in %s: an address failing its checksum is refused under it, a good one shown back whole; accounts masked; a paid withdrawal shows its reference, a pending one can be cancelled',
     async (locale) => {

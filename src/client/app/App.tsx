@@ -8,6 +8,7 @@ import { TabBar } from './TabBar';
 import type { RouteDef } from './routes';
 import { useOnline } from '../api/online';
 import { useOverlaysWanted } from './useOverlaysWanted';
+import { useMemberNews } from './useMemberNews';
 
 const Overlays = lazy(() => import('./Overlays'));
 
@@ -15,6 +16,7 @@ function Shell() {
   const [withTabBar, setWithTabBar] = useState(false);
   const onRouteChange = useCallback((def: RouteDef | null) => setWithTabBar(def?.tabBar === true), []);
   const online = useOnline();
+  useMemberNews();
   return (
     <div className={`shell${withTabBar ? ' has-tabbar' : ''}${online ? '' : ' is-offline'}`}>
       <OfflineBanner />

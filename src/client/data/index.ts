@@ -12,6 +12,7 @@ export {
   useActivePause,
   profileQuery,
   leftMoneyQuery,
+  withdrawalsQuery,
 } from './resources';
 export { logout } from './session';
 export { useMessageReads, markMessagesRead } from './messageReads';

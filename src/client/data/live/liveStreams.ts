@@ -25,8 +25,8 @@ export class LiveStreams {
 
   /**
    * Holds the member's stream from now on, while logged in and online: closed at logout, before the
-   * member's rows go, and opened again for the next session. Started with the room (it loads with
-   * it); calling it again changes nothing.
+   * member's rows go, and opened again for the next session. Started by the app once its first
+   * screen is idle (app/useMemberNews.ts) and by a room; calling it again changes nothing.
    */
   followMember(): void {
     if (this.stopFollowing) return;

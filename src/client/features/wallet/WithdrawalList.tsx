@@ -30,7 +30,13 @@ export function WithdrawalList() {
             {list.map((item) => {
               const money = formatUsd(item.money);
               return (
-                <li key={item.id} className="order-row" data-testid="withdrawal" data-status={item.status}>
+                <li
+                  key={item.id}
+                  className="order-row"
+                  data-testid="withdrawal"
+                  data-id={item.id}
+                  data-status={item.status}
+                >
                   <div className="order-main">
                     <span className="order-name">
                       {money} USD · {item.account}

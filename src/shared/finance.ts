@@ -10,8 +10,6 @@ export interface TierProjection {
   dailyCents: Cents;
   /** Earnings over the whole lock-up on the minimum amount. */
   totalCents: Cents;
-  /** Daily rate x 365, in percent with two decimals (simple, not compounded). */
-  annualizedPercent: number;
 }
 
 /** Daily rate in hundredths of a percent (0.15 % -> 15), so the arithmetic stays in integers. */
@@ -26,7 +24,8 @@ export function projectTier(product: FinanceProduct): TierProjection | null {
   // cents x (hundredths of a percent) / 10,000 = cents; floor, so a projection never rounds up.
   const dailyCents = Math.floor((minimum * rate) / 10_000);
   const totalCents = Math.floor((minimum * rate * product.days) / 10_000);
-  return { dailyCents, totalCents, annualizedPercent: (rate * 365) / 100 };
+  // No yearly figure: a lock-up is days long, and a daily rate times 365 reads as a yield promise.
+  return { dailyCents, totalCents };
 }
 
 /** The seed's tiers (SPEC.md section 9); operators change them with the admin command. */

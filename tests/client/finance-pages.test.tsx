@@ -52,17 +52,20 @@ describe('finance list (/finance)', () => {
     expect(inTier(first, 'tier-minimum')).toBe('200,000.00 USD');
     expect(inTier(first, 'tier-rate')).toBe('0.50%');
     expect(inTier(first, 'tier-days')).toBe('20 days');
-    // 200,000 x 0.5 % = 1,000 a day; x 20 days = 20,000; 0.5 x 365 = 182.5 %.
+    // 200,000 x 0.5 % = 1,000 a day; x 20 days = 20,000. No yearly figure.
     expect(inTier(first, 'projection-daily')).toBe('1,000.00');
     expect(inTier(first, 'projection-total')).toBe('20,000.00');
-    expect(inTier(first, 'projection-annualized')).toBe('182.50%');
+    expect(document.body.textContent).not.toMatch(/annuali[sz]ed/i);
+    // What they are comes first: listed by the operator, not run by the app.
+    const what = screen.getByTestId('finance-what');
+    expect(what.textContent).toContain('listed by the operator. The app does not run them');
+    expect(what.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(first).getByTestId('tier-projection').textContent).toContain('Projection');
     expect(within(first).getByTestId('tier-projection').textContent).toContain('projected, not guaranteed');
 
     expect(inTier(second, 'tier-minimum')).toBe('1,000,000.00 USD');
     expect(inTier(second, 'projection-daily')).toBe('11,000.00');
     expect(inTier(second, 'projection-total')).toBe('440,000.00');
-    expect(inTier(second, 'projection-annualized')).toBe('401.50%');
     expect(within(second).getByRole('link', { name: 'Details' }).getAttribute('href')).toBe('/productdetail?id=9');
     expect(within(second).getByRole('link', { name: 'Transfer in' }).getAttribute('href')).toBe(
       '/producttransferin?id=9',
@@ -119,7 +122,7 @@ describe('tier detail (/productdetail?id=N)', () => {
     expect(inTier(detail, 'tier-minimum')).toBe('1,000,000.00 USD');
     expect(inTier(detail, 'projection-total')).toBe('440,000.00');
     expect(inTier(detail, 'projection-working')).toBe(
-      '1,000,000.00 USD × 1.10% a day × 40 days = 440,000.00 USD, simple interest. Annualized is the daily rate × 365, not compounded.',
+      '1,000,000.00 USD × 1.10% a day × 40 days = 440,000.00 USD, simple interest.',
     );
     expect(within(detail).getByRole('link', { name: 'Transfer in' }).getAttribute('href')).toBe(
       '/producttransferin?id=9',
@@ -145,8 +148,8 @@ describe('rules (/productrule) and holdings (/productorder)', () => {
       .slice(1)
       .map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
     expect(rows).toEqual([
-      ['200,000.00', '0.50%', '20 days', '182.50%'],
-      ['1,000,000.00', '1.10%', '40 days', '401.50%'],
+      ['200,000.00', '0.50%', '20 days'],
+      ['1,000,000.00', '1.10%', '40 days'],
     ]);
     const rules = screen.getByTestId('rules').textContent;
     expect(rules).toContain('from 100,000.00 to 1,500,000.00 USD');

@@ -92,7 +92,7 @@ describe('home welcome bar and quick menu', () => {
     expect(within(welcome).getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
   });
 
-  it('the quick menu opens customer service from config, the introduction (/info/26), help, language, trend, finance and messages', async () => {
+  it('the quick menu opens customer service from config, the introduction (/info/26), help, language, trend and messages', async () => {
     await setQueryData(queryKey(ApiPath.getConfig, {}), {
       siteName: 'RoundPlay',
       serviceUrl: 'https://help.example.com/chat',
@@ -105,9 +105,10 @@ describe('home welcome bar and quick menu', () => {
     expect(within(quickMenu()).getByRole('link', { name: 'About' }).getAttribute('href')).toBe('/info/26');
     expect(within(quickMenu()).getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help/list');
     expect(within(quickMenu()).getByRole('link', { name: 'Language' }).getAttribute('href')).toBe('/languageSet');
-    // The trend and finance pages have no tab of their own (SPEC.md section 2): home leads there.
+    // The trend page has no tab of its own (SPEC.md section 2): home leads there.
     expect(within(quickMenu()).getByRole('link', { name: 'Market trend' }).getAttribute('href')).toBe('/lotteryprize');
-    expect(within(quickMenu()).getByRole('link', { name: 'Mining pool' }).getAttribute('href')).toBe('/finance');
+    // The operator's lock-up listings are not one tap from home (the account menu leads there).
+    expect(within(quickMenu()).queryByRole('link', { name: 'Mining pool' })).toBeNull();
     expect(within(quickMenu()).getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/message');
   });
 

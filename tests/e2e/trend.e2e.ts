@@ -156,9 +156,16 @@ describe('trend and finance end to end', () => {
     expect(await first.getByTestId('tier-minimum').textContent()).toBe(`${formatUsd(tiers[0].minimum)} USD`);
     expect(await first.getByTestId('projection-daily').textContent()).toBe(formatMoney(projection.dailyCents));
     expect(await first.getByTestId('projection-total').textContent()).toBe(formatMoney(projection.totalCents));
-    expect(await first.getByTestId('projection-annualized').textContent()).toBe(
-      `${projection.annualizedPercent.toFixed(2)}%`,
-    );
+    // Said first what they are; no yearly figure that reads as a yield.
+    expect(await page.locator('main, .page-body').first().textContent()).not.toMatch(/annuali[sz]ed/i);
+    const what = page.getByTestId('finance-what');
+    expect(await what.textContent()).toContain('listed by the operator. The app does not run them');
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      const box = await what.boundingBox();
+      expect(box!.y).toBeLessThan((await first.boundingBox())!.y);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    }
     expect(await first.getByTestId('tier-projection').textContent()).toContain('projected, not guaranteed');
     await snapshot(page, 'finance');
 

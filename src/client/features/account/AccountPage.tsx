@@ -78,6 +78,7 @@ export default function AccountPage() {
         <MenuLink to={pathTo('passwords')} icon="lock" label={t`Password`} />
         <MenuLink to={pathTo('responsiblePlay')} icon="timer" label={t`Responsible play`} />
         <MenuLink to={pathTo('language')} icon="globe" label={t`Language`} detail={LOCALE_NAMES[locale]} />
+        <MenuLink to={pathTo('finance')} icon="coins" label={t`Mining pool`} detail={t`Listed by the operator`} />
       </MenuList>
 
       <button type="button" className="btn btn-ghost btn-block logout-btn" onClick={() => void logout()}>

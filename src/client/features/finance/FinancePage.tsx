@@ -43,9 +43,12 @@ export default function FinancePage() {
 
   return (
     <Page title={t`Mining pool`} actions={actions} className="finance-page">
-      <p className="page-lead">
-        {t`Lock-up tiers published by the operator. Earnings shown are projections at the published rate, not guaranteed returns.`}
-      </p>
+      <section className="card finance-what" data-testid="finance-what" aria-label={t`What these products are`}>
+        <p>
+          {t`These lock-up products are listed by the operator. The app does not run them: no money for them moves through the app or your balance here, and transfers are arranged with customer service.`}
+        </p>
+        <p className="text-muted">{t`Figures are projections at the published rate, not guaranteed returns.`}</p>
+      </section>
       <nav className="finance-links" aria-label={t`Mining pool pages`}>
         <Link href={pathTo('productOrder')} className="chip">
           <Icon name="receipt" size={18} />

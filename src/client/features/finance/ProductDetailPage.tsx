@@ -43,7 +43,7 @@ function TierDetail({ product, position }: { product: FinanceProduct; position: 
       <TierProjection product={product} />
       {projection && (
         <p className="text-muted" data-testid="projection-working">
-          {t`${minimum} USD × ${rate} a day × ${days} days = ${total} USD, simple interest. Annualized is the daily rate × 365, not compounded.`}
+          {t`${minimum} USD × ${rate} a day × ${days} days = ${total} USD, simple interest.`}
         </p>
       )}
       <div className="tier-actions">

@@ -1,6 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { FINANCE_TRANSFER_MAX_USD, FINANCE_TRANSFER_MIN_USD } from '../../../shared/constants';
-import { projectTier } from '../../../shared/finance';
 import { Page } from '../../ui';
 import { useFinanceProducts } from './financeApi';
 import { TiersSection } from './TierState';
@@ -30,12 +29,10 @@ export default function ProductRulePage() {
                   <th scope="col">{t`Minimum (USD)`}</th>
                   <th scope="col">{t`Daily rate`}</th>
                   <th scope="col">{t`Lock-up`}</th>
-                  <th scope="col">{t`Annualized`}</th>
                 </tr>
               </thead>
               <tbody>
                 {list.map((product) => {
-                  const projection = projectTier(product);
                   const days = product.days;
                   return (
                     <tr key={product.id}>
@@ -44,7 +41,6 @@ export default function ProductRulePage() {
                       <td>
                         <Plural value={days} one="# day" other="# days" />
                       </td>
-                      <td>{projection ? formatPercent(projection.annualizedPercent) : '—'}</td>
                     </tr>
                   );
                 })}
@@ -58,9 +54,7 @@ export default function ProductRulePage() {
       <ol className="card finance-rules" data-testid="rules">
         <li>{t`An amount transferred in is from ${min} to ${max} USD.`}</li>
         <li>{t`Each tier has a minimum amount; the amount stays locked for the tier's number of days.`}</li>
-        <li>
-          {t`Projected earnings are simple interest: amount × daily rate × days. The annualized rate is the daily rate × 365, not compounded.`}
-        </li>
+        <li>{t`Projected earnings are simple interest: amount × daily rate × days, for the lock-up only.`}</li>
         <li>{t`Projections apply the published rate to an amount. They are not guaranteed returns.`}</li>
         <li>{t`Transfers into the mining pool are not available online: they are arranged with customer service.`}</li>
       </ol>

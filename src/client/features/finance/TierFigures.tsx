@@ -53,10 +53,6 @@ export function TierProjection({ product, amount }: { product: FinanceProduct; a
             <dt>{t`Whole lock-up (USD)`}</dt>
             <dd data-testid="projection-total">{formatMoney(projection.totalCents)}</dd>
           </div>
-          <div>
-            <dt>{t`Annualized`}</dt>
-            <dd data-testid="projection-annualized">{formatPercent(projection.annualizedPercent)}</dd>
-          </div>
         </dl>
       ) : (
         <p className="text-muted">{t`No projection: this tier's figures are incomplete.`}</p>

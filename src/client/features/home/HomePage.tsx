@@ -134,7 +134,6 @@ function QuickMenu({ goVip }: { goVip: (() => void) | null }) {
     { href: pathTo('info', { id: INTRODUCTION_ARTICLE_ID }), icon: 'info', label: t`About` },
     { href: pathTo('helpList'), icon: 'book', label: t`Help` },
     { href: pathTo('lotteryPrize'), icon: 'chart', label: t`Market trend` },
-    { href: pathTo('finance'), icon: 'coins', label: t`Mining pool` },
     { href: pathTo('messages'), icon: 'inbox', label: t`Messages` },
     { href: pathTo('language'), icon: 'globe', label: t`Language` },
   ];

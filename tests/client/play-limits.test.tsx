@@ -201,6 +201,20 @@ describe('the responsible-play page', () => {
     expect(await screen.findByText(`Play is paused until ${formatDateTime(until)}`)).toBeTruthy();
   });
 
+  it('during a 24-hour cool-off, "Pause for longer" offers only longer pauses, starting at 7 days', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.playLimits]: () => ok(answer({ pause: { kind: 'cooloff', until: Date.now() + 24 * HOUR } })),
+      }).fetch,
+    );
+    renderScreen(PlayLimitsPage);
+    await screen.findByRole('heading', { name: 'Play is paused' });
+    const field = within(screen.getByTestId('pause')).getByLabelText('Pause for longer') as HTMLSelectElement;
+    expect(field.value).toBe('cooloff:7');
+    expect([...field.options].map((option) => option.value)).not.toContain('cooloff:1');
+  });
+
   it('shows the server refusing a shorter pause in its words', async () => {
     const fake = fakeFetch({
       [ApiPath.playLimits]: () => ok(answer()),

@@ -22,8 +22,12 @@ const choices = PAUSE_KINDS.flatMap((kind) =>
 export function PauseSection({ pause }: { pause: PlayPause | null }) {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
-  // During a pause only a longer one can be taken: the list starts at the first that ends later.
-  const [offered] = useState(() => choices.filter((c) => !pause || Date.now() + c.days * DAY_MS > pause.until));
+  // During a pause only a longer one is offered: longer than the days it still has to run (a
+  // second 24 hours a minute into a 24-hour cool-off would add a minute).
+  const [offered] = useState(() => {
+    const daysLeft = pause ? Math.ceil((pause.until - Date.now()) / DAY_MS) : 0;
+    return choices.filter((c) => c.days > daysLeft);
+  });
   const [choice, setChoice] = useState((offered[0] ?? choices[0]).value);
   const { send, busy, error } = useWrite(ApiPath.pausePlay);
   const chosen = offered.find((c) => c.value === choice) ?? offered[0] ?? choices[0];

@@ -3,7 +3,7 @@ import type { LeftMoneyAnswer, WithdrawalItem } from '../../src/shared/api/types
 import { LOCALES, type Locale } from '../../src/shared/locale';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
-import { admin, ageAccounts, api, englishContext, logIn, newMember } from './support/members';
+import { admin, ageAccounts, api, englishContext, logIn, newMember, type Member } from './support/members';
 
 /**
  * The wallet end to end: the operator credits a member, the member adds a USDT account (with the
@@ -245,6 +245,26 @@ function fits(page: Page, testId: string): Promise<boolean> {
     );
 }
 
+/**
+ * A member credited 300 with a USDT account old enough to withdraw to and two withdrawals waiting
+ * for the operator (40.00, then 25.00), newest first as the list gives them.
+ */
+async function memberWithTwoWithdrawals(prefix: string): Promise<{ member: Member; withdrawals: WithdrawalItem[] }> {
+  const member = newMember(prefix, '300');
+  const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
+  await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
+  const card = await api<{ id: number }>('/api/Game/addbankcard', {
+    token,
+    type: 'USDT-TRC20',
+    address: TRC20_ADDRESS,
+    pwd: '246810',
+  });
+  ageAccounts(member.username);
+  await api('/api/Game/withdraw', { token, bank_id: card.id, money: 40, pwd: '246810' });
+  await api('/api/Game/withdraw', { token, bank_id: card.id, money: 25, pwd: '246810' });
+  return { member, withdrawals: await api<WithdrawalItem[]>('/api/Game/getWithdrawals', { token }) };
+}
+
 describe('accounts that can exist, withdrawals a member can follow: four languages at 320 and 390 px', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -256,19 +276,8 @@ describe('accounts that can exist, withdrawals a member can follow: four languag
   });
 
   it('withdrawals decided while the member reads /withdraw change there in place, with no room visited first (320 and 390 px)', async () => {
-    const member = newMember('wl', '300');
-    const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
-    await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
-    const card = await api<{ id: number }>('/api/Game/addbankcard', {
-      token,
-      type: 'USDT-TRC20',
-      address: TRC20_ADDRESS,
-      pwd: '246810',
-    });
-    ageAccounts(member.username);
-    await api('/api/Game/withdraw', { token, bank_id: card.id, money: 40, pwd: '246810' });
-    await api('/api/Game/withdraw', { token, bank_id: card.id, money: 25, pwd: '246810' });
-    const [toReject, toPay] = await api<WithdrawalItem[]>('/api/Game/getWithdrawals', { token });
+    const { member, withdrawals } = await memberWithTwoWithdrawals('wl');
+    const [toReject, toPay] = withdrawals;
 
     const context = await englishContext(browser);
     const page = await context.newPage();
@@ -299,19 +308,8 @@ describe('accounts that can exist, withdrawals a member can follow: four languag
   it.each(LOCALES)(
     'in %s: an address failing its checksum is refused under it, a good one shown back whole; accounts masked; a paid withdrawal shows its reference, a pending one can be cancelled',
     async (locale) => {
-      const member = newMember(`wa${LOCALES.indexOf(locale)}`, '300');
-      const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
-      await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
-      const card = await api<{ id: number }>('/api/Game/addbankcard', {
-        token,
-        type: 'USDT-TRC20',
-        address: TRC20_ADDRESS,
-        pwd: '246810',
-      });
-      ageAccounts(member.username);
-      await api('/api/Game/withdraw', { token, bank_id: card.id, money: 40, pwd: '246810' });
-      await api('/api/Game/withdraw', { token, bank_id: card.id, money: 25, pwd: '246810' });
-      const [pending, toPay] = await api<WithdrawalItem[]>('/api/Game/getWithdrawals', { token });
+      const { member, withdrawals } = await memberWithTwoWithdrawals(`wa${LOCALES.indexOf(locale)}`);
+      const [pending, toPay] = withdrawals;
       admin('withdraw:approve', String(toPay.id), '--note', 'Paid by bank transfer, ref VCB-7781');
 
       const context = await phoneContext(browser, inject('baseUrl'));

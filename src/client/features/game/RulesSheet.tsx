@@ -39,61 +39,69 @@ function useRuleText(rules: RuleSet): (outcome: number) => string {
  */
 export function RulesSheet({ room, open, onClose }: { room: Room; open: boolean; onClose: () => void }) {
   const { t } = useLingui();
+  return (
+    <Sheet open={open} title={t`Rules and returns`} onClose={onClose} testId="rules-sheet">
+      <RulesBody room={room} />
+    </Sheet>
+  );
+}
+
+/** The sheet's content: counted only while it shows (a room re-renders every second). */
+function RulesBody({ room }: { room: Room }) {
+  const { t } = useLingui();
   const nameOf = useOutcomeName();
   const rules: RuleSet = { refundOn13And14: room.refund1314 };
   const ruleOf = useRuleText(rules);
   const odds = roomRates(room);
   const returns = outcomeReturns(odds, rules);
   return (
-    <Sheet open={open} title={t`Rules and returns`} onClose={onClose} testId="rules-sheet">
-      <div className="rules">
-        <p>
-          {t`Each round draws three digits, 0 to 9 each, from a seed committed before any order; the outcomes are read from their sum (0 to 27).`}
-        </p>
-        {returns && (
-          <table className="rules-table" data-testid="rules-table">
-            <thead>
-              <tr>
-                <th scope="col">{t`Outcome`}</th>
-                <th scope="col">{t`Odds`}</th>
-                <th scope="col">{t`Chance`}</th>
-                <th scope="col">{t`Return`}</th>
+    <div className="rules">
+      <p>
+        {t`Each round draws three digits, 0 to 9 each, from a seed committed before any order; the outcomes are read from their sum (0 to 27).`}
+      </p>
+      {returns && (
+        <table className="rules-table" data-testid="rules-table">
+          <thead>
+            <tr>
+              <th scope="col">{t`Outcome`}</th>
+              <th scope="col">{t`Odds`}</th>
+              <th scope="col">{t`Chance`}</th>
+              <th scope="col">{t`Return`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {returns.map((row) => (
+              <tr key={row.outcome} data-testid="rules-row" data-outcome={row.outcome}>
+                <th scope="row">
+                  <span className="rules-name">{nameOf(row.outcome)}</span>
+                  <span className="rules-when">{ruleOf(row.outcome)}</span>
+                </th>
+                <td>×{formatOdds(odds[row.outcome])}</td>
+                <td data-testid="rules-chance">{formatPercent(row.wins / 10)}</td>
+                <td data-testid="rules-return">{formatPercent(row.returnBasisPoints / 100)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {returns.map((row) => (
-                <tr key={row.outcome} data-testid="rules-row" data-outcome={row.outcome}>
-                  <th scope="row">
-                    <span className="rules-name">{nameOf(row.outcome)}</span>
-                    <span className="rules-when">{ruleOf(row.outcome)}</span>
-                  </th>
-                  <td>×{formatOdds(odds[row.outcome])}</td>
-                  <td data-testid="rules-chance">{formatPercent(row.wins / 10)}</td>
-                  <td data-testid="rules-return">{formatPercent(row.returnBasisPoints / 100)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <ul className="rules-notes">
-          <li>
-            {t`Return: what a stake comes back as on average over all 1,000 draws at this room's odds. Below 100 % the house keeps the rest.`}
-          </li>
-          <li>
-            {t`A triple wins Triple and counts as its sum for every other outcome: it does not make Big or Small lose.`}
-          </li>
-          <li data-testid="rules-refund">
-            {room.refund1314
-              ? t`In this room, on a sum of 13 or 14, Big, Small, Odd, Even and the four combinations give back the stake (${refundShare(returns)} of draws).`
-              : t`No outcome gives back the stake in this room: a line wins or loses.`}
-          </li>
-          <li>{t`An order cancelled before the round closes is refunded in full.`}</li>
-          <li>
-            {t`USDT, BTC and ETH name groups of rooms and set only how long their rounds run. No price decides a draw.`}
-          </li>
-        </ul>
-      </div>
-    </Sheet>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ul className="rules-notes">
+        <li>
+          {t`Return: what a stake comes back as on average over all 1,000 draws at this room's odds. Below 100 % the house keeps the rest.`}
+        </li>
+        <li>
+          {t`A triple wins Triple and counts as its sum for every other outcome: it does not make Big or Small lose.`}
+        </li>
+        <li data-testid="rules-refund">
+          {room.refund1314
+            ? t`In this room, on a sum of 13 or 14, Big, Small, Odd, Even and the four combinations give back the stake (${refundShare(returns)} of draws).`
+            : t`No outcome gives back the stake in this room: a line wins or loses.`}
+        </li>
+        <li>{t`An order cancelled before the round closes is refunded in full.`}</li>
+        <li>
+          {t`USDT, BTC and ETH name groups of rooms and set only how long their rounds run. No price decides a draw.`}
+        </li>
+      </ul>
+    </div>
   );
 }
 

@@ -62,6 +62,11 @@ export function formatMoney(cents: number): string {
   return formatMoneyIn(cents, currentLocale());
 }
 
+/** A net in cents with its sign: +1.50, -1.50, and 0.00 with none (nothing won or lost). */
+export function formatSignedMoney(cents: number): string {
+  return `${cents > 0 ? '+' : cents < 0 ? '-' : ''}${formatMoney(Math.abs(cents))}`;
+}
+
 const decimalFormats = new Map<string, Intl.NumberFormat>();
 /** A plain decimal as String writes it (no exponent): what can be written out without rounding. */
 const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;

@@ -1,6 +1,14 @@
 export { i18n, activateLocale, currentApiLang, storedLocale } from './i18n';
 export { messageOf, textOfCode } from './messages';
-export { formatDate, formatDateTime, formatDecimal, formatMoney, formatPercent, formatUsd } from './format';
+export {
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatMoney,
+  formatPercent,
+  formatSignedMoney,
+  formatUsd,
+} from './format';
 export { fundReasonText } from './fundReasons';
 export { useLocale } from './useLocale';
 export { ROOM_KIND_NAMES, ORDER_STATUS_NAMES, useOutcomeName } from './gameNames';

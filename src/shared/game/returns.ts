@@ -15,6 +15,8 @@ export interface OutcomeReturn {
   /** Draws (of 1,000) on which the line wins, and on which it gives back the stake. */
   wins: number;
   refunds: number;
+  /** The sums (0-27) of the draws it wins on, in order: what says its rule (a triple is told by its digits). */
+  sums: number[];
   /** The odds in hundredths (196 = 1.96). */
   rateHundredths: number;
   /**
@@ -33,24 +35,29 @@ export interface OutcomeReturn {
 export function outcomeReturns(odds: readonly number[], rules: RuleSet): OutcomeReturn[] | null {
   const rates = odds.map(oddsToHundredths);
   if (rates.length !== OUTCOME_COUNT || rates.some((rate) => rate === null)) return null;
-  const tallies = rates.map((rate, outcome) => ({ outcome, wins: 0, refunds: 0, rateHundredths: rate! }));
+  const tallies = rates.map((rate, outcome) => ({
+    outcome,
+    wins: 0,
+    refunds: 0,
+    winningSums: new Set<number>(),
+    rateHundredths: rate!,
+  }));
   for (const draw of allDraws()) {
     for (const tally of tallies) {
       const result = settleLine(tally.outcome, draw, rules);
-      if (result === 'win') tally.wins += 1;
-      else if (result === 'refund') tally.refunds += 1;
+      if (result === 'win') {
+        tally.wins += 1;
+        tally.winningSums.add(drawSum(draw));
+      } else if (result === 'refund') tally.refunds += 1;
     }
   }
-  return tallies.map((tally) => {
+  return tallies.map(({ winningSums, ...tally }) => {
     // Per stake of 100 hundredths: wins x rate + refunds x 100, over 1,000 draws, in basis points.
     const returned = tally.wins * tally.rateHundredths + tally.refunds * 100;
-    return { ...tally, returnBasisPoints: Math.round((returned * 100) / DRAW_COUNT) };
+    return {
+      ...tally,
+      sums: [...winningSums].sort((a, b) => a - b),
+      returnBasisPoints: Math.round((returned * 100) / DRAW_COUNT),
+    };
   });
-}
-
-/** The sums (0-27) on which an outcome wins, for saying its rule; a triple is told by its digits. */
-export function winningSums(outcome: number, rules: RuleSet): number[] {
-  const sums = new Set<number>();
-  for (const draw of allDraws()) if (settleLine(outcome, draw, rules) === 'win') sums.add(drawSum(draw));
-  return [...sums].sort((a, b) => a - b);
 }

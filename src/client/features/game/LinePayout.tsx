@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { wireCents } from '../../../shared/money';
-import { formatMoney } from '../../i18n';
+import { formatMoney, formatSignedMoney } from '../../i18n';
 
 /**
  * What a settled line paid, said as it is: "Paid 185.25" (the payout, never a gross figure with a
@@ -11,7 +11,7 @@ export function LinePayout({ stake, award, testId }: { stake: number; award: num
   const { t } = useLingui();
   const paid = formatMoney(wireCents(award));
   const netCents = wireCents(award) - wireCents(stake);
-  const net = `${netCents > 0 ? '+' : netCents < 0 ? '-' : ''}${formatMoney(Math.abs(netCents))}`;
+  const net = formatSignedMoney(netCents);
   const tone = netCents > 0 ? 'is-gain' : netCents < 0 ? 'is-loss' : 'is-even';
   return (
     <span className="order-award" data-testid={testId}>

@@ -4,7 +4,7 @@ import type { OwnOrderItem } from '../../../shared/api/types';
 import { Sheet, Spinner } from '../../ui';
 import { formatOdds, tallyOfOrders, type RoundTally } from './model';
 import { LinePayout } from './LinePayout';
-import { ORDER_STATUS_NAMES, useOutcomeName, formatMoney, formatUsd } from '../../i18n';
+import { ORDER_STATUS_NAMES, useOutcomeName, formatMoney, formatSignedMoney, formatUsd } from '../../i18n';
 
 /**
  * The member's orders of a round. In the current round, each line still waiting has a cancel
@@ -113,7 +113,6 @@ function RoundSummary({ tally }: { tally: RoundTally }) {
       : tally.verdict === 'lost'
         ? t`You lost this round`
         : t`You broke even this round`;
-  const sign = tally.verdict === 'won' ? '+' : tally.verdict === 'lost' ? '-' : '';
   return (
     <section className={`round-summary is-${tally.verdict}`} data-testid="round-summary" data-verdict={tally.verdict}>
       <p className="round-summary-verdict">{verdict}</p>
@@ -129,8 +128,7 @@ function RoundSummary({ tally }: { tally: RoundTally }) {
         <div>
           <dt>{t`Net (USD)`}</dt>
           <dd className="figure round-summary-net" data-testid="round-summary-net">
-            {sign}
-            {formatMoney(Math.abs(tally.netCents))}
+            {formatSignedMoney(tally.netCents)}
           </dd>
         </div>
       </dl>

@@ -1,15 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Room } from '../../../shared/api/types';
-import { Outcome, outcomeReturns, winningSums, type RuleSet } from '../../../shared/game';
+import { Outcome, outcomeReturns, type OutcomeReturn, type RuleSet } from '../../../shared/game';
 import { formatPercent, useOutcomeName } from '../../i18n';
 import { Sheet } from '../../ui';
 import { formatOdds, roomRates } from './model';
 
 /** When an outcome wins, in words, from the sums the game's own rules make it win on. */
-function useRuleText(rules: RuleSet): (outcome: number) => string {
+function useRuleText(): (row: OutcomeReturn) => string {
   const { t } = useLingui();
-  return (outcome) => {
-    const sums = winningSums(outcome, rules);
+  return ({ outcome, sums }) => {
     const from = sums[0];
     const to = sums.at(-1);
     switch (outcome) {
@@ -51,7 +50,7 @@ function RulesBody({ room }: { room: Room }) {
   const { t } = useLingui();
   const nameOf = useOutcomeName();
   const rules: RuleSet = { refundOn13And14: room.refund1314 };
-  const ruleOf = useRuleText(rules);
+  const ruleOf = useRuleText();
   const odds = roomRates(room);
   const returns = outcomeReturns(odds, rules);
   return (
@@ -74,7 +73,7 @@ function RulesBody({ room }: { room: Room }) {
               <tr key={row.outcome} data-testid="rules-row" data-outcome={row.outcome}>
                 <th scope="row">
                   <span className="rules-name">{nameOf(row.outcome)}</span>
-                  <span className="rules-when">{ruleOf(row.outcome)}</span>
+                  <span className="rules-when">{ruleOf(row)}</span>
                 </th>
                 <td>×{formatOdds(odds[row.outcome])}</td>
                 <td data-testid="rules-chance">{formatPercent(row.wins / 10)}</td>

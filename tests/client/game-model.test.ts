@@ -47,6 +47,10 @@ describe('server clock', () => {
     expect(roundClock(round, 100_000)).toMatchObject({ phase: 'drawn', secondsLeft: 0, closed: true });
     // The server's own word wins when it says closed earlier.
     expect(roundClock({ ...round, status: 'closed' }, 0).phase).toBe('closed');
+    // ...and proves the server's clock has passed closeAt: the draw is no more than 10 s away, even
+    // when this device's estimate of that clock runs 400 ms behind.
+    expect(roundClock({ ...round, status: 'closed' }, 89_600)).toMatchObject({ phase: 'closed', secondsLeft: 10 });
+    expect(roundClock({ ...round, status: 'closed' }, 95_000)).toMatchObject({ phase: 'closed', secondsLeft: 5 });
   });
 
   it('ticks at each whole second to the close and to the draw, whichever comes first', () => {

@@ -44,7 +44,10 @@ export interface RoundClock {
 }
 
 /** The round's state at a moment of the server clock, from the server's own drawAt and closeAt. */
-export function roundClock(round: Pick<GameRound, 'drawAt' | 'closeAt' | 'status'>, serverNow: number): RoundClock {
+export function roundClock(round: Pick<GameRound, 'drawAt' | 'closeAt' | 'status'>, estimatedNow: number): RoundClock {
+  // The server says closed only once its clock has passed closeAt: when this device's estimate of
+  // that clock is still short of it, the estimate is behind, and the time to the draw counts from closeAt.
+  const serverNow = round.status === 'closed' ? Math.max(estimatedNow, round.closeAt) : estimatedNow;
   const secondsLeft = secondsUntil(round.drawAt, serverNow);
   if (serverNow >= round.drawAt || round.status === 'drawn')
     return { phase: 'drawn', secondsLeft: 0, secondsToClose: 0, closed: true, closingSoon: false };

@@ -296,7 +296,7 @@ describe('/message', () => {
     );
   });
 
-  it('"Personal": each withdrawal account added, newest first among the withdrawals, saying from when it receives withdrawals', async () => {
+  it('"Personal": each withdrawal account added and each credit of the operator, newest first among the withdrawals; an account says from when it receives withdrawals, a credit its amount and reference', async () => {
     const day = 24 * 3600_000;
     const added = [
       { id: 8, type: 'USDT-TRC20', ending: 'bLSE', addedAt: 4_000, availableAt: 4_000 + day, removedAt: 5_000 },
@@ -314,22 +314,27 @@ describe('/message', () => {
         decidedAt: 3_000,
       },
     ];
+    const deposits = [
+      { id: 31, money: 1250.5, reference: 'VCB-88213', time: 3_500 },
+      { id: 30, money: 20, reference: '', time: 1_000 },
+    ];
     const fake = fakeFetch({
       [ApiPath.oneClassArticle]: () => ok([]),
       [ApiPath.withdrawals]: () => ok(withdrawals),
       [ApiPath.addedAccounts]: () => ok(added),
+      [ApiPath.deposits]: () => ok(deposits),
     });
     vi.stubGlobal('fetch', fake.fetch);
     renderAt('/message', '/message', <MessagesPage />);
     fireEvent.click(screen.getByRole('tab', { name: 'Personal' }));
     const mine = screen.getByTestId('messages-mine');
-    await waitFor(() => expect(within(mine).getAllByTestId('account-message')).toHaveLength(3));
+    await waitFor(() => expect(within(mine).getAllByTestId('account-message')).toHaveLength(5));
     expect(within(mine).queryByTestId('stale-badge')).toBeNull();
     expect(
       within(mine)
         .getAllByTestId('account-message')
         .map((el) => el.getAttribute('data-status')),
-    ).toEqual(['added', 'paid', 'added']);
+    ).toEqual(['added', 'deposit', 'paid', 'added', 'deposit']);
     const advice = 'If it was not you, change your passwords and log out your other devices.';
     expect(
       within(mine)
@@ -337,9 +342,12 @@ describe('/message', () => {
         .map((el) => el.textContent),
     ).toEqual([
       `An account ending bLSE was added, and has since been deleted. ${advice}`,
+      '1,250.50 USD was added to your balance. Reference: VCB-88213',
       'Your withdrawal of 100.00 USD to Vietcombank ···3456 has been paid.',
       `An account ending 3456 was added; withdrawals to it are possible from ${formatDateTime(2_000 + day)}. ${advice}`,
+      '20.00 USD was added to your balance.',
     ]);
+    expect(within(mine).getAllByTestId('message-title')[1].textContent).toBe('Money added');
     expect(within(mine).getAllByTestId('message-title')[0].textContent).toBe('Withdrawal account added');
     await act(async () => activateLocale('vi', { persist: false }));
     expect(within(mine).getAllByTestId('message-title')[0].textContent).not.toBe('Withdrawal account added');

@@ -14,6 +14,7 @@ import { fakeFetch, ok, Providers, refused, resetClientState } from './helpers';
 const CONFIG: AppConfig = {
   siteName: 'RoundPlay',
   serviceUrl: 'https://example.com/support',
+  depositInstructions: '',
   agreement: 1,
   defaultQuhao: '+84',
   priceFeedUrl: '',

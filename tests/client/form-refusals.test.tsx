@@ -24,6 +24,7 @@ import { BANK_CARD, LEFT, renderScreen, USDT_CARD, USER } from './wallet-fixture
 const CONFIG: AppConfig = {
   siteName: 'RoundPlay',
   serviceUrl: '',
+  depositInstructions: '',
   agreement: 1,
   defaultQuhao: '+84',
   priceFeedUrl: '',

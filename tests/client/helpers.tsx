@@ -80,6 +80,7 @@ export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     siteName: 'RoundPlay',
     serviceUrl: 'https://support.example/chat',
+    depositInstructions: '',
     agreement: 1,
     defaultQuhao: '+84',
     priceFeedUrl: 'ws://127.0.0.1:1',

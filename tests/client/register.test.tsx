@@ -17,6 +17,7 @@ import { ARTICLE_CATEGORY } from '../../src/shared/content';
 const CONFIG: AppConfig = {
   siteName: 'RoundPlay',
   serviceUrl: 'https://example.com/support',
+  depositInstructions: '',
   agreement: 1,
   defaultQuhao: '+84',
   priceFeedUrl: '',

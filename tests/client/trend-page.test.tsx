@@ -46,6 +46,7 @@ function config(priceFeedUrl: string): AppConfig {
   return {
     siteName: 'RoundPlay',
     serviceUrl: 'https://support.example/chat',
+    depositInstructions: '',
     agreement: 1,
     defaultQuhao: '+84',
     priceFeedUrl,

@@ -18,6 +18,7 @@ import { queryKey } from '../../src/client/data/key';
 const CONFIG: AppConfig = {
   siteName: 'RoundPlay',
   serviceUrl: 'https://support.example/chat',
+  depositInstructions: '',
   agreement: 1,
   defaultQuhao: '+84',
   priceFeedUrl: 'ws://127.0.0.1:1',

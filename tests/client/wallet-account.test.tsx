@@ -9,7 +9,7 @@ import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
 import { online } from '../../src/client/stores';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
-import { resetClientState } from './helpers';
+import { appConfig, resetClientState } from './helpers';
 import { renderScreen, USER } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';
 import { ApiPath } from '../../src/shared/api/paths';
@@ -26,17 +26,37 @@ afterEach(async () => {
 });
 
 describe('recharge', () => {
-  it('shows only the 2056 notice and the customer-service link; no presets', async () => {
-    await setQueryData(queryKey(ApiPath.getConfig, {}), { serviceUrl: 'https://support.example/chat' });
+  const instructions =
+    'Bank transfer to Vietcombank 0071 0004 8812, 09:00-21:00 (UTC+8), 500 to 50,000 USD; put your account name in the transfer note.';
+
+  it("says once how to add money: the 2056 line, the operator's instructions as written, the name to quote, the message to expect; no toast, no presets", async () => {
+    await setQueryData(queryKey(ApiPath.getConfig, {}), appConfig({ depositInstructions: `  ${instructions} ` }));
+    await setQueryData(queryKey(ApiPath.userInfo, {}), USER);
     renderScreen(RechargePage);
     const notice = screen.getByTestId('recharge-notice');
     expect(notice.textContent).toBe(textOfCode(ErrorCode.ContactServiceForDeposit));
     expect(notice.textContent).toBe('Deposits are handled by customer service: please contact them');
-    const link = await screen.findByRole('link', { name: 'Contact customer service' });
+    expect((await screen.findByTestId('deposit-instructions')).textContent).toBe(instructions);
+    expect(screen.getByTestId('deposit-quote').textContent).toBe('Quote your account name: demo01');
+    expect(screen.getByText(/you get a message with the amount and its reference/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/message');
+    const link = screen.getByRole('link', { name: 'Contact customer service' });
     expect(link.getAttribute('href')).toBe('https://support.example/chat');
+    // Said once: the page holds the 2056 line once, and no toast repeats it.
+    expect(document.body.textContent!.split(textOfCode(ErrorCode.ContactServiceForDeposit)).length).toBe(2);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
     for (const preset of ['100', '500', '2000', '5000'])
       expect(screen.queryByRole('button', { name: preset })).toBeNull();
+  });
+
+  it('without instructions set, no empty box: the 2056 line and customer service', async () => {
+    await setQueryData(queryKey(ApiPath.getConfig, {}), appConfig());
+    renderScreen(RechargePage);
+    await screen.findByRole('link', { name: 'Contact customer service' });
+    expect(screen.queryByTestId('deposit-instructions')).toBeNull();
+    expect(screen.queryByText("The operator's instructions")).toBeNull();
   });
 
   it('in Vietnamese', async () => {

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ErrorCode } from '../../src/shared/errors';
 import { CONFORMANCE } from '../support/errorConformance';
 import { launchBrowser } from './support/browser';
-import { api, englishContext, logIn, newMember } from './support/members';
+import { admin, api, englishContext, logIn, newMember, type Member } from './support/members';
 
 /**
  * The codes of SPEC.md section 8 only the app says (tests/support/errorConformance.ts), each on
@@ -18,6 +18,7 @@ const TEXT: Record<number, string> = {
   [ErrorCode.NetworkErrorRefresh]: 'Network error, please refresh',
 };
 const SLOW = { timeout: 20_000 };
+const LANGUAGES = ['en', 'vi', 'zh-CN', 'zh-TW'] as const;
 const toasts = (page: Page) => page.locator('.toast-region [role="alert"], .toast-region [role="status"]');
 
 async function fillAccount(page: Page): Promise<void> {
@@ -33,10 +34,11 @@ describe('codes only the app says', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let member: Member;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const member = newMember('ec', '100');
+    member = newMember('ec', '100');
     const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
     await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
     context = await englishContext(browser);
@@ -52,10 +54,43 @@ describe('codes only the app says', () => {
     for (const code of Object.keys(TEXT).map(Number)) expect(CONFORMANCE[code]?.by, `${code}`).toBe('client');
   });
 
-  it('2056: opening the recharge page says deposits go through customer service', async () => {
-    await page.goto('/recharge');
-    await expect.poll(() => toasts(page).allTextContents(), SLOW).toContain(TEXT[ErrorCode.ContactServiceForDeposit]);
-    expect(await page.getByTestId('recharge-notice').textContent()).toContain(TEXT[ErrorCode.ContactServiceForDeposit]);
+  it("2056 and money in: the recharge page says once how to add money (the operator's instructions, the name to quote) with no toast; the operator's credit is a message with its amount and reference (each language, 320 and 390 px)", async () => {
+    const instructions =
+      'Bank transfer to Vietcombank 0071000488123456 from 09:00 to 21:00 (UTC+8), 500 to 50,000 USD: write your account name in the transfer note.';
+    admin('settings:set', 'depositInstructions', instructions);
+    const phone = page.viewportSize()!;
+    try {
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 740 });
+        for (const lang of LANGUAGES) {
+          await page.evaluate((chosen) => localStorage.setItem('lang', chosen), lang);
+          await page.goto('/recharge');
+          await expect.poll(() => page.getByTestId('deposit-instructions').textContent(), SLOW).toBe(instructions);
+          await expect.poll(() => page.getByTestId('deposit-quote').textContent(), SLOW).toContain(member.username);
+          const notice = (await page.getByTestId('recharge-notice').textContent())!;
+          if (lang === 'en') expect(notice).toBe(TEXT[ErrorCode.ContactServiceForDeposit]);
+          // Said once: on the page once, and no toast says it again.
+          expect((await page.locator('main').textContent())!.split(notice)).toHaveLength(2);
+          await page.waitForTimeout(300);
+          expect(await toasts(page).count()).toBe(0);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        }
+      }
+      admin('credit', member.username, '25', '--ref', 'VCB-4471');
+      for (const lang of LANGUAGES) {
+        await page.evaluate((chosen) => localStorage.setItem('lang', chosen), lang);
+        await page.goto('/message');
+        const credit = page.locator('[data-testid="account-message"][data-status="deposit"]').first();
+        await expect.poll(() => credit.getByTestId('message-text').textContent(), SLOW).toContain('VCB-4471');
+        expect(await credit.getByTestId('message-text').textContent()).toContain(lang === 'vi' ? '25,00' : '25.00');
+        // New on the first look (English comes first); read from then on.
+        if (lang === 'en') expect(await credit.getAttribute('data-unread')).toBe('true');
+      }
+    } finally {
+      admin('settings:set', 'depositInstructions', '');
+      await page.evaluate(() => localStorage.setItem('lang', 'en'));
+      await page.setViewportSize(phone);
+    }
   });
 
   it('1060: a write that gets no answer says so', async () => {

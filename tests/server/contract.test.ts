@@ -151,6 +151,7 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.deleteBankCard]: { id: s.cardId },
     [ApiPath.addBankCard]: { type: 'USDT-TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', pwd: PAY_PASSWORD },
     [ApiPath.addedAccounts]: {},
+    [ApiPath.deposits]: {},
     [ApiPath.withdraw]: { bank_id: s.cardId, money: 100, pwd: PAY_PASSWORD },
     [ApiPath.leftMoney]: {},
     [ApiPath.withdrawals]: { limit: 10 },

@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
-import type { MessageReads } from '../../src/shared/api/types';
+import type { DepositItem, MessageReads } from '../../src/shared/api/types';
 import { ErrorCode } from '../../src/shared/errors';
+import { creditDeposit } from '../../src/server/domain/operator';
 import { approveWithdrawal, rejectWithdrawal } from '../../src/server/domain/wallet/operatorWithdrawals';
 import { startServer, type TestServer } from './support/server';
 import { addCard, call, PAY_PASSWORD, setSetting, TRC20_ADDRESS, walletMember, withdraw } from './support/wallet';
@@ -155,6 +156,30 @@ describe('messages about the account: unread until read, on every device', () =>
     await approveWithdrawal(server.deps, id);
     expect((await markRead(m.token, upTo)).code).toBe(ErrorCode.IncompleteParameters);
     expect(await reads(m.token)).toEqual({ readUpTo, unread: 1 });
+  });
+
+  it("an operator's credit is a message with its amount and reference, unread until read, the member's own", async () => {
+    const m = await walletMember(server, 0);
+    const other = await walletMember(server, 0);
+    server.clock.advance(MINUTE);
+    await creditDeposit(server.deps, { username: m.username, cents: 12_345, ref: 'BANK-7781' });
+    server.clock.advance(MINUTE);
+    await creditDeposit(server.deps, { username: m.username, cents: 500, ref: 'USDT-0x9f' });
+    const listed = await call<DepositItem[]>(server, ApiPath.deposits, m.token);
+    expect(listed.body.code).toBe(1);
+    const [newest, first] = listed.body.data;
+    expect(listed.body.data.map(({ money, reference }) => ({ money, reference }))).toEqual([
+      { money: 5, reference: 'USDT-0x9f' },
+      { money: 123.45, reference: 'BANK-7781' },
+    ]);
+    expect(newest.time).toBe(first.time + MINUTE);
+    expect(await reads(m.token)).toEqual({ readUpTo: 0, unread: 2 });
+    expect((await markRead(m.token, first.time)).data).toEqual({ readUpTo: first.time, unread: 1 });
+    expect((await markRead(m.token, newest.time)).data.unread).toBe(0);
+    // Another member is told of nothing: neither listed nor counted.
+    expect((await call<DepositItem[]>(server, ApiPath.deposits, other.token)).body.data).toEqual([]);
+    expect((await reads(other.token)).unread).toBe(0);
+    expect((await server.call(ApiPath.deposits, { lang: 'en' })).body.code).toBe(409);
   });
 
   it('a guest is refused', async () => {

@@ -13,6 +13,9 @@ export const DEFAULT_SETTINGS = {
   siteName: 'RoundPlay',
   // A placeholder the operator replaces with the real support page (settings table).
   serviceUrl: 'https://example.com/support',
+  // How members add money (method, hours, limits, what to quote), shown on the recharge page as
+  // written; empty until the operator writes it (the page then points to customer service only).
+  depositInstructions: '',
   agreement: '1',
   priceFeedUrl: 'wss://ws.okx.com:8443/ws/v5/public',
   'version.android': '1.0.0',
@@ -31,6 +34,7 @@ export async function appConfig(deps: Deps): Promise<AppConfig> {
   return {
     siteName: get('siteName'),
     serviceUrl: get('serviceUrl'),
+    depositInstructions: get('depositInstructions'),
     agreement: get('agreement') === '2' ? 2 : 1,
     defaultQuhao: DEFAULT_QUHAO,
     priceFeedUrl: get('priceFeedUrl'),

@@ -11,6 +11,9 @@ import {
   parseTurnoverMultiple,
 } from './wallet/walletSettings';
 
+/** A few sentences: what a phone shows on one screen. */
+const MAX_DEPOSIT_INSTRUCTIONS = 600;
+
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 
 function isSettingKey(key: string): key is SettingKey {
@@ -39,6 +42,9 @@ function checkValue(key: SettingKey, value: string): void {
   if (key === 'serviceUrl') url(['http:', 'https:', 'mailto:', 'tel:']);
   if (key === 'priceFeedUrl') url(['ws:', 'wss:']);
   if ((key === 'version.android.url' || key === 'version.ios.url') && value !== '') url(['http:', 'https:']);
+  if (key === 'depositInstructions' && value.length > MAX_DEPOSIT_INSTRUCTIONS) {
+    throw new OperatorInputError(`depositInstructions is at most ${MAX_DEPOSIT_INSTRUCTIONS} characters`);
+  }
   if (key === 'siteName' && value.trim() === '') throw new OperatorInputError('siteName cannot be empty');
   if (key === 'maxWithdrawalsPerDay' && parseMaxWithdrawalsPerDay(value) === null) {
     throw new OperatorInputError(

@@ -84,3 +84,27 @@ export async function stakesOfOrdersAfter(
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** The member's newest rows of a reason, newest first (the operator's credits: the messages page). */
+export function memberRowsOfReason(db: Db, memberId: number, reason: string, limit: number): Promise<FundLogRow[]> {
+  return db
+    .selectFrom('fund_log')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('reason_code', '=', reason)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many rows of a reason the member has had since a moment (unread messages). */
+export async function countRowsOfReasonSince(db: Db, memberId: number, reason: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('fund_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('reason_code', '=', reason)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -7,6 +7,7 @@ import { ApiPath } from '../../shared/api/paths';
 import { ErrorCode } from '../../shared/errors';
 import { addCard, addedAccounts, deleteCard, listCards } from '../domain/wallet/bankCards';
 import { cancelWithdrawal } from '../domain/wallet/cancelWithdrawal';
+import { depositsOfMember } from '../domain/wallet/deposits';
 import { fundFlow } from '../domain/wallet/fundFlow';
 import { withdrawalsOfMember } from '../domain/wallet/memberWithdrawals';
 import { leftMoney } from '../domain/wallet/turnover';
@@ -33,6 +34,10 @@ export function walletRoutes(app: FastifyInstance, ctx: RouteContext, limits: Ra
 
   app.post(ApiPath.addedAccounts, async (request) =>
     success(ctx, request, await addedAccounts(ctx.deps, requireAuth(request).member.id)),
+  );
+
+  app.post(ApiPath.deposits, async (request) =>
+    success(ctx, request, await depositsOfMember(ctx.deps, requireAuth(request).member.id)),
   );
 
   app.post(ApiPath.deleteBankCard, async (request) => {

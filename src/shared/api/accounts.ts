@@ -17,6 +17,11 @@ export const AppConfigSchema = z.object({
   siteName: z.string(),
   /** External customer-service page (tab bar, quick menu, /ServicePage). */
   serviceUrl: z.string(),
+  /**
+   * Addition: the operator's instructions for adding money (method, hours, limits, what to quote),
+   * plain text shown as written on the recharge page; '' when none are set.
+   */
+  depositInstructions: z.string(),
   /** 1 = registration open, 2 = registration blocked (SPEC.md section 4). */
   agreement: z.literal([1, 2]),
   defaultQuhao: z.string(),

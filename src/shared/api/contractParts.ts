@@ -41,6 +41,7 @@ export const CONTRACT_PART_OF = {
   [ApiPath.deleteBankCard]: 'wallet',
   [ApiPath.addBankCard]: 'wallet',
   [ApiPath.addedAccounts]: 'wallet',
+  [ApiPath.deposits]: 'wallet',
   [ApiPath.withdraw]: 'wallet',
   [ApiPath.leftMoney]: 'wallet',
   [ApiPath.withdrawals]: 'wallet',

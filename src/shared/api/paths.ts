@@ -44,6 +44,8 @@ export const ApiPath = {
   addBankCard: '/api/Game/addbankcard',
   /** Addition: every withdrawal account the member added (deleted ones too), for the messages page. */
   addedAccounts: '/api/Game/getAddedAccounts',
+  /** Addition: the operator's credits to the member (amount, reference), for the messages page. */
+  deposits: '/api/Game/getDeposits',
   withdraw: '/api/Game/withdraw',
   /** Addition: the member's withdrawals and their status. */
   withdrawals: '/api/Game/getWithdrawals',

@@ -82,6 +82,7 @@ export const ROUTES = {
   [ApiPath.deleteBankCard]: memberWrite,
   [ApiPath.addBankCard]: { ...memberWrite, checksPassword: true },
   [ApiPath.addedAccounts]: memberRead,
+  [ApiPath.deposits]: memberRead,
   [ApiPath.withdraw]: { ...memberWrite, idempotent: true, checksPassword: true },
   [ApiPath.leftMoney]: memberRead,
   [ApiPath.withdrawals]: memberRead,

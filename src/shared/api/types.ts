@@ -66,6 +66,7 @@ export type WithdrawalItem = z.infer<typeof wallet.WithdrawalItemSchema>;
 export type BankCard = z.infer<typeof wallet.BankCardSchema>;
 export type AddBankCardRequest = z.infer<typeof wallet.AddBankCardRequestSchema>;
 export type AddedAccount = z.infer<typeof wallet.AddedAccountSchema>;
+export type DepositItem = z.infer<typeof wallet.DepositItemSchema>;
 export type LeftMoneyAnswer = z.infer<typeof wallet.LeftMoneyAnswerSchema>;
 export type FinanceFlowRequest = z.infer<typeof wallet.FinanceFlowRequestSchema>;
 export type FundLogEntry = z.infer<typeof wallet.FundLogEntrySchema>;

@@ -60,6 +60,20 @@ export const AddedAccountSchema = z.object({
   removedAt: whole.nullable(),
 });
 
+/**
+ * Addition: an operator's credit to the member (newest first), so the member is told of each (the
+ * messages page): the amount and the reference the operator gave it.
+ */
+export const DepositItemSchema = z.object({
+  /** The fund-log row of the credit. */
+  id: whole,
+  money: usd,
+  /** The operator's reference ('' when none). */
+  reference: z.string(),
+  /** Epoch ms. */
+  time: whole,
+});
+
 export const DeleteBankCardRequestSchema = z.object({ id: idField });
 
 /**
@@ -174,6 +188,7 @@ export const walletCalls = {
   [ApiPath.deleteBankCard]: { request: DeleteBankCardRequestSchema, data: NoDataSchema },
   [ApiPath.addBankCard]: { request: AddBankCardRequestSchema, data: BankCardSchema },
   [ApiPath.addedAccounts]: { request: NoFieldsSchema, data: z.array(AddedAccountSchema) },
+  [ApiPath.deposits]: { request: NoFieldsSchema, data: z.array(DepositItemSchema) },
   [ApiPath.withdraw]: { request: WithdrawRequestSchema, data: WithdrawAnswerSchema },
   [ApiPath.leftMoney]: { request: NoFieldsSchema, data: LeftMoneyAnswerSchema },
   [ApiPath.withdrawals]: { request: WithdrawalsRequestSchema, data: z.array(WithdrawalItemSchema) },

@@ -13,12 +13,16 @@ import { droppedEvent } from './dropped';
 export function changedByMemberEvent(event: MemberEvent): readonly KeyPrefix[] {
   switch (event.type) {
     case 'snapshot':
-    case 'balance':
       return [[ApiPath.leftMoney], [ApiPath.financeFlow]];
+    case 'balance':
+      // An operator's credit is also a message to the member (the messages page and its count).
+      return event.reason === 'deposit'
+        ? [[ApiPath.leftMoney], [ApiPath.financeFlow], [ApiPath.deposits], [ApiPath.messageReads]]
+        : [[ApiPath.leftMoney], [ApiPath.financeFlow]];
     case 'settled':
       return [[ApiPath.gameLog], [ApiPath.todayWinLost], [ApiPath.leftMoney]];
     case 'withdrawal':
-      return [[ApiPath.withdrawals], [ApiPath.leftMoney], [ApiPath.financeFlow]];
+      return [[ApiPath.withdrawals], [ApiPath.leftMoney], [ApiPath.financeFlow], [ApiPath.messageReads]];
     case 'message':
       return [
         [ApiPath.oneClassArticle, { type: event.category }],

@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { AddedAccount, WithdrawalItem } from '../../../shared/api/types';
+import type { AddedAccount, DepositItem, WithdrawalItem } from '../../../shared/api/types';
 import { markMessagesRead, useMessageReads, useWithdrawals, type Synced } from '../../data';
 import { formatDateTime, formatUsd } from '../../i18n';
 import { EmptyState, SyncedSection } from '../../ui';
-import { useAddedAccounts } from './contentApi';
+import { useAddedAccounts, useDeposits } from './contentApi';
 import { ContentLoading } from './parts';
 
-/** One message about the member's account: a withdrawal decided or cancelled, or an account added. */
+/** One message about the member's account: a withdrawal decided or cancelled, an account added, or a credit. */
 type AccountMessage =
-  { kind: 'decision'; time: number; item: WithdrawalItem } | { kind: 'added'; time: number; item: AddedAccount };
+  | { kind: 'decision'; time: number; item: WithdrawalItem }
+  | { kind: 'added'; time: number; item: AddedAccount }
+  | { kind: 'deposit'; time: number; item: DepositItem };
 
 /** What was unread when the member opened the messages. */
 function NewMark() {
@@ -104,26 +106,64 @@ function AddedMessage({ item, unread }: { item: AddedAccount; unread: boolean })
   );
 }
 
-/** The member's two reads as one: rows once both have answered (or failed), the staler state of the two. */
-function together(withdrawals: Synced<WithdrawalItem[]>, added: Synced<AddedAccount[]>): Synced<AccountMessage[]> {
-  const isLoading = withdrawals.isLoading || added.isLoading;
-  const some = withdrawals.data !== undefined || added.data !== undefined;
+/** An operator's credit: the amount and the reference the operator gave it. */
+function DepositMessage({ item, unread }: { item: DepositItem; unread: boolean }) {
+  const { t } = useLingui();
+  const money = formatUsd(item.money);
+  const reference = item.reference;
+  return (
+    <li
+      className={`message${unread ? ' is-unread' : ''}`}
+      data-testid="account-message"
+      data-status="deposit"
+      data-unread={unread || undefined}
+    >
+      <div className="message-head">
+        <span className="message-head-text">
+          <span className="message-title" data-testid="message-title">
+            {t`Money added`}
+            {unread && <NewMark />}
+          </span>
+          <time className="article-date" dateTime={new Date(item.time).toISOString()}>
+            {formatDateTime(item.time)}
+          </time>
+        </span>
+      </div>
+      <p className="message-text" data-testid="message-text">
+        {reference
+          ? t`${money} USD was added to your balance. Reference: ${reference}`
+          : t`${money} USD was added to your balance.`}
+      </p>
+    </li>
+  );
+}
+
+/** The member's reads as one: rows once all have answered (or failed), the stalest state of them. */
+function together(
+  withdrawals: Synced<WithdrawalItem[]>,
+  added: Synced<AddedAccount[]>,
+  deposits: Synced<DepositItem[]>,
+): Synced<AccountMessage[]> {
+  const reads = [withdrawals, added, deposits];
+  const isLoading = reads.some((read) => read.isLoading);
+  const some = reads.some((read) => read.data !== undefined);
   const messages: AccountMessage[] = [
     ...(withdrawals.data ?? [])
       .filter((item) => item.status !== 'pending')
       .map((item) => ({ kind: 'decision' as const, time: item.decidedAt ?? item.time, item })),
     ...(added.data ?? []).map((item) => ({ kind: 'added' as const, time: item.addedAt, item })),
+    ...(deposits.data ?? []).map((item) => ({ kind: 'deposit' as const, time: item.time, item })),
   ].sort((a, b) => b.time - a.time);
-  const times = [withdrawals.updatedAt, added.updatedAt].filter((time): time is number => time !== null);
+  const times = reads.map((read) => read.updatedAt).filter((time): time is number => time !== null);
   return {
     data: some && !isLoading ? messages : undefined,
-    status: withdrawals.status === 'fresh' && added.status === 'fresh' ? 'fresh' : some ? 'stale' : 'empty',
+    status: reads.every((read) => read.status === 'fresh') ? 'fresh' : some ? 'stale' : 'empty',
     updatedAt: times.length > 0 ? Math.min(...times) : null,
-    error: withdrawals.error ?? added.error,
+    error: reads.find((read) => read.error)?.error,
     isLoading,
-    isValidating: withdrawals.isValidating || added.isValidating,
+    isValidating: reads.some((read) => read.isValidating),
     refresh: async () => {
-      await Promise.all([withdrawals.refresh(), added.refresh()]);
+      await Promise.all(reads.map((read) => read.refresh()));
     },
   };
 }
@@ -149,7 +189,7 @@ function useReadOnSight(shown: boolean, newest: number | null): number | null {
 
 /**
  * Messages to the member about their own account, newest first: each withdrawal the operator paid
- * or rejected, and each withdrawal account added (so a member whose session was used by someone
+ * or rejected, each credit the operator made, and each withdrawal account added (so a member whose session was used by someone
  * else learns of a new account within its 24-hour hold). Made from the member's withdrawals and
  * accounts (cached, so they read offline), not stored twice; what is read of them is the server's
  * (useMessageReads), so every device of the member agrees. `shown`: the member is looking at them
@@ -157,7 +197,7 @@ function useReadOnSight(shown: boolean, newest: number | null): number | null {
  */
 export function AccountMessages({ shown }: { shown: boolean }) {
   const { t } = useLingui();
-  const messages = together(useWithdrawals(), useAddedAccounts());
+  const messages = together(useWithdrawals(), useAddedAccounts(), useDeposits());
   const times = (messages.data ?? []).map((message) => message.time);
   const unreadAfter = useReadOnSight(shown, times.length > 0 ? Math.max(...times) : null);
   // A withdrawal the member cancelled is no news to them (the server does not count it either).
@@ -179,8 +219,10 @@ export function AccountMessages({ shown }: { shown: boolean }) {
           {list.map((message) =>
             message.kind === 'decision' ? (
               <DecisionMessage key={`w${message.item.id}`} item={message.item} unread={isUnread(message)} />
-            ) : (
+            ) : message.kind === 'added' ? (
               <AddedMessage key={`a${message.item.id}`} item={message.item} unread={isUnread(message)} />
+            ) : (
+              <DepositMessage key={`d${message.item.id}`} item={message.item} unread={isUnread(message)} />
             ),
           )}
         </ul>

@@ -1,5 +1,5 @@
 /** The content calls of the contract (SPEC.md section 7), each read through the sync layer. */
-import type { AddedAccount, Article, ArticleSummary } from '../../../shared/api/types';
+import type { AddedAccount, Article, ArticleSummary, DepositItem } from '../../../shared/api/types';
 import { ApiError, ApiPath, useSession } from '../../api';
 import { defineQuery, useQuery, type Synced } from '../../data';
 
@@ -16,6 +16,15 @@ export const addedAccountsQuery = defineQuery(ApiPath.addedAccounts, {});
 export function useAddedAccounts(): Synced<AddedAccount[]> {
   const { token } = useSession();
   return useQuery(token ? addedAccountsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+}
+
+/** The operator's credits to the member (amount, reference): each is a message to the member. */
+export const depositsQuery = defineQuery(ApiPath.deposits, {});
+
+/** The member's credits, cache-first, so their messages read offline; disabled while logged out. */
+export function useDeposits(): Synced<DepositItem[]> {
+  const { token } = useSession();
+  return useQuery(token ? depositsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }
 
 /** Whole articles of a category, newest first (info page, messages). */

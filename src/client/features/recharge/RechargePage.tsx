@@ -1,28 +1,27 @@
-import { useEffect, useId } from 'react';
-import { useParams } from 'wouter';
+import { useId } from 'react';
+import { Link, useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorCode } from '../../../shared/errors';
-import { useConfig } from '../../data';
+import { useConfig, useProfile } from '../../data';
 import { textOfCode } from '../../i18n';
-import { Icon, Page, toast, useScreenActive, ContactServiceButton } from '../../ui';
+import { pathTo } from '../../routing/paths';
+import { Icon, Page, ContactServiceButton } from '../../ui';
 import './recharge.css';
 
 /**
- * Deposits are disabled (SPEC.md section 1): the page only gives the 2056 notice and points to
- * customer service. The spec's presets (100, 500, 2000, 5000) are deliberately not offered.
+ * How to add money, said once. The app takes no deposits (SPEC.md section 1, 2056): the operator
+ * credits a member's balance. The page gives the operator's own instructions (the
+ * depositInstructions setting: method, hours, limits, what to quote) as written, the account name
+ * to quote, and where the credit will be told (a message with its amount and reference). The
+ * spec's presets (100, 500, 2000, 5000) are deliberately not offered.
  */
 export default function RechargePage() {
   const { t } = useLingui();
   const { back } = useParams<{ back?: string }>();
-  const serviceUrl = useConfig().data?.serviceUrl ?? '';
-  const active = useScreenActive();
-  const warning = textOfCode(ErrorCode.ContactServiceForDeposit);
+  const config = useConfig().data;
+  const account = useProfile().data?.name;
+  const instructions = config?.depositInstructions.trim() ?? '';
   const headingId = useId();
-
-  // Each visit to the tab gives the warning toast, as tapping Recharge does everywhere else.
-  useEffect(() => {
-    if (active) toast.warn(textOfCode(ErrorCode.ContactServiceForDeposit));
-  }, [active]);
 
   return (
     <Page title={t`Recharge`} back={back !== undefined}>
@@ -31,13 +30,27 @@ export default function RechargePage() {
           <Icon name="wallet" size={30} />
         </span>
         <h2 id={headingId} className="recharge-heading">
-          {t`Deposits through customer service`}
+          {t`How to add money`}
         </h2>
-        <div className="notice notice-warning" data-testid="recharge-notice">
-          <Icon name="alert" size={22} />
-          <p>{warning}</p>
-        </div>
-        <ContactServiceButton serviceUrl={serviceUrl} />
+        <p className="recharge-notice" data-testid="recharge-notice">
+          {textOfCode(ErrorCode.ContactServiceForDeposit)}
+        </p>
+        {instructions !== '' && (
+          <div className="recharge-instructions">
+            <h3 className="recharge-subheading">{t`The operator's instructions`}</h3>
+            <p data-testid="deposit-instructions">{instructions}</p>
+          </div>
+        )}
+        {account && (
+          <p className="recharge-quote" data-testid="deposit-quote">
+            {t`Quote your account name:`} <strong className="recharge-account">{account}</strong>
+          </p>
+        )}
+        <p className="recharge-after">
+          {t`Once the money is in your balance, you get a message with the amount and its reference.`}{' '}
+          <Link href={pathTo('messages')}>{t`Messages`}</Link>
+        </p>
+        <ContactServiceButton serviceUrl={config?.serviceUrl ?? ''} />
       </section>
     </Page>
   );

@@ -24,6 +24,7 @@ import { liveEventsMigration } from './0017_live_events';
 import { settleIndexMigration } from './0018_settle_index';
 import { liveStreamsMigration } from './0019_live_streams';
 import { guardScopesMigration } from './0020_guard_scopes';
+import { depositIndexMigration } from './0021_deposit_index';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -47,5 +48,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0018_settle_index': settleIndexMigration(),
     '0019_live_streams': liveStreamsMigration(dialect),
     '0020_guard_scopes': guardScopesMigration(dialect),
+    '0021_deposit_index': depositIndexMigration(),
   };
 }

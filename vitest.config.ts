@@ -47,6 +47,8 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/client/setup.ts'],
+          // A hang guard, not a bound on speed (with Testing Library's wait in tests/client/setup.ts).
+          testTimeout: 30_000,
         },
       },
       {

@@ -196,7 +196,7 @@ export function valuesIn(
   for (const [key, value] of Object.entries(values)) {
     if (typeof value !== 'object') out[key] = value;
     else if ('cents' in value) out[key] = formatMoney(value.cents, locale);
-    else out[key] = formatInstant(value.epochMs, locale, timeZone);
+    else out[key] = formatInstant(value.epochMs, locale, 'moment', timeZone ? { timeZone, named: true } : undefined);
   }
   return out;
 }

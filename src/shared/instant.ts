@@ -1,24 +1,61 @@
 /**
- * An instant written for a person, the same way on both sides: date and time to the minute in
- * 24-hour time. The server does not know the reader's time zone, so it writes the server's and
- * names it ("01/01/2026, 08:00 GMT+8"); the app writes the device's own, unnamed.
+ * The one way an instant is written for a person, on both sides, in the reader's language: the
+ * same date order and 24-hour time on every screen and in every message. The app writes the
+ * device's own zone, unnamed; the server, which does not know the reader's zone, writes the
+ * server's (UTC+8, src/shared/serverDay.ts) and names it ("11/29/2026, 11:00 GMT+8").
+ * Styles:
+ * - moment: date and time to the minute (messages, withdrawals, orders, pauses, limits, stale marks);
+ * - ledger: to the second (a fund-log row is a statement);
+ * - day: the date alone (an article, a range of the server's days);
+ * - time: the time alone (a moment of every day, such as when the server's day begins);
+ * - ticker: month, day and time (the home ticker's narrow rows, always of recent days).
  */
+const STYLES = {
+  moment: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  ledger: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  },
+  day: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  ticker: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type InstantStyle = keyof typeof STYLES;
+
+/** A zone other than the device's: `named` writes its name after the time (the server's messages). */
+export interface InstantZone {
+  timeZone: string;
+  named: boolean;
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatInstant(epochMs: number, locale: string, timeZone?: string): string {
-  const key = `${locale} ${timeZone ?? ''}`;
+export function formatInstant(
+  epochMs: number,
+  locale: string,
+  style: InstantStyle = 'moment',
+  zone?: InstantZone,
+): string {
+  const key = `${locale} ${style} ${zone?.timeZone ?? ''} ${zone?.named ?? ''}`;
   let format = formats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      ...(timeZone ? { timeZone, timeZoneName: 'short' } : {}),
+      ...STYLES[style],
+      ...(zone ? { timeZone: zone.timeZone, ...(zone.named ? { timeZoneName: 'short' } : {}) } : {}),
     });
     formats.set(key, format);
   }
   return format.format(new Date(epochMs));
+}
+
+/** A day of the server's calendar (YYYY-MM-DD, as the fund log's range is asked for) in the day style. */
+export function formatServerDate(isoDay: string, locale: string): string {
+  // The day's own calendar date, whatever the device's zone: written at UTC midnight, read in UTC.
+  return formatInstant(Date.parse(`${isoDay}T00:00:00Z`), locale, 'day', { timeZone: 'UTC', named: false });
 }

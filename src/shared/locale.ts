@@ -21,6 +21,21 @@ export function localeOfApiLang(lang: unknown): Locale {
   return typeof lang === 'string' && lang in API_TO_LOCALE ? API_TO_LOCALE[lang as ApiLang] : DEFAULT_LOCALE;
 }
 
+/**
+ * The first of the browser's preferred languages (navigator.languages, best first) the app speaks:
+ * Traditional Chinese for Taiwan, Hong Kong, Macau or the Hant script, Simplified for any other
+ * Chinese; null when none is one of the four.
+ */
+export function localeOfBrowser(languages: readonly string[]): Locale | null {
+  for (const tag of languages) {
+    const [language, ...rest] = tag.toLowerCase().split(/[-_]/);
+    if (language === 'vi') return 'vi';
+    if (language === 'en') return 'en';
+    if (language === 'zh') return rest.some((part) => ['tw', 'hk', 'mo', 'hant'].includes(part)) ? 'zh-TW' : 'zh-CN';
+  }
+  return null;
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

@@ -52,6 +52,7 @@ describe('the loading canvas and the first screen', () => {
         ok({
           siteName: 'RoundPlay',
           serviceUrl: '',
+          depositInstructions: '',
           agreement: 1,
           defaultQuhao: '84',
           priceFeedUrl: '',

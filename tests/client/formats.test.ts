@@ -13,9 +13,12 @@ import {
   formatDecimal,
   formatMoney,
   formatPercent,
+  formatServerDay,
   formatUsd,
 } from '../../src/client/i18n';
 import { refuse, ErrorCode } from '../../src/shared/errors';
+import { formatInstant } from '../../src/shared/instant';
+import { SERVER_TIME_ZONE } from '../../src/shared/serverDay';
 import { messageOf } from '../../src/client/i18n';
 
 afterEach(async () => {
@@ -80,11 +83,23 @@ describe('one date style per context', () => {
     expect(formatDate(SECONDS, 'day')).toBe('2026/11/20');
   });
 
-  it('a moment: the time today, the date too for another day', () => {
+  it('a moment: the date and the time, today too (a time alone does not say which day), in the language', async () => {
     const today = new Date();
     today.setHours(9, 7, 0, 0);
-    expect(formatDateTime(today.getTime())).toBe('09:07');
-    expect(formatDateTime(LOCAL.getTime())).toBe('Nov 20, 14:05');
+    const date = [today.getMonth() + 1, today.getDate()].map((n) => String(n).padStart(2, '0')).join('/');
+    expect(formatDateTime(today.getTime())).toBe(`${date}/${today.getFullYear()}, 09:07`);
+    expect(formatDateTime(LOCAL.getTime())).toBe('11/20/2026, 14:05');
+    await activateLocale('vi', { persist: false });
+    expect(formatDateTime(LOCAL.getTime())).toBe('14:05 20/11/2026');
+  });
+
+  it('the server writes the same moment in its own zone, named; a day of its calendar reads as that day anywhere', () => {
+    // 06:05 UTC is 14:05 in UTC+8.
+    const utc = Date.UTC(2026, 10, 20, 6, 5);
+    expect(formatInstant(utc, 'en', 'moment', { timeZone: SERVER_TIME_ZONE, named: true })).toBe(
+      '11/20/2026, 14:05 GMT+8',
+    );
+    expect(formatServerDay('2026-11-25')).toBe('11/25/2026');
   });
 });
 

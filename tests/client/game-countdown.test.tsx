@@ -160,7 +160,7 @@ describe('countdown states on the server clock', () => {
     expect(screen.getByTestId('round-state').textContent).toBe('State unknown');
     expect(countdown()).toBe('--:--');
     const badge = screen.getByTestId('round-panel').querySelector('.stale-badge');
-    expect(badge?.textContent).toMatch(/^Stale since \d\d:\d\d/);
+    expect(badge?.textContent).toMatch(/^Stale since \d\d\/\d\d\/\d{4}, \d\d:\d\d/);
     void act(() => window.dispatchEvent(new Event('online')));
     await settle();
     expect(phase()).not.toBe('unknown');

@@ -340,7 +340,7 @@ describe('own orders', () => {
     );
     fireEvent.click(confirmCancel);
     fireEvent.click(confirmCancel);
-    expect(await screen.findByText('Order cancelled')).toBeTruthy();
+    expect(await screen.findByText('Order cancelled: 20.00 USD is back in your balance')).toBeTruthy();
     expect(cancels).toBe(1);
     // No second confirmation follows, and no refusal toast after the success.
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel this order?' })).toBeNull());

@@ -101,16 +101,16 @@ describe('room list', () => {
   for (const [locale, minJoinText, notVipText] of [
     [
       'en',
-      'Your balance cannot be less than 100.00',
+      'This room needs at least 100.00 USD in your balance; you have 50.00 USD. Recharge says how to add money.',
       'This room needs VIP 2; you are VIP 1. Levels are set by the operator: contact customer service to ask about yours.',
     ],
     [
       'vi',
-      'Số dư không được thấp hơn 100,00',
+      'Phòng này cần số dư tối thiểu 100,00 USD; bạn đang có 50,00 USD. Trang Nạp tiền hướng dẫn cách nạp tiền.',
       'Phòng này cần VIP 2; bạn đang là VIP 1. Cấp độ do nhà vận hành đặt: hãy liên hệ chăm sóc khách hàng để hỏi về cấp của bạn.',
     ],
   ] as const) {
-    it(`in ${locale}: entering needs the minimum (2004 with the amount) and the VIP level, said with how a level is reached`, async () => {
+    it(`in ${locale}: entering needs the minimum (said with what the member has and where money is added) and the VIP level (said with how a level is reached)`, async () => {
       await activateLocale(locale, { persist: false });
       const poor = { ...USER, money: 50, level: 1 };
       await setQueryData(queryKey(ApiPath.userInfo, {}), poor);
@@ -204,7 +204,11 @@ describe('home: game tiles and go-VIP', () => {
     await waitFor(() => expect(screen.getByTestId('home-balance').textContent).toBe('10.00'));
     fireEvent.click(screen.getByRole('button', { name: /USDT Big\/\s?Small 2 min/ }));
     // The toast region animates in once its motion features load (a moment when the suite runs in parallel).
-    await waitFor(() => expect(alerts()).toContain('Your balance cannot be less than 100.00'), { timeout: 5_000 });
+    await waitFor(() =>
+      expect(alerts()).toContain(
+        'This room needs at least 100.00 USD in your balance; you have 10.00 USD. Recharge says how to add money.',
+      ),
+    );
     expect(window.location.pathname).toBe('/');
   });
 

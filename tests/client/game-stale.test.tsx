@@ -63,7 +63,9 @@ describe('stale, not wrong', () => {
 
     void act(() => window.dispatchEvent(new Event('offline')));
     for (const panel of ['round-panel', 'live-orders', 'balance-panel']) {
-      await waitFor(() => expect(badgeIn(panel)?.textContent, panel).toMatch(/^Stale since \d\d:\d\d/));
+      await waitFor(() =>
+        expect(badgeIn(panel)?.textContent, panel).toMatch(/^Stale since \d\d\/\d\d\/\d{4}, \d\d:\d\d/),
+      );
     }
     // The last good values stay on screen.
     expect(screen.getAllByTestId('live-order')).toHaveLength(1);

@@ -85,7 +85,7 @@ describe('a home tile opens its room with its outcomes in focus', () => {
     const closed = await screen.findByRole('button', { name: /ETH Extremes/ });
     expect(closed.textContent).toContain('Closed');
     fireEvent.click(closed);
-    await waitFor(() => expect(alerts()).toContain(textOfCode(ErrorCode.TradingStopped)), { timeout: 5_000 });
+    await waitFor(() => expect(alerts()).toContain(textOfCode(ErrorCode.TradingStopped)));
     expect(location()).toBe('/');
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LanguagePage from '../../src/client/features/language/LanguagePage';
 import { activateLocale, currentApiLang, storedLocale, textOfCode } from '../../src/client/i18n';
@@ -76,10 +76,28 @@ describe('language picker', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: '繁體中文' })).toHaveProperty('checked', true));
   });
 
-  it('defaults to Vietnamese when nothing is stored', () => {
-    localStorage.removeItem('lang');
-    expect(storedLocale()).toBe('vi');
-    localStorage.setItem('lang', 'klingon');
-    expect(storedLocale()).toBe('vi');
+  it("a first visit opens in the browser's language when the app speaks it, else Vietnamese; a stored choice wins", () => {
+    const languages = vi.spyOn(Object.getPrototypeOf(navigator) as Navigator, 'languages', 'get');
+    try {
+      localStorage.removeItem('lang');
+      const firstVisit = (preferred: string[]) => {
+        languages.mockReturnValue(preferred);
+        return storedLocale();
+      };
+      expect(firstVisit(['en-GB', 'vi'])).toBe('en');
+      expect(firstVisit(['fr-FR', 'vi-VN'])).toBe('vi');
+      expect(firstVisit(['zh-HK', 'en'])).toBe('zh-TW');
+      expect(firstVisit(['zh-Hant'])).toBe('zh-TW');
+      expect(firstVisit(['zh-Hans-CN'])).toBe('zh-CN');
+      expect(firstVisit(['zh'])).toBe('zh-CN');
+      expect(firstVisit(['fr-FR', 'de'])).toBe('vi');
+      expect(firstVisit([])).toBe('vi');
+      localStorage.setItem('lang', 'zh-CN');
+      expect(firstVisit(['en-US'])).toBe('zh-CN');
+      localStorage.setItem('lang', 'klingon');
+      expect(firstVisit(['fr'])).toBe('vi');
+    } finally {
+      languages.mockRestore();
+    }
   });
 });

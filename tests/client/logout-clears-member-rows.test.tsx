@@ -37,6 +37,7 @@ const MEMBER_ANSWERS: Answers = {
   [ApiPath.gameLog]: [ownOrder(3)],
   [ApiPath.bankCardList]: [BANK_CARD],
   [ApiPath.addedAccounts]: [{ id: 7, type: 'Bank', ending: '6789', addedAt: 1, availableAt: 2, removedAt: null }],
+  [ApiPath.deposits]: [{ id: 9, money: 25, reference: 'VCB-1', time: 1 }],
   [ApiPath.leftMoney]: LEFT,
   [ApiPath.withdrawals]: [
     { id: 1, money: 20, type: 'Bank', account: 'VCB ***6789', status: 'pending', note: '', time: 1, decidedAt: null },

@@ -95,6 +95,11 @@ describe('the responsible-play page', () => {
     expect(within(rowOf('week', 'loss')).getByTestId('limit-next').textContent).toBe(
       `Removed from ${formatDateTime(RESET - 3 * HOUR)}`,
     );
+    // The periods are the server's days: when they begin is said, in this device's time too.
+    const midnightHere = new Date(Date.UTC(2026, 0, 1, 16)).toTimeString().slice(0, 5);
+    expect(screen.getByTestId('limit-day-start').textContent).toBe(
+      `Days, weeks and months count from 00:00 UTC+8 (${midnightHere} your time).`,
+    );
     expect(within(rowOf('month', 'deposit')).getByTestId('limit-value').textContent).toBe('No limit');
     expect(within(rowOf('month', 'deposit')).getByTestId('limit-use').textContent).toBe('Used 0.00');
     expect(screen.getByRole('heading', { name: 'Take a break' })).toBeTruthy();

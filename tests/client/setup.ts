@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { activateLocale } from '../../src/client/i18n';
 import { loadAllAnswerSchemas } from '../../src/client/api/answers';
 import { cacheGate } from '../../src/client/stores';
@@ -16,6 +16,11 @@ if (typeof globalThis.structuredClone !== 'function') {
 // happy-dom's Web Animations reject `finished` when framer-motion cancels an animation; without
 // Element.animate framer-motion animates in JS, which is all a test needs.
 Reflect.deleteProperty(Element.prototype, 'animate');
+
+// waitFor and findBy wait for a state, however long a loaded machine takes to reach it: their
+// timeout is a hang guard, not the 1 s bound on speed Testing Library defaults to (a home page
+// rendered beside two busy suites took 1.3 s to say it was offline).
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(async () => {
   // Tests read English texts: the UI catalogue and the error catalogue (err.<code>).

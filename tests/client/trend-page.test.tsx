@@ -138,9 +138,7 @@ describe('price list', () => {
     await waitFor(() => expect(lastOf('BTC')).toBe('43,000.00'));
     await feed.stop();
     await waitFor(() => expect(feedState()).toMatch(/^Stale · last tick \d+ sec ago$/));
-    await waitFor(() => expect(Number(/(\d+) sec ago/.exec(feedState())![1])).toBeGreaterThanOrEqual(2), {
-      timeout: 4_000,
-    });
+    await waitFor(() => expect(Number(/(\d+) sec ago/.exec(feedState())![1])).toBeGreaterThanOrEqual(2));
     expect(lastOf('BTC')).toBe('43,000.00');
   }, 10_000);
 
@@ -179,7 +177,7 @@ describe('price list', () => {
     const startedAt = Date.now();
     renderScreen(TrendScreen);
     await waitFor(() => expect(feedState()).toBe('Connecting…'));
-    await waitFor(() => expect(feedState()).toBe('Stale · no price received yet'), { timeout: 3_000 });
+    await waitFor(() => expect(feedState()).toBe('Stale · no price received yet'));
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(380);
     expect(feed.openCount()).toBe(1);
     expect(lastOf('BTC')).toBe('—');
@@ -193,7 +191,9 @@ describe('price list', () => {
     expect(screen.getAllByTestId('price-last').map((el) => el.textContent)).toEqual(Array(8).fill('—'));
     // It says the feed is unreachable and since when, and offers to try now.
     const down = screen.getByTestId('price-feed-down');
-    expect(down.textContent).toMatch(/^The price feed cannot be reached since \d\d:\d\d( [AP]M)?\.Try again$/);
+    expect(down.textContent).toMatch(
+      /^The price feed cannot be reached since \d\d\/\d\d\/\d{4}, \d\d:\d\d\.Try again$/,
+    );
     expect(within(down).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
@@ -232,7 +232,7 @@ describe('price list', () => {
     feed = await startPriceFeedServer({ port });
     feed.setPrice('BTC-USDT', { last: '43210.5', sodUtc8: '42000.1' });
     fireEvent.click(within(down).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(lastOf('BTC')).toBe('43,210.50'), { timeout: 3_000 });
+    await waitFor(() => expect(lastOf('BTC')).toBe('43,210.50'));
     expect(feedState()).toBe('Live');
     expect(screen.queryByTestId('price-feed-down')).toBeNull();
     expect(feed.openCount()).toBe(1);

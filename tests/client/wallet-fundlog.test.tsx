@@ -52,7 +52,12 @@ describe('fund log range', () => {
     const body = fake.to(ApiPath.financeFlow)[0].body;
     expect(body).toMatchObject({ start: '2026-03-08', end: '2026-03-11', limit: FUND_LOG_PAGE });
     expect(body.before).toBeUndefined();
-    await waitFor(() => expect(screen.getByTestId('fund-log-range').textContent).toBe('From 2026-03-08 to 2026-03-11'));
+    await waitFor(() => expect(screen.getByTestId('fund-log-range').textContent).toBe('From 03/08/2026 to 03/11/2026'));
+    // The days are the server's: when they begin is said, in this device's time too.
+    const midnightHere = new Date(Date.UTC(2026, 2, 10, 16)).toTimeString().slice(0, 5);
+    expect(screen.getByTestId('fund-log-day-start').textContent).toBe(
+      `Days begin at 00:00 UTC+8 (${midnightHere} your time).`,
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Filter by date' }));
     const drawer = await screen.findByRole('dialog', { name: 'Filter' });
@@ -95,7 +100,7 @@ describe('fund log range', () => {
     fireEvent.change(label('End date'), { target: { value: '2026-02-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
 
-    await waitFor(() => expect(screen.getByTestId('fund-log-range').textContent).toBe('From 2026-02-01 to 2026-02-01'));
+    await waitFor(() => expect(screen.getByTestId('fund-log-range').textContent).toBe('From 02/01/2026 to 02/01/2026'));
     const last = fake.to(ApiPath.financeFlow).at(-1)!;
     expect(last.body).toMatchObject({ start: '2026-02-01', end: '2026-02-01' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -204,7 +209,7 @@ describe('fund log rows', () => {
       ]),
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Biến động số dư');
-    expect(screen.getByTestId('fund-log-range').textContent).toBe('Từ 2026-01-01 đến 2026-01-03');
+    expect(screen.getByTestId('fund-log-range').textContent).toBe('Từ 01/01/2026 đến 03/01/2026');
 
     // The date rule speaks Vietnamese too.
     fireEvent.click(screen.getByRole('button', { name: 'Lọc theo ngày' }));
@@ -234,7 +239,7 @@ describe('fund log offline', () => {
     renderScreen(IncomePage);
 
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(screen.getByTestId('fund-log-range').textContent).toBe('From 2026-01-01 to 2026-01-04');
+    expect(screen.getByTestId('fund-log-range').textContent).toBe('From 01/01/2026 to 01/04/2026');
     expect(screen.getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
     expect(screen.getAllByTestId('fund-log-amount').map((el) => el.textContent)).toEqual(['+50.00', '-20.00']);
     expect(fake.calls).toHaveLength(0);

@@ -383,7 +383,7 @@ describe("the member's withdrawals", () => {
     expect(screen.getByTestId('withdrawal-note').textContent).toBe("Operator's note: Name does not match the account");
     // When it was asked for, in the member's language, to the minute.
     const shown = screen.getAllByTestId('withdrawal')[0].querySelector('.order-meta')!.textContent!;
-    expect(shown).toMatch(/^Nov \d{1,2}, \d{2}:\d{2}$/);
+    expect(shown).toMatch(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/);
     cleanup();
 
     await queryCache.clear();

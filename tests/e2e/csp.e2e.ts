@@ -189,7 +189,9 @@ describe('the app under its Content-Security-Policy', () => {
       .getByRole('dialog', { name: 'Cancel this order?' })
       .getByRole('button', { name: 'Cancel order', exact: true })
       .click();
-    await expect.poll(() => toasts(page).allTextContents(), SLOW).toContain('Order cancelled');
+    await expect
+      .poll(() => toasts(page).allTextContents(), SLOW)
+      .toContain('Order cancelled: 20.00 USD is back in your balance');
     await expect.poll(() => page.getByTestId('room-balance').textContent(), SLOW).toBe('200.00');
     await sheet.getByRole('button', { name: 'Close', exact: true }).click();
     await snapshot(page, 'csp-room');

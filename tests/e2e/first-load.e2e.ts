@@ -17,6 +17,28 @@ describe('first load', () => {
     await browser?.close();
   });
 
+  it("a first visit opens in the browser's language when the app speaks it, else in Vietnamese (320 and 390 px)", async () => {
+    const cases = [
+      { browserLocale: 'en-US', locale: 'en', home: 'Home', width: 320 },
+      { browserLocale: 'zh-TW', locale: 'zh-TW', home: '首頁', width: 390 },
+      { browserLocale: 'zh-CN', locale: 'zh-CN', home: '首页', width: 320 },
+      { browserLocale: 'fr-FR', locale: 'vi', home: 'Trang chủ', width: 390 },
+    ];
+    for (const { browserLocale, locale, home, width } of cases) {
+      const context = await phoneContext(browser, inject('baseUrl'), {
+        locale: browserLocale,
+        viewport: { width, height: 720 },
+      });
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 30_000 }).toBe(locale);
+      const tabBar = page.locator('nav.tabbar');
+      await expect.poll(() => tabBar.textContent(), { timeout: 30_000 }).toContain(home);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await context.close();
+    }
+  });
+
   it("home from the page's answers: its banner shows, and none of its calls nor the manifest is asked for", async () => {
     const context = await phoneContext(browser, inject('baseUrl'));
     const page = await context.newPage();

@@ -92,7 +92,9 @@ describe('game end to end', () => {
     await sheet.getByRole('button', { name: /^Cancel order: Triple/ }).click();
     const ask = page.getByRole('dialog', { name: 'Cancel this order?' });
     await ask.getByRole('button', { name: 'Cancel order', exact: true }).click();
-    await expect.poll(() => toasts(page).allTextContents()).toContain('Order cancelled');
+    await expect
+      .poll(() => toasts(page).allTextContents())
+      .toContain('Order cancelled: 20.00 USD is back in your balance');
     await expect.poll(() => sheet.locator('[data-testid="own-order"][data-status="cancel"]').count()).toBe(1);
     await expect.poll(() => page.getByTestId('room-balance').textContent()).toBe('960.00');
     await sheet.getByRole('button', { name: 'Close', exact: true }).click();

@@ -228,7 +228,7 @@ describe('cool-off and self-exclusion', () => {
     const refused = await order(server, p.token, ROOM.usdtStandard, [line(0, 20)]);
     expect(refused.body.code).toBe(3016);
     expect(refused.body.info).toBe(
-      `You are taking a break from play until ${formatInstant(until, 'en', SERVER_TIME_ZONE)}. Orders are refused until then.`,
+      `You are taking a break from play until ${formatInstant(until, 'en', 'moment', { timeZone: SERVER_TIME_ZONE, named: true })}. Orders are refused until then.`,
     );
     expect(refused.body.data).toEqual({ pause: 'cooloff', until });
     expect(await moneyOf(p.id)).toEqual(before);
@@ -267,7 +267,7 @@ describe('cool-off and self-exclusion', () => {
     await openRound(server, GAME);
     const refused = await order(server, p.token, ROOM.usdtStandard, [line(0, 20)]);
     expect(refused.body.info).toBe(
-      `You have excluded yourself from play until ${formatInstant(excluded.body.data.until, 'en', SERVER_TIME_ZONE)}. Orders are refused until then.`,
+      `You have excluded yourself from play until ${formatInstant(excluded.body.data.until, 'en', 'moment', { timeZone: SERVER_TIME_ZONE, named: true })}. Orders are refused until then.`,
     );
     const history = (await read(p.token)).history;
     expect(history.map((h) => (h.what === 'pause' ? [h.pause, h.days] : null))).toEqual([

@@ -1,55 +1,33 @@
 import { formatMoney as formatMoneyIn, formatUsd as formatUsdIn, groupDigits, separatorsOf } from '../../shared/money';
+import { formatInstant, formatServerDate } from '../../shared/instant';
+import { dayNumber, dayStart } from '../../shared/serverDay';
 import { currentLocale } from './i18n';
 
 /**
- * The one date style of each context, so a member reads dates the same way wherever they appear:
- * - ledger: a fund-log row, to the second (it is a statement);
- * - day: an article's date;
- * - ticker: a winner on the home ticker (month, day and time);
- * - moment (formatDateTime): everything else — stale badges, records, messages, withdrawals — the
- *   time for today and the date too for an older day.
+ * Instants in the member's language and the device's zone, through the one formatter both sides
+ * use (src/shared/instant.ts): each context has its style there (a fund-log row to the second, an
+ * article's day, the ticker's short rows), and every other instant is a moment, date and time.
  */
-const DATE_STYLES = {
-  ledger: {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  },
-  day: { year: 'numeric', month: '2-digit', day: '2-digit' },
-  ticker: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-  today: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-  earlier: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
-
 type DateStyle = 'ledger' | 'day' | 'ticker';
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(style: keyof typeof DATE_STYLES): Intl.DateTimeFormat {
-  const locale = currentLocale();
-  const key = `${locale} ${style}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, DATE_STYLES[style]);
-    dateFormats.set(key, format);
-  }
-  return format;
-}
 
 /** An epoch-seconds instant (as the API sends times) in a context's style and the member's language. */
 export function formatDate(epochSeconds: number, style: DateStyle): string {
-  return dateFormat(style).format(new Date(epochSeconds * 1000));
+  return formatInstant(epochSeconds * 1000, currentLocale(), style);
 }
 
-/** Date and time of an epoch-ms instant: the time for today, the date too for an older day. */
+/** Date and time of an epoch-ms instant (always both: a time alone does not say which day). */
 export function formatDateTime(ms: number): string {
-  const date = new Date(ms);
-  const sameDay = new Date().toDateString() === date.toDateString();
-  return dateFormat(sameDay ? 'today' : 'earlier').format(date);
+  return formatInstant(ms, currentLocale(), 'moment');
+}
+
+/** A day of the server's calendar (YYYY-MM-DD) in the member's language. */
+export function formatServerDay(isoDay: string): string {
+  return formatServerDate(isoDay, currentLocale());
+}
+
+/** When the server's day begins (00:00 UTC+8), as a time of this device's day ("16:00"). */
+export function serverMidnightHere(now: number = Date.now()): string {
+  return formatInstant(dayStart(dayNumber(now) + 1), currentLocale(), 'time');
 }
 
 /** A USD amount from the wire with two decimals and the member's separators (1.234,50 in Vietnamese). */

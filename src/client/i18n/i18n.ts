@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { apiLangOf, DEFAULT_LOCALE, isLocale, type ApiLang, type Locale } from '../../shared/locale';
+import { apiLangOf, DEFAULT_LOCALE, isLocale, localeOfBrowser, type ApiLang, type Locale } from '../../shared/locale';
 // DEFAULT_LOCALE's UI catalogue (src/shared/locale.ts): vi.
 import { messages as defaultUi } from '../../../locales/vi.po';
 import { linkManifestOf } from '../pwa/manifestPath';
@@ -8,13 +8,17 @@ export { i18n };
 
 const STORAGE_KEY = 'lang';
 
-/** The language the member chose last time, or Vietnamese (SPEC.md section 1). */
+/**
+ * The language the member chose last time; on a first visit the browser's own when the app speaks
+ * it (an English phone opens in English), else Vietnamese (SPEC.md section 1).
+ */
 export function storedLocale(): Locale {
+  const browser = () => localeOfBrowser(navigator.languages ?? [navigator.language]) ?? DEFAULT_LOCALE;
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
-    return isLocale(saved) ? saved : DEFAULT_LOCALE;
+    return isLocale(saved) ? saved : browser();
   } catch {
-    return DEFAULT_LOCALE;
+    return browser();
   }
 }
 

@@ -6,10 +6,13 @@ export {
   formatDecimal,
   formatMoney,
   formatPercent,
+  formatServerDay,
   formatSignedMoney,
   formatUsd,
+  serverMidnightHere,
 } from './format';
 export { fundReasonText } from './fundReasons';
+export { roomEntryText } from './roomEntry';
 export { useLocale } from './useLocale';
 export { ROOM_KIND_NAMES, ORDER_STATUS_NAMES, useOutcomeName } from './gameNames';
 export { WITHDRAWAL_STATUS_NAMES } from './withdrawalNames';

@@ -6,12 +6,14 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { chromiumPath } from '../../../scripts/preflight.mjs';
 
 /**
- * A phone's screen, drawn at one device pixel per CSS pixel and asking for reduced motion: what the
+ * A Vietnamese phone's screen, drawn at one device pixel per CSS pixel and asking for reduced motion: what the
  * journeys check (layout at 320-412 px, text, states) is the same, and Chromium rasterises a
  * quarter of the pixels and runs no endless animation, on a machine the suites share.
  */
 export const PHONE = {
   viewport: { width: 390, height: 844 },
+  // A Vietnamese phone: a first visit opens in the browser's language (src/shared/locale.ts).
+  locale: 'vi-VN',
   deviceScaleFactor: 1,
   reducedMotion: 'reduce' as const,
   isMobile: true,

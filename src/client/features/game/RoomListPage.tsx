@@ -9,7 +9,7 @@ import { validateRoomEntry } from '../../../shared/validation/game';
 import { ErrorCode } from '../../../shared/errors';
 import { useSession } from '../../api';
 import { useProfile, useQuery } from '../../data';
-import { messageOf, formatUsd, useLocale } from '../../i18n';
+import { formatUsd, roomEntryText, useLocale } from '../../i18n';
 import { EmptyState, Icon, Page, SyncedSection, navigate, toast } from '../../ui';
 // Not through ui/'s index: the note brings its styles, which would join the first screen's.
 import { LevelAndAbove, VipLevelNote } from '../../ui/VipLevelNote';
@@ -131,7 +131,7 @@ export default function RoomListPage() {
         t`This room needs VIP ${needed}; you are VIP ${level}. Levels are set by the operator: contact customer service to ask about yours.`,
       );
     }
-    if (refusal) return void toast.warn(messageOf(refusal));
+    if (refusal) return void toast.warn(roomEntryText(refusal, wireCents(profile.data?.money)));
     navigate(pathTo('activity', { id: room.id }));
   }
 

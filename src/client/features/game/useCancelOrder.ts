@@ -47,7 +47,7 @@ export function useCancelOrder(roomid: number, closed: RefObject<boolean>, onDon
     setCancelling(order.order_id);
     // 2002 / 2003 and the other refusals were toasted by the API client; no answer is toasted here.
     const result = await cancel.send({ roomid, order_id: order.order_id });
-    if (result.ok) toast.success(t`Order cancelled`);
+    if (result.ok) toast.success(t`Order cancelled: ${money} USD is back in your balance`);
     else if (!result.refused && result.text) toast.warn(result.text);
     setCancelling(null);
     onDone();

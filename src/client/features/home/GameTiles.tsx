@@ -9,7 +9,7 @@ import { validateRoomEntry } from '../../../shared/validation/game';
 import { wireCents } from '../../../shared/money';
 import { useSession } from '../../api';
 import { useProfile, useQuery } from '../../data';
-import { formatDecimal, messageOf, textOfCode, useLocale } from '../../i18n';
+import { formatDecimal, roomEntryText, textOfCode, useLocale } from '../../i18n';
 import { StaleBadge, navigate, toast } from '../../ui';
 import { homeTilesQuery } from './homeApi';
 import { pathTo } from '../../routing/paths';
@@ -43,7 +43,7 @@ export function GameTiles() {
         level: profile.data.level,
         vipMinLevel: 0,
       });
-      if (refusal) return void toast.warn(messageOf(refusal));
+      if (refusal) return void toast.warn(roomEntryText(refusal, wireCents(profile.data.money)));
     }
     const focus = focusText(tile.focus ?? []);
     navigate(pathTo('activity', { id: tile.roomid }, focus ? { focus } : undefined));

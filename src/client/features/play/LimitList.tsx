@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { PLAY_PERIODS, type PlayLimit } from '../../../shared/api/types';
-import { formatDateTime, formatUsd } from '../../i18n';
+import { formatDateTime, formatUsd, serverMidnightHere } from '../../i18n';
 import { KIND_NAMES, PERIOD_NAMES } from './playNames';
 
 /** One limit: its size, what is used and left in this period, and a looser one that waits. */
@@ -34,8 +34,12 @@ function LimitRow({ limit }: { limit: PlayLimit }) {
 export function LimitList({ limits }: { limits: readonly PlayLimit[] }) {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
+  const midnight = serverMidnightHere();
   return (
     <div className="limit-periods">
+      <p className="text-muted limit-day-start" data-testid="limit-day-start">
+        {t`Days, weeks and months count from 00:00 UTC+8 (${midnight} your time).`}
+      </p>
       {PLAY_PERIODS.map((period) => {
         const rows = limits.filter((limit) => limit.period === period);
         if (rows.length === 0) return null;

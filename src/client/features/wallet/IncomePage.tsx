@@ -3,6 +3,7 @@ import { EmptyState, Icon, Page, Spinner, StaleBadge, SyncedSection } from '../.
 import { FundLogFilter } from './FundLogFilter';
 import { FundLogRow } from './FundLogRow';
 import { useFundLog } from './useFundLog';
+import { formatServerDay, serverMidnightHere } from '../../i18n';
 import { pathTo } from '../../routing/paths';
 import './wallet.css';
 
@@ -88,18 +89,24 @@ type FundLog = ReturnType<typeof useFundLog>;
 function FundRange({ fundLog }: { fundLog: FundLog }) {
   const { t } = useLingui();
   const { start, end, setFilterOpen, loadingRange, log, failed, data } = fundLog;
+  const startDay = formatServerDay(start);
+  const endDay = formatServerDay(end);
+  const midnight = serverMidnightHere();
   return (
     <section className="fund-range card" aria-label={t`Date range`}>
       <div className="fund-range-row">
         <p className="fund-range-text" data-testid="fund-log-range">
           <Trans>
-            From <span className="fund-range-day">{start}</span> to <span className="fund-range-day">{end}</span>
+            From <span className="fund-range-day">{startDay}</span> to <span className="fund-range-day">{endDay}</span>
           </Trans>
         </p>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => setFilterOpen(true)}>
           {t`Change`}
         </button>
       </div>
+      <p className="fund-range-zone text-muted" data-testid="fund-log-day-start">
+        {t`Days begin at 00:00 UTC+8 (${midnight} your time).`}
+      </p>
       {loadingRange && (
         <p className="text-muted fund-range-loading">
           <Spinner /> {t`Loading…`}

@@ -278,6 +278,36 @@ describe('the room says what happened, truthfully', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   }, 240_000);
 
+  it('the confirm sheet at 320 px in every language: each option name on one line (never a character a line), the figures beside it', async () => {
+    const member = newMember('cs', '1000');
+    const token = await tokenOf(member);
+    for (const locale of LOCALES) {
+      const { context, page } = await memberPage(browser, SIZES[0], locale, token);
+      await page.goto(`/activity/${ROOM_ID}`);
+      await page.getByTestId('round-seqno').waitFor();
+      await waitForOrderTime(page, 8);
+      // Big, Small and Triple: the last is two characters in Chinese, which broke one a line.
+      for (const option of ['option-0', 'option-1', 'option-10']) await page.getByTestId(option).click();
+      await page.getByTestId('amount').fill('20');
+      await page.locator('.buy-btn').click();
+      const sheet = page.locator('dialog[open]');
+      await expect.poll(() => sheet.getByTestId('confirm-line').count()).toBe(3);
+      const lines = await sheet.getByTestId('confirm-line').evaluateAll((rows) =>
+        rows.map((row) =>
+          [...row.querySelectorAll('td')].map((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return range.getClientRects().length;
+          }),
+        ),
+      );
+      for (const cells of lines) expect(cells, locale).toEqual([1, 1, 1, 1]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), locale).toBeLessThanOrEqual(320);
+      if (locale === 'zh-CN') await snapshot(page, 'room-confirm-zh-CN-320');
+      await context.close();
+    }
+  }, 240_000);
+
   it('a losing round (Big and Small at 165 each), at 320 and 390 in every language: a red notice that says lost, My orders keeps the lines with their outcome, and the winners list leaves the member out', async () => {
     // One member on eight phones in the room; one of them stakes Big and Small, 165 each.
     const member = newMember('ls', '1000');

@@ -32,6 +32,8 @@ describe('stale marks', () => {
   let context: BrowserContext;
   let page: Page;
   let articlePath = '';
+  /** An article this device never opened: nothing of it is cached. */
+  let unreadArticlePath = '';
   const member = { username: 'stale01', password: 'play1234' };
 
   beforeAll(async () => {
@@ -72,6 +74,8 @@ describe('stale marks', () => {
     }
     await page.goto('/help/list');
     articlePath = (await page.getByTestId('article-row').first().getAttribute('href')) ?? '';
+    unreadArticlePath = (await page.getByTestId('article-row').nth(1).getAttribute('href')) ?? '';
+    expect(unreadArticlePath).not.toBe(articlePath);
     await page.goto(articlePath);
     await page.getByTestId('article-title').waitFor();
     await expect.poll(() => staleMarkShown(page), { message: articlePath }).toBe(false);
@@ -91,6 +95,13 @@ describe('stale marks', () => {
       await page.reload();
       await expect.poll(() => page.getByTestId('offline-banner').textContent()).toContain('You are offline');
       await expectEveryPageStale('offline');
+      // An article never opened here says it cannot be read offline, rather than loading forever.
+      await page.goto(unreadArticlePath);
+      await page.getByRole('heading', { name: 'Articles unavailable' }).waitFor({ timeout: 30_000 });
+      expect(await page.locator('main').textContent()).toContain(
+        'This article was never opened on this device: once opened online, it reads offline too.',
+      );
+      expect(await page.getByRole('status', { name: 'Loading' }).count()).toBe(0);
     } finally {
       await context.setOffline(false);
     }

@@ -120,6 +120,15 @@ describe('trend and finance end to end', () => {
         await expect.poll(() => down.count(), { timeout: 15_000 }).toBe(1);
         const said = (await down.textContent()) ?? '';
         expect(said.length).toBeGreaterThan(0);
+        // Each coin's name whole in its column, never cut short.
+        const names = await page.getByTestId('price-name').evaluateAll((spans) =>
+          spans.map((span) => ({
+            text: span.textContent,
+            fits: span.scrollWidth <= span.parentElement!.clientWidth,
+          })),
+        );
+        expect(names.length, locale).toBe(8);
+        for (const name of names) expect(name.fits, `${locale} ${name.text}`).toBe(true);
 
         // Elsewhere in the app for 21 minutes, then back (the page is kept alive).
         await page.locator('.tabbar a[href="/"]').click();

@@ -355,6 +355,25 @@ describe('accounts that can exist, withdrawals a member can follow: four languag
         expect(await fits(page, 'withdrawal-note')).toBe(true);
         expect(await fits(page, 'withdrawal-cancel'), `cancel at ${width}px`).toBe(true);
         expect(await pageFits(page), `withdraw page at ${width}px`).toBe(true);
+        // Each row's words sit inside the card, off its edges, and the masked account is one piece.
+        const rows = await page.evaluate(() =>
+          [...document.querySelectorAll('[data-testid="withdrawal"]')].map((row) => {
+            const card = row.parentElement!.getBoundingClientRect();
+            const text = row.querySelector('.order-name')!.getBoundingClientRect();
+            const side = row.querySelector('.withdrawal-side')!.getBoundingClientRect();
+            const account = row.querySelector('.withdrawal-account')!;
+            return {
+              insetStart: text.left - card.left,
+              insetEnd: card.right - side.right,
+              accountLines: account.getClientRects().length,
+            };
+          }),
+        );
+        for (const row of rows) {
+          expect(row.insetStart, `${locale} ${width}px`).toBeGreaterThanOrEqual(8);
+          expect(row.insetEnd, `${locale} ${width}px`).toBeGreaterThanOrEqual(8);
+          expect(row.accountLines, `${locale} ${width}px`).toBe(1);
+        }
         await page.getByTestId('withdrawal').last().scrollIntoViewIfNeeded();
         await snapshot(page, `withdrawals-${locale}-${width}`);
       }

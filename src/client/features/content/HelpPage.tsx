@@ -34,6 +34,7 @@ export default function HelpPage() {
           badge={false}
           loading={<ContentLoading />}
           unavailableTitle={t`Articles unavailable`}
+          offlineText={t`This article was never opened on this device: once opened online, it reads offline too.`}
         >
           {(article) => article && <ArticleView article={article} freshness={synced} />}
         </SyncedSection>

@@ -80,7 +80,7 @@ export function ConfirmOrderSheet({
                 const payout = linePayoutIfWon(line);
                 return (
                   <tr key={value} data-testid="confirm-line">
-                    <td>{nameOf(value)}</td>
+                    <td className="confirm-name">{nameOf(value)}</td>
                     <td className="num">×{formatOdds(odds)}</td>
                     <td className="num">{formatUsd(price)}</td>
                     <td className="num" data-testid="confirm-payout">

@@ -95,9 +95,12 @@ function PriceRow({ coin, snapshot }: { coin: PriceCoin; snapshot: PriceSnapshot
   return (
     <li className="price-row" data-testid="price-row" data-coin={coin}>
       <div className="price-coin">
-        <span className="price-symbol">{coin}</span>
-        <span className="price-name">
-          {COIN_NAMES[coin]} · /{QUOTE_OF(coin)}
+        <span className="price-symbol">
+          {coin}
+          <span className="price-quote">/{QUOTE_OF(coin)}</span>
+        </span>
+        <span className="price-name" data-testid="price-name">
+          {COIN_NAMES[coin]}
         </span>
       </div>
       {waiting ? (

@@ -26,7 +26,7 @@ export function WithdrawalList() {
         empty={<p className="text-muted">{t`No withdrawals yet.`}</p>}
       >
         {(list) => (
-          <ul className="order-list card">
+          <ul className="order-list card withdrawal-list">
             {list.map((item) => {
               const money = formatUsd(item.money);
               return (
@@ -39,7 +39,7 @@ export function WithdrawalList() {
                 >
                   <div className="order-main">
                     <span className="order-name">
-                      {money} USD · {item.account}
+                      {money} USD · <span className="withdrawal-account">{item.account}</span>
                     </span>
                     <span className="order-meta">{formatDateTime(item.time)}</span>
                     {item.note && <OperatorNote note={item.note} />}

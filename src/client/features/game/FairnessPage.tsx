@@ -8,7 +8,8 @@ import { ApiError, failureText } from '../../api';
 import { useQuery } from '../../data';
 import { EmptyState, Icon, Page, SyncedSection } from '../../ui';
 import { DrawNumbers } from './DrawNumbers';
-import { roundProofQuery } from './gameApi';
+import { gameInfoQuery, roundProofQuery } from './gameApi';
+import { RulesBody } from './RulesSheet';
 import { numbersOf, proofOf } from './model';
 import { pathTo } from '../../routing/paths';
 import { VerifyRoundForm } from './VerifyRoundForm';
@@ -68,7 +69,27 @@ export default function FairnessPage() {
         </SyncedSection>
       )}
       {roomid > 0 && <VerifyRoundForm roomid={roomid} />}
+      {roomid > 0 && <RoomRules roomid={roomid} />}
     </Page>
+  );
+}
+
+/**
+ * What the verified numbers mean for an order: the room's rules, odds, chances and returns, the
+ * same figures as the room's rules sheet (RulesBody), from the room's last answer (cached, so they
+ * read offline too). Nothing while the room is unknown.
+ */
+function RoomRules({ roomid }: { roomid: number }) {
+  const { t } = useLingui();
+  const room = useQuery(gameInfoQuery(roomid)).data?.info.room;
+  if (!room) return null;
+  return (
+    <section className="card fairness-rules" aria-labelledby="fairness-rules-title" data-testid="fairness-rules">
+      <h2 id="fairness-rules-title" className="card-title">
+        {t`Rules and returns`}
+      </h2>
+      <RulesBody room={room} />
+    </section>
   );
 }
 

@@ -45,8 +45,11 @@ export function RulesSheet({ room, open, onClose }: { room: Room; open: boolean;
   );
 }
 
-/** The sheet's content: counted only while it shows (a room re-renders every second). */
-function RulesBody({ room }: { room: Room }) {
+/**
+ * The rules and returns of a room: the sheet's content (counted only while it shows: a room
+ * re-renders every second), and the verifier page's, so both say the same figures.
+ */
+export function RulesBody({ room }: { room: Room }) {
   const { t } = useLingui();
   const nameOf = useOutcomeName();
   const rules: RuleSet = { refundOn13And14: room.refund1314 };

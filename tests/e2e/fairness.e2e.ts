@@ -81,13 +81,15 @@ describe('verify any round', () => {
     // What the numbers mean for an order: the room's rules with the same counted figures as its sheet.
     const rules = page.getByTestId('fairness-rules');
     await expect.poll(() => rules.getByTestId('rules-row').count()).toBe(11);
-    const shownFigures = await rules.getByTestId('rules-row').evaluateAll((rows) =>
-      rows.map((row) =>
-        ['rules-chance', 'rules-return'].map((id) =>
-          Number(row.querySelector(`[data-testid="${id}"]`)?.textContent?.replace(/\D/g, '')),
+    const shownFigures = await rules
+      .getByTestId('rules-row')
+      .evaluateAll((rows) =>
+        rows.map((row) =>
+          ['rules-chance', 'rules-return'].map((id) =>
+            Number(row.querySelector(`[data-testid="${id}"]`)?.textContent?.replace(/\D/g, '')),
+          ),
         ),
-      ),
-    );
+      );
     const { token } = await fastApi<{ token: string }>(ApiPath.login, member);
     const { room } = await fastApi<GameInfoAnswer>(ApiPath.gameInfo, { token, roomid });
     const expected = outcomeReturns(ratesOf(room), { refundOn13And14: room.refund1314 })!;

@@ -278,6 +278,44 @@ describe('the room says what happened, truthfully', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   }, 240_000);
 
+  it('a room the balance cannot enter says what it needs, what the member has and where money is added; the fund log and the limits name when the server day begins (each language, 320 and 390 px)', async () => {
+    const member = newMember('lb', '1');
+    const token = await tokenOf(member);
+    const NEEDS: Record<Locale, RegExp> = {
+      en: /^This room needs at least 100\.00 USD in your balance; you have 1\.00 USD\. Recharge says how to add money\.$/,
+      vi: /^Phòng này cần số dư tối thiểu 100,00 USD; bạn đang có 1,00 USD\. Trang Nạp tiền hướng dẫn cách nạp tiền\.$/,
+      'zh-CN': /^该房间要求余额至少 100\.00 USD；您目前有 1\.00 USD。充值页面说明了如何充值。$/,
+      'zh-TW': /^該房間要求餘額至少 100\.00 USD；您目前有 1\.00 USD。儲值頁面說明了如何儲值。$/,
+    };
+    for (const size of SIZES) {
+      for (const locale of LOCALES) {
+        const where = `${size.width} ${locale}`;
+        const { context, page } = await memberPage(browser, size, locale, token);
+        await page.goto('/room_list/1');
+        const room = page
+          .locator('[data-testid^="room-"]')
+          .filter({ has: page.getByTestId('room-minjoin') })
+          .first();
+        await room.click();
+        const toast = page.locator('.toast').filter({ hasText: '100' });
+        await expect.poll(() => toast.count()).toBe(1);
+        expect(await toast.textContent(), where).toMatch(NEEDS[locale]);
+        expect(new URL(page.url()).pathname, where).toBe('/room_list/1');
+
+        // The server's day (UTC+8) is named where it counts, with this device's time of it (UTC here).
+        await page.goto('/my_income');
+        await expect.poll(() => page.getByTestId('fund-log-day-start').textContent()).toContain('00:00 UTC+8');
+        expect(await page.getByTestId('fund-log-day-start').textContent(), where).toContain('16:00');
+        expect(await page.getByTestId('fund-log-range').textContent(), where).toMatch(/\d{4}/);
+        await page.goto('/responsible_play');
+        await expect.poll(() => page.getByTestId('limit-day-start').textContent()).toContain('00:00 UTC+8');
+        expect(await page.getByTestId('limit-day-start').textContent(), where).toContain('16:00');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(size.width);
+        await context.close();
+      }
+    }
+  }, 240_000);
+
   it('the confirm sheet at 320 px in every language: each option name on one line (never a character a line), the figures beside it', async () => {
     const member = newMember('cs', '1000');
     const token = await tokenOf(member);

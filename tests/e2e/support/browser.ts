@@ -14,6 +14,8 @@ export const PHONE = {
   viewport: { width: 390, height: 844 },
   // A Vietnamese phone: a first visit opens in the browser's language (src/shared/locale.ts).
   locale: 'vi-VN',
+  // Set, not the machine's: times the app shows in the device's zone read the same on any machine.
+  timezoneId: 'UTC',
   deviceScaleFactor: 1,
   reducedMotion: 'reduce' as const,
   isMobile: true,

@@ -14,7 +14,12 @@ const MAX_DEPOSITS_LISTED = 50;
 
 export async function depositsOfMember(deps: Deps, memberId: number): Promise<DepositItem[]> {
   const rows = await memberRowsOfReason(deps.db, memberId, FundReason.OperatorDeposit, MAX_DEPOSITS_LISTED);
-  return rows.map((row) => ({ id: row.id, money: toUsd(row.amount_cents), reference: row.ref_id, time: row.created_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    money: toUsd(row.amount_cents),
+    reference: row.ref_id,
+    time: row.created_at,
+  }));
 }
 
 /** Credits made after a moment: each is a message the member has not read. */

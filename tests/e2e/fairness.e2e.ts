@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { GameInfoAnswer } from '../../src/shared/api/types';
-import { outcomeReturns, ratesOf } from '../../src/shared/game';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
+import { expectRulesFigures } from './support/rules';
 
 /**
  * Verify any round, in Chromium against the real server: global-setup.ts runs a second server
@@ -79,21 +79,9 @@ describe('verify any round', () => {
     await expect.poll(() => verdict.getAttribute('data-ok'), { timeout: 15_000 }).toBe('true');
     expect(await page.getByTestId('check-chain').getAttribute('data-result')).toBe('pass');
     // What the numbers mean for an order: the room's rules with the same counted figures as its sheet.
-    const rules = page.getByTestId('fairness-rules');
-    await expect.poll(() => rules.getByTestId('rules-row').count()).toBe(11);
-    const shownFigures = await rules
-      .getByTestId('rules-row')
-      .evaluateAll((rows) =>
-        rows.map((row) =>
-          ['rules-chance', 'rules-return'].map((id) =>
-            Number(row.querySelector(`[data-testid="${id}"]`)?.textContent?.replace(/\D/g, '')),
-          ),
-        ),
-      );
     const { token } = await fastApi<{ token: string }>(ApiPath.login, member);
     const { room } = await fastApi<GameInfoAnswer>(ApiPath.gameInfo, { token, roomid });
-    const expected = outcomeReturns(ratesOf(room), { refundOn13And14: room.refund1314 })!;
-    expect(shownFigures).toEqual(expected.map((row) => [row.wins * 10, row.returnBasisPoints]));
+    await expectRulesFigures(page.getByTestId('fairness-rules'), room);
     await snapshot(page, 'fairness-old-round');
 
     // By its number, from the room's results.

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { GameInfoAnswer, WinnerEntry } from '../../src/shared/api/types';
-import { outcomeReturns, ratesOf } from '../../src/shared/game';
 import type { Locale } from '../../src/shared/locale';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { api, newMember, type Member } from './support/members';
 import { waitForOrderTime } from './support/round';
+import { expectRulesFigures } from './support/rules';
 
 /**
  * The game room says what happened, truthfully, in a phone-sized Chromium against the real server
@@ -222,19 +222,8 @@ describe('the room says what happened, truthfully', () => {
         // One tap opens the rules: every outcome, its figures from the room's own odds and rules.
         await page.getByRole('button', { name: WORDS[locale].rules, exact: true }).click();
         const rules = page.getByRole('dialog', { name: WORDS[locale].rules });
-        await expect.poll(() => rules.getByTestId('rules-row').count()).toBe(11);
-        const shownFigures = await rules
-          .getByTestId('rules-row')
-          .evaluateAll((rows) =>
-            rows.map((row) =>
-              ['rules-chance', 'rules-return'].map((id) =>
-                Number(row.querySelector(`[data-testid="${id}"]`)?.textContent?.replace(/\D/g, '')),
-              ),
-            ),
-          );
         const { room } = await api<GameInfoAnswer>('/api/Game/getGameinfo', { roomid: ROOM_ID, token });
-        const expected = outcomeReturns(ratesOf(room), { refundOn13And14: room.refund1314 })!;
-        expect(shownFigures).toEqual(expected.map((row) => [row.wins * 10, row.returnBasisPoints]));
+        await expectRulesFigures(rules, room);
         const fits = await rules.evaluate((dialog) =>
           [...dialog.querySelectorAll('.rules-table, .rules-notes')].every(
             (part) => part.getBoundingClientRect().right <= window.innerWidth + 0.5,

@@ -46,15 +46,9 @@ export function memberLinesWithRounds(
 }
 
 /** The member's newest row of a reason (e.g. the last deposit). */
-export function lastFundLogOfReason(db: Db, memberId: number, reason: string): Promise<FundLogRow | undefined> {
-  return db
-    .selectFrom('fund_log')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .where('reason_code', '=', reason)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export async function lastFundLogOfReason(db: Db, memberId: number, reason: string): Promise<FundLogRow | undefined> {
+  const [row] = await memberRowsOfReason(db, memberId, reason, 1);
+  return row;
 }
 
 /**

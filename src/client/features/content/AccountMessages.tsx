@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { AddedAccount, DepositItem, WithdrawalItem } from '../../../shared/api/types';
 import { markMessagesRead, useMessageReads, useWithdrawals, type Synced } from '../../data';
@@ -27,6 +27,45 @@ function DecisionTitle({ status }: { status: WithdrawalItem['status'] }) {
   return <>{t`Withdrawal rejected`}</>;
 }
 
+/** One message of the list: its kind, its title (New while unread), when it happened, and what it says. */
+function MessageItem({
+  status,
+  title,
+  time,
+  unread,
+  children,
+}: {
+  status: string;
+  title: ReactNode;
+  time: number;
+  unread: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      className={`message${unread ? ' is-unread' : ''}`}
+      data-testid="account-message"
+      data-status={status}
+      data-unread={unread || undefined}
+    >
+      <div className="message-head">
+        <span className="message-head-text">
+          <span className="message-title" data-testid="message-title">
+            {title}
+            {unread && <NewMark />}
+          </span>
+          <time className="article-date" dateTime={new Date(time).toISOString()}>
+            {formatDateTime(time)}
+          </time>
+        </span>
+      </div>
+      <p className="message-text" data-testid="message-text">
+        {children}
+      </p>
+    </li>
+  );
+}
+
 /**
  * One decision on a withdrawal (paid, with the operator's reference; rejected, with why) or its
  * cancel by the member, said in the member's language whatever language it was made in.
@@ -49,27 +88,14 @@ function DecisionMessage({ item, unread }: { item: WithdrawalItem; unread: boole
       : t`Your withdrawal of ${money} USD to ${account} was rejected. The amount is back in your balance.`;
   }
   return (
-    <li
-      className={`message${unread ? ' is-unread' : ''}`}
-      data-testid="account-message"
-      data-status={item.status}
-      data-unread={unread || undefined}
+    <MessageItem
+      status={item.status}
+      title={<DecisionTitle status={item.status} />}
+      time={item.decidedAt ?? item.time}
+      unread={unread}
     >
-      <div className="message-head">
-        <span className="message-head-text">
-          <span className="message-title" data-testid="message-title">
-            <DecisionTitle status={item.status} />
-            {unread && <NewMark />}
-          </span>
-          <time className="article-date" dateTime={new Date(item.decidedAt ?? item.time).toISOString()}>
-            {formatDateTime(item.decidedAt ?? item.time)}
-          </time>
-        </span>
-      </div>
-      <p className="message-text" data-testid="message-text">
-        {text}
-      </p>
-    </li>
+      {text}
+    </MessageItem>
   );
 }
 
@@ -79,30 +105,12 @@ function AddedMessage({ item, unread }: { item: AddedAccount; unread: boolean })
   const ending = item.ending;
   const from = formatDateTime(item.availableAt);
   return (
-    <li
-      className={`message${unread ? ' is-unread' : ''}`}
-      data-testid="account-message"
-      data-status="added"
-      data-unread={unread || undefined}
-    >
-      <div className="message-head">
-        <span className="message-head-text">
-          <span className="message-title" data-testid="message-title">
-            {t`Withdrawal account added`}
-            {unread && <NewMark />}
-          </span>
-          <time className="article-date" dateTime={new Date(item.addedAt).toISOString()}>
-            {formatDateTime(item.addedAt)}
-          </time>
-        </span>
-      </div>
-      <p className="message-text" data-testid="message-text">
-        {item.removedAt === null
-          ? t`An account ending ${ending} was added; withdrawals to it are possible from ${from}.`
-          : t`An account ending ${ending} was added, and has since been deleted.`}{' '}
-        {t`If it was not you, change your passwords and log out your other devices.`}
-      </p>
-    </li>
+    <MessageItem status="added" title={t`Withdrawal account added`} time={item.addedAt} unread={unread}>
+      {item.removedAt === null
+        ? t`An account ending ${ending} was added; withdrawals to it are possible from ${from}.`
+        : t`An account ending ${ending} was added, and has since been deleted.`}{' '}
+      {t`If it was not you, change your passwords and log out your other devices.`}
+    </MessageItem>
   );
 }
 
@@ -112,29 +120,11 @@ function DepositMessage({ item, unread }: { item: DepositItem; unread: boolean }
   const money = formatUsd(item.money);
   const reference = item.reference;
   return (
-    <li
-      className={`message${unread ? ' is-unread' : ''}`}
-      data-testid="account-message"
-      data-status="deposit"
-      data-unread={unread || undefined}
-    >
-      <div className="message-head">
-        <span className="message-head-text">
-          <span className="message-title" data-testid="message-title">
-            {t`Money added`}
-            {unread && <NewMark />}
-          </span>
-          <time className="article-date" dateTime={new Date(item.time).toISOString()}>
-            {formatDateTime(item.time)}
-          </time>
-        </span>
-      </div>
-      <p className="message-text" data-testid="message-text">
-        {reference
-          ? t`${money} USD was added to your balance. Reference: ${reference}`
-          : t`${money} USD was added to your balance.`}
-      </p>
-    </li>
+    <MessageItem status="deposit" title={t`Money added`} time={item.time} unread={unread}>
+      {reference
+        ? t`${money} USD was added to your balance. Reference: ${reference}`
+        : t`${money} USD was added to your balance.`}
+    </MessageItem>
   );
 }
 

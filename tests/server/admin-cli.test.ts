@@ -242,6 +242,22 @@ describe('settings:set', () => {
     expect((await admin('settings:set', 'agreement', '1')).code).toBe(0);
   });
 
+  it("sets the deposit instructions the recharge page shows as written ('' by default)", async () => {
+    const read = async () =>
+      (await server.call<{ depositInstructions: string }>(ApiPath.getConfig, {})).body.data.depositInstructions;
+    expect(await read()).toBe('');
+    const text = 'Bank transfer to Vietcombank 0071000488123456, 09:00-21:00 (UTC+8): quote your account name.';
+    expect((await admin('settings:set', 'depositInstructions', text)).code).toBe(0);
+    expect(await read()).toBe(text);
+    // A paragraph of plain text: too long, or a line break, is refused and changes nothing.
+    const long = await admin('settings:set', 'depositInstructions', 'x'.repeat(601));
+    expect(long.code).toBe(1);
+    expect(long.err).toMatch(/at most 600 characters/);
+    expect((await admin('settings:set', 'depositInstructions', 'two\nlines')).code).toBe(1);
+    expect(await read()).toBe(text);
+    expect((await admin('settings:set', 'depositInstructions', '')).code).toBe(0);
+  });
+
   it.each([
     [['settings:set', 'nosuch', 'x'], /unknown setting "nosuch"/],
     [['settings:set', 'agreement', '3'], /1 \(registration open\) or 2/],

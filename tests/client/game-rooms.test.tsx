@@ -126,6 +126,18 @@ describe('room list', () => {
     });
   }
 
+  it('a room tapped before the profile came goes to the room, which checks there, never refused on a balance taken for zero', async () => {
+    const fake = fakeFetch({
+      [ApiPath.roomList]: () => ok([STANDARD, VIP]),
+      [ApiPath.userInfo]: () => new Promise<never>(() => {}),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderRooms();
+    fireEvent.click(await screen.findByRole('button', { name: 'USDT Standard' }));
+    expect(alerts()).toEqual([]);
+    expect(window.location.pathname).toBe(`/activity/${STANDARD.id}`);
+  });
+
   it('enters a room the member may join', async () => {
     await setQueryData(queryKey(ApiPath.userInfo, {}), { ...USER, level: 2 });
     vi.stubGlobal('fetch', server({ ...USER, level: 2 }).fetch);

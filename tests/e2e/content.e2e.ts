@@ -249,8 +249,8 @@ describe('content end to end', () => {
     // A new account receives withdrawals a day later: the harness dates it back.
     ageAccounts(member.username);
 
-    // The account added is a message too: unread with the first decision.
-    let unread = 2;
+    // The operator's credit and the account added are messages too: unread with the first decision.
+    let unread = 3;
     for (const locale of LOCALES) {
       // The operator turns down a new withdrawal: one message the member has not read.
       await api('/api/Game/withdraw', { token, bank_id: card.id, money: 10, pwd: '246810' });

@@ -3,7 +3,6 @@ import { useParams } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { Room } from '../../../shared/api/types';
-import { FIRST_VIP_LEVEL } from '../../../shared/constants';
 import { levelOpens, vipLevel } from '../../../shared/vip';
 import { validateRoomEntry } from '../../../shared/validation/game';
 import { ErrorCode } from '../../../shared/errors';
@@ -113,25 +112,28 @@ export default function RoomListPage() {
 
   function enter(room: Room) {
     if (!token) return navigate(pathTo('login'));
+    // Checked only against a balance and level the app knows: a tap before the profile has come
+    // goes on, and the room refuses there if it must, never here on a balance taken for zero.
+    if (!profile.data) return navigate(pathTo('activity', { id: room.id }));
     // SPEC.md section 5, Room entry: balance at least minjoin (2004 with the amount), VIP level (2055).
     const refusal = validateRoomEntry({
       loggedIn: true,
-      balance: wireCents(profile.data?.money),
+      balance: wireCents(profile.data.money),
       minJoin: wireCents(room.minjoin),
       vipRoom: room.minlevel > 0,
-      level: profile.data?.level ?? FIRST_VIP_LEVEL,
+      level: profile.data.level,
       vipMinLevel: room.minlevel,
     });
     if (refusal?.code === ErrorCode.LoginInvalid) return navigate(pathTo('login'));
     if (refusal?.code === ErrorCode.NotVip) {
       // Not the bare "not a VIP member yet": what the room asks, the member's level, and how one is reached.
       const needed = room.minlevel;
-      const level = vipLevel(profile.data?.level ?? FIRST_VIP_LEVEL);
+      const level = vipLevel(profile.data.level);
       return void toast.warn(
         t`This room needs VIP ${needed}; you are VIP ${level}. Levels are set by the operator: contact customer service to ask about yours.`,
       );
     }
-    if (refusal) return void toast.warn(roomEntryText(refusal, wireCents(profile.data?.money)));
+    if (refusal) return void toast.warn(roomEntryText(refusal, wireCents(profile.data.money)));
     navigate(pathTo('activity', { id: room.id }));
   }
 

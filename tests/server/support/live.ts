@@ -41,8 +41,11 @@ export class LiveStream {
     return undefined;
   }
 
-  /** Waits for an event matching `match` (among all received so far, from `from` on). */
-  async next(match: (event: SseEvent) => boolean, timeoutMs = 5_000, from = 0): Promise<SseEvent> {
+  /**
+   * Waits for an event matching `match` (among all received so far, from `from` on). The timeout
+   * is a hang guard sized for a loaded machine, not a bound on how fast news travels.
+   */
+  async next(match: (event: SseEvent) => boolean, timeoutMs = 30_000, from = 0): Promise<SseEvent> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.events.slice(from).find(match);

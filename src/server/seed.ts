@@ -122,7 +122,8 @@ export async function seedDemo(deps: Deps): Promise<DemoSeedResult> {
       reason: FundReason.OperatorDeposit,
       reasonText: 'Operator deposit',
       refType: 'admin',
-      refId: 'seed',
+      // The reference a member reads in the credit's message and fund-log row, as an operator would write one.
+      refId: 'DEMO-CREDIT',
       insufficientCode: ErrorCode.WrongAmount,
       now,
     });

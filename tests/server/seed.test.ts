@@ -167,7 +167,7 @@ describe('seed', () => {
       before_cents: 0,
       after_cents: 1_000_00,
       reason_code: 'deposit',
-      ref_id: 'seed',
+      ref_id: 'DEMO-CREDIT',
     });
     // The withdrawal password 123456 is set.
     const login = await server.call<{ token: string }>(ApiPath.login, { username: 'demo01', password: 'demo1234' });

@@ -176,6 +176,10 @@ describe('messages about the account: unread until read, on every device', () =>
     expect(await reads(m.token)).toEqual({ readUpTo: 0, unread: 2 });
     expect((await markRead(m.token, first.time)).data).toEqual({ readUpTo: first.time, unread: 1 });
     expect((await markRead(m.token, newest.time)).data.unread).toBe(0);
+    // A credit made without a reference carries the command's internal tag: never shown.
+    await creditDeposit(server.deps, { username: m.username, cents: 100, ref: 'cli' });
+    const untagged = await call<DepositItem[]>(server, ApiPath.deposits, m.token);
+    expect(untagged.body.data[0]).toMatchObject({ money: 1, reference: '' });
     // Another member is told of nothing: neither listed nor counted.
     expect((await call<DepositItem[]>(server, ApiPath.deposits, other.token)).body.data).toEqual([]);
     expect((await reads(other.token)).unread).toBe(0);

@@ -8,6 +8,7 @@ import { toUsd } from '../../../shared/money';
 import { countRowsOfReasonSince, memberRowsOfReason } from '../../repositories/fundFlow';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
+import { depositReference } from './fundFlow';
 
 /** More than an operator credits a member in a long while; the messages page shows the latest. */
 const MAX_DEPOSITS_LISTED = 50;
@@ -17,7 +18,7 @@ export async function depositsOfMember(deps: Deps, memberId: number): Promise<De
   return rows.map((row) => ({
     id: row.id,
     money: toUsd(row.amount_cents),
-    reference: row.ref_id,
+    reference: depositReference(row.ref_id),
     time: row.created_at,
   }));
 }

@@ -50,6 +50,11 @@ const NO_DETAIL: Detail = { round: '', outcome: null, account: '', note: '' };
  */
 const INTERNAL_DEPOSIT_REFS: ReadonlySet<string> = new Set(['cli', 'seed']);
 
+/** A deposit's reference as a member reads it (fund log, messages): '' for an internal tag. */
+export function depositReference(refId: string): string {
+  return INTERNAL_DEPOSIT_REFS.has(refId) ? '' : refId;
+}
+
 /** What the rows of a page refer to, read once for the page: cancelled lines' rounds, withdrawals' destinations. */
 interface Referred {
   lines: Map<string, { outcome: number; seqno: string }>;
@@ -92,7 +97,7 @@ function detailOf(row: FundLogRow, referred: Referred): Detail {
     }
     default:
       // Operator deposits: the operator's own reference (e.g. a bank transfer id), if one was given.
-      return { ...NO_DETAIL, note: INTERNAL_DEPOSIT_REFS.has(row.ref_id) ? '' : row.ref_id };
+      return { ...NO_DETAIL, note: depositReference(row.ref_id) };
   }
 }
 

@@ -1,5 +1,5 @@
 import { formatMoney as formatMoneyIn, formatUsd as formatUsdIn, groupDigits, separatorsOf } from '../../shared/money';
-import { formatInstant, formatServerDate } from '../../shared/instant';
+import { formatInstant, formatServerDate, type InstantStyle } from '../../shared/instant';
 import { dayNumber, dayStart } from '../../shared/serverDay';
 import { currentLocale } from './i18n';
 
@@ -8,7 +8,8 @@ import { currentLocale } from './i18n';
  * use (src/shared/instant.ts): each context has its style there (a fund-log row to the second, an
  * article's day, the ticker's short rows), and every other instant is a moment, date and time.
  */
-type DateStyle = 'ledger' | 'day' | 'ticker';
+/** The contexts' own styles; every other instant is a moment (formatDateTime). */
+type DateStyle = Extract<InstantStyle, 'ledger' | 'day' | 'ticker'>;
 
 /** An epoch-seconds instant (as the API sends times) in a context's style and the member's language. */
 export function formatDate(epochSeconds: number, style: DateStyle): string {

@@ -43,15 +43,17 @@ function run(label, projects, niceness) {
     // Not allowed here: both runs share the machine evenly.
   }
   let counts = null;
+  const failures = [];
   const print = (stream, out) =>
     createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
       const summary = SUMMARY.exec(line.replace(COLOUR, ''));
       if (summary) counts = summary.slice(1).map(Number);
+      if (line.replace(COLOUR, '').startsWith('FAILED ')) failures.push(`[${label}] ${line.replace(COLOUR, '')}`);
       out.write(`[${label}] ${line}\n`);
     });
   print(child.stdout, process.stdout);
   print(child.stderr, process.stderr);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, counts })));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? 1, counts, failures })));
 }
 
 const stale = staleBuildReason();
@@ -65,5 +67,8 @@ if (stale) {
 const results = await Promise.all([run('e2e', ['e2e'], 0), run('suites', ['!e2e'], 10)]);
 const total = [0, 0, 0];
 for (const { counts } of results) counts?.forEach((count, index) => (total[index] += count));
+// Each run's failures again, last: a log cut to its tail still names them.
+const failures = results.flatMap((result) => result.failures);
+if (failures.length > 0) process.stdout.write(`\n${failures.join('\n')}\n`);
 process.stdout.write(`\nTests: ${total[0]} passed, ${total[1]} failed, ${total[2]} skipped\n`);
 process.exit(results.every(({ code, counts }) => code === 0 && counts) ? 0 : 1);

@@ -1,26 +1,37 @@
+import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Prints one plain closing line, "Tests: N passed, N failed, N skipped", after vitest's own
- * report, so a CI log reader that does not know vitest still sees the counts.
+ * Prints plain closing lines after vitest's own report, so a CI log reader that does not know
+ * vitest still sees what failed and the counts: one "FAILED <file> > <test>: <first error line>"
+ * per failure, then "Tests: N passed, N failed, N skipped". `npm test` repeats the FAILED lines at
+ * the very end, where a log cut to its tail still shows them.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
-    let failed = 0;
     let skipped = 0;
+    const failures: string[] = [];
     for (const module of testModules) {
       let failedHere = 0;
       for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === 'passed') passed++;
-        else if (state === 'failed') failedHere++;
-        else skipped++;
+        const result = test.result();
+        if (result.state === 'passed') passed++;
+        else if (result.state === 'failed') {
+          failedHere++;
+          failures.push(`FAILED ${relative(process.cwd(), module.moduleId)} > ${test.fullName}: ${firstLine(result.errors?.[0]?.message)}`);
+        } else skipped++;
       }
       // A file that failed outside its tests (an import, a beforeAll) counts as one failure.
-      if (module.state() === 'failed' && failedHere === 0) failedHere = 1;
-      failed += failedHere;
+      if (module.state() === 'failed' && failedHere === 0) {
+        failures.push(`FAILED ${relative(process.cwd(), module.moduleId)}: ${firstLine(module.errors()[0]?.message)}`);
+      }
     }
-    process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    const lines = failures.map((line) => `${line}\n`).join('');
+    process.stdout.write(`\n${lines}Tests: ${passed} passed, ${failures.length} failed, ${skipped} skipped\n`);
   }
+}
+
+function firstLine(message: string | undefined): string {
+  return (message ?? 'no message').split('\n')[0].slice(0, 300);
 }

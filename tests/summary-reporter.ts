@@ -19,7 +19,9 @@ export default class SummaryReporter implements Reporter {
         if (result.state === 'passed') passed++;
         else if (result.state === 'failed') {
           failedHere++;
-          failures.push(`FAILED ${relative(process.cwd(), module.moduleId)} > ${test.fullName}: ${firstLine(result.errors?.[0]?.message)}`);
+          failures.push(
+            `FAILED ${relative(process.cwd(), module.moduleId)} > ${test.fullName}: ${firstLine(result.errors?.[0]?.message)}`,
+          );
         } else skipped++;
       }
       // A file that failed outside its tests (an import, a beforeAll) counts as one failure.

@@ -19,33 +19,34 @@ import type { DrawSecrets } from './domain/game/drawSecrets';
 import type { SchedulerOptions } from './domain/game/scheduler';
 import { loadTranslator, type Translator } from './i18n';
 import { lazyChildLogger } from './logger';
-import { accountRoutes } from './routes/accounts';
+import { accountHandlers } from './routes/accounts';
 import { registerAuthHook } from './routes/auth';
 import { registerJsonBodyParser } from './routes/bodyParser';
-import { configRoutes } from './routes/config';
-import { contentRoutes } from './routes/content';
+import { configHandlers } from './routes/config';
+import { contentHandlers } from './routes/content';
 import type { RouteContext } from './routes/context';
 import { registerErrorHandlers } from './routes/errors';
-import { gameRoutes } from './routes/game';
-import { liveRoutes } from './routes/live';
+import { gameHandlers } from './routes/game';
+import { liveRoutes, liveTicketHandlers } from './routes/live';
+import { registerCalls } from './routes/calls';
 import { DEFAULT_HUB_OPTIONS, LiveHub, type HubOptions } from './domain/live/hub';
 import { StreamSlots } from './domain/live/streamSlots';
 import { sessionsEndAt } from './domain/accounts/sessions';
 import { DEFAULT_LIVE_BUS_OPTIONS, openLiveBus, type LiveBusOptions } from './domain/live/runtime';
 import { healthRoutes } from './routes/health';
-import { orderRoutes } from './routes/orders';
-import { orderViewRoutes } from './routes/orderViews';
-import { passwordRoutes } from './routes/passwords';
+import { orderHandlers } from './routes/orders';
+import { orderViewHandlers } from './routes/orderViews';
+import { passwordHandlers } from './routes/passwords';
 import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, rateLimitedError, type RateLimits } from './routes/rateLimits';
-import { playRoutes } from './routes/play';
+import { playHandlers } from './routes/play';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { appPage, readBuiltPage } from './routes/appPage';
 import { styleHashesOf } from './routes/inlineStyles';
 import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';
-import { userRoutes } from './routes/user';
-import { walletRoutes } from './routes/wallet';
-import { messageRoutes } from './routes/messages';
+import { userHandlers } from './routes/user';
+import { walletHandlers } from './routes/wallet';
+import { messageHandlers } from './routes/messages';
 import type { SmsSender } from './sms';
 import type { CacheClock } from './domain/ttlCache';
 
@@ -195,18 +196,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: rateLimitedError,
   });
 
-  configRoutes(app, ctx);
-  accountRoutes(app, ctx, limits);
-  passwordRoutes(app, ctx);
-  userRoutes(app, ctx);
-  gameRoutes(app, ctx);
-  contentRoutes(app, ctx);
-  orderRoutes(app, ctx);
-  orderViewRoutes(app, ctx);
-  walletRoutes(app, ctx, limits);
-  messageRoutes(app, ctx);
-  playRoutes(app, ctx);
-  liveRoutes(app, ctx, { bus, hub }, limits);
+  registerCalls(
+    app,
+    {
+      ...configHandlers(ctx),
+      ...accountHandlers(ctx),
+      ...passwordHandlers(ctx),
+      ...userHandlers(ctx),
+      ...gameHandlers(ctx),
+      ...contentHandlers(ctx),
+      ...orderHandlers(ctx),
+      ...orderViewHandlers(ctx),
+      ...walletHandlers(ctx),
+      ...messageHandlers(ctx),
+      ...playHandlers(ctx),
+      ...liveTicketHandlers(ctx),
+    },
+    limits,
+  );
+  liveRoutes(app, ctx, { bus, hub });
   const lifecycle = { stopping: false };
   healthRoutes(app, ctx, lifecycle);
   // From the first moment of a shutdown, /readyz sends load balancers elsewhere, and the open

@@ -1,7 +1,7 @@
 /** Business constants and limits (SPEC.md section 9). Times in milliseconds unless named otherwise. */
 export const REQUEST_TIMEOUT_MS = 6_000;
 /**
- * How long the app waits for a call that checks or sets a password (routes.ts `checksPassword`):
+ * How long the app waits for a call that checks or sets a password (the call table's `checksPassword`):
  * the check is deliberately slow work queued on the server's hashing threads, which refuse at once
  * with 3005 when their queue is full. Giving up sooner would only throw away a check the server
  * still makes, and the member's retry would queue a second one (docs/decisions.md).

@@ -5,7 +5,7 @@ import { api, onSessionEnd } from '../../src/client/api';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode, MessageKey } from '../../src/shared/errors';
 import { PASSWORD_CHECK_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../src/shared/constants';
-import { ROUTES } from '../../src/shared/api/routes';
+import { pathsWhere } from '../../src/shared/api/calls';
 import { getSession, startSession, clearSession } from '../../src/client/api/session';
 import { isOnline } from '../../src/client/api/online';
 import { online } from '../../src/client/stores';
@@ -159,13 +159,8 @@ describe('API client', () => {
     await vi.advanceTimersByTimeAsync(20);
     await call;
     expect(settled).toMatchObject({ kind: 'timeout', code: ErrorCode.NetworkError });
-    // Only the calls that hash: the routes say which.
-    expect(
-      Object.entries(ROUTES)
-        .filter(([, route]) => 'checksPassword' in route)
-        .map(([path]) => path)
-        .sort(),
-    ).toEqual(
+    // Only the calls that hash: the call table says which.
+    expect(pathsWhere((call) => call.checksPassword === true).sort()).toEqual(
       [
         ApiPath.addBankCard,
         ApiPath.changeLoginPassword,

@@ -9,7 +9,7 @@ import { z } from '../../src/shared/zod';
 import { apiContract } from '../../src/shared/api/contract';
 import { SUCCESS } from '../../src/shared/api/envelope';
 import { ApiPath } from '../../src/shared/api/paths';
-import { ROUTES } from '../../src/shared/api/routes';
+import { callOf } from '../../src/shared/api/calls';
 import { localeOfApiLang } from '../../src/shared/locale';
 import { loadTranslator, type Translator } from '../../src/server/i18n';
 import { fieldCode } from '../../src/shared/api/fieldCodes';
@@ -309,7 +309,7 @@ describe.each(PATHS)('%s', (path) => {
       // The route table says what a success says: a read 'ok', a write 1039 in the request's language.
       const locale = localeOfApiLang(body.lang);
       expect(answer.body.info).toBe(
-        ROUTES[path].kind === 'read' ? 'ok' : translator.text(locale, ErrorCode.OperationSuccessful),
+        callOf(path)?.kind === 'read' ? 'ok' : translator.text(locale, ErrorCode.OperationSuccessful),
       );
       const parsed = data.safeParse(answer.body.data);
       expect(parsed.success ? [] : parsed.error.issues, JSON.stringify(answer.body.data)).toEqual([]);

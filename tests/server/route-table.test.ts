@@ -1,11 +1,11 @@
 /**
- * The server's auth is the route table's (src/shared/api/routes.ts), over real HTTP: every member
+ * The server's auth is the call table's (src/shared/api/calls.ts), over real HTTP: every member
  * path refuses a guest (no token, or a token that names no session) with 409 and the text of 1062,
  * changing nothing, and no guest path asks for a session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_FORBIDDEN, SESSION_INVALID } from '../../src/shared/api/envelope';
-import { pathsWhere } from '../../src/shared/api/routes';
+import { pathsWhere } from '../../src/shared/api/calls';
 import { ErrorCode } from '../../src/shared/errors';
 import { loadTranslator, type Translator } from '../../src/server/i18n';
 import { startServer, type TestServer } from './support/server';
@@ -20,8 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const MEMBER_PATHS = pathsWhere((route) => route.access === 'member');
-const GUEST_PATHS = pathsWhere((route) => route.access === 'guest');
+const MEMBER_PATHS = pathsWhere((call) => call.access === 'member');
+const GUEST_PATHS = pathsWhere((call) => call.access === 'guest');
 
 describe('a member path called by a guest', () => {
   it('there are member paths to check', () => {

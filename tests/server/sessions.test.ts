@@ -1,7 +1,7 @@
 /** Token lifecycle on private paths: 409 for a missing, unknown, revoked or expired token; 403 when frozen. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
-import { isGuestPath } from '../../src/shared/api/routes';
+import { isGuestPath } from '../../src/shared/api/calls';
 import { SESSION_IDLE_DAYS, SESSION_TTL_DAYS } from '../../src/shared/constants';
 import { DAY_MS } from '../../src/shared/serverDay';
 import type { UserInfo } from '../../src/shared/api/types';

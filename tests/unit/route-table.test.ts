@@ -1,66 +1,114 @@
 /**
- * The route table (src/shared/api/routes.ts) against the contract (contract.ts): every path is in
- * both, and what the table says of a path agrees with its schemas. Over HTTP, the server's auth
- * and success texts follow the table (tests/server/route-table.test.ts); in the app, the member's
- * rows go at logout (tests/client/logout-clears-member-rows.test.tsx).
+ * The call table (src/shared/api/calls.ts) against the contract (contract.ts): every path is in
+ * both, and what the table says of a call agrees with its schemas. Over HTTP, the server's auth,
+ * limits and success texts follow the table (tests/server/route-table.test.ts); in the app, the
+ * member's rows go at logout (tests/client/logout-clears-member-rows.test.tsx).
  */
 import { describe, expect, it } from 'vitest';
 import { z } from '../../src/shared/zod';
 import { apiContract, contractParts } from '../../src/shared/api/contract';
-import { CONTRACT_PART_OF } from '../../src/shared/api/contractParts';
-import { ApiPath } from '../../src/shared/api/paths';
 import {
+  CALLS,
+  callOf,
   isGuestPath,
   isIdempotentPath,
   isOwnedPath,
   isWritePath,
   pathsWhere,
-  routeOf,
-  ROUTES,
-} from '../../src/shared/api/routes';
+  persistsAnswer,
+  readAnsweredBy,
+  readsChangedBy,
+  type CallName,
+} from '../../src/shared/api/calls';
+import { ApiPath } from '../../src/shared/api/paths';
 
 const PATHS = Object.values(ApiPath);
+const NAMES = Object.keys(CALLS) as CallName[];
 
-describe('the route table and the contract', () => {
-  it('name the same paths, each once', () => {
-    expect(Object.keys(ROUTES).sort()).toEqual([...PATHS].sort());
+describe('the call table and the contract', () => {
+  it('name the same paths, each once, and ApiPath names each call by its row', () => {
     expect(Object.keys(apiContract).sort()).toEqual([...PATHS].sort());
     expect(new Set(PATHS).size).toBe(PATHS.length);
+    for (const name of NAMES) expect(ApiPath[name]).toBe(CALLS[name].path);
   });
 
   it('is joined from parts that hold each path once, each in the part the app loads for it', () => {
     const held = Object.entries(contractParts).flatMap(([part, calls]) =>
       Object.keys(calls).map((path) => `${path} ${part}`),
     );
-    expect(held.sort()).toEqual(PATHS.map((path) => `${path} ${CONTRACT_PART_OF[path]}`).sort());
+    expect(held.sort()).toEqual(PATHS.map((path) => `${path} ${callOf(path)?.part}`).sort());
   });
 
   it.each(PATHS)('%s takes an idempotency key exactly when the table says so, and only as a write', (path) => {
     const request = apiContract[path].request;
     if (!(request instanceof z.ZodObject)) throw new Error(`${path}: request schemas are objects`);
-    expect('idempotencyKey' in request.shape, path).toBe(ROUTES[path].idempotent);
-    if (ROUTES[path].idempotent) expect(ROUTES[path].kind).toBe('write');
+    const call = callOf(path)!;
+    expect('idempotencyKey' in request.shape, path).toBe(call.idempotent);
+    if (call.idempotent) expect(call.kind).toBe('write');
+  });
+
+  it.each(PATHS)('%s gives codes only to fields its request has, each once', (path) => {
+    const request = apiContract[path].request as z.ZodObject;
+    const fields = (callOf(path)?.fields ?? []).map(([field]) => field);
+    expect(fields.filter((field) => !(field in request.shape))).toEqual([]);
+    expect(new Set(fields).size).toBe(fields.length);
   });
 });
 
 describe('what the table says of a path', () => {
   it('keeps every read only a session may make as the member’s own, and nothing a guest reads', () => {
     for (const path of PATHS) {
-      const route = ROUTES[path];
-      if (route.access === 'member' && route.kind === 'read') expect(route.owned, path).toBe(true);
-      if (route.access === 'guest') expect(route.owned, path).toBe(false);
+      const call = callOf(path)!;
+      if (call.access === 'member' && call.kind === 'read') expect(call.owned, path).toBe(true);
+      if (call.access === 'guest') expect(call.owned, path).toBe(false);
     }
   });
 
-  it('stores no write’s answer, and every read somewhere', () => {
+  it('stores no write’s answer, and keeps every read offline but a ticket and a round’s award', () => {
+    expect(pathsWhere((call) => call.kind === 'write' && call.persists)).toEqual([]);
+    expect(pathsWhere((call) => call.kind === 'read' && !call.persists).sort()).toEqual(
+      [ApiPath.current, ApiPath.liveTicket].sort(),
+    );
+    expect(persistsAnswer(ApiPath.vorder)).toBe(true);
+    expect(persistsAnswer('/api/Game/unknown')).toBe(false);
+  });
+
+  it('has writes change only reads, and an order change the money, the member’s orders and the day', () => {
     for (const path of PATHS) {
-      const route = ROUTES[path];
-      expect(route.cache === 'none', path).toBe(route.kind === 'write');
+      const changed = readsChangedBy(path);
+      if (changed.length > 0) expect(callOf(path)?.kind, path).toBe('write');
+      for (const read of changed) expect(read.kind, `${path} -> ${read.path}`).toBe('read');
+    }
+    expect(
+      readsChangedBy(ApiPath.order)
+        .map((call) => call.path)
+        .sort(),
+    ).toEqual([ApiPath.userInfo, ApiPath.leftMoney, ApiPath.financeFlow, ApiPath.gameLog, ApiPath.todayWinLost].sort());
+    expect(readAnsweredBy(ApiPath.readMessages)?.path).toBe(ApiPath.messageReads);
+    expect(readsChangedBy('/api/Game/unknown')).toEqual([]);
+  });
+
+  it('limits the calls that guess a password or make traffic, per address before a session, per session after', () => {
+    const limited = pathsWhere((call) => call.limit !== undefined);
+    expect(limited.sort()).toEqual(
+      [
+        ApiPath.login,
+        ApiPath.register,
+        ApiPath.smsSend,
+        ApiPath.resetPassword,
+        ApiPath.addBankCard,
+        ApiPath.withdraw,
+        ApiPath.liveTicket,
+      ].sort(),
+    );
+    for (const path of limited) {
+      const { access, limit } = callOf(path)!;
+      expect(limit?.per, path).toBe(access === 'guest' ? 'address' : 'session');
     }
   });
 
   it('has guests call only what they need before logging in: config, content, games, and getting in', () => {
-    expect(pathsWhere((route) => route.access === 'guest').sort()).toEqual(
+    expect(pathsWhere((call) => call.access === 'guest').sort()).toEqual(
       [
         ApiPath.getConfig,
         ApiPath.login,
@@ -80,8 +128,8 @@ describe('what the table says of a path', () => {
   });
 
   it('answers a path it does not know as a private one: a session needed, its rows the member’s', () => {
-    expect(routeOf('/api/Game/unknown')).toBeUndefined();
-    expect(routeOf('toString')).toBeUndefined();
+    expect(callOf('/api/Game/unknown')).toBeUndefined();
+    expect(callOf('toString')).toBeUndefined();
     expect(isGuestPath('/api/Game/unknown')).toBe(false);
     expect(isOwnedPath('/api/Game/unknown')).toBe(true);
     expect(isWritePath('/api/Game/unknown')).toBe(false);

@@ -4,12 +4,12 @@
  * shape is a failure said in the member's words (1004, "network error, refresh"), never a row.
  *
  * The schemas, and zod with them, stay out of the entry, and each part of the contract (a domain
- * file's calls, contractParts.ts) is a chunk of its own, loaded when a call of it is first made,
+ * file's calls, named in the call table) is a chunk of its own, loaded when a call of it is first made,
  * beside the request: zod builds every schema of a module as it runs, which on a slow phone took
  * 200 ms for the whole contract, while home needs its config, banners, tiles and winners. The
  * service worker keeps every part for offline starts.
  */
-import { CONTRACT_PART_OF, type ContractPart } from '../../shared/api/contractParts';
+import { callOf, type ContractPart } from '../../shared/api/calls';
 import type { Calls } from '../../shared/api/fields';
 import type { ApiAnswerOf, ApiContract } from '../../shared/api/types';
 import { chunkLoader } from '../chunkLoader';
@@ -28,7 +28,7 @@ const PARTS: Record<ContractPart, () => Promise<Calls>> = {
 };
 
 /** The schemas of a path's part of the contract: started with its request, so both arrive together. */
-export const loadAnswerSchemas = (path: keyof ApiContract): Promise<Calls> => PARTS[CONTRACT_PART_OF[path]]();
+export const loadAnswerSchemas = (path: keyof ApiContract): Promise<Calls> => PARTS[callOf(path)!.part]();
 
 /** Every part at once (the client tests load them all before a fake clock runs). */
 export const loadAllAnswerSchemas = (): Promise<Calls[]> => Promise.all(Object.values(PARTS).map((load) => load()));

@@ -1,6 +1,6 @@
 import ky, { TimeoutError } from 'ky';
 import type { ApiAnswerOf, ApiContract, ApiRequestOf } from '../../shared/api/types';
-import { checksPassword, isWritePath } from '../../shared/api/routes';
+import { checksPassword, isWritePath } from '../../shared/api/calls';
 import { isSessionEnd, SUCCESS, type ApiResponse } from '../../shared/api/envelope';
 import { ErrorCode, MessageKey, type MessageValues } from '../../shared/errors';
 import { checkAnswer, loadAnswerSchemas, type CheckedAnswer } from './answers';

@@ -1,4 +1,4 @@
-import { isOwnedPath } from '../../shared/api/routes';
+import { isOwnedPath } from '../../shared/api/calls';
 import type { ApiContract, ApiRequestOf } from '../../shared/api/types';
 
 export type CallPath = keyof ApiContract;
@@ -56,7 +56,7 @@ export function prefixMatches(prefix: KeyPrefix, key: QueryKey): boolean {
 }
 
 /**
- * Whether a read's rows are the member's own (the route table's `owned`): cached under the member's
+ * Whether a read's rows are the member's own (the call table's `owned`): cached under the member's
  * session and cleared at logout. Everything else (config, content, games) is the same for everyone and stays.
  */
 export function isMemberKey(key: QueryKey): boolean {

@@ -1,3 +1,4 @@
+import { persistsAnswer } from '../../shared/api/calls';
 import { OfflineError } from '../api/errors';
 import type { CacheRow } from './db';
 import { hashKey, isMemberKey, prefixMatches, type KeyPrefix, type QueryKey } from './key';
@@ -187,9 +188,11 @@ export function createQueryCache(deps: QueryCacheDeps) {
       readAt: now,
       owner: isMemberKey(key) ? deps.owner() : '',
     };
-    entry.storing += 1;
     entry.unconfirmed = true;
     patch(entry, { row });
+    // A figure only true now (the call table's `persists`) is shown, never stored.
+    if (!persistsAnswer(key[0])) return;
+    entry.storing += 1;
     const stored = database().then((database) => database.put(row));
     pendingWrites.add(stored);
     try {

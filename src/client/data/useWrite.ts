@@ -6,7 +6,7 @@ import { queryCache } from '../stores';
 import { isBrowserOnline } from '../api/online';
 import { afterWrite } from './changes';
 import { toast } from '../ui/toast';
-import { isIdempotentPath } from '../../shared/api/routes';
+import { isIdempotentPath } from '../../shared/api/calls';
 import type { CallPath } from './key';
 
 /** What became of a write: its answer, or why there is none. */
@@ -65,7 +65,7 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
   const inFlight = useRef(false);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const { noAnswerText } = options;
-  // A money-moving call (the route table's `idempotent`: order, withdrawal): each attempt carries an
+  // A money-moving call (the call table's `idempotent`: order, withdrawal): each attempt carries an
   // idempotency key, and the same body sent again after no answer carries the same key, so a retry never spends twice.
   const idempotent = isIdempotentPath(path);
 

@@ -1,12 +1,12 @@
 /**
 /**
- * Who may call a path is the route table's (src/shared/api/routes.ts): on every /api path but a
+ * Who may call a path is the call table's (src/shared/api/calls.ts): on every /api path but a
  * guest's, the token in the body must name a live session, else 409 (or 403 for a frozen member).
  * The live streams (LIVE_STREAM_PATHS) are GETs opened with a ticket, which routes/live.ts checks.
  */
 import type { FastifyInstance } from 'fastify';
 import { isApiPath, LIVE_STREAM_PATHS } from '../../shared/api/paths';
-import { isGuestPath } from '../../shared/api/routes';
+import { isGuestPath } from '../../shared/api/calls';
 import { authenticate } from '../domain/accounts/sessions';
 import { tokenOf, type RouteContext } from './context';
 

@@ -1,11 +1,11 @@
 /** /api/Index/getconfig: the app config every launch starts with. */
-import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../shared/api/paths';
+import type { CallHandlers } from './calls';
 import { localeOf, success, type RouteContext } from './context';
 import { publicAnswers } from './publicAnswers';
 
-export function configRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.post(ApiPath.getConfig, async (request) =>
-    success(ctx, request, await publicAnswers[ApiPath.getConfig](ctx, localeOf(request))),
-  );
+export function configHandlers(ctx: RouteContext) {
+  return {
+    getConfig: async (request) => success(ctx, request, await publicAnswers[ApiPath.getConfig](ctx, localeOf(request))),
+  } satisfies Partial<CallHandlers>;
 }

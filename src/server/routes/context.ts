@@ -1,7 +1,7 @@
 /** What route plugins share: the domain dependencies, the translator, per-request helpers. */
 import type { FastifyRequest } from 'fastify';
 import { SUCCESS, type ApiResponse } from '../../shared/api/envelope';
-import { isWritePath } from '../../shared/api/routes';
+import { isWritePath } from '../../shared/api/calls';
 import { ErrorCode } from '../../shared/errors';
 import { API_LANGS, localeOfApiLang, type ApiLang, type Locale } from '../../shared/locale';
 import type { SessionCache } from '../domain/accounts/sessionCache';
@@ -89,7 +89,7 @@ function successText(ctx: RouteContext, locale: Locale): string {
   return text;
 }
 
-/** A success: a read says 'ok', a write (as the route table names it) the localized 1039. */
+/** A success: a read says 'ok', a write (as the call table names it) the localized 1039. */
 export function success<T>(ctx: RouteContext, request: FastifyRequest, data: T): ApiResponse<T> {
   const info = isWritePath(request.routeOptions.url ?? '') ? successText(ctx, localeOf(request)) : 'ok';
   return envelope(SUCCESS, data, info);

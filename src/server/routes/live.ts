@@ -6,7 +6,7 @@
  * holds small writes back, and an event must leave at once.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiPath, LivePath } from '../../shared/api/paths';
+import { LivePath } from '../../shared/api/paths';
 import { SESSION_FORBIDDEN } from '../../shared/api/envelope';
 import { ErrorCode } from '../../shared/errors';
 import { localeOfApiLang } from '../../shared/locale';
@@ -19,7 +19,7 @@ import { issueTicket, redeemTicket } from '../domain/live/tickets';
 import { Refused, refused } from '../domain/refused';
 import type { Authenticated } from '../domain/accounts/sessions';
 import { envelope, requireAuth, success, type RouteContext } from './context';
-import { sessionLimitConfig, type RateLimits } from './rateLimits';
+import type { CallHandlers } from './calls';
 
 export interface LiveContext {
   bus: LiveBus;
@@ -54,13 +54,15 @@ function statusOf(refusal: Refused): number {
   }
 }
 
-export function liveRoutes(app: FastifyInstance, ctx: RouteContext, live: LiveContext, limits: RateLimits): void {
-  // An app asks for a ticket at each (re)connect of its two streams: a few a minute, never dozens.
-  const ticketLimit = sessionLimitConfig('liveTicket', limits.liveTicket, ErrorCode.SendingTooFrequently);
-  app.post(ApiPath.liveTicket, { config: ticketLimit }, async (request) =>
-    success(ctx, request, await issueTicket(ctx.deps, requireAuth(request))),
-  );
+/** The ticket a stream opens with (an app asks one at each (re)connect of its two streams). */
+export function liveTicketHandlers(ctx: RouteContext) {
+  return {
+    liveTicket: async (request) => success(ctx, request, await issueTicket(ctx.deps, requireAuth(request))),
+  } satisfies Partial<CallHandlers>;
+}
 
+/** The two streams (GET, server-sent events), opened with a ticket: not calls of the table. */
+export function liveRoutes(app: FastifyInstance, ctx: RouteContext, live: LiveContext): void {
   /** The checks of both streams, then the stream itself; a refusal answers the envelope instead. */
   const stream = async (
     request: FastifyRequest<{ Querystring: StreamQuery }>,

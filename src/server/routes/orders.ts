@@ -1,27 +1,29 @@
 /** Ordering and cancelling: /api/Game/order and /api/Game/getGamecancel. Rules live in the domain. */
-import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../shared/api/paths';
 import { cancelOrderLine } from '../domain/game/cancel';
 import { placeOrder } from '../domain/game/orders';
 import { requireAuth, success, type RouteContext } from './context';
+import type { CallHandlers } from './calls';
 import { parseBody } from './parse';
 
-export function orderRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  // The debit itself checks balance and freeze, so a session checked a moment ago is enough here.
-  app.post(ApiPath.order, { config: { cachedAuth: true } }, async (request) => {
-    const body = parseBody(ApiPath.order, request.body);
-    const answer = await placeOrder(ctx.game, requireAuth(request).member, {
-      gameid: body.gameid,
-      roomid: body.roomid,
-      lines: body.order_info,
-      idempotencyKey: body.idempotencyKey,
-    });
-    return success(ctx, request, answer);
-  });
+export function orderHandlers(ctx: RouteContext) {
+  return {
+    // The debit itself checks balance and freeze, so a session checked a moment ago is enough here.
+    order: async (request) => {
+      const body = parseBody(ApiPath.order, request.body);
+      const answer = await placeOrder(ctx.game, requireAuth(request).member, {
+        gameid: body.gameid,
+        roomid: body.roomid,
+        lines: body.order_info,
+        idempotencyKey: body.idempotencyKey,
+      });
+      return success(ctx, request, answer);
+    },
 
-  app.post(ApiPath.gameCancel, async (request) => {
-    const body = parseBody(ApiPath.gameCancel, request.body);
-    await cancelOrderLine(ctx.deps, requireAuth(request).member, { roomid: body.roomid, orderId: body.order_id });
-    return success(ctx, request, null);
-  });
+    gameCancel: async (request) => {
+      const body = parseBody(ApiPath.gameCancel, request.body);
+      await cancelOrderLine(ctx.deps, requireAuth(request).member, { roomid: body.roomid, orderId: body.order_id });
+      return success(ctx, request, null);
+    },
+  } satisfies Partial<CallHandlers>;
 }

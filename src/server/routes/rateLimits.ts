@@ -7,19 +7,16 @@
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import type { CallLimit, LimitName } from '../../shared/api/calls';
 import { ErrorCode } from '../../shared/errors';
 import type { RequestCounters } from '../domain/requestCounters';
 
-export interface RateLimits {
-  /** Requests per minute per address. */
-  login: number;
-  register: number;
-  smsSend: number;
-  /** Withdrawal requests per minute per session. */
-  withdraw: number;
-  /** Live stream tickets per minute per session. */
-  liveTicket: number;
-}
+/**
+ * Requests per minute, by the name a call's row gives its limit: per address for login, register
+ * (and the password reset) and SMS codes; per session for withdrawals (and adding an account) and
+ * live tickets.
+ */
+export type RateLimits = Record<LimitName, number>;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { login: 10, register: 10, smsSend: 5, withdraw: 5, liveTicket: 20 };
 
@@ -27,7 +24,7 @@ const WINDOW_MS = 60_000;
 
 /**
  * @fastify/rate-limit's store over the database counters. Each limit names its counter in the key
- * (limitConfig), so every route shares this one store.
+ * (limitConfig), so every call shares this one store.
  */
 export function databaseRateLimitStore(counters: RequestCounters): FastifyRateLimitStoreCtor {
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
@@ -50,10 +47,20 @@ export function databaseRateLimitStore(counters: RequestCounters): FastifyRateLi
   return DatabaseRateLimitStore;
 }
 
-/** Counted per address under the limit's name (the address as TRUST_PROXY lets it be read). */
-export function limitConfig(name: string, max: number, limitCode: number = ErrorCode.NetworkErrorRefresh) {
-  const keyGenerator = (request: FastifyRequest) => `${name}:${request.ip}`;
-  return { rateLimit: { max, timeWindow: WINDOW_MS, keyGenerator }, limitCode };
+/**
+ * The rate limiter's options for a call's limit, counted under the limit's counter name: per
+ * address (the address as TRUST_PROXY lets it be read), or per session (the auth hook has run by
+ * then): what one session (a stolen token, say) spends does not use up what the member's other
+ * sessions may do.
+ */
+export function limitConfig(limit: CallLimit, max: number) {
+  const { counter, per, code = ErrorCode.NetworkErrorRefresh } = limit;
+  const keyGenerator =
+    per === 'address'
+      ? (request: FastifyRequest) => `${counter}:${request.ip}`
+      : (request: FastifyRequest) =>
+          request.auth ? `${counter}:session:${request.auth.tokenHash}` : `${counter}:address:${request.ip}`;
+  return { rateLimit: { max, timeWindow: WINDOW_MS, keyGenerator }, limitCode: code };
 }
 
 /** A request over its limit, knowing how long until its window ends (2051 says it in seconds). */
@@ -68,14 +75,4 @@ export class RateLimited extends Error {
 /** @fastify/rate-limit's errorResponseBuilder: `ttl` is what is left of the window, in ms. */
 export function rateLimitedError(_request: FastifyRequest, context: { ttl: number }): RateLimited {
   return new RateLimited(Math.max(1, Math.ceil(context.ttl / 1000)));
-}
-
-/**
- * Counted per session (the auth hook has run by then): what one session (a stolen token, say)
- * spends does not use up what the member's other sessions may do.
- */
-export function sessionLimitConfig(name: string, max: number, limitCode: number) {
-  const keyGenerator = (request: FastifyRequest) =>
-    request.auth ? `${name}:session:${request.auth.tokenHash}` : `${name}:address:${request.ip}`;
-  return { rateLimit: { max, timeWindow: WINDOW_MS, keyGenerator }, limitCode };
 }

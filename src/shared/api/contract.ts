@@ -11,8 +11,9 @@
  */
 import { accountCalls } from './accounts';
 import { contentCalls } from './content';
-import type { CONTRACT_PART_OF, ContractPart } from './contractParts';
+import type { CALLS, CallName, ContractPart } from './calls';
 import type { CallSchemas } from './fields';
+import type { z } from 'zod';
 import { gameCalls } from './game';
 import { liveCalls } from './live';
 import { messageCalls } from './messages';
@@ -20,7 +21,7 @@ import type { ApiPath } from './paths';
 import { playCalls } from './play';
 import { walletCalls } from './wallet';
 
-/** Each part by name (contractParts.ts names the part of each path). */
+/** Each part by name (the call table names the part of each call). */
 export const contractParts = {
   accounts: accountCalls,
   content: contentCalls,
@@ -47,9 +48,21 @@ type ExtraPaths = Exclude<keyof typeof apiContract, ApiPath>;
 /** @public Read by the compiler only. */
 export const contractCoversAllPaths: [MissingPaths, ExtraPaths] extends [never, never] ? true : never = true;
 
-// Compile-time check: every path is in the part contractParts.ts names for it.
+// Compile-time check: every call is in the part the call table names for it.
 type Misplaced = {
-  [P in ApiPath]: P extends keyof (typeof contractParts)[(typeof CONTRACT_PART_OF)[P]] ? never : P;
-}[ApiPath];
+  [N in CallName]: (typeof CALLS)[N]['path'] extends keyof (typeof contractParts)[(typeof CALLS)[N]['part']]
+    ? never
+    : N;
+}[CallName];
 /** @public Read by the compiler only. */
 export const partsNameEveryPath: [Misplaced] extends [never] ? true : never = true;
+
+// Compile-time check: every field the call table gives a code of its own is a field of the call's request.
+type FieldsOf<N extends CallName> = (typeof CALLS)[N] extends { fields: readonly (readonly [infer F, unknown])[] }
+  ? F
+  : never;
+type UnknownFields = {
+  [N in CallName]: Exclude<FieldsOf<N>, keyof z.input<(typeof apiContract)[(typeof CALLS)[N]['path']]['request']>>;
+}[CallName];
+/** @public Read by the compiler only. */
+export const fieldsAreRequestFields: [UnknownFields] extends [never] ? true : never = true;

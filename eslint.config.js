@@ -33,6 +33,17 @@ const zones = [
   { target: './src/client', from: './src/server', message: 'The client never imports the server.' },
   { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
   {
+    target: './src/client/ui',
+    from: [
+      './src/client/data',
+      './src/client/api',
+      './src/client/app',
+      './src/client/features',
+      './src/client/stores.ts',
+    ],
+    message: 'ui parts draw what they are given: no data layer, API client or store (the app provides what they read).',
+  },
+  {
     target: './src/server/routes',
     from: './src/server/repositories',
     message: 'Routes reach the database through src/server/domain, never a repository.',

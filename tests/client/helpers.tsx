@@ -7,6 +7,8 @@ import { ObservedRows } from '../../src/client/data/ObservedRows';
 import { LiveStreams, LiveStreamsContext } from '../../src/client/data/live/liveStreams';
 import { apiBase, online, queryCache, session } from '../../src/client/stores';
 import { toast } from '../../src/client/ui/toast';
+import { BrowserOnlineContext } from '../../src/client/ui/browserOnline';
+import { useBrowserOnline } from '../../src/client/api/online';
 import { closeAllDialogs } from '../../src/client/ui/dialog';
 import type { AppConfig } from '../../src/shared/api/types';
 
@@ -22,9 +24,11 @@ export function Providers({ children, live }: { children: ReactNode; live?: Live
   return (
     <I18nProvider i18n={i18n}>
       <LiveStreamsContext.Provider value={streams}>
-        <MotionConfig reducedMotion="user">
-          <LazyMotion features={domAnimation}>{children}</LazyMotion>
-        </MotionConfig>
+        <BrowserOnlineContext.Provider value={useBrowserOnline()}>
+          <MotionConfig reducedMotion="user">
+            <LazyMotion features={domAnimation}>{children}</LazyMotion>
+          </MotionConfig>
+        </BrowserOnlineContext.Provider>
       </LiveStreamsContext.Provider>
       <ObservedRows />
     </I18nProvider>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { Locale } from '../../src/shared/locale';
 import { startSession } from '../../src/client/api/session';
@@ -15,6 +15,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
   await activateLocale('en', { persist: false });
 });
 
@@ -47,8 +48,10 @@ describe('home welcome bar and quick menu', () => {
   });
 
   it('during a cool-off, home says so with its end and offers no play, VIP or promotion; once it ends they are back', async () => {
+    // The clock is the test's: the pause lasts a minute however slow the machine, then ends at once.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     startSession('token');
-    const until = Date.now() + 300;
+    const until = Date.now() + 60_000;
     vi.stubGlobal(
       'fetch',
       fakeFetch({
@@ -69,6 +72,7 @@ describe('home welcome bar and quick menu', () => {
     expect(screen.queryByRole('region', { name: 'Featured' })).toBeNull();
     expect(screen.queryAllByTestId('game-tile')).toHaveLength(0);
     // The pause ends: home is as before, without a reload.
+    await act(async () => vi.advanceTimersByTime(60_000));
     await waitFor(() => expect(screen.queryByTestId('pause-banner')).toBeNull());
     expect(screen.getByTestId('go-vip')).toBeTruthy();
   });

@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import type { SyncStatus } from '../data/sync';
 import { formatDateTime } from '../i18n/format';
 
 /** Says plainly that a panel shows cached figures, and since when (DESIGN.md section 5). */
@@ -8,7 +7,8 @@ export function StaleBadge({
   updatedAt,
   validating = false,
 }: {
-  status: SyncStatus;
+  /** Whether what shows was confirmed now (fresh), is a copy not confirmed (stale), or nothing (empty). */
+  status: 'fresh' | 'stale' | 'empty';
   updatedAt: number | null;
   /** While a revalidation is under way the badge waits for its outcome instead of flashing. */
   validating?: boolean;

@@ -1,11 +1,20 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { Synced } from '../data';
 import { Spinner } from './LoadingCanvas';
 import { StaleBadge } from './StaleBadge';
 import { UnavailableState } from './UnavailableState';
 
 const isEmptyList = (data: unknown) => Array.isArray(data) && data.length === 0;
+
+/** What the section draws of a read (the data layer's Synced has these, and more). */
+interface SectionRead<T> {
+  data: T | undefined;
+  status: 'fresh' | 'stale' | 'empty';
+  updatedAt: number | null;
+  isLoading: boolean;
+  isValidating: boolean;
+  refresh: () => Promise<void>;
+}
 
 /**
  * What a page reads, in its four states (DESIGN.md section 5): the rows (with a stale badge when
@@ -23,7 +32,7 @@ export function SyncedSection<T>({
   badge = true,
   children,
 }: {
-  synced: Synced<T>;
+  synced: SectionRead<T>;
   /** "Rooms unavailable", "Accounts unavailable"... */
   unavailableTitle: string;
   /** Why, when it is known better than "not reachable" (the server's refusal, say). */

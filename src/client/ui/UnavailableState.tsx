@@ -1,5 +1,6 @@
+import { useContext } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useBrowserOnline } from '../api/online';
+import { BrowserOnlineContext } from './browserOnline';
 import { EmptyState } from './EmptyState';
 
 /**
@@ -20,7 +21,7 @@ export function UnavailableState({
   onRetry: () => void;
 }) {
   const { t } = useLingui();
-  const online = useBrowserOnline();
+  const online = useContext(BrowserOnlineContext);
   return (
     <EmptyState
       title={title}

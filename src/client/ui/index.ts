@@ -19,6 +19,7 @@ export { levelName } from './levelNames';
 export { usePageVisible, usePrefersReducedMotion } from './visibility';
 export { ContactServiceButton } from './ContactService';
 export { SyncedSection } from './SyncedSection';
+export { BrowserOnlineContext } from './browserOnline';
 export { WithdrawableFigure } from './WithdrawableFigure';
 export { LanguageFlag } from './LanguageFlag';
 export { useFieldErrors } from './useFieldErrors';

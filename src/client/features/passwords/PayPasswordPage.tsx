@@ -1,62 +1,17 @@
-import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { CAPTCHA_LOCK_SECONDS } from '../../../shared/constants';
-import { validatePayPasswordChange } from '../../../shared/validation';
-import type { ChangePayPasswordRequest } from '../../../shared/api/types';
-import { ApiPath } from '../../api';
-import { useProfile, useWrite } from '../../data';
-import { FormError, Page, SubmitButton, TextField, goBack, toast, useCaptchaLock } from '../../ui';
+import { FormError, Page, SubmitButton, TextField } from '../../ui';
 import { pathTo } from '../../routing/paths';
-import { usePasswordChangeForm } from './usePasswordChangeForm';
-
-/** How a member proves who sets the first withdrawal password. */
-type Proof = 'password' | 'code';
+import { usePayPasswordForm } from './usePayPasswordForm';
 
 /**
- * Withdrawal password: set the first one (noPassword2 = 1), proven with the login password or a
- * code sent to the registered phone, so a session alone cannot set it; or change it with the old one.
+ * Withdrawal password: set the first one (proven with the login password or an SMS code), or
+ * change it with the old one (usePayPasswordForm).
  */
 export default function PayPasswordPage() {
   const { t } = useLingui();
-  const profile = useProfile();
-  const firstTime = profile.data?.noPassword2 === 1;
-  const [proof, setProof] = useState<Proof>('password');
-  const byCode = firstTime && proof === 'code';
-  const { form, edit, errorOf, passes, reset, clearField } = usePasswordChangeForm();
-  const { send, busy, error, setError } = useWrite(ApiPath.changePayPassword);
-  const sms = useWrite(ApiPath.smsSend);
-  const { remaining, lock } = useCaptchaLock('payPwdCodeLockUntil');
-
-  function chooseProof(next: Proof) {
-    setProof(next);
-    setError(null);
-    clearField('old');
-  }
-
-  async function sendCode() {
-    if (sms.busy || remaining > 0) return;
-    setError(null);
-    const result = await sms.send({ purpose: 'paypwd' });
-    if (!result.ok) return;
-    lock(result.data.lockSeconds > 0 ? result.data.lockSeconds : CAPTCHA_LOCK_SECONDS);
-    toast.success(t`A code was sent to your registered phone`);
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!passes(validatePayPasswordChange({ ...form, noPassword2: firstTime ? 1 : 0, byCode }))) return;
-    const proven: Partial<ChangePayPasswordRequest> = !firstTime
-      ? { srcpwd: form.old }
-      : byCode
-        ? { captcha: form.old.trim() }
-        : { loginpwd: form.old };
-    const body: ChangePayPasswordRequest = { newpwd: form.next, newpwd2: form.repeat, ...proven };
-    if (!(await send(body)).ok) return;
-    reset();
-    toast.success(firstTime ? t`Withdrawal password set` : t`Withdrawal password changed`);
-    goBack(pathTo('settings'));
-  }
+  const payPassword = usePayPasswordForm();
+  const { fields, firstTime, byCode, chooseProof, onSubmit, busy, error, ready } = payPassword;
+  const { form, edit, errorOf } = fields;
 
   return (
     <Page title={t`Withdrawal password`} backTo={pathTo('settings')}>
@@ -66,49 +21,7 @@ export default function PayPasswordPage() {
         </p>
       )}
       <form className="form card" onSubmit={onSubmit} noValidate>
-        {!firstTime ? (
-          <TextField
-            label={t`Current withdrawal password`}
-            name="old"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            value={form.old}
-            error={errorOf('old')}
-            onChange={(event) => edit('old', event.target.value)}
-          />
-        ) : byCode ? (
-          <TextField
-            label={t`Verification code`}
-            name="captcha"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={form.old}
-            error={errorOf('old')}
-            onChange={(event) => edit('old', event.target.value)}
-            trailing={
-              <button
-                type="button"
-                className="btn btn-secondary btn-small field-action"
-                onClick={() => void sendCode()}
-                disabled={sms.busy || remaining > 0}
-                aria-busy={sms.busy || undefined}
-              >
-                {remaining > 0 ? t`Send code (${remaining} s)` : t`Send code`}
-              </button>
-            }
-          />
-        ) : (
-          <TextField
-            label={t`Login password`}
-            name="loginpwd"
-            type="password"
-            autoComplete="current-password"
-            value={form.old}
-            error={errorOf('old')}
-            onChange={(event) => edit('old', event.target.value)}
-          />
-        )}
+        <ProofField payPassword={payPassword} />
         {firstTime && (
           <button
             type="button"
@@ -139,11 +52,67 @@ export default function PayPasswordPage() {
           error={errorOf('repeat')}
           onChange={(event) => edit('repeat', event.target.value)}
         />
-        <FormError message={error ?? sms.error} />
-        <SubmitButton busy={busy} disabled={!profile.data}>
+        <FormError message={error} />
+        <SubmitButton busy={busy} disabled={!ready}>
           {t`Save`}
         </SubmitButton>
       </form>
     </Page>
+  );
+}
+
+/** What proves it is the member: the old withdrawal password, or for the first one the login password or a code. */
+function ProofField({ payPassword }: { payPassword: ReturnType<typeof usePayPasswordForm> }) {
+  const { t } = useLingui();
+  const { fields, firstTime, byCode, code } = payPassword;
+  const { form, edit, errorOf } = fields;
+  const { remaining } = code;
+  const common = {
+    value: form.old,
+    error: errorOf('old'),
+    onChange: (event: { target: { value: string } }) => edit('old', event.target.value),
+  };
+  if (!firstTime) {
+    return (
+      <TextField
+        label={t`Current withdrawal password`}
+        name="old"
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        {...common}
+      />
+    );
+  }
+  if (!byCode) {
+    return (
+      <TextField
+        label={t`Login password`}
+        name="loginpwd"
+        type="password"
+        autoComplete="current-password"
+        {...common}
+      />
+    );
+  }
+  return (
+    <TextField
+      label={t`Verification code`}
+      name="captcha"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      {...common}
+      trailing={
+        <button
+          type="button"
+          className="btn btn-secondary btn-small field-action"
+          onClick={() => void code.send()}
+          disabled={code.busy || remaining > 0}
+          aria-busy={code.busy || undefined}
+        >
+          {remaining > 0 ? t`Send code (${remaining} s)` : t`Send code`}
+        </button>
+      }
+    />
   );
 }

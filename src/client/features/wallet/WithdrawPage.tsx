@@ -14,7 +14,8 @@ import {
   useScreenActive,
   WithdrawableFigure,
 } from '../../ui';
-import { formatDateTime } from '../../i18n';
+import { formatDateTime, formatUsd } from '../../i18n';
+import { WITHDRAW_ARRIVAL_HOURS } from '../../../shared/constants';
 import { cardSummary, cardTypeName, isDefective } from './cards';
 import { DefectNote } from './DefectNote';
 import { useWithdrawEntry } from './useWithdrawEntry';
@@ -34,22 +35,9 @@ export default function WithdrawPage() {
   const { t } = useLingui();
   useWithdrawEntry(useScreenActive());
   const form = useWithdrawForm();
-  const {
-    leftMoney,
-    leftCents,
-    leftText,
-    hours,
-    amount,
-    typeAmount,
-    fillAll,
-    pwd,
-    setPwd,
-    done,
-    busy,
-    error,
-    errorOf,
-    onSubmit,
-  } = form;
+  const { leftMoney, leftCents, amount, typeAmount, fillAll, pwd, setPwd, done, busy, error, errorOf, onSubmit } = form;
+  const leftText = leftMoney ? formatUsd(leftMoney.leftmoney) : '—';
+  const hours = WITHDRAW_ARRIVAL_HOURS;
 
   return (
     <Page title={t`Withdraw`} backTo={pathTo('account')} className="wallet-page">
@@ -112,7 +100,8 @@ type WithdrawForm = ReturnType<typeof useWithdrawForm>;
 /** What can be withdrawn now (and what holds the rest), and the balance. */
 function WithdrawSummary({ form }: { form: WithdrawForm }) {
   const { t } = useLingui();
-  const { left, leftMoney, balance, leftFailure } = form;
+  const { left, leftMoney, profile, leftFailure } = form;
+  const balance = profile.data ? formatUsd(profile.data.money) : null;
   return (
     <section className="withdraw-summary card" aria-label={t`Withdrawable amount`}>
       <p className="text-muted">{t`Withdrawable now (USD)`}</p>

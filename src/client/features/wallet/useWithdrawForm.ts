@@ -7,7 +7,7 @@ import { validateWithdraw } from '../../../shared/validation/wallet';
 import type { BankCard } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
 import { useBrowserOnline, useLeftMoney, useProfile, useQuery, useWrite } from '../../data';
-import { messageOf, textOfCode, formatMoney, formatUsd } from '../../i18n';
+import { messageOf, textOfCode, formatMoney } from '../../i18n';
 import { toast, useFieldErrors, useScreenActive } from '../../ui';
 import { failureText } from '../../api';
 import { clockNow } from '../../data/clock';
@@ -16,6 +16,60 @@ import { bankCardsQuery } from './walletApi';
 
 /** The fields a refusal of the withdraw form's rules can be about. */
 type WithdrawField = 'account' | 'amount' | 'pwd';
+
+/**
+ * A typed withdrawal password that is never kept for later: not when the member leaves the page
+ * (it stays alive in the background), nor when the browser keeps it in its back/forward cache.
+ */
+function useUnkeptPassword(): [string, (value: string) => void] {
+  const [pwd, setPwd] = useState('');
+  const active = useScreenActive();
+  useEffect(() => {
+    if (active) return () => setPwd('');
+  }, [active]);
+  useEffect(() => {
+    const forget = () => setPwd('');
+    window.addEventListener('pagehide', forget);
+    return () => window.removeEventListener('pagehide', forget);
+  }, []);
+  return [pwd, setPwd];
+}
+
+/**
+ * The first rule a withdrawal breaks and the field it is about (SPEC.md section 5), or the cents to
+ * send. With turnover still owed, "over the withdrawable amount" has a truer reason: 1064. A new
+ * account still in its hold (the server refuses it with 3007) is said in the device's own time.
+ */
+function checkWithdrawal(
+  form: { amount: string; pwd: string; chosen: BankCard | null },
+  leftMoney: { leftmoney: number; turnoverRemaining: number } | undefined,
+  isHeld: (card: BankCard) => boolean,
+): { field: WithdrawField; text: string } | { cents: number } {
+  const { chosen } = form;
+  const { amount, pwd } = form;
+  const result = validateWithdraw({
+    amount,
+    pwd,
+    bankId: chosen?.id ?? null,
+    leftMoney: wireCents(leftMoney?.leftmoney),
+  });
+  const owesTurnover = leftMoney !== undefined && leftMoney.turnoverRemaining > 0;
+  if ('refusal' in result) {
+    const { code } = result.refusal;
+    if (code === ErrorCode.SelectWithdrawMethod) return { field: 'account', text: messageOf(result.refusal) };
+    if (code === ErrorCode.WithdrawPasswordEmpty) return { field: 'pwd', text: messageOf(result.refusal) };
+    const overTurnover = owesTurnover && code === ErrorCode.WithdrawOverLimit;
+    return {
+      field: 'amount',
+      text: overTurnover ? textOfCode(ErrorCode.InsufficientTurnover) : messageOf(result.refusal),
+    };
+  }
+  if (owesTurnover) return { field: 'amount', text: textOfCode(ErrorCode.InsufficientTurnover) };
+  if (chosen && isHeld(chosen)) {
+    return { field: 'account', text: textOfCode(ErrorCode.AccountOnHold, { time: { epochMs: chosen.availableAt } }) };
+  }
+  return { cents: result.cents };
+}
 
 /**
  * The withdraw form's data and actions: the saved accounts and the one chosen, what can be
@@ -30,19 +84,8 @@ export function useWithdrawForm() {
 
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
-  const [pwd, setPwd] = useState('');
+  const [pwd, setPwd] = useUnkeptPassword();
   const fields = useFieldErrors<WithdrawField>();
-  // A typed withdrawal password is never kept for later: not when the member leaves the page (it
-  // stays alive in the background), nor when the browser keeps it in its back/forward cache.
-  const active = useScreenActive();
-  useEffect(() => {
-    if (active) return () => setPwd('');
-  }, [active]);
-  useEffect(() => {
-    const forget = () => setPwd('');
-    window.addEventListener('pagehide', forget);
-    return () => window.removeEventListener('pagehide', forget);
-  }, []);
   const [done, setDone] = useState<string | null>(null);
   // A retry of the same withdrawal after no answer carries the same key: it is never made twice.
   const { send, refusal, busy, error, setError } = useWrite(ApiPath.withdraw, {
@@ -58,7 +101,6 @@ export function useWithdrawForm() {
   const chosen = usable.find((card) => card.id === chosenId) ?? (usable.length === 1 ? usable[0] : null);
   const leftMoney = left.data;
   const leftCents = wireCents(leftMoney?.leftmoney);
-  const hours = WITHDRAW_ARRIVAL_HOURS;
   const online = useBrowserOnline();
   // Offline the stale badge and the offline banner say enough; online, say what failed.
   const leftFailure = left.error && online ? failureText(left.error) : null;
@@ -82,41 +124,22 @@ export function useWithdrawForm() {
     fields.clear();
     const offline = refusal();
     if (offline !== null) return setError(offline);
-    const result = validateWithdraw({ amount, bankId: chosen?.id ?? null, pwd, leftMoney: leftCents });
-    // With turnover still owed, "over the withdrawable amount" has a truer reason: 1064.
-    const owesTurnover = leftMoney !== undefined && leftMoney.turnoverRemaining > 0;
-    if ('refusal' in result) {
-      const { code } = result.refusal;
-      if (code === ErrorCode.SelectWithdrawMethod) return refuseAt('account', messageOf(result.refusal));
-      if (code === ErrorCode.WithdrawPasswordEmpty) return refuseAt('pwd', messageOf(result.refusal));
-      return refuseAt(
-        'amount',
-        owesTurnover && code === ErrorCode.WithdrawOverLimit
-          ? textOfCode(ErrorCode.InsufficientTurnover)
-          : messageOf(result.refusal),
-      );
-    }
-    if (owesTurnover) return refuseAt('amount', textOfCode(ErrorCode.InsufficientTurnover));
-    // A new account is held (the server refuses it with 3007): said here, in the device's own time.
-    if (chosen && isHeld(chosen)) {
-      return refuseAt('account', textOfCode(ErrorCode.AccountOnHold, { time: { epochMs: chosen.availableAt } }));
-    }
-    const outcome = await send({ bank_id: chosen!.id, money: toUsd(result.cents), pwd });
+    const checked = checkWithdrawal({ amount, pwd, chosen }, leftMoney, isHeld);
+    if ('field' in checked) return refuseAt(checked.field, checked.text);
+    const outcome = await send({ bank_id: chosen!.id, money: toUsd(checked.cents), pwd });
     // Refused (toasted in the server's words) or not answered: the write layer reads again what it may have changed.
     if (!outcome.ok) return;
     if (outcome.data !== 1) {
       setError(textOfCode(ErrorCode.UnknownError));
       return;
     }
-    const money = formatMoney(result.cents);
+    const money = formatMoney(checked.cents);
+    const hours = WITHDRAW_ARRIVAL_HOURS;
     setDone(t`Withdrawal of ${money} USD requested. It arrives within ${hours} hours.`);
     toast.success(t`Withdrawal requested`);
     setAmount('');
     setPwd('');
   }
-
-  const leftText = leftMoney ? formatUsd(leftMoney.leftmoney) : '—';
-  const balance = profile.data ? formatUsd(profile.data.money) : null;
 
   return {
     cards,
@@ -130,9 +153,7 @@ export function useWithdrawForm() {
     },
     leftMoney,
     leftCents,
-    leftText,
-    balance,
-    hours,
+    profile,
     isHeld,
     leftFailure,
     cardsFailure,

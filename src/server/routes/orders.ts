@@ -8,7 +8,6 @@ import { parseBody } from './parse';
 
 export function orderHandlers(ctx: RouteContext) {
   return {
-    // The debit itself checks balance and freeze, so a session checked a moment ago is enough here.
     order: async (request) => {
       const body = parseBody(ApiPath.order, request.body);
       const answer = await placeOrder(ctx.game, requireAuth(request).member, {

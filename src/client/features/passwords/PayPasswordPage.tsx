@@ -3,6 +3,9 @@ import { FormError, Page, SubmitButton, TextField } from '../../ui';
 import { pathTo } from '../../routing/paths';
 import { usePayPasswordForm } from './usePayPasswordForm';
 
+/** A withdrawal password's field: digits, hidden, never offered by the browser's password manager. */
+const PIN = { type: 'password', inputMode: 'numeric', autoComplete: 'off' } as const;
+
 /**
  * Withdrawal password: set the first one (proven with the login password or an SMS code), or
  * change it with the old one (usePayPasswordForm).
@@ -34,9 +37,7 @@ export default function PayPasswordPage() {
         <TextField
           label={t`New withdrawal password`}
           name="next"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
+          {...PIN}
           hint={t`At least 6 digits.`}
           value={form.next}
           error={errorOf('next')}
@@ -45,9 +46,7 @@ export default function PayPasswordPage() {
         <TextField
           label={t`Repeat withdrawal password`}
           name="repeat"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
+          {...PIN}
           value={form.repeat}
           error={errorOf('repeat')}
           onChange={(event) => edit('repeat', event.target.value)}
@@ -73,16 +72,7 @@ function ProofField({ payPassword }: { payPassword: ReturnType<typeof usePayPass
     onChange: (event: { target: { value: string } }) => edit('old', event.target.value),
   };
   if (!firstTime) {
-    return (
-      <TextField
-        label={t`Current withdrawal password`}
-        name="old"
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        {...common}
-      />
-    );
+    return <TextField label={t`Current withdrawal password`} name="old" {...PIN} {...common} />;
   }
   if (!byCode) {
     return (

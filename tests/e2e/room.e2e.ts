@@ -216,8 +216,12 @@ describe('the room says what happened, truthfully', () => {
         // The open round's commitment, short; a tap copies it whole and says so.
         const whole = await copyCommitment(page, WORDS[locale].copied);
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(whole);
-        const seqno = (await page.getByTestId('round-seqno').textContent())!;
-        expect(await page.getByTestId('commitment-how').getAttribute('href')).toBe(`/fairness/${ROOM_ID}/${seqno}`);
+        // The round's number and the proof's link read at once: a round may open between two reads.
+        const [seqno, how] = await page.evaluate(() => [
+          document.querySelector('[data-testid="round-seqno"]')?.textContent,
+          document.querySelector('[data-testid="commitment-how"]')?.getAttribute('href'),
+        ]);
+        expect(how).toBe(`/fairness/${ROOM_ID}/${seqno}`);
 
         // One tap opens the rules: every outcome, its figures from the room's own odds and rules.
         await page.getByRole('button', { name: WORDS[locale].rules, exact: true }).click();

@@ -207,9 +207,9 @@ describe('the room says what happened, truthfully', () => {
         await page.getByTestId('round-seqno').waitFor();
         await page.evaluate(() => document.fonts.ready.then(() => undefined));
 
-        // The options show above the buy bar as the room opens: at least a row of them.
-        const shown = await optionsShown(page);
-        if (shown < 2) problems.push(`${where}: ${shown} options show on entry`);
+        // The options show above the buy bar as the room opens: at least a row of them (waited
+        // for: on a loaded machine the round's number can be drawn a moment before the grid settles).
+        await expect.poll(() => optionsShown(page), { message: `${where}: options shown on entry` }).toBeGreaterThan(1);
         if (size.width === 320) await snapshot(page, `room-entry-${locale}-320`);
         for (const word of await brokenWords(page)) problems.push(`${where} room: ${word}`);
 

@@ -11,7 +11,14 @@ import { adminOn, removeServerFiles, startServerProcess, type ServerProcess } fr
  */
 const PAGES: Array<{ path: string; ready: (page: Page) => Promise<unknown> }> = [
   { path: '/user', ready: (page) => page.getByTestId('balance').waitFor() },
-  { path: '/message', ready: (page) => page.getByRole('tab', { name: 'News' }).click() },
+  // The news list's own rows, not the tab alone: offline reads what the answer left on the device.
+  {
+    path: '/message',
+    ready: async (page) => {
+      await page.getByRole('tab', { name: 'News' }).click();
+      await page.getByTestId('messages-news').getByTestId('message').first().waitFor();
+    },
+  },
   { path: '/help/list', ready: (page) => page.getByTestId('article-row').first().waitFor() },
   // The heading is the page's own; the empty state comes with the server's answer.
   { path: '/banklist', ready: (page) => page.getByText('No accounts yet').waitFor() },

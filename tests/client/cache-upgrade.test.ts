@@ -60,7 +60,11 @@ describe('cache upgrade from one table per kind to one table keyed by the read',
         { key: 'info-3', data: { offset: 5 }, updatedAt: 4_100 },
       ],
       fundLog: [
-        { key: 'last', data: { start: '2026-11-20', end: '2026-11-23', rows: [], complete: true }, updatedAt: 5_000 },
+        {
+          key: 'last',
+          data: { start: '2026-11-20', end: '2026-11-23', rows: [{ id: 41, time: 1_700_000_000 }], complete: true },
+          updatedAt: 5_000,
+        },
       ],
       bankCards: [{ key: 'list', data: [{ id: 7 }], updatedAt: 6_000 }],
       // A key no screen reads: nothing to move it to.
@@ -97,11 +101,13 @@ describe('cache upgrade from one table per kind to one table keyed by the read',
     // Rooms are read only by a session (the route table): they stay with the member's rows.
     expect(rows[hashKey(queryKey(ApiPath.roomList, { roomtype: 1 }))]).toMatchObject({ owner });
     expect(rows[hashKey(queryKey(ApiPath.gameInfo, { roomid: 3 }))]).toMatchObject({ data: { offset: 5 }, owner });
-    expect(rows[hashKey(windowedKey(ApiPath.financeFlow))]).toMatchObject({ updatedAt: 5_000, owner });
     expect(rows[hashKey(queryKey(ApiPath.bankCardList, {}))]).toMatchObject({ data: [{ id: 7 }], owner });
     expect(rows[hashKey(queryKey(ApiPath.gameList, {}))]).toMatchObject({ data: [{ id: 15 }] });
-    expect(Object.keys(rows)).toHaveLength(11);
-    expect(db.tables.map((t) => t.name)).toEqual(['cache']);
+    expect(Object.keys(rows)).toHaveLength(10);
+    // The per-kind tables are gone; the fund log's window became records of its own table (version 6).
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['cache', 'fundLog', 'fundLogSync']);
+    expect(rows[hashKey(windowedKey(ApiPath.financeFlow))]).toBeUndefined();
+    expect(await db.table('fundLog').toArray()).toEqual([{ id: 41, time: 1_700_000_000, owner }]);
     db.close();
   });
 

@@ -8,7 +8,6 @@ import { startFirstScreen } from '../../src/client/app/firstScreen';
 import { findRoute } from '../../src/client/app/routes';
 import { PATTERNS } from '../../src/client/routing/paths';
 import { getToken, onSessionEnd, startSession } from '../../src/client/api';
-import { defaultRange } from '../../src/client/features/wallet/fundLog';
 import { deferred } from './content-fixtures';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
 
@@ -65,15 +64,6 @@ describe('the first screen of a visit', () => {
     await waitFor(() => expect(fake.to(ApiPath.getConfig)).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fake.calls.filter((call) => call.path !== ApiPath.getConfig)).toEqual([]);
-  });
-
-  it('the fund log asks for the newest page of its default range with the config, as the page will', async () => {
-    const fake = homeServer();
-    startSession('token');
-    void startFirstScreen('/my_income');
-    await waitFor(() => expect(fake.to(ApiPath.financeFlow)).toHaveLength(1));
-    expect(fake.to(ApiPath.financeFlow)[0].body).toMatchObject(defaultRange());
-    expect(fake.to(ApiPath.financeFlow)[0].body).not.toHaveProperty('before');
   });
 
   it("a session the server no longer knows ends at the room's first read, as the room's own read would end it", async () => {

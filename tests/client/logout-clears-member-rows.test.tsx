@@ -11,6 +11,8 @@ import type { ApiAnswerOf } from '../../src/shared/api/types';
 import { api, startSession } from '../../src/client/api';
 import { logout } from '../../src/client/data';
 import { db } from '../../src/client/data/db';
+import { syncFundHistory } from '../../src/client/data/fundHistory';
+import { ownerOf } from '../../src/client/data/owner';
 import { queryKey, type CallPath } from '../../src/client/data/key';
 import { revalidate } from '../../src/client/data/sync';
 import { drawnRound, gameInfo, liveOrder, ownOrder, ROOM, USER } from './game-fixtures';
@@ -91,12 +93,18 @@ describe('logout', () => {
     for (const path of [...MEMBER_READS, ApiPath.slide]) {
       await revalidate(queryKey(path, {}), () => api.call(path, {} as never, { silent: true }));
     }
+    // The fund log is also kept as records (fundHistory.ts): a sync fills its table.
+    await syncFundHistory(db, ownerOf('token-1'), (request) => api.call(ApiPath.financeFlow, request), Date.now());
     const stored = (await db.cache.toArray()).map((row) => pathOfStored(row.key)).sort();
     expect(stored).toEqual([...MEMBER_READS, ApiPath.slide].sort());
+    expect(await db.fundLog.count()).toBe(1);
+    expect(await db.fundLogSync.count()).toBe(1);
 
     await logout();
 
     expect(fake.to(ApiPath.logout)).toHaveLength(1);
     expect((await db.cache.toArray()).map((row) => pathOfStored(row.key))).toEqual([ApiPath.slide]);
+    expect(await db.fundLog.count()).toBe(0);
+    expect(await db.fundLogSync.count()).toBe(0);
   });
 });

@@ -2,21 +2,29 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { MessageKey, refuse } from '../../src/shared/errors';
+import { serverDateOf } from '../../src/shared/serverDay';
 import type { FundLogEntry } from '../../src/shared/api/types';
 import IncomePage from '../../src/client/features/wallet/IncomePage';
-import { fetchNewestPage, FUND_LOG_PAGE, type FundLogQuery } from '../../src/client/features/wallet/fundLog';
 import { startSession } from '../../src/client/api/session';
-import { getQueryData, setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online, queryCache } from '../../src/client/stores';
 import { activateLocale, messageOf } from '../../src/client/i18n';
-import { fakeFetch, ok, resetClientState, type FakeCall } from './helpers';
-import { deferred, fundRow, fundRows, renderScreen } from './wallet-fixtures';
-import { windowedKey } from '../../src/client/data/key';
 import { db } from '../../src/client/data/db';
+import { ownerOf } from '../../src/client/data/owner';
+import { FUND_HISTORY, storeFundRows, syncFundHistory } from '../../src/client/data/fundHistory';
+import { FUND_ROWS_SHOWN } from '../../src/client/data/useFundHistory';
+import { fakeFetch, ok, resetClientState, type FakeCall } from './helpers';
+import { fundRow, fundRows, renderScreen } from './wallet-fixtures';
+
+const TOKEN = 'token';
+const OWNER = ownerOf(TOKEN);
+/** 12:00 on 10 March 2026 in the server's day (UTC+8); fundRow's rows are of 9 March. */
+const NOW = new Date('2026-03-10T04:00:00Z');
 
 beforeEach(async () => {
   await resetClientState();
-  startSession('token');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  startSession(TOKEN);
   window.history.replaceState(null, '', '/my_income');
 });
 
@@ -25,24 +33,46 @@ afterEach(async () => {
   await activateLocale('en', { persist: false });
 });
 
-/** A server whose fund log answers from a list of rows, newest first, honouring `before` and `limit`. */
+/**
+ * A server whose fund log answers from a list of rows, newest first, as the real one does: the
+ * rows of the asked server days, before `before`, at most `limit`.
+ */
 function logServer(all: FundLogEntry[]) {
   return fakeFetch({
     [ApiPath.financeFlow]: (call: FakeCall) => {
       const before = typeof call.body.before === 'number' ? call.body.before : Infinity;
       const limit = typeof call.body.limit === 'number' ? call.body.limit : 50;
-      return ok(all.filter((row) => row.id < before).slice(0, limit));
+      const { start, end } = call.body as { start: string; end: string };
+      const inRange = (row: FundLogEntry) => {
+        const day = serverDateOf(row.time * 1000);
+        return day >= start && day <= end;
+      };
+      return ok(all.filter((row) => row.id < before && inRange(row)).slice(0, limit));
     },
   });
 }
 
+/** The device as a past visit left it: these rows stored, whole since `coveredFrom` (epoch s). */
+async function stored(rows: FundLogEntry[], coveredFrom: number, syncedAt = NOW.getTime() - 3_600_000) {
+  await storeFundRows(db, OWNER, rows);
+  await db.fundLogSync.put({ owner: OWNER, coveredFrom, maxId: Math.max(0, ...rows.map((row) => row.id)), syncedAt });
+}
+
+/** Epoch seconds of noon of a server day. */
+const noonOf = (day: string) => Date.parse(`${day}T04:00:00Z`) / 1000;
+
 const rows = () => screen.queryAllByTestId('fund-log-row');
+const ids = () => rows().map((row) => Number(row.dataset.id));
 const label = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 
+async function openFilter() {
+  fireEvent.click(screen.getByRole('button', { name: 'Filter the fund log' }));
+  return screen.findByRole('dialog', { name: 'Filter' });
+}
+
 describe('fund log range', () => {
-  it('defaults to the last 3 days back to today, in the server day (UTC+8)', async () => {
+  it('defaults to the last 3 days back to today, in the server day (UTC+8); the sync asks the last 90 days', async () => {
     // 20:00 UTC on 10 March is already 11 March on the server's day.
-    vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-03-10T20:00:00Z'));
     const fake = logServer([fundRow()]);
     vi.stubGlobal('fetch', fake.fetch);
@@ -50,7 +80,7 @@ describe('fund log range', () => {
 
     await waitFor(() => expect(fake.to(ApiPath.financeFlow)).toHaveLength(1));
     const body = fake.to(ApiPath.financeFlow)[0].body;
-    expect(body).toMatchObject({ start: '2026-03-08', end: '2026-03-11', limit: FUND_LOG_PAGE });
+    expect(body).toMatchObject({ start: '2025-12-12', end: '2026-03-11', limit: FUND_HISTORY.page });
     expect(body.before).toBeUndefined();
     await waitFor(() => expect(screen.getByTestId('fund-log-range').textContent).toBe('From 03/08/2026 to 03/11/2026'));
     // The days are the server's: when they begin is said, in this device's time too.
@@ -59,11 +89,11 @@ describe('fund log range', () => {
       `Days begin at 00:00 UTC+8 (${midnightHere} your time).`,
     );
 
-    fireEvent.click(screen.getByRole('button', { name: 'Filter by date' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Filter' });
+    const drawer = await openFilter();
     expect((within(drawer).getByLabelText('Start date') as HTMLInputElement).value).toBe('2026-03-08');
     expect((within(drawer).getByLabelText('End date') as HTMLInputElement).value).toBe('2026-03-11');
     expect((within(drawer).getByLabelText('Start date') as HTMLInputElement).type).toBe('date');
+    expect((within(drawer).getByLabelText('Kind of change') as HTMLSelectElement).value).toBe('all');
   });
 
   it('refuses a start after the end with the dateRange message, before any call', async () => {
@@ -73,8 +103,7 @@ describe('fund log range', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     const sent = fake.calls.length;
 
-    fireEvent.click(screen.getByRole('button', { name: 'Filter by date' }));
-    await screen.findByRole('dialog', { name: 'Filter' });
+    await openFilter();
     fireEvent.change(label('Start date'), { target: { value: '2026-02-10' } });
     fireEvent.change(label('End date'), { target: { value: '2026-02-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
@@ -88,24 +117,23 @@ describe('fund log range', () => {
     expect(fake.calls.length).toBe(sent);
   });
 
-  it('applies a valid range: one request with those dates, the list and its label follow', async () => {
-    const fake = logServer([fundRow({ id: 5 })]);
+  it('a range the device holds whole is read from it: the list and its label follow, nothing is asked', async () => {
+    const fake = logServer([fundRow({ id: 9 }), fundRow({ id: 5, time: noonOf('2026-02-01') })]);
     vi.stubGlobal('fetch', fake.fetch);
     renderScreen(IncomePage);
-    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(ids()).toEqual([9]));
+    const sent = fake.calls.length;
 
-    fireEvent.click(screen.getByRole('button', { name: 'Filter by date' }));
-    await screen.findByRole('dialog', { name: 'Filter' });
+    await openFilter();
     fireEvent.change(label('Start date'), { target: { value: '2026-02-01' } });
     fireEvent.change(label('End date'), { target: { value: '2026-02-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
 
     await waitFor(() => expect(screen.getByTestId('fund-log-range').textContent).toBe('From 02/01/2026 to 02/01/2026'));
-    const last = fake.to(ApiPath.financeFlow).at(-1)!;
-    expect(last.body).toMatchObject({ start: '2026-02-01', end: '2026-02-01' });
+    await waitFor(() => expect(ids()).toEqual([5]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const cached = await getQueryData<FundLogQuery>(windowedKey(ApiPath.financeFlow));
-    expect(cached?.data).toMatchObject({ start: '2026-02-01', end: '2026-02-01', complete: true });
+    expect(screen.getByTestId('fund-log-end')).toBeTruthy();
+    expect(fake.calls.length).toBe(sent);
   });
 });
 
@@ -183,16 +211,14 @@ describe('fund log rows', () => {
     );
   });
 
-  it('reasons follow the language, cached rows included (vi)', async () => {
-    await setQueryData<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
-      start: '2026-01-01',
-      end: '2026-01-03',
-      rows: [
+  it('reasons follow the language, stored rows included (vi)', async () => {
+    await stored(
+      [
         fundRow({ id: 2, reasonCode: 'deposit', reason: 'Deposit' }),
         fundRow({ id: 1, type: 2, reasonCode: 'withdraw_refund', reason: 'Withdrawal refunded' }),
       ],
-      complete: true,
-    });
+      noonOf('2026-01-01'),
+    );
     online.browserChanged(false);
     renderScreen(IncomePage);
     await waitFor(() => expect(rows()).toHaveLength(2));
@@ -209,87 +235,157 @@ describe('fund log rows', () => {
       ]),
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Biến động số dư');
-    expect(screen.getByTestId('fund-log-range').textContent).toBe('Từ 01/01/2026 đến 03/01/2026');
+    expect(screen.getByTestId('fund-log-range').textContent).toBe('Từ 07/03/2026 đến 10/03/2026');
+  });
+});
 
-    // The date rule speaks Vietnamese too.
-    fireEvent.click(screen.getByRole('button', { name: 'Lọc theo ngày' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Bộ lọc' });
-    fireEvent.change(label('Ngày bắt đầu'), { target: { value: '2026-02-10' } });
-    fireEvent.change(label('Ngày kết thúc'), { target: { value: '2026-02-01' } });
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Áp dụng' }));
-    expect((await within(drawer).findByRole('alert')).textContent).toBe('Ngày bắt đầu không được sau ngày kết thúc');
+describe('fund log by kind, offline', () => {
+  it('filters the stored rows by kind and by date with the network off, and says which kind shows', async () => {
+    const fake = logServer([]);
+    vi.stubGlobal('fetch', fake.fetch);
+    await stored(
+      [
+        fundRow({ id: 6, reasonCode: 'award', money: 40 }),
+        fundRow({ id: 5, type: 2, reasonCode: 'stake', money: 20 }),
+        fundRow({ id: 4, reasonCode: 'deposit', money: 100 }),
+        fundRow({ id: 3, reasonCode: 'award', money: 7, time: noonOf('2026-02-20') }),
+        fundRow({ id: 2, type: 2, reasonCode: 'withdraw', money: 30, time: noonOf('2026-02-20') }),
+      ],
+      noonOf('2026-01-01'),
+    );
+    online.browserChanged(false);
+    renderScreen(IncomePage);
+    await waitFor(() => expect(ids()).toEqual([6, 5, 4]));
+    expect(screen.getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
+
+    await openFilter();
+    fireEvent.change(label('Kind of change'), { target: { value: 'payouts' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(ids()).toEqual([6]));
+    expect(screen.getByTestId('fund-log-kind').textContent).toBe('Only: Payouts');
+
+    await openFilter();
+    fireEvent.change(label('Start date'), { target: { value: '2026-02-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(ids()).toEqual([6, 3]));
+
+    await openFilter();
+    fireEvent.change(label('Kind of change'), { target: { value: 'withdrawals' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(ids()).toEqual([2]));
+    expect(screen.getByTestId('fund-log-end')).toBeTruthy();
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('a kind with no row in the range says so', async () => {
+    await stored([fundRow({ id: 6, reasonCode: 'award' })], noonOf('2026-01-01'));
+    online.browserChanged(false);
+    renderScreen(IncomePage);
+    await waitFor(() => expect(ids()).toEqual([6]));
+    await openFilter();
+    fireEvent.change(label('Kind of change'), { target: { value: 'credits' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('heading', { name: 'No entries in this range' })).toBeTruthy();
   });
 });
 
 describe('fund log offline', () => {
-  it('shows the cached last query, its range and a stale marker; sends nothing', async () => {
+  it('shows the stored rows of the range and a stale marker; sends nothing', async () => {
     const fake = logServer([]);
     vi.stubGlobal('fetch', fake.fetch);
-    await setQueryData<FundLogQuery>(
-      windowedKey(ApiPath.financeFlow),
-      {
-        start: '2026-01-01',
-        end: '2026-01-04',
-        rows: [fundRow({ id: 3, type: 1, money: 50 }), fundRow({ id: 2, type: 2, money: 20 })],
-        complete: true,
-      },
-      Date.now() - 3_600_000,
+    await stored(
+      [fundRow({ id: 3, type: 1, money: 50 }), fundRow({ id: 2, type: 2, money: 20 })],
+      noonOf('2026-01-01'),
     );
     online.browserChanged(false);
     renderScreen(IncomePage);
 
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(screen.getByTestId('fund-log-range').textContent).toBe('From 01/01/2026 to 01/04/2026');
+    expect(screen.getByTestId('fund-log-range').textContent).toBe('From 03/07/2026 to 03/10/2026');
     expect(screen.getByTestId('stale-badge').textContent).toMatch(/^Stale since /);
     expect(screen.getAllByTestId('fund-log-amount').map((el) => el.textContent)).toEqual(['+50.00', '-20.00']);
     expect(fake.calls).toHaveLength(0);
   });
 
-  it('online, the same cache is replaced by the answer and carries no stale marker', async () => {
-    const fake = logServer([fundRow({ id: 99, money: 7 })]);
+  it('online, the newest rows join the stored ones with no stale marker; the sync stops at what it had', async () => {
+    const fake = logServer([fundRow({ id: 99, money: 7 }), fundRow({ id: 3 })]);
     vi.stubGlobal('fetch', fake.fetch);
-    await setQueryData<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
-      start: '2026-01-01',
-      end: '2026-01-04',
-      rows: [fundRow({ id: 3 })],
-      complete: true,
-    });
+    await stored([fundRow({ id: 3 })], noonOf('2026-01-01'));
     renderScreen(IncomePage);
     await waitFor(() =>
-      expect(screen.getAllByTestId('fund-log-amount').map((el) => el.textContent)).toEqual(['+7.00']),
+      expect(screen.getAllByTestId('fund-log-amount').map((el) => el.textContent)).toEqual(['+7.00', '+10.00']),
     );
     expect(screen.queryByTestId('stale-badge')).toBeNull();
+    expect(fake.to(ApiPath.financeFlow)).toHaveLength(1);
   });
 
-  it('with nothing cached and the server failing, says so and offers a retry', async () => {
+  it('with nothing stored and the server failing, says so and offers a retry', async () => {
     vi.stubGlobal('fetch', fakeFetch({}).fetch);
     renderScreen(IncomePage);
     expect(await screen.findByRole('heading', { name: 'Fund log unavailable' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
-});
 
-describe('fund log paging', () => {
-  it('"Load more" asks for rows before the oldest id and appends them, until a short page', async () => {
-    const all = fundRows(1000, FUND_LOG_PAGE + 10);
+  it('a change that touches the fund log (the member stream, a write) brings the newest rows', async () => {
+    const all = [fundRow({ id: 3 })];
     const fake = logServer(all);
     vi.stubGlobal('fetch', fake.fetch);
     renderScreen(IncomePage);
-    await waitFor(() => expect(rows()).toHaveLength(FUND_LOG_PAGE));
+    await waitFor(() => expect(ids()).toEqual([3]));
+    all.unshift(fundRow({ id: 4 }));
+    await act(() => queryCache.invalidate([[ApiPath.financeFlow]]));
+    await waitFor(() => expect(ids()).toEqual([4, 3]));
+  });
+});
+
+describe('fund log paging', () => {
+  it('"Load more" draws the next stored rows without asking, until the last', async () => {
+    const all = fundRows(1000, FUND_ROWS_SHOWN + 10);
+    const fake = logServer(all);
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(IncomePage);
+    await waitFor(() => expect(rows()).toHaveLength(FUND_ROWS_SHOWN));
     expect(screen.queryByTestId('fund-log-end')).toBeNull();
+    const sent = fake.calls.length;
 
     fireEvent.click(screen.getByTestId('fund-log-more'));
-    await waitFor(() => expect(rows()).toHaveLength(FUND_LOG_PAGE + 10));
-    const more = fake.to(ApiPath.financeFlow).at(-1)!;
-    expect(more.body).toMatchObject({ before: 1000 - FUND_LOG_PAGE + 1, limit: FUND_LOG_PAGE });
-    expect(rows().map((row) => Number(row.dataset.id))).toEqual(all.map((row) => row.id));
+    await waitFor(() => expect(rows()).toHaveLength(FUND_ROWS_SHOWN + 10));
+    expect(ids()).toEqual(all.map((row) => row.id));
     expect(screen.getByTestId('fund-log-end')).toBeTruthy();
     expect(screen.queryByTestId('fund-log-more')).toBeNull();
+    expect(fake.calls.length).toBe(sent);
+  });
 
-    // The appended rows are part of the kept last query.
-    const cached = await getQueryData<FundLogQuery>(windowedKey(ApiPath.financeFlow));
-    expect(cached?.data.rows).toHaveLength(FUND_LOG_PAGE + 10);
-    expect(cached?.data.complete).toBe(true);
+  it('a range older than the device holds whole is asked a page at a time, before the oldest row, until a short page', async () => {
+    const old = Array.from({ length: FUND_HISTORY.page + 5 }, (_, i) =>
+      fundRow({ id: 500 - i, time: noonOf('2025-06-01') - i }),
+    );
+    const fake = logServer([fundRow({ id: 900 }), ...old]);
+    vi.stubGlobal('fetch', fake.fetch);
+    renderScreen(IncomePage);
+    await waitFor(() => expect(ids()).toEqual([900]));
+
+    await openFilter();
+    fireEvent.change(label('Start date'), { target: { value: '2025-06-01' } });
+    fireEvent.change(label('End date'), { target: { value: '2025-06-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('fund-log-range').textContent).toBe('From 06/01/2025 to 06/01/2025'));
+    // Nothing of it is stored: it is asked when the member asks for more.
+    fireEvent.click(await screen.findByTestId('fund-log-more'));
+    await waitFor(() => expect(rows()).toHaveLength(FUND_ROWS_SHOWN));
+    const first = fake.to(ApiPath.financeFlow).at(-1)!;
+    expect(first.body).toMatchObject({ start: '2025-06-01', end: '2025-06-01', limit: FUND_HISTORY.page });
+    expect(first.body.before).toBeUndefined();
+
+    // The stored page is drawn 50 rows at a time; past it, the next page starts before its oldest row.
+    for (let shown = FUND_ROWS_SHOWN * 2; shown <= FUND_HISTORY.page; shown += FUND_ROWS_SHOWN) {
+      fireEvent.click(screen.getByTestId('fund-log-more'));
+      await waitFor(() => expect(rows()).toHaveLength(shown));
+    }
+    fireEvent.click(screen.getByTestId('fund-log-more'));
+    await waitFor(() => expect(rows()).toHaveLength(FUND_HISTORY.page + 5));
+    expect(fake.to(ApiPath.financeFlow).at(-1)!.body).toMatchObject({ before: 500 - FUND_HISTORY.page + 1 });
+    await waitFor(() => expect(screen.getByTestId('fund-log-end')).toBeTruthy());
   });
 
   /** IntersectionObserver stand-in: `seen(count)` reports the sentinel in view and waits for `count` rows. */
@@ -324,57 +420,51 @@ describe('fund log paging', () => {
     };
   }
 
-  it('the end of the list coming into view loads the next page (IntersectionObserver)', async () => {
-    const fake = logServer(fundRows(500, FUND_LOG_PAGE * 2 + 1));
+  it('the end of the list coming into view draws the next rows (IntersectionObserver)', async () => {
+    const fake = logServer(fundRows(500, FUND_ROWS_SHOWN * 2 + 1));
     vi.stubGlobal('fetch', fake.fetch);
     const seen = fakeObservers();
     renderScreen(IncomePage);
-    await waitFor(() => expect(rows()).toHaveLength(FUND_LOG_PAGE));
+    await waitFor(() => expect(rows()).toHaveLength(FUND_ROWS_SHOWN));
 
-    await seen(FUND_LOG_PAGE * 2);
-    await seen(FUND_LOG_PAGE * 2 + 1);
+    await seen(FUND_ROWS_SHOWN * 2);
+    await seen(FUND_ROWS_SHOWN * 2 + 1);
     expect(screen.getByTestId('fund-log-end')).toBeTruthy();
   });
+});
 
-  it('the next page can be asked as soon as a page shows, while the database is still storing it', async () => {
-    const fake = logServer(fundRows(500, FUND_LOG_PAGE * 2 + 1));
-    vi.stubGlobal('fetch', fake.fetch);
-    const seen = fakeObservers();
-    renderScreen(IncomePage);
-    await waitFor(() => expect(rows()).toHaveLength(FUND_LOG_PAGE));
+describe('fund log sync', () => {
+  /** A server of these rows, recording where each page it was asked for starts. */
+  const serverOf = (all: FundLogEntry[]) => {
+    const pages: Array<{ before?: number }> = [];
+    const fetchPage = async (request: { before?: number; limit?: number }) => {
+      pages.push({ before: request.before });
+      const before = request.before ?? Infinity;
+      return all.filter((row) => row.id < before).slice(0, request.limit ?? 50);
+    };
+    return { pages, fetchPage };
+  };
 
-    // From here on the database takes its time: no store settles during the test.
-    const held = deferred<unknown>();
-    const put = vi.spyOn(db.cache, 'put').mockImplementation(() => held.promise as never);
-    await seen(FUND_LOG_PAGE * 2);
-    await seen(FUND_LOG_PAGE * 2 + 1);
-    expect(screen.getByTestId('fund-log-end')).toBeTruthy();
-    expect(put).toHaveBeenCalledTimes(2);
-    held.resolve(undefined);
+  it('goes back at most FUND_HISTORY.rows rows, then holds whole only from the oldest it has', async () => {
+    const all = fundRows(5000, FUND_HISTORY.rows + 300);
+    const server = serverOf(all);
+    const sync = await syncFundHistory(db, OWNER, server.fetchPage, NOW.getTime());
+    expect(server.pages).toHaveLength(FUND_HISTORY.rows / FUND_HISTORY.page);
+    expect(await db.fundLog.count()).toBe(FUND_HISTORY.rows);
+    expect(sync.coveredFrom).toBe(all[FUND_HISTORY.rows - 1].time + 1);
+    expect(sync.maxId).toBe(5000);
   });
 
-  it('a refresh keeps the pages already loaded when the newest page reaches into them', async () => {
-    const all = fundRows(1000, FUND_LOG_PAGE * 2 + 5);
-    const fake = logServer(all);
-    vi.stubGlobal('fetch', fake.fetch);
-    await setQueryData<FundLogQuery>(windowedKey(ApiPath.financeFlow), {
-      start: '2026-01-01',
-      end: '2026-01-04',
-      rows: all.slice(0, FUND_LOG_PAGE * 2),
-      complete: false,
-    });
-    // Two new rows arrived since: the newest page now overlaps the cached rows.
-    all.unshift(fundRow({ id: 1002 }), fundRow({ id: 1001 }));
-    const next = await fetchNewestPage({ start: '2026-01-01', end: '2026-01-04' });
-    expect(next.rows.map((row) => row.id)).toEqual([
-      1002,
-      1001,
-      ...all.slice(2, 2 + FUND_LOG_PAGE * 2).map((r) => r.id),
-    ]);
-    expect(next.complete).toBe(false);
-
-    // Another range starts over.
-    const other = await fetchNewestPage({ start: '2025-12-01', end: '2026-01-04' });
-    expect(other.rows).toHaveLength(FUND_LOG_PAGE);
+  it('a later sync asks only until it meets the rows it stored, and stays whole from the first one', async () => {
+    const all = fundRows(5000, FUND_HISTORY.page + 20);
+    const first = await syncFundHistory(db, OWNER, serverOf(all).fetchPage, NOW.getTime());
+    // 90 server days back to today, from their first second.
+    expect(first.coveredFrom).toBe(Date.parse('2025-12-10T16:00:00Z') / 1000);
+    all.unshift(...fundRows(5003, 3));
+    const server = serverOf(all);
+    const second = await syncFundHistory(db, OWNER, server.fetchPage, NOW.getTime() + 60_000);
+    expect(server.pages).toEqual([{ before: undefined }]);
+    expect(second).toMatchObject({ coveredFrom: first.coveredFrom, maxId: 5003 });
+    expect(await db.fundLog.count()).toBe(FUND_HISTORY.page + 23);
   });
 });

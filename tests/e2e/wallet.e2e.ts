@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LeftMoneyAnswer, WithdrawalItem } from '../../src/shared/api/types';
 import { LOCALES, type Locale } from '../../src/shared/locale';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { admin, ageAccounts, api, englishContext, logIn, newMember, type Member } from './support/members';
 
@@ -134,6 +134,53 @@ describe('wallet end to end', () => {
     await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
     await expect.poll(() => page.getByTestId('stale-badge').first().isVisible()).toBe(true);
     await snapshot(page, 'wallet-fund-log-offline');
+    await context.close();
+  });
+
+  it('the fund log filters by kind and by date with the network off (320 px)', async () => {
+    // Three rows today: the operator's credit and two withdrawals.
+    const { member } = await memberWithTwoWithdrawals('wk');
+    const context = await englishContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 700 });
+    await logIn(page, member);
+    await page.goto('/my_income');
+    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
+    await expect.poll(() => page.getByTestId('stale-badge').first().isVisible()).toBe(true);
+
+    async function filter(change: (sheet: Locator) => Promise<unknown>) {
+      await page.getByRole('button', { name: 'Filter the fund log' }).click();
+      const sheet = page.getByRole('dialog', { name: 'Filter' });
+      await change(sheet);
+      await sheet.getByRole('button', { name: 'Apply' }).click();
+      await sheet.waitFor({ state: 'hidden' });
+    }
+    const reasons = async () => (await fundLogRows(page)).map((row) => row.reason);
+
+    await filter((sheet) => sheet.getByLabel('Kind of change').selectOption('withdrawals'));
+    await expect.poll(reasons).toEqual(['Withdrawal', 'Withdrawal']);
+    expect(await page.getByTestId('fund-log-kind').textContent()).toBe('Only: Withdrawals');
+
+    await filter((sheet) => sheet.getByLabel('Kind of change').selectOption('credits'));
+    await expect.poll(reasons).toEqual(['Deposit']);
+
+    // Yesterday (the server's day) holds none of them.
+    const yesterday = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    await filter(async (sheet) => {
+      await sheet.getByLabel('Start date').fill(yesterday);
+      await sheet.getByLabel('End date').fill(yesterday);
+    });
+    await page.getByRole('heading', { name: 'No entries in this range' }).waitFor();
+    expect(await page.getByTestId('fund-log-row').count()).toBe(0);
+    await snapshot(page, 'wallet-fund-log-filtered-offline-320');
     await context.close();
   });
 

@@ -4,7 +4,6 @@ import { PATTERNS } from '../routing/paths';
 import type { Query } from '../data';
 import { bannersQuery, homeTilesQuery, winnersQuery } from '../features/home/homeApi';
 import { roomReads } from '../features/game/gameApi';
-import { firstFundLogQuery } from '../features/wallet/fundLog';
 
 /**
  * A screen's lazy component, with its loader so the first screen can start loading early
@@ -81,12 +80,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATTERNS.recharge, screen: recharge, tabBar: true },
   { path: PATTERNS.lotteryPrize, screen: lotteryPrize, tabBar: true },
   { path: PATTERNS.account, screen: account, auth: true, tabBar: true },
-  {
-    path: PATTERNS.income,
-    screen: income,
-    auth: true,
-    reads: () => [firstFundLogQuery()],
-  },
+  { path: PATTERNS.income, screen: income, auth: true },
   { path: PATTERNS.withdraw, screen: withdraw, auth: true },
   { path: PATTERNS.messages, screen: messages, auth: true },
   { path: PATTERNS.passwords, screen: passwordsMenu, auth: true },

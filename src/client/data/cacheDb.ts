@@ -2,6 +2,7 @@ import { db, type AppDatabase, type CacheRow } from './db';
 import { clockNow } from './clock';
 import { evictUnread, type EvictionLimits } from './eviction';
 import type { CacheDatabase } from './queryCache';
+import { deleteMemberFundRows } from './fundHistory';
 
 /**
  * The cache database as the query cache uses it, in the chunk that loads Dexie (the first screen
@@ -23,6 +24,7 @@ export function cacheDatabase(
     },
     deleteMemberRows: async () => {
       await database.cache.where('owner').notEqual('').delete();
+      await deleteMemberFundRows(database);
     },
     touch: async (key, readAt) => {
       await database.cache.update(key, { readAt });

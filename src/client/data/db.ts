@@ -1,5 +1,6 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { ApiPath } from '../../shared/api/paths';
+import type { FundLogEntry } from '../../shared/api/types';
 import { hashKey, queryKey, isMemberKey, windowedKey, type QueryKey } from './key';
 import { ownerOf } from './owner';
 
@@ -108,8 +109,42 @@ async function stampReadAt(tx: Transaction): Promise<void> {
     });
 }
 
+/** A fund-log row kept on the device (fundHistory.ts): the server's row and whose it is (owner.ts). */
+export interface StoredFundRow extends FundLogEntry {
+  owner: string;
+}
+
+/**
+ * How much of a member's fund log the device holds whole: every row from `coveredFrom` (epoch
+ * seconds) up to the last sync (`syncedAt`, epoch ms), the newest of them `maxId`. Rows older than
+ * `coveredFrom` may be stored too (pages the member asked for), but not necessarily all of them.
+ */
+export interface FundHistorySync {
+  owner: string;
+  coveredFrom: number;
+  maxId: number;
+  syncedAt: number;
+}
+
+/**
+ * Version 6: the fund log's last window (the rows a screen scrolled through, one cache row) becomes
+ * records of the new table, so an upgraded device still reads them offline; what the table holds
+ * whole is not known of them, so the next sync says it.
+ */
+async function moveFundLogWindow(tx: Transaction): Promise<void> {
+  const cache = tx.table<CacheRow<{ rows?: FundLogEntry[] }>, string>('cache');
+  const key = hashKey(windowedKey(ApiPath.financeFlow));
+  const row = await cache.get(key);
+  if (row && row.owner !== '' && Array.isArray(row.data.rows)) {
+    await tx.table<StoredFundRow>('fundLog').bulkPut(row.data.rows.map((entry) => ({ ...entry, owner: row.owner })));
+  }
+  await cache.delete(key);
+}
+
 export class AppDatabase extends Dexie {
   cache!: Table<CacheRow, string>;
+  fundLog!: Table<StoredFundRow, [string, number]>;
+  fundLogSync!: Table<FundHistorySync, string>;
 
   constructor(name = 'roundplay') {
     super(name);
@@ -128,6 +163,14 @@ export class AppDatabase extends Dexie {
     });
     // Version 5: when a row was last read, so rows nobody reads any more can go.
     this.version(5).stores({ cache: 'key, updatedAt, owner, readAt' }).upgrade(stampReadAt);
+    // Version 6: the fund log as records (fundHistory.ts), read by time within a member's rows.
+    this.version(6)
+      .stores({
+        cache: 'key, updatedAt, owner, readAt',
+        fundLog: '[owner+id], [owner+time], owner',
+        fundLogSync: 'owner',
+      })
+      .upgrade(moveFundLogWindow);
   }
 }
 

@@ -1,4 +1,4 @@
-export { queryKey, windowedKey } from './key';
+export { queryKey } from './key';
 export { defineQuery, fetchQuery, useQuery, type Query } from './query';
 export { invalidate, type Synced } from './sync';
 export { CHANGED_BY_DRAW } from './changes';
@@ -18,10 +18,4 @@ export { logout } from './session';
 export { useMessageReads, markMessagesRead } from './messageReads';
 export { useWrite } from './useWrite';
 export { useLiveRead } from './useLiveRead';
-export {
-  useWindowedQuery,
-  fetchNewestWindow,
-  type Window,
-  type WindowedQuery,
-  type WindowedRead,
-} from './useWindowedQuery';
+export { useWindowedQuery, type WindowedQuery, type WindowedRead } from './useWindowedQuery';

@@ -94,6 +94,8 @@ export function createQueryCache(deps: QueryCacheDeps) {
   /** Rows being written to the database now (`clear` waits for them). */
   const pendingWrites = new Set<Promise<void>>();
   let opened: Promise<CacheDatabase> | null = null;
+  /** Told of every invalidation: the histories kept as records (fundHistory.ts) sync on it. */
+  const invalidationListeners = new Set<(prefixes: readonly KeyPrefix[]) => void>();
   /** Bumped when the member's rows are cleared, so an answer that arrives after logout is not kept. */
   let memberGeneration = 0;
 
@@ -263,6 +265,7 @@ export function createQueryCache(deps: QueryCacheDeps) {
    * after the request already under way, which may predate the change.
    */
   async function invalidate(prefixes: readonly KeyPrefix[]): Promise<void> {
+    invalidationListeners.forEach((listener) => listener(prefixes));
     const asked: Promise<void>[] = [];
     for (const entry of entries.values()) {
       if (!prefixes.some((prefix) => prefixMatches(prefix, entry.key))) continue;
@@ -327,6 +330,11 @@ export function createQueryCache(deps: QueryCacheDeps) {
     subscribe,
     /** The keys (as stored) screens show now; the same array until that changes. */
     watched: () => watched,
+    /** Hears which reads a change touched, whether or not a screen reads them through this cache. */
+    onInvalidate: (listener: (prefixes: readonly KeyPrefix[]) => void): (() => void) => {
+      invalidationListeners.add(listener);
+      return () => invalidationListeners.delete(listener);
+    },
     subscribeWatched: (listener: () => void): (() => void) => {
       watchers.add(listener);
       return () => watchers.delete(listener);

@@ -3,11 +3,23 @@ import { useLingui } from '@lingui/react/macro';
 import { FUND_LOG_DEFAULT_DAYS } from '../../../shared/constants';
 import { validateDateRange } from '../../../shared/validation/wallet';
 import { messageOf } from '../../i18n';
-import { FormError, Sheet, TextField } from '../../ui';
-import { defaultRange, serverToday, type DateRange } from './fundLog';
+import { FormError, SelectField, Sheet, TextField } from '../../ui';
+import { defaultRange, FUND_KIND_NAMES, serverToday, type FundKind, type FundLogFilterValue } from './fundLog';
+
+/** The words of each kind of change, as the filter offers them and the range says which one shows. */
+export function useFundKindLabels(): Record<FundKind, string> {
+  const { t } = useLingui();
+  return {
+    all: t({ message: 'All changes', context: 'fund log kind' }),
+    orders: t({ message: 'Orders and cancels', context: 'fund log kind' }),
+    payouts: t({ message: 'Payouts', context: 'fund log kind' }),
+    withdrawals: t({ message: 'Withdrawals', context: 'fund log kind' }),
+    credits: t({ message: 'Credits', context: 'fund log kind' }),
+  };
+}
 
 /**
- * The filter drawer: start and end dates. A bottom sheet (framer-motion through LazyMotion + m; the
+ * The filter drawer: start and end dates and the kind of change. A bottom sheet (framer-motion through LazyMotion + m; the
  * app's MotionConfig turns the slide into a fade under prefers-reduced-motion). The range is
  * checked here, so a start after the end never reaches the server.
  */
@@ -18,9 +30,9 @@ export function FundLogFilter({
   onApply,
 }: {
   open: boolean;
-  range: DateRange;
+  range: FundLogFilterValue;
   onClose: () => void;
-  onApply: (range: DateRange) => void;
+  onApply: (filter: FundLogFilterValue) => void;
 }) {
   const { t } = useLingui();
   return (
@@ -31,9 +43,10 @@ export function FundLogFilter({
   );
 }
 
-function FilterForm({ range, onApply }: { range: DateRange; onApply: (range: DateRange) => void }) {
+function FilterForm({ range, onApply }: { range: FundLogFilterValue; onApply: (filter: FundLogFilterValue) => void }) {
   const { t } = useLingui();
-  const [draft, setDraft] = useState<DateRange>(range);
+  const kindLabels = useFundKindLabels();
+  const [draft, setDraft] = useState<FundLogFilterValue>(range);
   const [error, setError] = useState<string | null>(null);
   const today = serverToday();
   const days = FUND_LOG_DEFAULT_DAYS;
@@ -67,6 +80,18 @@ function FilterForm({ range, onApply }: { range: DateRange; onApply: (range: Dat
         value={draft.end}
         onChange={(event) => setDraft({ ...draft, end: event.target.value })}
       />
+      <SelectField
+        label={t`Kind of change`}
+        name="kind"
+        value={draft.kind}
+        onChange={(event) => setDraft({ ...draft, kind: event.target.value as FundKind })}
+      >
+        {FUND_KIND_NAMES.map((kind) => (
+          <option key={kind} value={kind}>
+            {kindLabels[kind]}
+          </option>
+        ))}
+      </SelectField>
       <FormError message={error} />
       <div className="fund-filter-actions">
         <button
@@ -74,7 +99,7 @@ function FilterForm({ range, onApply }: { range: DateRange; onApply: (range: Dat
           className="btn btn-secondary"
           onClick={() => {
             setError(null);
-            setDraft(defaultRange());
+            setDraft({ ...defaultRange(), kind: 'all' });
           }}
         >
           {t`Last ${days} days`}

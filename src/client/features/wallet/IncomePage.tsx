@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState, Icon, Page, Spinner, StaleBadge, SyncedSection } from '../../ui';
-import { FundLogFilter } from './FundLogFilter';
+import { FundLogFilter, useFundKindLabels } from './FundLogFilter';
 import { FundLogRow } from './FundLogRow';
 import { useFundLog } from './useFundLog';
 import { formatServerDay, serverMidnightHere } from '../../i18n';
@@ -9,13 +9,13 @@ import './wallet.css';
 
 /**
  * Fund log (/my_income): time, amount (class 1 green with +, otherwise red with -), balance before
- * and reason, newest first, for a date range (default the last 3 days to today). The last query
- * and its rows are kept in Dexie through the sync layer, so the log opens offline, marked stale,
- * with the range it covers.
+ * and reason, newest first, for a date range (default the last 3 days to today) and a kind of
+ * change. The rows are records in the device's table (data/fundHistory.ts: the last 90 days are
+ * kept whole), so the log opens and filters offline, marked stale, with the range it covers.
  *
- * Long lists: rows arrive a page at a time (`before` cursor), loaded when the end of the list
- * comes near (IntersectionObserver, with a button as the fallback), so the DOM only holds what the
- * member scrolled to. Each row is memoized and styled `content-visibility: auto` with an intrinsic
+ * Long lists: rows are drawn a page at a time, the next one when the end of the list comes near
+ * (IntersectionObserver, with a button as the fallback), older than the table holds asked from the
+ * server by `before` cursor, so the DOM only holds what the member scrolled to. Each row is memoized and styled `content-visibility: auto` with an intrinsic
  * size (wallet.css): off-screen rows skip layout and paint, so even thousands of loaded rows scroll
  * smoothly without the measuring and jumpy scroll bar a hand-made virtual window would bring.
  */
@@ -29,7 +29,7 @@ export default function IncomePage() {
     <button
       type="button"
       className="icon-btn"
-      aria-label={t`Filter by date`}
+      aria-label={t`Filter the fund log`}
       data-testid="fund-log-filter-open"
       onClick={() => setFilterOpen(true)}
     >
@@ -47,7 +47,6 @@ export default function IncomePage() {
         unavailableTitle={t`Fund log unavailable`}
         unavailableText={failed ?? appearsText}
         offlineText={appearsText}
-        isEmpty={(window) => window.rows.length === 0}
         empty={
           <EmptyState
             title={t`No entries in this range`}
@@ -66,10 +65,10 @@ export default function IncomePage() {
           </div>
         }
       >
-        {(window) => (
+        {(rows) => (
           <>
             <ol className="fund-list" aria-label={t`Fund log entries`} data-testid="fund-log-list">
-              {window.rows.map((row) => (
+              {rows.map((row) => (
                 <FundLogRow key={row.id} row={row} />
               ))}
             </ol>
@@ -88,7 +87,8 @@ type FundLog = ReturnType<typeof useFundLog>;
 /** The range the list covers, whether it is being loaded, and how fresh it is. */
 function FundRange({ fundLog }: { fundLog: FundLog }) {
   const { t } = useLingui();
-  const { start, end, setFilterOpen, loadingRange, log, failed, data } = fundLog;
+  const { start, end, requested, setFilterOpen, loadingRange, log, failed, rows } = fundLog;
+  const kind = useFundKindLabels()[requested.kind];
   const startDay = formatServerDay(start);
   const endDay = formatServerDay(end);
   const midnight = serverMidnightHere();
@@ -104,6 +104,11 @@ function FundRange({ fundLog }: { fundLog: FundLog }) {
           {t`Change`}
         </button>
       </div>
+      {requested.kind !== 'all' && (
+        <p className="fund-range-kind" data-testid="fund-log-kind">
+          {t`Only: ${kind}`}
+        </p>
+      )}
       <p className="fund-range-zone text-muted" data-testid="fund-log-day-start">
         {t`Days begin at 00:00 UTC+8 (${midnight} your time).`}
       </p>
@@ -113,7 +118,7 @@ function FundRange({ fundLog }: { fundLog: FundLog }) {
         </p>
       )}
       <StaleBadge status={log.status} updatedAt={log.updatedAt} validating={log.isValidating} />
-      {failed && data && (
+      {failed && rows && (
         <p className="wallet-inline-error" role="alert">
           {failed}
         </p>
@@ -125,10 +130,10 @@ function FundRange({ fundLog }: { fundLog: FundLog }) {
 /** The end of the loaded rows: the next page (asked by itself when in view), or the list's end. */
 function FundListEnd({ fundLog }: { fundLog: FundLog }) {
   const { t } = useLingui();
-  const { sentinel, data, more, loadMore } = fundLog;
+  const { sentinel, log, more, loadMore } = fundLog;
   return (
     <div ref={sentinel} className="fund-list-end">
-      {data?.complete ? (
+      {log.complete ? (
         <p className="text-muted" data-testid="fund-log-end">
           {t`No older entries in this range.`}
         </p>

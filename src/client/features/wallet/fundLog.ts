@@ -1,22 +1,29 @@
-/** The fund log's query, its cached form and its paging (SPEC.md section 2, Fund log). */
+/** The fund log's filter: its date range and the kinds of change it shows (SPEC.md section 2, Fund log). */
 import { FUND_LOG_DEFAULT_DAYS } from '../../../shared/constants';
 import { DAY_MS, serverDateOf } from '../../../shared/serverDay';
-import type { FundLogEntry } from '../../../shared/api/types';
-import { ApiPath } from '../../api';
-import { fetchNewestWindow, windowedKey, type Query, type Window, type WindowedRead } from '../../data';
-import { fetchFundLog } from './walletApi';
+import type { FundReasonCode, FundLogEntry } from '../../../shared/api/types';
+import type { DayRange } from '../../data/fundHistory';
 
-/** Rows per request; the contract allows up to 200. */
-export const FUND_LOG_PAGE = 50;
+/** YYYY-MM-DD to YYYY-MM-DD, inclusive, in the server's day. */
+export type DateRange = DayRange;
 
-export interface DateRange {
-  /** YYYY-MM-DD, inclusive. */
-  start: string;
-  end: string;
+/** The kinds of change the filter offers, each the reasons it gathers (null: every row). */
+export const FUND_KINDS = {
+  all: null,
+  orders: ['stake', 'stake_refund'],
+  payouts: ['award'],
+  withdrawals: ['withdraw', 'withdraw_refund', 'withdraw_cancel'],
+  credits: ['deposit'],
+} as const satisfies Record<string, readonly FundReasonCode[] | null>;
+
+export type FundKind = keyof typeof FUND_KINDS;
+
+export const FUND_KIND_NAMES = Object.keys(FUND_KINDS) as FundKind[];
+
+/** What the fund log shows: a range of the server's days and a kind of change. */
+export interface FundLogFilterValue extends DateRange {
+  kind: FundKind;
 }
-
-/** The last range asked and its rows, kept in Dexie so the log opens offline (DESIGN.md section 5). */
-export type FundLogQuery = Window<FundLogEntry, DateRange>;
 
 /**
  * The contract reads dates in the server's day, UTC+8 (FinanceFlowRequest). "Today" is taken in
@@ -36,31 +43,6 @@ export function defaultRange(now = Date.now()): DateRange {
 export function rangeEndingOn(day: string): DateRange {
   const start = new Date(Date.parse(`${day}T00:00:00Z`) - FUND_LOG_DEFAULT_DAYS * DAY_MS).toISOString().slice(0, 10);
   return { start, end: day };
-}
-
-export function sameRange(a: DateRange, b: DateRange): boolean {
-  return a.start === b.start && a.end === b.end;
-}
-
-/** The fund log as a windowed read: pages of a date range, newest first, by `before` id. */
-export const fundLogRead: WindowedRead<FundLogEntry, DateRange> = {
-  key: windowedKey(ApiPath.financeFlow),
-  pageSize: FUND_LOG_PAGE,
-  fetchPage: (range, before) =>
-    fetchFundLog({ start: range.start, end: range.end, limit: FUND_LOG_PAGE, ...(before ? { before } : {}) }),
-  idOf: (row) => row.id,
-  sameFilter: sameRange,
-};
-
-/** The fund log as a visit that starts on it first shows it (routes.ts): the newest page of the default range. */
-export const firstFundLogQuery = (): Query<FundLogQuery> => ({
-  key: fundLogRead.key,
-  fetch: () => fetchNewestPage(defaultRange()),
-});
-
-/** The newest page of a range, keeping the loaded older pages it reaches into (data/useWindowedQuery.ts). */
-export function fetchNewestPage(range: DateRange): Promise<FundLogQuery> {
-  return fetchNewestWindow(fundLogRead, range);
 }
 
 /** Class 1 adds to the balance; every other class takes from it (SPEC.md section 3). */

@@ -1,17 +1,13 @@
 /** The wallet's calls of the contract (SPEC.md section 7), typed, and the keys they are cached under. */
-import { api, ApiPath } from '../../api';
+import { ApiPath } from '../../api';
 import { defineQuery, fetchQuery, leftMoneyQuery, profileQuery, type Query } from '../../data';
-import type { BankCard, FinanceFlowRequest, FundLogEntry, LeftMoneyAnswer, UserInfo } from '../../../shared/api/types';
+import type { BankCard, LeftMoneyAnswer, UserInfo } from '../../../shared/api/types';
 
 /**
  * Reads are silent: a screen shows what failed next to what it concerns (or a stale badge), and a
  * background revalidation never raises a toast on its own. Both are the member's own rows.
  */
 export const bankCardsQuery: Query<BankCard[]> = defineQuery(ApiPath.bankCardList, {});
-
-export function fetchFundLog(request: FinanceFlowRequest): Promise<FundLogEntry[]> {
-  return api.call(ApiPath.financeFlow, request, { silent: true });
-}
 
 export interface WithdrawEntryFacts {
   cards: BankCard[] | undefined;

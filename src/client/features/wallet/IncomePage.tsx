@@ -87,7 +87,7 @@ type FundLog = ReturnType<typeof useFundLog>;
 /** The range the list covers, whether it is being loaded, and how fresh it is. */
 function FundRange({ fundLog }: { fundLog: FundLog }) {
   const { t } = useLingui();
-  const { start, end, requested, setFilterOpen, loadingRange, log, failed, rows } = fundLog;
+  const { start, end, requested, setFilterOpen, log, failed, rows } = fundLog;
   const kind = useFundKindLabels()[requested.kind];
   const startDay = formatServerDay(start);
   const endDay = formatServerDay(end);
@@ -112,11 +112,6 @@ function FundRange({ fundLog }: { fundLog: FundLog }) {
       <p className="fund-range-zone text-muted" data-testid="fund-log-day-start">
         {t`Days begin at 00:00 UTC+8 (${midnight} your time).`}
       </p>
-      {loadingRange && (
-        <p className="text-muted fund-range-loading">
-          <Spinner /> {t`Loading…`}
-        </p>
-      )}
       <StaleBadge status={log.status} updatedAt={log.updatedAt} validating={log.isValidating} />
       {failed && rows && (
         <p className="wallet-inline-error" role="alert">

@@ -79,7 +79,6 @@ export function useFundLog() {
     sentinel,
     start: requested.start,
     end: requested.end,
-    loadingRange: log.isValidating && online && rows === undefined,
     failed,
   };
 }

@@ -144,6 +144,21 @@ async function settle(page: Page): Promise<void> {
     })
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // A dialog's entrance is driven frame by frame (framer-motion), not a CSS animation: it has ended
+  // once no dialog is scaled any more (a loaded machine drew one at 0.98 of its size: 47 px targets).
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('dialog[open], dialog[open] > *, [role="dialog"], [role="dialog"] > *')].every(
+          (dialog) => {
+            const { transform } = getComputedStyle(dialog);
+            return transform === 'none' || new DOMMatrixReadOnly(transform).a === 1;
+          },
+        ),
+      null,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
   // Entrances end; endless ones (a spinner's turn) are not waited for.
   await page.evaluate(() =>
     Promise.race([

@@ -185,6 +185,40 @@ async function copyCommitment(page: Page, copiedWord: string): Promise<string> {
   }
 }
 
+interface ToastSeen {
+  text: string;
+  className: string;
+  icon: string;
+  color: string;
+}
+
+/** From now on, every toast the page shows is noted as it appears: its words, its class and its icon's path and colour. */
+async function recordToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: ToastSeenInPage[] = [];
+    const noted = new WeakSet<Element>();
+    type ToastSeenInPage = { text: string; className: string; icon: string; color: string };
+    (window as unknown as { toastsSeen: ToastSeenInPage[] }).toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.toast')) {
+        const svg = toast.querySelector('svg');
+        if (noted.has(toast) || !svg) continue;
+        noted.add(toast);
+        seen.push({
+          text: toast.textContent ?? '',
+          className: toast.className,
+          icon: svg.querySelector('path')?.getAttribute('d') ?? '',
+          color: getComputedStyle(svg).color,
+        });
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+function toastsSeen(page: Page): Promise<ToastSeen[]> {
+  return page.evaluate(() => (window as unknown as { toastsSeen?: ToastSeen[] }).toastsSeen ?? []);
+}
+
 describe('the room says what happened, truthfully', () => {
   let browser: Browser;
 
@@ -352,11 +386,13 @@ describe('the room says what happened, truthfully', () => {
         const { context, page } = await memberPage(browser, size, locale, token);
         await page.goto(`/activity/${ROOM_ID}`);
         await page.getByTestId('round-seqno').waitFor();
+        await recordToasts(page);
         phones.push({ size, locale, page, context });
       }
     }
     const buyer = phones[0].page;
-    await waitForOrderTime(buyer, 5);
+    // Time for two choices, an amount and a confirmation, however slow the machine (30 s are open).
+    await waitForOrderTime(buyer, 15);
     const seqno = (await buyer.getByTestId('round-seqno').textContent())!;
     await buyer.getByTestId('option-0').click();
     await buyer.getByTestId('option-1').click();
@@ -377,13 +413,14 @@ describe('the room says what happened, truthfully', () => {
             interval: 250,
           })
           .toBe(true);
-        const notice = page.locator('.toast').filter({ hasText: LOST_NOTICE[locale](seqno) });
-        await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(1);
-        const look = await notice.evaluate((toast) => ({
-          className: toast.className,
-          icon: toast.querySelector('svg path')?.getAttribute('d') ?? '',
-          color: getComputedStyle(toast.querySelector('svg')!).color,
-        }));
+        // Read as it was shown: a toast lasts 4 s, which a loaded machine's poll can miss.
+        const text = LOST_NOTICE[locale](seqno);
+        await expect
+          .poll(async () => (await toastsSeen(page)).filter((toast) => toast.text.includes(text)).length, {
+            timeout: 15_000,
+          })
+          .toBe(1);
+        const look = (await toastsSeen(page)).find((toast) => toast.text.includes(text))!;
         expect(look.className, where).toContain('toast-loss');
         expect(look.className, where).not.toContain('toast-success');
         // Not the check mark, and drawn in the danger red (#ff7b7b), not the success green.
@@ -426,7 +463,8 @@ describe('the room says what happened, truthfully', () => {
         event.userChoice = Promise.resolve({ outcome: 'dismissed' });
         window.dispatchEvent(event);
       });
-      await waitForOrderTime(page, 5);
+      // Time for a choice, an amount and a confirmation, however slow the machine (30 s are open).
+      await waitForOrderTime(page, 15);
       await page.getByTestId('option-0').click();
       await page.getByTestId('amount').fill('20');
       await page.locator('.buy-btn').click();

@@ -262,6 +262,9 @@ describe('the room says what happened, truthfully', () => {
         const rules = page.getByRole('dialog', { name: WORDS[locale].rules });
         const { room } = await api<GameInfoAnswer>('/api/Game/getGameinfo', { roomid: ROOM_ID, token });
         await expectRulesFigures(rules, room);
+        // The written rules beside the figures: the triple's, the refund's, a cancel's and the coin names'.
+        expect(await rules.locator('.rules-notes li').count(), where).toBe(5);
+        expect(await rules.getByTestId('rules-refund').textContent(), where).toMatch(room.refund1314 ? /13.*14/ : /\S/);
         const fits = await rules.evaluate((dialog) =>
           [...dialog.querySelectorAll('.rules-table, .rules-notes')].every(
             (part) => part.getBoundingClientRect().right <= window.innerWidth + 0.5,
@@ -436,6 +439,12 @@ describe('the room says what happened, truthfully', () => {
           .getByTestId('own-order')
           .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')).sort());
         expect(statuses, where).toEqual(['lose', 'win']);
+        // The winning line says what it paid as it is, never as a gain, and its own net beside it.
+        const won = sheet.locator('[data-testid="own-order"][data-status="win"]');
+        const paid = (await won.locator('.order-paid').textContent()) ?? '';
+        expect(paid, where).toMatch(/321[.,]75/);
+        expect(paid, where).not.toContain('+');
+        expect(await won.locator('.order-net').textContent(), where).toMatch(/\+156[.,]75/);
         const summary = sheet.getByTestId('round-summary');
         await expect.poll(() => summary.getAttribute('data-verdict')).toBe('lost');
         expect(await summary.textContent(), where).toContain(WORDS[locale].lost);

@@ -5,6 +5,7 @@ import type { Locale } from '../../src/shared/locale';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { api, newMember, type Member } from './support/members';
 import { waitForOrderTime } from './support/round';
+import { recordToasts, toastsSeen } from './support/toasts';
 import { expectRulesFigures } from './support/rules';
 
 /**
@@ -183,40 +184,6 @@ async function copyCommitment(page: Page, copiedWord: string): Promise<string> {
     if ((await outcome()) === copiedWord) return whole;
     if (attempt === 3) throw new Error('three rounds ended under three taps on the commitment');
   }
-}
-
-interface ToastSeen {
-  text: string;
-  className: string;
-  icon: string;
-  color: string;
-}
-
-/** From now on, every toast the page shows is noted as it appears: its words, its class and its icon's path and colour. */
-async function recordToasts(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen: ToastSeenInPage[] = [];
-    const noted = new WeakSet<Element>();
-    type ToastSeenInPage = { text: string; className: string; icon: string; color: string };
-    (window as unknown as { toastsSeen: ToastSeenInPage[] }).toastsSeen = seen;
-    new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('.toast')) {
-        const svg = toast.querySelector('svg');
-        if (noted.has(toast) || !svg) continue;
-        noted.add(toast);
-        seen.push({
-          text: toast.textContent ?? '',
-          className: toast.className,
-          icon: svg.querySelector('path')?.getAttribute('d') ?? '',
-          color: getComputedStyle(svg).color,
-        });
-      }
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-}
-
-function toastsSeen(page: Page): Promise<ToastSeen[]> {
-  return page.evaluate(() => (window as unknown as { toastsSeen?: ToastSeen[] }).toastsSeen ?? []);
 }
 
 describe('the room says what happened, truthfully', () => {

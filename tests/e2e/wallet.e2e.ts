@@ -3,6 +3,7 @@ import type { LeftMoneyAnswer, WithdrawalItem } from '../../src/shared/api/types
 import { LOCALES, type Locale } from '../../src/shared/locale';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
+import { recordToasts, toastsSeen } from './support/toasts';
 import { admin, ageAccounts, api, englishContext, logIn, newMember, type Member } from './support/members';
 
 /**
@@ -277,6 +278,14 @@ const OPERATOR_NOTE: Record<Locale, string> = {
 };
 const WIDTHS = [320, 390];
 
+/** How a refused cancel of a withdrawal paid meanwhile begins, in each language. */
+const ALREADY_PAID: Record<Locale, string> = {
+  en: 'It was already paid: ',
+  vi: 'Lệnh này đã được chi trả: ',
+  'zh-CN': '该笔提现已支付：',
+  'zh-TW': '該筆提現已支付：',
+};
+
 /** Nothing on the page is wider than the screen (no sideways scrolling). */
 function pageFits(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -296,7 +305,9 @@ function fits(page: Page, testId: string): Promise<boolean> {
  * A member credited 300 with a USDT account old enough to withdraw to and two withdrawals waiting
  * for the operator (40.00, then 25.00), newest first as the list gives them.
  */
-async function memberWithTwoWithdrawals(prefix: string): Promise<{ member: Member; withdrawals: WithdrawalItem[] }> {
+async function memberWithTwoWithdrawals(
+  prefix: string,
+): Promise<{ member: Member; withdrawals: WithdrawalItem[]; token: string; cardId: number }> {
   const member = newMember(prefix, '300');
   const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
   await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
@@ -309,7 +320,8 @@ async function memberWithTwoWithdrawals(prefix: string): Promise<{ member: Membe
   ageAccounts(member.username);
   await api('/api/Game/withdraw', { token, bank_id: card.id, money: 40, pwd: '246810' });
   await api('/api/Game/withdraw', { token, bank_id: card.id, money: 25, pwd: '246810' });
-  return { member, withdrawals: await api<WithdrawalItem[]>('/api/Game/getWithdrawals', { token }) };
+  const withdrawals = await api<WithdrawalItem[]>('/api/Game/getWithdrawals', { token });
+  return { member, withdrawals, token, cardId: card.id };
 }
 
 describe('accounts that can exist, withdrawals a member can follow: four languages at 320 and 390 px', () => {
@@ -353,9 +365,9 @@ describe('accounts that can exist, withdrawals a member can follow: four languag
   });
 
   it.each(LOCALES)(
-    'in %s: an address failing its checksum is refused under it, a good one shown back whole; accounts masked; a paid withdrawal shows its reference, a pending one can be cancelled',
+    'in %s: an address failing its checksum is refused under it, a good one shown back whole; accounts masked; withdrawals dated; a paid one shows its reference; one paid while its cancel is confirmed is said as paid; a pending one can be cancelled',
     async (locale) => {
-      const { member, withdrawals } = await memberWithTwoWithdrawals(`wa${LOCALES.indexOf(locale)}`);
+      const { member, withdrawals, token, cardId } = await memberWithTwoWithdrawals(`wa${LOCALES.indexOf(locale)}`);
       const [pending, toPay] = withdrawals;
       admin('withdraw:approve', String(toPay.id), '--note', 'Paid by bank transfer, ref VCB-7781');
 
@@ -424,6 +436,33 @@ describe('accounts that can exist, withdrawals a member can follow: four languag
         await page.getByTestId('withdrawal').last().scrollIntoViewIfNeeded();
         await snapshot(page, `withdrawals-${locale}-${width}`);
       }
+
+      // Every withdrawal says when it was asked for, with its date.
+      const times = await page
+        .locator('[data-testid="withdrawal"] .order-meta:not(.withdrawal-note)')
+        .allTextContents();
+      expect(times.length, locale).toBeGreaterThanOrEqual(2);
+      for (const time of times) expect(time, locale).toContain(String(new Date().getFullYear()));
+
+      // A third one, paid by the operator while the member confirms its cancel: refused, and the app
+      // says it was paid.
+      await api('/api/Game/withdraw', { token, bank_id: cardId, money: 10, pwd: '246810' });
+      const third = (await api<WithdrawalItem[]>('/api/Game/getWithdrawals', { token })).find(
+        (item) => item.money === 10,
+      )!;
+      await page.goto('/withdraw');
+      await recordToasts(page);
+      await page.locator(`[data-testid="withdrawal"][data-id="${third.id}"] [data-testid="withdrawal-cancel"]`).click();
+      const confirmCancel = page.locator('dialog[open] .btn-danger');
+      await confirmCancel.waitFor();
+      admin('withdraw:approve', String(third.id), '--note', 'paid meanwhile');
+      await confirmCancel.click();
+      await expect
+        .poll(async () => (await toastsSeen(page)).some((toast) => toast.text.startsWith(ALREADY_PAID[locale])))
+        .toBe(true);
+      await expect
+        .poll(() => page.locator(`[data-testid="withdrawal"][data-id="${third.id}"]`).getAttribute('data-status'))
+        .toBe('paid');
 
       // The member cancels the withdrawal still waiting: it is given back, said in the fund log and /message.
       await page.getByTestId('withdrawal-cancel').click();

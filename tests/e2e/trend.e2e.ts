@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AppConfig, FinanceProduct } from '../../src/shared/api/types';
 import { projectTier } from '../../src/shared/finance';
-import { LOCALES } from '../../src/shared/locale';
+import { LOCALES, type Locale } from '../../src/shared/locale';
 import { formatMoney, formatUsd } from '../../src/shared/money';
-import { launchBrowser, snapshot } from './support/browser';
-import { admin, api, englishContext } from './support/members';
+import { launchBrowser, phoneContext, snapshot } from './support/browser';
+import { admin, api, englishContext, logIn, newMember } from './support/members';
 import { startPriceFeedServer, type PriceFeedServer } from '../support/priceFeedServer';
 
 /**
@@ -17,6 +17,14 @@ import { startPriceFeedServer, type PriceFeedServer } from '../support/priceFeed
 async function rowText(page: Page, coin: string, testId: string): Promise<string | null> {
   return page.locator(`[data-testid="price-row"][data-coin="${coin}"] [data-testid="${testId}"]`).textContent();
 }
+
+/** The account menu's line under the finance listings, in each language. */
+const LISTED_BY_OPERATOR: Record<Locale, string> = {
+  en: 'Listed by the operator',
+  vi: 'Do nhà điều hành niêm yết',
+  'zh-CN': '由运营方挂出',
+  'zh-TW': '由營運方掛出',
+};
 
 describe('trend and finance end to end', () => {
   let browser: Browser;
@@ -148,6 +156,29 @@ describe('trend and finance end to end', () => {
       await context.close();
     } finally {
       admin('settings:set', 'priceFeedUrl', feed.url);
+    }
+  });
+
+  it('the finance listings are off home, reached from the account menu as listed by the operator (every language, 320 and 390 px)', async () => {
+    const member = newMember('fi', '10');
+    for (const locale of LOCALES) {
+      const context = await phoneContext(browser, inject('baseUrl'));
+      await context.addInitScript((lang) => localStorage.setItem('lang', lang), locale);
+      const page = await context.newPage();
+      await logIn(page, member);
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 740 });
+        await page.goto('/');
+        await page.locator('.quick-menu').waitFor();
+        // Nowhere on home, the quick menu included.
+        expect(await page.locator('main a[href="/finance"]').count(), `${locale} ${width}`).toBe(0);
+        await page.goto('/user');
+        const entry = page.locator('main a[href="/finance"]');
+        await entry.waitFor();
+        // Its line says who lists them, in the member's language.
+        expect(await entry.textContent(), `${locale} ${width}`).toContain(LISTED_BY_OPERATOR[locale]);
+      }
+      await context.close();
     }
   });
 

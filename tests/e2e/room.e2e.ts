@@ -68,6 +68,41 @@ const WORDS: Record<
   },
 };
 
+/** The round clock's words in each language (RoundPanel.tsx). */
+const CLOCK_WORDS: Record<
+  Locale,
+  { open: string; closing: string; closed: string; caption: RegExp; untilDraw: string }
+> = {
+  en: {
+    open: 'Open for orders',
+    closing: 'Orders closing',
+    closed: 'Closed for orders',
+    caption: /^left to order · draw in \d\d:\d\d$/,
+    untilDraw: 'until the draw',
+  },
+  vi: {
+    open: 'Đang nhận lệnh',
+    closing: 'Sắp ngừng nhận lệnh',
+    closed: 'Đã ngừng nhận lệnh',
+    caption: /^còn lại để đặt lệnh · mở thưởng sau \d\d:\d\d$/,
+    untilDraw: 'đến lúc mở thưởng',
+  },
+  'zh-CN': {
+    open: '开放下单',
+    closing: '即将封盘',
+    closed: '已封盘',
+    caption: /^后封盘 · \d\d:\d\d 后开奖$/,
+    untilDraw: '后开奖',
+  },
+  'zh-TW': {
+    open: '開放下單',
+    closing: '即將封盤',
+    closed: '已封盤',
+    caption: /^後封盤 · \d\d:\d\d 後開獎$/,
+    untilDraw: '後開獎',
+  },
+};
+
 /** Big and Small at 165 each: one of them wins at 1.95 whatever the draw, paying 321.75 of 330.00. */
 const LOST_NOTICE: Record<Locale, (seqno: string) => string> = {
   en: (seqno) => `Round ${seqno}: lost. Staked 330.00 USD, paid 321.75 USD, net -8.25 USD.`,
@@ -223,6 +258,26 @@ describe('the room says what happened, truthfully', () => {
           document.querySelector('[data-testid="commitment-how"]')?.getAttribute('href'),
         ]);
         expect(how).toBe(`/fairness/${ROOM_ID}/${seqno}`);
+
+        // The clock's words say what the member can do now, in the member's language: while open, the
+        // time left to order with the draw's time beside it; once closed, the time until the draw.
+        const clock = await page.evaluate(() => {
+          const state = document.querySelector('[data-testid="round-state"]');
+          return {
+            phase: state?.getAttribute('data-phase') ?? '',
+            closing: state?.classList.contains('is-closing') ?? false,
+            state: state?.textContent?.trim() ?? '',
+            caption: document.querySelector('[data-testid="countdown-caption"]')?.textContent?.trim() ?? '',
+          };
+        });
+        const words = CLOCK_WORDS[locale];
+        if (clock.phase === 'open') {
+          expect(clock.state, where).toBe(clock.closing ? words.closing : words.open);
+          expect(clock.caption, where).toMatch(words.caption);
+        } else if (clock.phase === 'closed') {
+          expect(clock.state, where).toBe(words.closed);
+          expect(clock.caption, where).toBe(words.untilDraw);
+        }
 
         // One tap opens the rules: every outcome, its figures from the room's own odds and rules.
         await page.getByRole('button', { name: WORDS[locale].rules, exact: true }).click();

@@ -91,11 +91,23 @@ describe('responsible play end to end', () => {
     // VIP or promotion, and Buy is off with the reason before anything is chosen.
     for (const width of [320, 390]) {
       await page.setViewportSize({ width, height: 740 });
-      await page.goto('/');
+      // The browser offers the install, which the member's order earned, and home opens as a member's
+      // tap would open it (the offer is decided as a page opens): still no offer during a pause.
+      await page.goto('/user');
+      await page.getByTestId('balance').waitFor();
+      await page.evaluate(() => {
+        const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+        event.prompt = () => Promise.resolve();
+        event.userChoice = Promise.resolve({ outcome: 'dismissed' });
+        window.dispatchEvent(event);
+      });
+      expect(await page.evaluate(() => localStorage.getItem('installOfferEarned'))).toBe('1');
+      await page.evaluate(() => history.pushState(null, '', '/'));
       const banner = page.getByTestId('pause-banner');
       await expect
         .poll(() => banner.textContent())
         .toContain(`Cool-off until ${until}: orders are refused until then.`);
+      await page.waitForTimeout(1_000);
       for (const offer of ['go-vip', 'quick-vip', 'game-tile', 'banner-track', 'install-prompt']) {
         expect(await page.getByTestId(offer).count(), offer).toBe(0);
       }

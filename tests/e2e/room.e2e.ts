@@ -68,6 +68,14 @@ const WORDS: Record<
   },
 };
 
+/** The notice of a cancelled 20.00 USD line, in each language. */
+const ORDER_CANCELLED: Record<Locale, string> = {
+  en: 'Order cancelled: 20.00 USD is back in your balance',
+  vi: 'Đã hủy lệnh: 20,00 USD đã trở lại số dư của bạn',
+  'zh-CN': '订单已取消：20.00 USD 已退回您的余额',
+  'zh-TW': '訂單已取消：20.00 USD 已退回您的餘額',
+};
+
 /** The round clock's words in each language (RoundPanel.tsx). */
 const CLOCK_WORDS: Record<
   Locale,
@@ -370,36 +378,57 @@ describe('the room says what happened, truthfully', () => {
     }
   }, 240_000);
 
-  it('the confirm sheet at 320 px in every language: each option name on one line (never a character a line), the figures beside it', async () => {
+  it('the confirm sheet at 320 and 390 px in every language: each option name on one line (never a character a line), the figures beside it; a line cancelled says what came back', async () => {
     const member = newMember('cs', '1000');
     const token = await tokenOf(member);
     for (const locale of LOCALES) {
       const { context, page } = await memberPage(browser, SIZES[0], locale, token);
       await page.goto(`/activity/${ROOM_ID}`);
       await page.getByTestId('round-seqno').waitFor();
-      await waitForOrderTime(page, 8);
+      // Time to measure the sheet at two widths, place the order and cancel a line, however slow the machine.
+      await waitForOrderTime(page, 15);
       // Big, Small and Triple: the last is two characters in Chinese, which broke one a line.
       for (const option of ['option-0', 'option-1', 'option-10']) await page.getByTestId(option).click();
       await page.getByTestId('amount').fill('20');
       await page.locator('.buy-btn').click();
       const sheet = page.locator('dialog[open]');
       await expect.poll(() => sheet.getByTestId('confirm-line').count()).toBe(3);
-      const lines = await sheet.getByTestId('confirm-line').evaluateAll((rows) =>
-        rows.map((row) =>
-          [...row.querySelectorAll('td')].map((cell) => {
-            // The lines the cell's text takes: one box per text node and line, counted by line.
-            const range = document.createRange();
-            range.selectNodeContents(cell);
-            return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
-          }),
-        ),
-      );
-      for (const cells of lines) expect(cells, locale).toEqual([1, 1, 1, 1]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), locale).toBeLessThanOrEqual(320);
-      if (locale === 'zh-CN') await snapshot(page, 'room-confirm-zh-CN-320');
+      // The same open sheet at each width (320 first, as opened).
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        const lines = await sheet.getByTestId('confirm-line').evaluateAll((rows) =>
+          rows.map((row) =>
+            [...row.querySelectorAll('td')].map((cell) => {
+              // The lines the cell's text takes: one box per text node and line, counted by line.
+              const range = document.createRange();
+              range.selectNodeContents(cell);
+              return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+            }),
+          ),
+        );
+        for (const cells of lines) expect(cells, `${locale} ${size.width}`).toEqual([1, 1, 1, 1]);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${locale} ${size.width}`,
+        ).toBeLessThanOrEqual(size.width);
+        if (locale === 'zh-CN') await snapshot(page, `room-confirm-zh-CN-${size.width}`);
+      }
+
+      // Placed, then one line cancelled from My orders: the notice says what came back.
+      await recordToasts(page);
+      await sheet.locator('.btn-primary').click();
+      await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+      await page.getByRole('button', { name: WORDS[locale].myOrders, exact: true }).click();
+      const orders = page.locator('dialog[open]');
+      // This member's lines of the round in every language so far: the first still waiting is cancelled.
+      await orders.locator('[data-testid="own-order"][data-status="wait"] button').first().click();
+      await page.locator('dialog[open] .btn-danger').click();
+      await expect
+        .poll(async () => (await toastsSeen(page)).map((toast) => toast.text))
+        .toContainEqual(expect.stringContaining(ORDER_CANCELLED[locale]));
       await context.close();
     }
-  }, 240_000);
+  }, 400_000);
 
   it('a losing round (Big and Small at 165 each), at 320 and 390 in every language: a red notice that says lost, My orders keeps the lines with their outcome, and the winners list leaves the member out', async () => {
     // One member on eight phones in the room; one of them stakes Big and Small, 165 each.

@@ -141,42 +141,48 @@ describe('responsible play end to end', () => {
     expect(shown).toMatch(/^ {2}day stake {5}50\.00 USD: used 40\.00 USD, 10\.00 USD left/m);
     await context.close();
   });
-  it("the reality check's Stop leaves the room for home and ends the play session (vi at 320 px, en at 390 px)", async () => {
-    const member = newMember('rc', '100');
-    const cases = [
-      { width: 320, lang: 'vi', title: 'Nhắc nhở thời gian chơi', stop: 'Dừng lại', played: 'Bạn đã chơi 31 phút' },
-      { width: 390, lang: 'en', title: 'Reality check', stop: 'Stop', played: 'You have played for 31 min' },
-    ];
-    for (const { width, lang, title, stop, played } of cases) {
-      const context = await phoneContext(browser, inject('baseUrl'), { viewport: { width, height: 640 } });
-      await context.addInitScript((locale) => localStorage.setItem('lang', locale), lang);
-      const page = await context.newPage();
-      await logIn(page, member);
-      await page.goto(`/activity/${ROOM_ID}`);
-      await page.getByTestId('round-seqno').waitFor();
-      // This tab's play session began 31 minutes ago: the check (every 30 minutes unless the member chose) is due.
-      await page.evaluate(() => {
-        const session = JSON.parse(sessionStorage.getItem('playSession') ?? 'null') as Record<string, number>;
-        const startedAt = Date.now() - 31 * 60_000;
-        sessionStorage.setItem('playSession', JSON.stringify({ ...session, startedAt, checkedAt: startedAt }));
-      });
-      await page.reload();
-      const check = page.getByRole('dialog', { name: title });
-      await expect.poll(() => check.textContent()).toContain(played);
-      await snapshot(page, `reality-check-${lang}-${width}`);
-      await check.getByRole('button', { name: stop, exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/');
-      expect(await page.evaluate(() => sessionStorage.getItem('playSession'))).toBeNull();
-      // A room entered again starts a new session: no check waiting.
-      await page.goto(`/activity/${ROOM_ID}`);
-      await page.getByTestId('round-seqno').waitFor();
-      const again = await page.evaluate(
-        () => JSON.parse(sessionStorage.getItem('playSession') ?? 'null') as { startedAt: number; checkedAt: number },
-      );
-      expect(again.checkedAt).toBe(again.startedAt);
-      expect(await page.evaluate(() => Date.now())).toBeLessThan(again.startedAt + 30 * 60_000);
-      expect(await page.getByRole('dialog').count()).toBe(0);
-      await context.close();
-    }
-  });
+
+  it.each([
+    { lang: 'vi', title: 'Nhắc nhở thời gian chơi', stop: 'Dừng lại', played: 'Bạn đã chơi 31 phút' },
+    { lang: 'en', title: 'Reality check', stop: 'Stop', played: 'You have played for 31 min' },
+    { lang: 'zh-CN', title: '游戏提醒', stop: '停止', played: '您本次已游戏 31' },
+    { lang: 'zh-TW', title: '遊戲提醒', stop: '停止', played: '您本次已遊戲 31' },
+  ])(
+    "in $lang, the reality check's Stop leaves the room for home and ends the play session (320 and 390 px)",
+    async (said) => {
+      const member = newMember('rc', '100');
+      const cases = [320, 390].map((width) => ({ ...said, width }));
+      for (const { width, lang, title, stop, played } of cases) {
+        const context = await phoneContext(browser, inject('baseUrl'), { viewport: { width, height: 640 } });
+        await context.addInitScript((locale) => localStorage.setItem('lang', locale), lang);
+        const page = await context.newPage();
+        await logIn(page, member);
+        await page.goto(`/activity/${ROOM_ID}`);
+        await page.getByTestId('round-seqno').waitFor();
+        // This tab's play session began 31 minutes ago: the check (every 30 minutes unless the member chose) is due.
+        await page.evaluate(() => {
+          const session = JSON.parse(sessionStorage.getItem('playSession') ?? 'null') as Record<string, number>;
+          const startedAt = Date.now() - 31 * 60_000;
+          sessionStorage.setItem('playSession', JSON.stringify({ ...session, startedAt, checkedAt: startedAt }));
+        });
+        await page.reload();
+        const check = page.getByRole('dialog', { name: title });
+        await expect.poll(() => check.textContent()).toContain(played);
+        await snapshot(page, `reality-check-${lang}-${width}`);
+        await check.getByRole('button', { name: stop, exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/');
+        expect(await page.evaluate(() => sessionStorage.getItem('playSession'))).toBeNull();
+        // A room entered again starts a new session: no check waiting.
+        await page.goto(`/activity/${ROOM_ID}`);
+        await page.getByTestId('round-seqno').waitFor();
+        const again = await page.evaluate(
+          () => JSON.parse(sessionStorage.getItem('playSession') ?? 'null') as { startedAt: number; checkedAt: number },
+        );
+        expect(again.checkedAt).toBe(again.startedAt);
+        expect(await page.evaluate(() => Date.now())).toBeLessThan(again.startedAt + 30 * 60_000);
+        expect(await page.getByRole('dialog').count()).toBe(0);
+        await context.close();
+      }
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
-import { admin, englishContext, logIn, newMember } from './support/members';
+import { admin, api, englishContext, logIn, newMember } from './support/members';
 import { waitForOrderTime } from './support/round';
 
 /**
@@ -141,6 +141,39 @@ describe('responsible play end to end', () => {
     expect(shown).toMatch(/^ {2}day stake {5}50\.00 USD: used 40\.00 USD, 10\.00 USD left/m);
     await context.close();
   });
+
+  it.each([
+    { lang: 'vi', kind: 'cooloff', days: 1, said: /^Tạm nghỉ đến .+: mọi lệnh đều bị từ chối cho đến lúc đó\.$/ },
+    { lang: 'zh-CN', kind: 'exclusion', days: 183, said: /^自我禁止至 .+：在此之前不接受下单。$/ },
+    { lang: 'zh-TW', kind: 'cooloff', days: 7, said: /^冷靜期至 .+：在此之前不接受下單。$/ },
+    { lang: 'en', kind: 'exclusion', days: 183, said: /^Self-exclusion until .+: orders are refused until then\.$/ },
+  ])(
+    'in $lang, a $kind is said on home and in the room, and Buy is off with it as the reason (320 and 390 px)',
+    async ({ lang, kind, days, said }) => {
+      const member = newMember('pz', '100');
+      const { token } = await api<{ token: string }>('/api/Index/login', { ...member });
+      await api('/api/Game/pausePlay', { token, kind, days });
+      const context = await phoneContext(browser, inject('baseUrl'));
+      await context.addInitScript((locale) => localStorage.setItem('lang', locale), lang);
+      const page = await context.newPage();
+      await logIn(page, member);
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 740 });
+        await page.goto('/');
+        const banner = page.getByTestId('pause-banner').locator('.pause-banner-text');
+        await expect.poll(async () => (await banner.textContent())?.trim()).toMatch(said);
+        const text = (await banner.textContent())!.trim();
+        expect(await page.getByTestId('game-tile').count(), `${lang} ${width}`).toBe(0);
+        await page.goto(`/activity/${ROOM_ID}`);
+        await page.getByTestId('option-0').click();
+        expect(await page.locator('.buy-btn').isDisabled(), `${lang} ${width}`).toBe(true);
+        // The same words, with the same end, as home.
+        await expect.poll(() => page.getByTestId('buy-closed').textContent()).toBe(text);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+      await context.close();
+    },
+  );
 
   it.each([
     { lang: 'vi', title: 'Nhắc nhở thời gian chơi', stop: 'Dừng lại', played: 'Bạn đã chơi 31 phút' },

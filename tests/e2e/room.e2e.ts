@@ -430,7 +430,7 @@ describe('the room says what happened, truthfully', () => {
     }
   }, 400_000);
 
-  it('a losing round (Big and Small at 165 each), at 320 and 390 in every language: a red notice that says lost, My orders keeps the lines with their outcome, and the winners list leaves the member out', async () => {
+  it('a losing round (Big and Small at 165 each), at 320 and 390 in every language: a red notice that says lost, My orders and the order history keep the lines with their outcome, what the winning one paid and their dates, and the winners list leaves the member out', async () => {
     // One member on eight phones in the room; one of them stakes Big and Small, 165 each.
     const member = newMember('ls', '1000');
     const token = await tokenOf(member);
@@ -501,6 +501,23 @@ describe('the room says what happened, truthfully', () => {
         expect(await summary.textContent(), where).toContain(WORDS[locale].lost);
         expect(await sheet.getByTestId('round-summary-net').textContent(), where).toMatch(/^-8[.,]25$/);
         if (locale === 'vi') await snapshot(page, `room-lost-orders-${size.width}`);
+
+        // The order history says the same of the round, each line with its date.
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+        await page.getByTestId('order-history-open').click();
+        const history = page.getByTestId('order-history');
+        const wonLine = history.locator('[data-testid="history-order"][data-status="win"]');
+        await expect.poll(() => wonLine.count()).toBe(1);
+        const paidThere = (await wonLine.locator('.order-paid').textContent()) ?? '';
+        expect(paidThere, where).toMatch(/321[.,]75/);
+        expect(paidThere, where).not.toContain('+');
+        const metas = await history.locator('[data-testid="history-order"] .order-meta').allTextContents();
+        expect(metas, where).toHaveLength(2);
+        for (const meta of metas) {
+          expect(meta, where).toContain(seqno);
+          expect(meta, where).toContain(String(new Date().getFullYear()));
+        }
         await context.close();
       }),
     );

@@ -50,7 +50,13 @@ function GameRoom({ roomid }: { roomid: number }) {
   const room = useGameRoom(roomid);
   const { info } = room.round;
   const history = (
-    <button type="button" className="icon-btn" aria-label={t`Order history`} onClick={room.recordSheet.show}>
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label={t`Order history`}
+      onClick={room.recordSheet.show}
+      data-testid="order-history-open"
+    >
       <Icon name="receipt" />
     </button>
   );

@@ -18,6 +18,14 @@ async function rowText(page: Page, coin: string, testId: string): Promise<string
   return page.locator(`[data-testid="price-row"][data-coin="${coin}"] [data-testid="${testId}"]`).textContent();
 }
 
+/** What the finance page says of the money for its listings, in each language. */
+const NO_MONEY_THROUGH_THE_APP: Record<Locale, string> = {
+  en: 'no money for them moves through the app',
+  vi: 'không có khoản tiền nào cho chúng đi qua ứng dụng',
+  'zh-CN': '相关资金不经过本应用',
+  'zh-TW': '相關資金不經過本應用',
+};
+
 /** The account menu's line under the finance listings, in each language. */
 const LISTED_BY_OPERATOR: Record<Locale, string> = {
   en: 'Listed by the operator',
@@ -159,7 +167,7 @@ describe('trend and finance end to end', () => {
     }
   });
 
-  it('the finance listings are off home, reached from the account menu as listed by the operator (every language, 320 and 390 px)', async () => {
+  it('the finance listings are off home, reached from the account menu as listed by the operator, and say first what they are (every language, 320 and 390 px)', async () => {
     const member = newMember('fi', '10');
     for (const locale of LOCALES) {
       const context = await phoneContext(browser, inject('baseUrl'));
@@ -177,6 +185,17 @@ describe('trend and finance end to end', () => {
         await entry.waitFor();
         // Its line says who lists them, in the member's language.
         expect(await entry.textContent(), `${locale} ${width}`).toContain(LISTED_BY_OPERATOR[locale]);
+        // The page says first what they are: listed by the operator, no money for them through the app.
+        await entry.click();
+        const what = page.getByTestId('finance-what');
+        await what.waitFor();
+        const said = ((await what.textContent()) ?? '').toLowerCase();
+        expect(said, `${locale} ${width}`).toContain(LISTED_BY_OPERATOR[locale].toLowerCase());
+        expect(said, `${locale} ${width}`).toContain(NO_MONEY_THROUGH_THE_APP[locale]);
+        const box = (await what.boundingBox())!;
+        expect(box.x + box.width, `${locale} ${width}`).toBeLessThanOrEqual(width);
+        await expect.poll(() => page.getByTestId('finance-tier').count()).toBeGreaterThan(0);
+        expect(box.y).toBeLessThan((await page.getByTestId('finance-tier').first().boundingBox())!.y);
       }
       await context.close();
     }

@@ -4,11 +4,13 @@ import { MotionScope } from '../ui/MotionScope';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../ui';
 import { overlayRoot } from '../ui/overlay';
+import { useEntrance } from '../ui/useMotionKit';
 import { dismissUpdate, reloadToUpdate, useNeedRefresh } from '../pwa';
 
 export function UpdatePrompt() {
   const needRefresh = useNeedRefresh();
   const { t } = useLingui();
+  const from = useEntrance({ opacity: 0, y: 24 });
   return createPortal(
     <MotionScope>
       <AnimatePresence>
@@ -16,7 +18,7 @@ export function UpdatePrompt() {
           <m.section
             className="update-prompt"
             aria-label={t`App update`}
-            initial={{ opacity: 0, y: 24 }}
+            initial={from}
             animate={{ opacity: 1, y: 0 }}
             exit={{ opacity: 0, y: 24 }}
           >

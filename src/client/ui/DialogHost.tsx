@@ -5,6 +5,7 @@ import { MotionScope } from './MotionScope';
 import { useOpenDialog, type OpenDialog } from './dialog';
 import { useModalDialog } from './modal';
 import { overlayRoot } from './overlay';
+import { useEntrance } from './useMotionKit';
 
 /** The confirmation dialog: a native modal dialog; Escape, Back and the backdrop cancel. */
 export function DialogHost() {
@@ -23,6 +24,8 @@ function ConfirmDialog({ dialog }: { dialog: OpenDialog }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   useModalDialog(dialogRef, () => dialog.resolve(false), confirmRef);
+  const backdropFrom = useEntrance({ opacity: 0 });
+  const dialogFrom = useEntrance({ opacity: 0, y: 24, scale: 0.97 });
 
   return (
     <m.dialog
@@ -30,7 +33,7 @@ function ConfirmDialog({ dialog }: { dialog: OpenDialog }) {
       className="dialog-backdrop"
       aria-labelledby={titleId}
       aria-describedby={dialog.message ? messageId : undefined}
-      initial={{ opacity: 0 }}
+      initial={backdropFrom}
       animate={{ opacity: 1 }}
       exit={{ opacity: 0 }}
       transition={{ duration: 0.15 }}
@@ -40,7 +43,7 @@ function ConfirmDialog({ dialog }: { dialog: OpenDialog }) {
     >
       <m.div
         className="dialog"
-        initial={{ opacity: 0, y: 24, scale: 0.97 }}
+        initial={dialogFrom}
         animate={{ opacity: 1, y: 0, scale: 1 }}
         exit={{ opacity: 0, y: 16, scale: 0.98 }}
         transition={{ type: 'spring', stiffness: 420, damping: 34 }}

@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Icon } from './icons';
 import { useModalDialog } from './modal';
 import { overlayRoot } from './overlay';
+import { useEntrance } from './useMotionKit';
 import { MotionScope } from './MotionScope';
 import type { SheetProps } from './Sheet';
 
@@ -27,6 +28,8 @@ function SheetDialog({ title, onClose, children, footer, testId }: Omit<SheetPro
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   useModalDialog(dialogRef, onClose);
+  const backdropFrom = useEntrance({ opacity: 0 });
+  const sheetFrom = useEntrance({ y: '100%' });
 
   return (
     <m.dialog
@@ -34,7 +37,7 @@ function SheetDialog({ title, onClose, children, footer, testId }: Omit<SheetPro
       className="sheet-backdrop"
       aria-labelledby={titleId}
       data-testid={testId}
-      initial={{ opacity: 0 }}
+      initial={backdropFrom}
       animate={{ opacity: 1 }}
       exit={{ opacity: 0 }}
       transition={{ duration: 0.18 }}
@@ -44,7 +47,7 @@ function SheetDialog({ title, onClose, children, footer, testId }: Omit<SheetPro
     >
       <m.div
         className="sheet"
-        initial={{ y: '100%' }}
+        initial={sheetFrom}
         animate={{ y: 0 }}
         exit={{ y: '100%' }}
         transition={{ type: 'spring', stiffness: 380, damping: 38 }}

@@ -6,6 +6,7 @@ import { toast, useToasts, type ToastItem, type ToastKind } from './toast';
 import { Icon, type IconName } from './icons';
 import { useTopModal } from './modal';
 import { overlayRoot } from './overlay';
+import { useEntrance } from './useMotionKit';
 
 const TOAST_ICONS: Record<ToastKind, IconName> = {
   success: 'check',
@@ -24,13 +25,14 @@ const TOAST_ICONS: Record<ToastKind, IconName> = {
  */
 function ToastCard({ item, dismissLabel }: { item: ToastItem; dismissLabel: string }) {
   const present = useIsPresent();
+  const from = useEntrance({ opacity: 0, y: -16, scale: 0.98 });
   return (
     <m.div
       className={`toast toast-${item.kind}`}
       role={item.kind === 'warning' ? 'alert' : 'status'}
       aria-hidden={present ? undefined : true}
       data-leaving={present ? undefined : ''}
-      initial={{ opacity: 0, y: -16, scale: 0.98 }}
+      initial={from}
       animate={{ opacity: 1, y: 0, scale: 1 }}
       exit={{ opacity: 0, y: -10, transition: { duration: 0.15 } }}
       transition={{ type: 'spring', stiffness: 500, damping: 36 }}

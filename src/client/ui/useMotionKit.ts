@@ -53,3 +53,14 @@ export function useMotionKit(): MotionKit | null {
   }, []);
   return current;
 }
+
+/**
+ * A part's entrance (framer-motion's `initial`), played only once the animation engine is there.
+ * Before it, an `m` component draws its `initial` values and nothing moves them on: a dialog, a
+ * toast or a sheet that opened then sat invisible, shrunk or below the screen until the engine's
+ * chunk came (a loaded machine measured a dialog's buttons at 0.97 of their size). Before the
+ * engine, it appears where it ends.
+ */
+export function useEntrance<T>(from: T): T | false {
+  return useMotionKit() ? from : false;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LeftMoneyAnswer, WithdrawalItem } from '../../src/shared/api/types';
 import { LOCALES, type Locale } from '../../src/shared/locale';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { recordToasts, toastsSeen } from './support/toasts';
 import { admin, ageAccounts, api, englishContext, logIn, newMember, type Member } from './support/members';
@@ -21,6 +21,23 @@ async function fundLogRows(page: Page): Promise<{ amount: string; before: string
       reason: row.querySelector('[data-testid="fund-log-reason"]')?.textContent?.trim() ?? '',
     })),
   );
+}
+
+/**
+ * The fund log read online with its rows, the service worker in control, then the network off and
+ * the page opened again: the same rows, from the device, marked stale.
+ */
+async function readFundLogOffline(page: Page, context: BrowserContext, rows: number): Promise<void> {
+  await page.goto('/my_income');
+  await expect.poll(async () => (await fundLogRows(page)).length).toBe(rows);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect.poll(async () => (await fundLogRows(page)).length).toBe(rows);
+  await context.setOffline(true);
+  await page.reload();
+  await expect.poll(async () => (await fundLogRows(page)).length).toBe(rows);
+  await expect.poll(() => page.getByTestId('stale-badge').first().isVisible()).toBe(true);
 }
 
 describe('wallet end to end', () => {
@@ -122,18 +139,8 @@ describe('wallet end to end', () => {
     await page.goto('/withdraw');
     await expect.poll(() => page.getByTestId('withdrawal').first().getAttribute('data-status')).toBe('rejected');
     expect(await page.getByTestId('withdrawal-note').first().textContent()).toBe("Operator's note: e2e");
-    await page.goto('/my_income');
-    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
-
-    // Offline: the service worker serves the shell, Dexie the last fund log, marked stale.
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
-    await context.setOffline(true);
-    await page.reload();
-    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
-    await expect.poll(() => page.getByTestId('stale-badge').first().isVisible()).toBe(true);
+    // Offline: the service worker serves the shell, Dexie the fund log's rows, marked stale.
+    await readFundLogOffline(page, context, 3);
     await snapshot(page, 'wallet-fund-log-offline');
     await context.close();
   });
@@ -145,17 +152,7 @@ describe('wallet end to end', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 320, height: 700 });
     await logIn(page, member);
-    await page.goto('/my_income');
-    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
-
-    await context.setOffline(true);
-    await page.reload();
-    await expect.poll(async () => (await fundLogRows(page)).length).toBe(3);
-    await expect.poll(() => page.getByTestId('stale-badge').first().isVisible()).toBe(true);
+    await readFundLogOffline(page, context, 3);
 
     async function filter(change: (sheet: Locator) => Promise<unknown>) {
       await page.getByRole('button', { name: 'Filter the fund log' }).click();

@@ -16,7 +16,7 @@ import {
   type FetchFundPage,
 } from './fundHistory';
 import { ownerOf } from './owner';
-import type { SyncStatus } from './sync';
+import type { Synced, SyncStatus } from './sync';
 
 /** Rows drawn at first, and added each time the end of the list comes near. */
 export const FUND_ROWS_SHOWN = 50;
@@ -26,21 +26,12 @@ export interface FundFilter extends DayRange {
   reasons: readonly string[] | null;
 }
 
-export interface FundHistory {
-  /**
-   * The stored rows of the filter, newest first, as many as are drawn; undefined until the table is
-   * read, and while nothing of the member's fund log was ever stored.
-   */
-  data: StoredFundRow[] | undefined;
-  /** Fresh once this visit's sync came back; stale while offline or after it failed; empty before anything is stored. */
-  status: SyncStatus;
-  /** When the rows were last brought up to date (epoch ms), null before the first sync. */
-  updatedAt: number | null;
-  error: unknown;
-  isLoading: boolean;
-  isValidating: boolean;
-  /** Syncs the newest rows now. */
-  refresh: () => Promise<void>;
+/**
+ * The fund log as a read (sync.ts's Synced): `data` is the stored rows of the filter, newest
+ * first, as many as are drawn (undefined until the table is read, and while nothing of the
+ * member's fund log was ever stored); fresh once this visit's sync came back.
+ */
+export interface FundHistory extends Synced<StoredFundRow[]> {
   /** Draws more of the stored rows, or, past them, asks the server for the next older page. */
   loadMore: () => Promise<void>;
   /** Nothing older matches: every row of the filter is drawn. */

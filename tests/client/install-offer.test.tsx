@@ -14,6 +14,21 @@ import { ApiPath } from '../../src/shared/api/paths';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
 import { renderScreen } from './wallet-fixtures';
 import { gameInfo, renderRoom, USER } from './game-fixtures';
+import { setQueryData } from '../../src/client/data/sync';
+import { queryKey } from '../../src/client/data/key';
+
+/**
+ * The member's play settings as the device holds them, no pause: the offer waits for them, since a
+ * member who paused play is offered nothing.
+ */
+const settingsRead = () =>
+  setQueryData(queryKey(ApiPath.playLimits, {}), {
+    limits: [],
+    pause: null,
+    realityCheck: 0,
+    history: [],
+    serverTime: Date.now(),
+  });
 
 const DAY = 24 * 3600_000;
 let now = Date.UTC(2026, 10, 24, 12);
@@ -150,8 +165,22 @@ describe('install offer', () => {
     expect(screen.queryByRole('button', { name: 'Install' })).toBeNull();
   });
 
+  it('is not offered to a member whose play settings are not read yet (a pause not known)', async () => {
+    startSession('token');
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    earnInstallOffer();
+    renderPrompt();
+    offerPrompt('accepted');
+    goTo('/user');
+    expect(offer()).toBeNull();
+    await act(async () => settingsRead());
+    goTo('/');
+    expect(offer()).not.toBeNull();
+  });
+
   it('a visit to the fund log earns the offer, which opens with the next tab-bar page', async () => {
     startSession('token');
+    await settingsRead();
     vi.stubGlobal('fetch', fakeFetch({ [ApiPath.financeFlow]: () => ok({ list: [], count: 0 }) }).fetch);
     renderPrompt();
     offerPrompt('accepted');
@@ -167,6 +196,7 @@ describe('install offer', () => {
 
   it('a first order placed in a room earns the offer; it never shows in the room (over the amount and Buy), but on the next tab-bar page', async () => {
     startSession('token');
+    await settingsRead();
     const info = gameInfo({});
     vi.stubGlobal(
       'fetch',

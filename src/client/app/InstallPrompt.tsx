@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useRouter } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { useActivePause } from '../data';
+import { useActivePause, usePlayLimits } from '../data';
+import { useSession } from '../api';
 import { Icon } from '../ui';
 import {
   acceptInstallOffer,
@@ -20,12 +21,17 @@ type Shown = { path: string; kind: NonNullable<InstallOffer>['kind'] };
  * Buy), in the page's flow above the screen, so it covers nothing. It opens with a page, never
  * under a finger: an offer that becomes possible while a page is up waits for the next page. It
  * stays on the page it opened with and is gone once the member leaves it; that was its one showing.
- * While the member's play is paused it is not offered at all.
+ * While the member's play is paused it is not offered at all, nor before the member's play
+ * settings have been read (a pause not yet known).
  */
 export function InstallPrompt() {
   const offer = useInstallOffer();
-  // A member who paused play is offered nothing that draws them back meanwhile.
+  // A member who paused play is offered nothing that draws them back meanwhile; while a member's
+  // play settings are not read yet, whether they paused is not known, and nothing is offered either.
   const paused = useActivePause() !== null;
+  const { token } = useSession();
+  const settings = usePlayLimits().data;
+  const settingsKnown = token === null || settings !== undefined;
   const { t } = useLingui();
   const [path] = useLocation();
   const { parser } = useRouter();
@@ -36,7 +42,8 @@ export function InstallPrompt() {
   if (path !== seenPath) {
     setSeenPath(path);
     if (shown) setShown(null);
-    else if (offer && !paused && findRoute(path, parser)?.tabBar === true) setShown({ path, kind: offer.kind });
+    else if (offer && settingsKnown && !paused && findRoute(path, parser)?.tabBar === true)
+      setShown({ path, kind: offer.kind });
   }
   const showing = shown !== null && shown.path === path;
   useEffect(() => {

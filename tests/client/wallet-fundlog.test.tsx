@@ -409,6 +409,8 @@ describe('fund log paging', () => {
     }
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     return async (count: number) => {
+      // The page observes its list's end in an effect after the rows are drawn: wait for it.
+      await waitFor(() => expect(observers.some((observer) => observer.targets.length > 0)).toBe(true));
       const live = observers.filter((observer) => observer.targets.length > 0).at(-1)!;
       await act(async () => {
         live.callback(

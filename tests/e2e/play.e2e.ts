@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phoneContext, snapshot } from './support/browser';
+import { launchBrowser, offerInstall, phoneContext, snapshot } from './support/browser';
 import { admin, api, englishContext, logIn, newMember } from './support/members';
 import { waitForOrderTime } from './support/round';
 
@@ -95,12 +95,7 @@ describe('responsible play end to end', () => {
       // tap would open it (the offer is decided as a page opens): still no offer during a pause.
       await page.goto('/user');
       await page.getByTestId('balance').waitFor();
-      await page.evaluate(() => {
-        const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
-        event.prompt = () => Promise.resolve();
-        event.userChoice = Promise.resolve({ outcome: 'dismissed' });
-        window.dispatchEvent(event);
-      });
+      await offerInstall(page);
       expect(await page.evaluate(() => localStorage.getItem('installOfferEarned'))).toBe('1');
       await page.evaluate(() => history.pushState(null, '', '/'));
       const banner = page.getByTestId('pause-banner');

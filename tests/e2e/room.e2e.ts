@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { GameInfoAnswer, WinnerEntry } from '../../src/shared/api/types';
 import type { Locale } from '../../src/shared/locale';
-import { launchBrowser, phoneContext, snapshot } from './support/browser';
+import { launchBrowser, offerInstall, phoneContext, snapshot } from './support/browser';
 import { api, newMember, type Member } from './support/members';
 import { waitForOrderTime } from './support/round';
 import { recordToasts, toastsSeen } from './support/toasts';
@@ -534,12 +534,7 @@ describe('the room says what happened, truthfully', () => {
       const { context, page } = await memberPage(browser, size, 'en', token);
       await page.goto(`/activity/${ROOM_ID}`);
       // Chromium's install prompt, as the browser hands it to an installable page.
-      await page.evaluate(() => {
-        const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
-        event.prompt = () => Promise.resolve();
-        event.userChoice = Promise.resolve({ outcome: 'dismissed' });
-        window.dispatchEvent(event);
-      });
+      await offerInstall(page);
       // Time for a choice, an amount and a confirmation, however slow the machine (30 s are open).
       await waitForOrderTime(page, 15);
       await page.getByTestId('option-0').click();

@@ -89,3 +89,13 @@ export async function persistentPhoneContext(
     },
   };
 }
+
+/** Chromium's install prompt, as the browser hands it to an installable page (the member dismisses it). */
+export async function offerInstall(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+    event.prompt = () => Promise.resolve();
+    event.userChoice = Promise.resolve({ outcome: 'dismissed' });
+    window.dispatchEvent(event);
+  });
+}

@@ -87,14 +87,22 @@ describe('codes only the app says', () => {
         }
       }
       admin('credit', member.username, '25', '--ref', 'VCB-4471');
-      for (const lang of LANGUAGES) {
-        await page.evaluate((chosen) => localStorage.setItem('lang', chosen), lang);
-        await page.goto('/message');
-        const credit = page.locator('[data-testid="account-message"][data-status="deposit"]').first();
-        await expect.poll(() => credit.getByTestId('message-text').textContent(), SLOW).toContain('VCB-4471');
-        expect(await credit.getByTestId('message-text').textContent()).toContain(lang === 'vi' ? '25,00' : '25.00');
-        // New on the first look (English comes first); read from then on.
-        if (lang === 'en') expect(await credit.getAttribute('data-unread')).toBe('true');
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 740 });
+        for (const lang of LANGUAGES) {
+          await page.evaluate((chosen) => localStorage.setItem('lang', chosen), lang);
+          await page.goto('/message');
+          const credit = page.locator('[data-testid="account-message"][data-status="deposit"]').first();
+          await expect.poll(() => credit.getByTestId('message-text').textContent(), SLOW).toContain('VCB-4471');
+          expect(await credit.getByTestId('message-text').textContent()).toContain(lang === 'vi' ? '25,00' : '25.00');
+          // New on the first look (320 px, English, comes first); read from then on.
+          if (width === 320 && lang === 'en') expect(await credit.getAttribute('data-unread')).toBe('true');
+          // The message fits the phone: its text wraps, the page does not scroll sideways.
+          const box = (await credit.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        }
       }
     } finally {
       admin('settings:set', 'depositInstructions', '');

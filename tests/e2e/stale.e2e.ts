@@ -25,6 +25,16 @@ const PAGES: Array<{ path: string; ready: (page: Page) => Promise<unknown> }> = 
   { path: '/responsible_play', ready: (page) => page.getByRole('button', { name: 'Save limit' }).waitFor() },
 ];
 
+/** What each language's stale mark says whatever its time. */
+const STALE_WORDS = { en: 'Stale since', vi: 'Chưa cập nhật từ', 'zh-CN': '可能已过时', 'zh-TW': '可能已過時' };
+/** The shell's banner while the browser is offline, in each language. */
+const OFFLINE_WORDS: Array<[keyof typeof STALE_WORDS, string]> = [
+  ['en', 'You are offline'],
+  ['vi', 'Bạn đang ngoại tuyến'],
+  ['zh-CN', '您已离线'],
+  ['zh-TW', '您已離線'],
+];
+
 /** The stale mark of the page's own content (not the offline banner of the shell). */
 async function staleMarkShown(page: Page): Promise<boolean> {
   return page
@@ -92,20 +102,40 @@ describe('stale marks', () => {
     await expect.poll(() => staleMarkShown(page), { message: articlePath }).toBe(false);
   });
 
-  async function expectEveryPageStale(condition: string): Promise<void> {
+  /**
+   * Each page opens with its stale mark, in the page's language (when given) and inside the
+   * phone's width.
+   */
+  async function expectEveryPageStale(condition: string, lang?: keyof typeof STALE_WORDS): Promise<void> {
+    const width = page.viewportSize()!.width;
     for (const path of [...PAGES.map((entry) => entry.path), articlePath]) {
       await page.goto(path);
       if (path === '/message') await page.getByRole('tab').nth(1).click();
       await expect.poll(() => staleMarkShown(page), { message: `${condition}: ${path}` }).toBe(true);
+      if (!lang) continue;
+      const mark = page.locator('main [data-testid="stale-badge"]:visible').first();
+      expect(await mark.textContent(), `${condition}: ${path}`).toContain(STALE_WORDS[lang]);
+      const box = (await mark.boundingBox())!;
+      expect(box.x + box.width, `${condition}: ${path}`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
   }
 
-  it('the browser offline: every page opens from the cache with its stale mark', async () => {
+  it('the browser offline: every page opens from the cache with its stale mark (each language, 320 and 390 px)', async () => {
     await context.setOffline(true);
     try {
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 740 });
+        for (const [lang, offline] of OFFLINE_WORDS) {
+          await page.evaluate((locale) => localStorage.setItem('lang', locale), lang);
+          await page.reload();
+          await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
+          await expect.poll(() => page.getByTestId('offline-banner').textContent()).toContain(offline);
+          await expectEveryPageStale(`offline, ${lang}, ${width} px`, lang);
+        }
+      }
+      await page.evaluate(() => localStorage.setItem('lang', 'en'));
       await page.reload();
-      await expect.poll(() => page.getByTestId('offline-banner').textContent()).toContain('You are offline');
-      await expectEveryPageStale('offline');
       // An article never opened here says it cannot be read offline, rather than loading forever.
       await page.goto(unreadArticlePath);
       await page.getByRole('heading', { name: 'Articles unavailable' }).waitFor({ timeout: 30_000 });
@@ -118,20 +148,22 @@ describe('stale marks', () => {
     }
   });
 
-  it('the server gone while the browser says online: every page opens from the cache with its stale mark (320 px, in Chinese and Vietnamese)', async () => {
+  it('the server gone while the browser says online: every page opens from the cache with its stale mark (each language, 320 or 390 px)', async () => {
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
-    await page.setViewportSize({ width: 320, height: 640 });
     // An article never opened here says it cannot be read now (with a retry), never a spinner that turns.
-    for (const [lang, unreachable, unavailable] of [
-      ['zh-CN', '无法连接服务器', '文章暂不可用'],
-      ['vi', 'Không kết nối được máy chủ', 'Không tải được bài viết'],
-    ]) {
+    for (const [lang, width, unreachable, unavailable] of [
+      ['zh-CN', 320, '无法连接服务器', '文章暂不可用'],
+      ['vi', 320, 'Không kết nối được máy chủ', 'Không tải được bài viết'],
+      ['en', 390, 'Server unreachable', 'Articles unavailable'],
+      ['zh-TW', 390, '無法連線伺服器', '文章暫不可用'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 740 });
       await page.evaluate((locale) => localStorage.setItem('lang', locale), lang);
       await page.reload();
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
       await expect.poll(() => page.getByTestId('offline-banner').textContent()).toContain(unreachable);
-      await expectEveryPageStale(`server unreachable, ${lang}`);
+      await expectEveryPageStale(`server unreachable, ${lang}`, lang);
       await page.goto(neverReadPath);
       await expect.poll(() => page.locator('main').textContent(), { timeout: 30_000 }).toContain(unavailable);
       expect(await page.locator('main .spinner').count()).toBe(0);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { GameInfoAnswer } from '../../src/shared/api/types';
+import { LOCALES } from '../../src/shared/locale';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { expectRulesFigures } from './support/rules';
 
@@ -83,6 +84,21 @@ describe('verify any round', () => {
     const { room } = await fastApi<GameInfoAnswer>(ApiPath.gameInfo, { token, roomid });
     await expectRulesFigures(page.getByTestId('fairness-rules'), room);
     await snapshot(page, 'fairness-old-round');
+    // The same figures and rules in each language, on a small and a common phone, inside the screen.
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      for (const lang of LOCALES) {
+        await page.evaluate((chosen) => localStorage.setItem('lang', chosen), lang);
+        await page.reload();
+        await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang);
+        await expect.poll(() => verdict.getAttribute('data-ok'), { timeout: 15_000 }).toBe('true');
+        await expectRulesFigures(page.getByTestId('fairness-rules'), room);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${width}`).toBeLessThanOrEqual(
+          width,
+        );
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
 
     // By its number, from the room's results.
     await page.goto(`/activity/${roomid}`);

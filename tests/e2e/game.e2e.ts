@@ -6,6 +6,7 @@ import { formatMoney } from '../../src/shared/money';
 import { launchBrowser, phoneContext, snapshot } from './support/browser';
 import { admin, api, englishContext, logIn, newMember } from './support/members';
 import { CLOSE_SECONDS, ROUND_SECONDS, secondsOf, waitForOrderTime } from './support/round';
+import { CLOCK_WORDS } from './support/clock';
 
 /**
  * The game end to end, in a phone-sized Chromium against the real server: rounds of game 15 are
@@ -335,16 +336,23 @@ describe('game end to end', () => {
     await context.close();
   });
 
-  it('the big clock counts to when orders close, the draw beside it; in the last seconds and once closed it says so, and Buy is off (320 and 390 px)', async () => {
+  it('the big clock counts to when orders close, the draw beside it; in the last seconds and once closed it says so, and Buy is off (each language, 320 and 390 px)', async () => {
     const member = newGameMember();
     const pages = await Promise.all(
-      [320, 390].map(async (width) => {
+      (
+        [
+          ['en', 320],
+          ['vi', 390],
+          ['zh-CN', 320],
+          ['zh-TW', 390],
+        ] as const
+      ).map(async ([lang, width]) => {
         const context = await phoneContext(browser, inject('baseUrl'), { viewport: { width, height: 640 } });
-        await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+        await context.addInitScript((chosen) => localStorage.setItem('lang', chosen), lang);
         const page = await context.newPage();
         await logIn(page, member);
         await page.goto(`/activity/${ROOM_ID}`);
-        return { width, context, page };
+        return { lang, width, context, page, words: CLOCK_WORDS[lang] };
       }),
     );
     // The figure and its caption read in one frame.
@@ -354,36 +362,40 @@ describe('game end to end', () => {
         countdown: document.querySelector('[data-testid="countdown"]')?.textContent ?? null,
         caption: document.querySelector('[data-testid="countdown-caption"]')?.textContent ?? '',
       }));
-    for (const { page, width } of pages) {
+    const buy = (page: Page) => page.locator('.buy-btn');
+    for (const { page, width, words, lang } of pages) {
       await waitForOrderTime(page, 12);
       const open = await clockOf(page);
-      expect(open.state).toBe('Open for orders');
+      expect(open.state, lang).toBe(words.open);
       // Orders close CLOSE_SECONDS before the draw: the figure is the earlier of the two.
+      expect(open.caption, lang).toMatch(words.caption);
       const toOrder = secondsOf(open.countdown);
-      const toDraw = secondsOf(/draw in (\d\d:\d\d)$/.exec(open.caption)?.[1] ?? null);
-      expect(open.caption).toMatch(/^left to order · draw in \d\d:\d\d$/);
-      expect(toDraw - toOrder).toBeGreaterThanOrEqual(CLOSE_SECONDS);
-      expect(toDraw - toOrder).toBeLessThanOrEqual(CLOSE_SECONDS + 1);
+      const toDraw = secondsOf(/\d\d:\d\d/.exec(open.caption)?.[0] ?? null);
+      expect(toDraw - toOrder, lang).toBeGreaterThanOrEqual(CLOSE_SECONDS);
+      expect(toDraw - toOrder, lang).toBeLessThanOrEqual(CLOSE_SECONDS + 1);
       const panel = await page.getByTestId('round-panel').boundingBox();
-      expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
+      expect(panel!.x + panel!.width, lang).toBeLessThanOrEqual(width);
     }
-    for (const { page } of pages) {
+    for (const { page, words, lang } of pages) {
       // The last ten seconds to order are said plainly, Buy still on.
       await expect
-        .poll(async () => (await clockOf(page)).state, { timeout: 30_000, interval: 250 })
-        .toBe('Orders closing');
-      expect(await page.getByRole('button', { name: 'Buy', exact: true }).isDisabled()).toBe(false);
+        .poll(async () => (await clockOf(page)).state, { timeout: 30_000, interval: 250, message: lang })
+        .toBe(words.closing);
+      expect(await buy(page).isDisabled(), lang).toBe(false);
     }
-    for (const { page, width, context } of pages) {
+    for (const { page, width, words, lang, context } of pages) {
       await expect
-        .poll(() => page.getByTestId('round-state').getAttribute('data-phase'), { timeout: 30_000 })
+        .poll(() => page.getByTestId('round-state').getAttribute('data-phase'), { timeout: 30_000, message: lang })
         .toBe('closed');
       const closed = await clockOf(page);
-      expect(closed.state).toBe('Closed for orders');
-      expect(closed.caption).toBe('until the draw');
-      expect(secondsOf(closed.countdown)).toBeLessThanOrEqual(CLOSE_SECONDS);
-      expect(await page.getByRole('button', { name: 'Buy', exact: true }).isDisabled()).toBe(true);
-      await snapshot(page, `game-closed-${width}`);
+      expect(closed.state, lang).toBe(words.closed);
+      expect(closed.caption, lang).toBe(words.untilDraw);
+      expect(secondsOf(closed.countdown), lang).toBeLessThanOrEqual(CLOSE_SECONDS);
+      expect(await buy(page).isDisabled(), lang).toBe(true);
+      // Why Buy is off is said beside it, in the member's language.
+      expect((await page.getByTestId('buy-closed').textContent())?.trim(), lang).not.toBe('');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(width);
+      await snapshot(page, `game-closed-${lang}-${width}`);
       await context.close();
     }
   }, 180_000);

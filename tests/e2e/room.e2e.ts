@@ -7,6 +7,7 @@ import { api, newMember, type Member } from './support/members';
 import { waitForOrderTime } from './support/round';
 import { recordToasts, toastsSeen } from './support/toasts';
 import { expectRulesFigures } from './support/rules';
+import { CLOCK_WORDS } from './support/clock';
 
 /**
  * The game room says what happened, truthfully, in a phone-sized Chromium against the real server
@@ -74,41 +75,6 @@ const ORDER_CANCELLED: Record<Locale, string> = {
   vi: 'Đã hủy lệnh: 20,00 USD đã trở lại số dư của bạn',
   'zh-CN': '订单已取消：20.00 USD 已退回您的余额',
   'zh-TW': '訂單已取消：20.00 USD 已退回您的餘額',
-};
-
-/** The round clock's words in each language (RoundPanel.tsx). */
-const CLOCK_WORDS: Record<
-  Locale,
-  { open: string; closing: string; closed: string; caption: RegExp; untilDraw: string }
-> = {
-  en: {
-    open: 'Open for orders',
-    closing: 'Orders closing',
-    closed: 'Closed for orders',
-    caption: /^left to order · draw in \d\d:\d\d$/,
-    untilDraw: 'until the draw',
-  },
-  vi: {
-    open: 'Đang nhận lệnh',
-    closing: 'Sắp ngừng nhận lệnh',
-    closed: 'Đã ngừng nhận lệnh',
-    caption: /^còn lại để đặt lệnh · mở thưởng sau \d\d:\d\d$/,
-    untilDraw: 'đến lúc mở thưởng',
-  },
-  'zh-CN': {
-    open: '开放下单',
-    closing: '即将封盘',
-    closed: '已封盘',
-    caption: /^后封盘 · \d\d:\d\d 后开奖$/,
-    untilDraw: '后开奖',
-  },
-  'zh-TW': {
-    open: '開放下單',
-    closing: '即將封盤',
-    closed: '已封盤',
-    caption: /^後封盤 · \d\d:\d\d 後開獎$/,
-    untilDraw: '後開獎',
-  },
 };
 
 /** Big and Small at 165 each: one of them wins at 1.95 whatever the draw, paying 321.75 of 330.00. */

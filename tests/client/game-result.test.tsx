@@ -59,7 +59,7 @@ interface Result {
  * Round 0007 draws 12 s after entry (orders close at 4 s), then round 0008 runs. `result` is what
  * `current` answers for 0007; `orders` the member's lines by round.
  */
-function server(options: { result: () => Result; orders?: Record<string, OwnOrderItem[]> }) {
+function server(options: { result: () => Result | Promise<never>; orders?: Record<string, OwnOrderItem[]> }) {
   const start = Date.now();
   const first = gameInfo({ now: start, drawIn: 12_000, closeIn: 8_000, seqno: FIRST });
   const second = gameInfo({ now: start + 15_000, drawIn: 60_000, closeIn: 50_000, seqno: SECOND });
@@ -67,7 +67,11 @@ function server(options: { result: () => Result; orders?: Record<string, OwnOrde
   const fake = fakeFetch({
     [ApiPath.gameInfo]: () => ok({ ...(Date.now() >= first.game.drawAt ? second : first), serverTime: Date.now() }),
     [ApiPath.userInfo]: () => ok(USER),
-    [ApiPath.current]: (call) => ok(call.body.gameseq === FIRST ? options.result() : { award: 0, total: 0 }),
+    [ApiPath.current]: (call) => {
+      if (call.body.gameseq !== FIRST) return ok({ award: 0, total: 0 });
+      const result = options.result();
+      return result instanceof Promise ? result : ok(result);
+    },
     [ApiPath.vorder]: (call) =>
       call.body.isfirst === 1 ? ok({ list: [], order_id: 0 }) : ok({ list: orders[String(call.body.gameseq)] ?? [] }),
     [ApiPath.order]: () => {
@@ -168,6 +172,24 @@ describe('the result of a drawn round', () => {
     await settle();
     expect(fake.to(ApiPath.current).length).toBe(asked + 1);
     expect(toasts()[0].textContent).toBe('Round 20261122-0007: won. Staked 20.00 USD, paid 39.00 USD, net +19.00 USD.');
+  });
+
+  it('a result whose answer does not come (a dropped connection at the draw) is asked for again, and told', async () => {
+    let reachable = false;
+    const fake = server({
+      result: () =>
+        reachable ? { award: 321.75, total: 330, settled: true } : Promise.reject(new TypeError('Failed to fetch')),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    await playThroughTheDraw();
+    const asked = fake.to(ApiPath.current).length;
+    expect(toasts().filter((toast) => toast.textContent?.startsWith('Round 20261122-0007'))).toHaveLength(0);
+    reachable = true;
+    await advance(2_000);
+    await settle();
+    expect(fake.to(ApiPath.current).length).toBe(asked + 1);
+    const notice = toasts().find((toast) => toast.textContent?.startsWith('Round 20261122-0007'));
+    expect(notice?.textContent).toBe(LOST.en.text);
   });
 });
 

@@ -437,7 +437,9 @@ describe('the room says what happened, truthfully', () => {
         const text = LOST_NOTICE[locale](seqno);
         await expect
           .poll(async () => (await toastsSeen(page)).filter((toast) => toast.text.includes(text)).length, {
-            timeout: 15_000,
+            // The result is asked for again while it does not come (five tries, 2 s apart).
+            timeout: 30_000,
+            message: where,
           })
           .toBe(1);
         const look = (await toastsSeen(page)).find((toast) => toast.text.includes(text))!;

@@ -5,7 +5,7 @@ import { fetchRoundResult } from './gameApi';
 import { formatMoney } from '../../i18n';
 import { roundTally, type RoundTally } from './model';
 
-/** A round is settled at its draw; if the answer says not yet, ask again this often, this many times. */
+/** A round is settled at its draw; if the answer says not yet, or none comes, ask again this often, this many times. */
 const SETTLE_RETRY_MS = 2_000;
 const SETTLE_TRIES = 5;
 /** A round's result stays up longer than a passing toast: it is money. */
@@ -16,7 +16,8 @@ const RESULT_TOAST_MS = 8_000;
  * /api/Game/current: the award, shown as a toast): what was staked, what was paid back and the net,
  * worded and coloured by the net's sign, so a loss is never told as a gain and a pure loss is told
  * too. Only for a round the member played, which is handed to `onPlayed` (the room keeps its lines
- * in "My orders"). A round not yet settled is asked for again shortly.
+ * in "My orders"). A round not yet settled, or whose result
+ * did not come, is asked for again shortly.
  */
 export function useRoundResult(
   seqno: string | null,
@@ -62,25 +63,24 @@ export function useRoundResult(
       }
     };
     const ask = (triesLeft: number) => {
+      const again = () => {
+        if (triesLeft <= 1) return;
+        const timer = setTimeout(() => {
+          timers.current.delete(timer);
+          ask(triesLeft - 1);
+        }, SETTLE_RETRY_MS);
+        timers.current.add(timer);
+      };
       fetchRoundResult(drawn, gametype).then(
         ({ stakeCents, awardCents, settled }) => {
           if (stakeCents <= 0) return;
-          if (settled) {
-            latest.current.onPlayed(drawn);
-            say(roundTally(stakeCents, awardCents));
-            return;
-          }
-          // Drawn but not settled yet: the lines are the member's, the payout not known.
           latest.current.onPlayed(drawn);
-          if (triesLeft > 1) {
-            const timer = setTimeout(() => {
-              timers.current.delete(timer);
-              ask(triesLeft - 1);
-            }, SETTLE_RETRY_MS);
-            timers.current.add(timer);
-          }
+          if (settled) say(roundTally(stakeCents, awardCents));
+          // Drawn but not settled yet: the lines are the member's, the payout not known.
+          else again();
         },
-        () => undefined,
+        // No answer (a dropped connection, a busy server at the draw): the result is money, asked again.
+        again,
       );
     };
     ask(SETTLE_TRIES);

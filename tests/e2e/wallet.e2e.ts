@@ -454,11 +454,16 @@ describe('accounts that can exist, withdrawals a member can follow: four languag
       await confirmCancel.waitFor();
       admin('withdraw:approve', String(third.id), '--note', 'paid meanwhile');
       await confirmCancel.click();
+      // Waited for as states: the refusal, then the list read again (a loaded phone takes seconds).
       await expect
-        .poll(async () => (await toastsSeen(page)).some((toast) => toast.text.startsWith(ALREADY_PAID[locale])))
+        .poll(async () => (await toastsSeen(page)).some((toast) => toast.text.startsWith(ALREADY_PAID[locale])), {
+          timeout: 15_000,
+        })
         .toBe(true);
       await expect
-        .poll(() => page.locator(`[data-testid="withdrawal"][data-id="${third.id}"]`).getAttribute('data-status'))
+        .poll(() => page.locator(`[data-testid="withdrawal"][data-id="${third.id}"]`).getAttribute('data-status'), {
+          timeout: 15_000,
+        })
         .toBe('paid');
 
       // The member cancels the withdrawal still waiting: it is given back, said in the fund log and /message.

@@ -16,8 +16,8 @@ const RESULT_TOAST_MS = 8_000;
  * /api/Game/current: the award, shown as a toast): what was staked, what was paid back and the net,
  * worded and coloured by the net's sign, so a loss is never told as a gain and a pure loss is told
  * too. Only for a round the member played, which is handed to `onPlayed` (the room keeps its lines
- * in "My orders"). A round not yet settled, or whose result
- * did not come, is asked for again shortly.
+ * in "My orders"). A round not yet settled, or whose result did not come, is asked for again
+ * shortly.
  */
 export function useRoundResult(
   seqno: string | null,

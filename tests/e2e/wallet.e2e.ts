@@ -455,11 +455,10 @@ describe('accounts that can exist, withdrawals a member can follow: four languag
       admin('withdraw:approve', String(third.id), '--note', 'paid meanwhile');
       await confirmCancel.click();
       // Waited for as states: the refusal, then the list read again (a loaded phone takes seconds).
+      // (Polled as the toasts' words, so a failure says what the member was told instead.)
       await expect
-        .poll(async () => (await toastsSeen(page)).some((toast) => toast.text.startsWith(ALREADY_PAID[locale])), {
-          timeout: 15_000,
-        })
-        .toBe(true);
+        .poll(async () => (await toastsSeen(page)).map((toast) => toast.text), { timeout: 15_000 })
+        .toContainEqual(expect.stringContaining(ALREADY_PAID[locale]));
       await expect
         .poll(() => page.locator(`[data-testid="withdrawal"][data-id="${third.id}"]`).getAttribute('data-status'), {
           timeout: 15_000,

@@ -432,7 +432,8 @@ describe('price feed over a real socket', () => {
     const live = feed(feedServer.url, { pingAfterMs: 150, pongTimeoutMs: 2_000 });
     live.start();
     await vi.waitFor(() => expect(live.getSnapshot().state).toBe('live'));
-    const firstPings = () => feedServer.received.filter((m) => m.text === 'ping' && m.connection === feedServer.connections[0].id);
+    const firstPings = () =>
+      feedServer.received.filter((m) => m.text === 'ping' && m.connection === feedServer.connections[0].id);
     await feedServer.waitFor(() => firstPings().length >= 3, 'pings');
     expect(feedServer.connections).toHaveLength(1);
     const pings = firstPings();

@@ -4,7 +4,7 @@ import { createPageAnswers } from './api/pageAnswers';
 import { PAGE_ANSWERS_ELEMENT_ID } from '../shared/api/pageAnswers';
 import { createSessionStore } from './api/sessionStore';
 import { clockNow } from './data/clock';
-import { createQueryCache } from './data/queryCache';
+import { createAppQueryClient } from './data/queryClient';
 import { createCacheGate } from './data/cacheGate';
 import { whenIdle } from './idle';
 import { ownerOf } from './data/owner';
@@ -51,13 +51,17 @@ export const cacheGate = createCacheGate({
   setTimeout: (run, ms) => setTimeout(run, ms),
 });
 
-export const queryCache = createQueryCache({
+/** The one cache of answers: TanStack Query's client, persisted to the cache database (data/queryClient.ts). */
+export const appQueries = createAppQueryClient({
   now: clockNow,
-  isBrowserOnline: online.isBrowserOnline,
+  isOnline: online.isOnline,
+  subscribeOnline: (listener) => online.subscribe(listener),
   owner: currentOwner,
+  mayRead: () => cacheGate.isOpen(),
   openDatabase: () =>
     cacheGate
       .ready()
       .then(() => import('./data/cacheDb'))
       .then((module) => module.openCacheDatabase(() => cacheGate.rowStored())),
 });
+session.subscribe(() => appQueries.sessionChanged());

@@ -9,7 +9,9 @@ import { findRoute } from '../../src/client/app/routes';
 import { PATTERNS } from '../../src/client/routing/paths';
 import { getToken, onSessionEnd, startSession } from '../../src/client/api';
 import { deferred } from './content-fixtures';
-import { fakeFetch, ok, refused, resetClientState } from './helpers';
+import { appConfig, fakeFetch, ok, refused, resetClientState } from './helpers';
+import { FIRST_SCREEN_WAIT_MS, STORED_ROWS_KEY } from '../../src/client/data/cacheGate';
+import { queryKey } from '../../src/client/data/key';
 
 // Home's code never arrives in this file: what is asked for can only come from the app itself.
 vi.mock('../../src/client/features/home/HomePage', () => new Promise(() => undefined));
@@ -121,5 +123,35 @@ describe('the first screen of a visit', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fake.to(ApiPath.getConfig)).toHaveLength(1);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+  });
+});
+
+describe("a first visit's cache database", () => {
+  it('opens once the first screen is answered, not only at the fallback wait: storing an answer does not hold the gate shut', async () => {
+    // A browser that never stored a row, in a module graph of its own (the gate reads that once).
+    localStorage.removeItem(STORED_ROWS_KEY);
+    vi.resetModules();
+    // The gate's fallback (open 3 s after it was first asked) never fires here: only the first
+    // screen's answers can open it.
+    const realSetTimeout = globalThis.setTimeout;
+    vi.stubGlobal('setTimeout', ((run: () => void, ms?: number, ...rest: unknown[]) =>
+      ms === FIRST_SCREEN_WAIT_MS ? 0 : realSetTimeout(run, ms, ...rest)) as typeof setTimeout);
+    try {
+      const CONFIG = appConfig();
+      const fake = fakeFetch({ [ApiPath.getConfig]: () => ok(CONFIG) });
+      vi.stubGlobal('fetch', fake.fetch);
+      const stores = await import('../../src/client/stores');
+      const firstScreen = await import('../../src/client/app/firstScreen');
+      expect(stores.cacheGate.isOpen()).toBe(false);
+      void firstScreen.startFirstScreen(PATTERNS.service);
+      await waitFor(() => expect(stores.cacheGate.isOpen()).toBe(true));
+      // And the answer that waited for it is stored.
+      const config = queryKey(ApiPath.getConfig, {});
+      await waitFor(async () => expect((await stores.appQueries.storedAnswer(config))?.data).toEqual(CONFIG));
+    } finally {
+      vi.stubGlobal('setTimeout', realSetTimeout);
+      localStorage.setItem(STORED_ROWS_KEY, '1');
+      vi.resetModules();
+    }
   });
 });

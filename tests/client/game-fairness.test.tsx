@@ -6,7 +6,7 @@ import type { GameRound } from '../../src/shared/api/types';
 import { commitmentOf, drawFromSeed, hashForward, toHex } from '../../src/shared/game';
 import { startSession } from '../../src/client/api/session';
 import FairnessPage from '../../src/client/features/game/FairnessPage';
-import { queryCache } from '../../src/client/stores';
+import { appQueries } from '../../src/client/stores';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, refused, resetClientState } from './helpers';
 import { drawnRoundOf } from './game-fixtures';
@@ -158,7 +158,7 @@ describe('fairness screen (verifyRound in the browser)', () => {
     const first = renderProof('20261122-0003', { round: round(seeds, 3), previousSeed: seeds[2] });
     expect((await screen.findByTestId('fairness-verdict')).dataset.ok).toBe('true');
     first.view.unmount();
-    await queryCache.clear();
+    await appQueries.forgetVisit();
     window.dispatchEvent(new Event('offline'));
     const again = renderProof('20261122-0003', refused(1028, 'should not be asked'));
     expect((await screen.findByTestId('fairness-verdict')).dataset.ok).toBe('true');

@@ -6,7 +6,7 @@ import { ErrorCode, MessageKey, refuse } from '../../src/shared/errors';
 import type { OrderRequest, OwnOrderItem } from '../../src/shared/api/types';
 import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
-import { queryCache } from '../../src/client/stores';
+import { appQueries } from '../../src/client/stores';
 import { GAME_LOG_PAGE } from '../../src/client/features/game/gameApi';
 import { activateLocale, formatDateTime, messageOf, textOfCode } from '../../src/client/i18n';
 import { toast } from '../../src/client/ui/toast';
@@ -441,7 +441,7 @@ describe('room odds and deposit', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order history' })).toBeNull());
     view.unmount();
 
-    await queryCache.clear();
+    await appQueries.forgetVisit();
     window.dispatchEvent(new Event('offline'));
     try {
       const askedOnline = logCalls.length;

@@ -3,9 +3,9 @@ import { I18nProvider } from '@lingui/react';
 import { LazyMotion, MotionConfig, domAnimation } from 'framer-motion';
 import { i18n } from '../../src/client/i18n';
 import { db } from '../../src/client/data/db';
-import { ObservedRows } from '../../src/client/data/ObservedRows';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { LiveStreams, LiveStreamsContext } from '../../src/client/data/live/liveStreams';
-import { apiBase, online, queryCache, session } from '../../src/client/stores';
+import { apiBase, appQueries, online, session } from '../../src/client/stores';
 import { toast } from '../../src/client/ui/toast';
 import { BrowserOnlineContext } from '../../src/client/ui/browserOnline';
 import { useBrowserOnline } from '../../src/client/api/online';
@@ -22,22 +22,23 @@ export function Providers({ children, live }: { children: ReactNode; live?: Live
   const [streams] = useState(() => live ?? new LiveStreams(null));
   useEffect(() => () => streams.stop(), [streams]);
   return (
-    <I18nProvider i18n={i18n}>
-      <LiveStreamsContext.Provider value={streams}>
-        <BrowserOnlineContext.Provider value={useBrowserOnline()}>
-          <MotionConfig reducedMotion="user">
-            <LazyMotion features={domAnimation}>{children}</LazyMotion>
-          </MotionConfig>
-        </BrowserOnlineContext.Provider>
-      </LiveStreamsContext.Provider>
-      <ObservedRows />
-    </I18nProvider>
+    <QueryClientProvider client={appQueries.client}>
+      <I18nProvider i18n={i18n}>
+        <LiveStreamsContext.Provider value={streams}>
+          <BrowserOnlineContext.Provider value={useBrowserOnline()}>
+            <MotionConfig reducedMotion="user">
+              <LazyMotion features={domAnimation}>{children}</LazyMotion>
+            </MotionConfig>
+          </BrowserOnlineContext.Provider>
+        </LiveStreamsContext.Provider>
+      </I18nProvider>
+    </QueryClientProvider>
   );
 }
 
 /** A clean slate: empty cache, nothing confirmed, online, logged out, no toasts. */
 export async function resetClientState(): Promise<void> {
-  await queryCache.clear();
+  await appQueries.forgetVisit();
   await Promise.all(db.tables.map((table) => table.clear()));
   online.browserChanged(true);
   session.clear();

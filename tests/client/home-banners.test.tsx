@@ -32,6 +32,8 @@ describe('home banners', () => {
     vi.stubGlobal('fetch', fake.fetch);
     const view = renderHome();
     await waitFor(() => expect(view.container.querySelector('.banner-skeleton')).not.toBeNull());
+    // Asked once the device's cache has nothing for it.
+    await waitFor(() => expect(fake.to(ApiPath.slide)).toHaveLength(1));
     await act(async () => answer(ok([banner(1), banner(2), banner(3)])));
     await waitFor(() => expect(images()).toHaveLength(3));
     expect(view.container.querySelector('.banner-skeleton')).toBeNull();

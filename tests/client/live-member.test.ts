@@ -6,7 +6,7 @@ import { getQueryData, setQueryData } from '../../src/client/data/sync';
 import { queryKey, windowedKey } from '../../src/client/data/key';
 import { endSession } from '../../src/client/data/session';
 import { LiveStreams } from '../../src/client/data/live/liveStreams';
-import { queryCache } from '../../src/client/stores';
+import { appQueries } from '../../src/client/stores';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { USER } from './game-fixtures';
 import { FakeStreams } from './live-fake';
@@ -41,7 +41,7 @@ const opened = (count: number) =>
 
 /** What the database holds (not this page's copy). */
 async function stored<T>(key: typeof PROFILE) {
-  await queryCache.clear();
+  await appQueries.forgetVisit();
   return (await getQueryData<T>(key))?.data;
 }
 
@@ -53,13 +53,9 @@ describe("the member's stream", () => {
     expect(stream.url).toContain('/api/live/member?');
     expect(server.to(ApiPath.liveTicket)[0].body.token).toBe('token');
     expect(stream.url).not.toContain('token');
-    // Subscribed, so the invalidation has a key to mark.
-    const off = queryCache.subscribe(FUND_LOG, () => undefined);
-    queryCache.stateOf(FUND_LOG);
     stream.send({ type: 'balance', balance: 1234.5, change: 234.5, reason: 'award', time: 1_700_000_000 });
     await vi.waitFor(async () => expect((await getQueryData<UserInfo>(PROFILE))?.data.money).toBe(1234.5));
-    expect(queryCache.stateOf(FUND_LOG).checkedAt).toBe(0);
-    off();
+    expect(appQueries.client.getQueryState(FUND_LOG)?.isInvalidated).toBe(true);
     expect((await stored<UserInfo>(PROFILE))?.money).toBe(1234.5);
   });
 

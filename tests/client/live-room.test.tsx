@@ -6,7 +6,7 @@ import { startSession } from '../../src/client/api/session';
 import { getQueryData, setQueryData } from '../../src/client/data/sync';
 import { queryKey } from '../../src/client/data/key';
 import { LiveStreams } from '../../src/client/data/live/liveStreams';
-import { queryCache } from '../../src/client/stores';
+import { appQueries } from '../../src/client/stores';
 import { gameInfoQuery, type TimedGameInfo } from '../../src/client/features/game/gameApi';
 import type { LiveTable } from '../../src/client/features/game/liveRoom';
 import { liveTableKey, roomEventWriter } from '../../src/client/features/game/roomStream';
@@ -41,7 +41,7 @@ const line = (id: number, seqno: string, money = 20) => ({
 
 /** The round row and the table row as the database holds them (not this page's copy). */
 async function storedRows() {
-  await queryCache.clear();
+  await appQueries.forgetVisit();
   return {
     info: (await getQueryData<TimedGameInfo>(INFO_KEY))?.data,
     table: (await getQueryData<LiveTable>(liveTableKey(ROOMID)))?.data,

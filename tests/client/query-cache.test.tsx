@@ -1,6 +1,6 @@
 /**
- * The query cache's own behaviour on fake-indexeddb: a row another tab stores reaches this tab's
- * screen through Dexie's liveQuery, rows nobody reads leave the device, and after each write the
+ * The query cache's own behaviour on fake-indexeddb: what another tab stores or ends reaches this
+ * tab (through the device's rows and the session), rows nobody reads leave the device, and after each write the
  * reads it changed (data/changes.ts) are asked again by key prefix, and no others.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,7 @@ import { getQueryData, setQueryData } from '../../src/client/data/sync';
 import { useWrite } from '../../src/client/data/useWrite';
 import { markMessagesRead } from '../../src/client/data/messageReads';
 import { startSession } from '../../src/client/api/session';
-import { ownerOf } from '../../src/client/data/owner';
+import { appQueries } from '../../src/client/stores';
 import { Providers, fakeFetch, ok, refused, resetClientState, appConfig } from './helpers';
 import { BANK_CARD, USER } from './wallet-fixtures';
 
@@ -33,30 +33,28 @@ afterEach(() => {
 });
 
 describe('another tab', () => {
-  it("a row another tab's database connection stores shows on this tab's screen, with no message of ours", async () => {
+  it("an answer another tab's database connection stored is what this tab's next read of the key restores", async () => {
     const key = queryKey(ApiPath.getConfig, {});
-    await setQueryData(key, CONFIG, 1_000);
-    vi.stubGlobal('fetch', fakeFetch({ [ApiPath.getConfig]: () => ok(CONFIG) }).fetch);
-    const { result } = renderHook(() => useQuery(defineQuery(ApiPath.getConfig, {})), { wrapper: Providers });
-    await waitFor(() => expect(result.current.status).toBe('fresh'));
-
     // The other tab: its own connection to the same database, writing through Dexie alone.
     const otherTab = new AppDatabase();
     await otherTab.open();
     const row: CacheRow = {
       key: hashKey(key),
       data: { ...CONFIG, siteName: 'other tab' },
-      updatedAt: Date.now() + 1,
+      updatedAt: Date.now(),
       readAt: Date.now(),
       owner: '',
     };
     await otherTab.cache.put(row);
     otherTab.close();
 
+    setOnlyCache();
+    const { result } = renderHook(() => useQuery(defineQuery(ApiPath.getConfig, {})), { wrapper: Providers });
     await waitFor(() => expect(result.current.data).toEqual({ ...CONFIG, siteName: 'other tab' }));
+    expect(result.current.status).toBe('stale');
   });
 
-  it('a member row another tab deletes (its logout) leaves this screen', async () => {
+  it("another tab's logout (the session gone from storage) takes the member's answers off this screen", async () => {
     startSession('token-1');
     const key = queryKey(ApiPath.bankCardList, {});
     await setQueryData(key, [{ id: 7 }]);
@@ -64,10 +62,9 @@ describe('another tab', () => {
     const { result } = renderHook(() => useQuery(defineQuery(ApiPath.bankCardList, {})), { wrapper: Providers });
     await waitFor(() => expect(result.current.data).toEqual([{ id: 7 }]));
 
-    const otherTab = new AppDatabase();
-    await otherTab.open();
-    await otherTab.cache.where('owner').equals(ownerOf('token-1')).delete();
-    otherTab.close();
+    localStorage.removeItem('token');
+    localStorage.removeItem('isLogin');
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'token' })));
 
     await waitFor(() => expect(result.current.data).toBeUndefined());
   });
@@ -121,6 +118,8 @@ describe('eviction', () => {
     vi.setSystemTime(start);
     const key = queryKey(ApiPath.articleDetail, { id: 9 });
     await setQueryData(key, { id: 9 });
+    // A later visit, which reads the row from the device.
+    await appQueries.forgetVisit();
     vi.setSystemTime(start + 29 * DAY);
     setOnlyCache();
     const { result, unmount } = renderHook(() => useQuery(defineQuery(ApiPath.articleDetail, { id: 9 })), {

@@ -197,13 +197,13 @@ describe('how old an answer is, on the cache clock', () => {
     vi.setSystemTime(now);
     try {
       const fetcher = vi.fn(async () => ({ siteName: 'network' }));
-      await revalidate(KEY, fetcher, { maxAgeMs: 60_000 });
-      await revalidate(KEY, fetcher, { maxAgeMs: 60_000 });
+      await revalidate(KEY, fetcher, 60_000);
+      await revalidate(KEY, fetcher, 60_000);
       expect(fetcher).toHaveBeenCalledTimes(1);
       expect((await getQueryData(KEY))?.updatedAt).toBe(1_000_000);
       now += 60_001;
       vi.setSystemTime(now);
-      await revalidate(KEY, fetcher, { maxAgeMs: 60_000 });
+      await revalidate(KEY, fetcher, 60_000);
       expect(fetcher).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();

@@ -118,7 +118,8 @@ describe('the account page explains VIP levels', () => {
       vi.stubGlobal('fetch', server(MEMBER).fetch);
       renderApp('/user');
       const note = await screen.findByTestId('vip-note');
-      expect(within(note).getByTestId('vip-note-level').textContent).toBe(YOU_ARE[locale]);
+      // The level once the profile is in (the note's words on how levels work come first).
+      await waitFor(() => expect(within(note).getByTestId('vip-note-level').textContent).toBe(YOU_ARE[locale]));
       expect(within(note).getByTestId('vip-note-how').textContent).toMatch(HOW[locale]);
       // Every level a room asks for, lowest first, with its rooms from all three coins.
       const levels = await within(note).findAllByTestId('vip-note-level-rooms');

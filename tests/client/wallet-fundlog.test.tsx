@@ -6,7 +6,8 @@ import { serverDateOf } from '../../src/shared/serverDay';
 import type { FundLogEntry } from '../../src/shared/api/types';
 import IncomePage from '../../src/client/features/wallet/IncomePage';
 import { startSession } from '../../src/client/api/session';
-import { online, queryCache } from '../../src/client/stores';
+import { online } from '../../src/client/stores';
+import { invalidate } from '../../src/client/data/sync';
 import { activateLocale, messageOf } from '../../src/client/i18n';
 import { db } from '../../src/client/data/db';
 import { ownerOf } from '../../src/client/data/owner';
@@ -333,7 +334,7 @@ describe('fund log offline', () => {
     renderScreen(IncomePage);
     await waitFor(() => expect(ids()).toEqual([3]));
     all.unshift(fundRow({ id: 4 }));
-    await act(() => queryCache.invalidate([[ApiPath.financeFlow]]));
+    await act(() => invalidate([[ApiPath.financeFlow]]));
     await waitFor(() => expect(ids()).toEqual([4, 3]));
   });
 });

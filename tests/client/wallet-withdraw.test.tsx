@@ -4,7 +4,7 @@ import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode } from '../../src/shared/errors';
 import type { BankCard, LeftMoneyAnswer, UserInfo, WithdrawalItem } from '../../src/shared/api/types';
 import { ScreenActiveContext } from '../../src/client/ui/screen';
-import { queryCache } from '../../src/client/stores';
+import { appQueries } from '../../src/client/stores';
 import WithdrawPage from '../../src/client/features/wallet/WithdrawPage';
 import { startSession } from '../../src/client/api/session';
 import { online } from '../../src/client/stores';
@@ -386,7 +386,7 @@ describe("the member's withdrawals", () => {
     expect(shown).toMatch(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/);
     cleanup();
 
-    await queryCache.clear();
+    await appQueries.forgetVisit();
     act(() => online.browserChanged(false));
     const offline = walletServer({ withdrawals: [] });
     vi.stubGlobal('fetch', offline.fetch);

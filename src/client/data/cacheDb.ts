@@ -1,12 +1,13 @@
 import { db, type AppDatabase, type CacheRow } from './db';
 import { clockNow } from './clock';
 import { evictUnread, type EvictionLimits } from './eviction';
-import type { CacheDatabase } from './queryCache';
+import type { CacheDatabase } from './queryClient';
 import { deleteMemberFundRows } from './fundHistory';
+import { createCachePersister } from './cachePersister';
 
 /**
- * The cache database as the query cache uses it, in the chunk that loads Dexie (the first screen
- * paints without it). The rows screens show are observed from the same chunk (CachedRows.tsx).
+ * The cache database as the query client uses it, with TanStack's persister over it, in the chunk
+ * that loads Dexie (the first screen paints without either).
  */
 export function cacheDatabase(
   database: AppDatabase,
@@ -22,6 +23,7 @@ export function cacheDatabase(
       await database.cache.put(row);
       rowStored();
     },
+    delete: (key) => database.cache.delete(key),
     deleteMemberRows: async () => {
       await database.cache.where('owner').notEqual('').delete();
       await deleteMemberFundRows(database);
@@ -29,6 +31,7 @@ export function cacheDatabase(
     touch: async (key, readAt) => {
       await database.cache.update(key, { readAt });
     },
+    createPersister: createCachePersister,
   };
 }
 
@@ -36,5 +39,3 @@ export function cacheDatabase(
 export function openCacheDatabase(rowStored?: () => void): CacheDatabase {
   return cacheDatabase(db, undefined, clockNow, rowStored);
 }
-
-export { CachedRows } from './CachedRows';

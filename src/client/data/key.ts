@@ -8,7 +8,7 @@ type Params = Readonly<Record<string, unknown>>;
 /**
  * A read's identity, as the query libraries have it: the call and its parameters,
  * e.g. `['/api/Game/getRoomList', { roomtype: 1 }]`. Reads are found by it, and invalidated by a
- * prefix of it (prefixMatches).
+ * prefix of it (TanStack's partial key match).
  */
 export type QueryKey = readonly [path: CallPath, params: Params];
 
@@ -45,14 +45,6 @@ function stableJson(value: unknown): string {
  */
 export function hashKey(key: QueryKey): string {
   return `${key[0]} ${stableJson(key[1])}`;
-}
-
-/** Whether a key starts with a prefix: the same call, and every parameter the prefix names equal. */
-export function prefixMatches(prefix: KeyPrefix, key: QueryKey): boolean {
-  if (prefix[0] !== key[0]) return false;
-  if (prefix.length === 1) return true;
-  const params = key[1];
-  return Object.entries(prefix[1]).every(([name, value]) => stableJson(params[name]) === stableJson(value));
 }
 
 /**

@@ -9,7 +9,6 @@ import { isBrowserOnline } from '../api/online';
 import { defineQuery, useQuery } from './query';
 import type { Synced } from './sync';
 import { afterWrite } from './changes';
-import { queryCache } from '../stores';
 
 export const messageReadsQuery = defineQuery(ApiPath.messageReads, {});
 
@@ -35,7 +34,7 @@ export function markMessagesRead(upTo: number): Promise<void> {
     try {
       const answer = await api.call(ApiPath.readMessages, { upTo }, { silent: true });
       // Logged out (or in as someone else) meanwhile: the answer is not this session's.
-      if (getToken() === token) await afterWrite(queryCache, ApiPath.readMessages, answer);
+      if (getToken() === token) await afterWrite(ApiPath.readMessages, answer);
     } catch {
       // Still unread; said again on the next visit.
     }

@@ -1,8 +1,8 @@
 import { api } from '../api';
 import type { ApiAnswerOf, ApiRequestOf } from '../../shared/api/types';
 import { queryKey, type CallPath, type QueryKey } from './key';
-import { queryCache } from '../stores';
-import { clockNow } from './clock';
+import { appQueries } from '../stores';
+import { isOnline } from '../api/online';
 import { revalidate, useSynced, type Synced, type UseSyncedOptions } from './sync';
 
 /** A read the app caches: its key (the call and its parameters) and how to fetch it. */
@@ -35,25 +35,44 @@ export function defineQuery<P extends CallPath, T = ApiAnswerOf<P>>(
 }
 
 /**
- * Starts a read before its screen is there (the first screen, a probe); a screen then shares it.
- * Settles once the answer (or the failure) is in this visit's cache, before the database has it.
+ * Starts a read before its screen is there (the first screen, the probe that finds the server back);
+ * a screen then shares it. It goes to the network (or the page's own answers) whatever the online
+ * signal says; when nothing answers while offline, the stored answer is restored instead.
  */
-export function prefetch<T>(query: Query<T>): Promise<void> {
-  return revalidate(query.key, query.fetch, { until: 'answered' });
+export async function prefetch<T>(query: Query<T>): Promise<void> {
+  const queryKey = query.key as unknown as readonly unknown[];
+  // Stored without being waited for: on a first visit the database opens only once the first
+  // screen's reads have settled (cacheGate.ts), so waiting here would hold the gate shut.
+  await appQueries.client
+    .fetchQuery({ queryKey, queryFn: query.fetch, staleTime: 0, persister: appQueries.fromNetwork })
+    .then(() => void appQueries.persist(query.key))
+    .catch(() => undefined);
+  if (appQueries.client.getQueryData(queryKey) === undefined && !isOnline()) await revalidate(query.key, query.fetch);
 }
 
 /**
  * Asks the server for a query now and returns what it answered in this very call, or undefined
  * when it did not answer (offline, refused, no network): a decision such as "this member has no
- * saved account" is only taken on a confirmed answer, never on an old cached one. A request already
- * under way is shared, so success is read from when the key was last confirmed.
+ * saved account" is only taken on a confirmed answer, never on a stored one.
  */
 export async function fetchQuery<T>(query: Query<T>): Promise<T | undefined> {
-  const since = clockNow();
-  await queryCache.revalidate(query.key, query.fetch, { maxAgeMs: 0 });
-  const state = queryCache.stateOf(query.key);
-  const row = state.row as { data: T } | null | undefined;
-  return state.ok === true && state.checkedAt >= since && row ? row.data : undefined;
+  let answered: T | undefined;
+  const fetch = async () => (answered = await query.fetch());
+  try {
+    const queryKey = query.key as unknown as readonly unknown[];
+    const data = await appQueries.client.fetchQuery<T, Error, T, readonly unknown[]>({
+      queryKey,
+      queryFn: fetch,
+      staleTime: 0,
+      persister: appQueries.fromNetwork,
+    });
+    // Stored behind the answer: a decision does not wait for the database to open.
+    void appQueries.persist(query.key);
+    // A request already under way was joined: its answer counts if the server gave it.
+    return answered ?? (appQueries.isConfirmed(query.key) ? data : undefined);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Cache-first read of a query; `null` reads nothing (e.g. no id yet). */

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useQuery as useTanstackQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ApiPath } from '../../shared/api/paths';
 import { api, OfflineError, useSession } from '../api';
-import { isBrowserOnline, useBrowserOnline, useOnline } from '../api/online';
-import { queryCache } from '../stores';
+import { isBrowserOnline, isOnline, useOnline } from '../api/online';
+import { appQueries } from '../stores';
 import { clockNow } from './clock';
 import { db, type StoredFundRow } from './db';
 import {
@@ -64,7 +65,6 @@ export function useFundHistory(filter: FundFilter, options: { enabled?: boolean 
   const enabled = options.enabled ?? true;
   const owner = ownerOf(useSession().token);
   const online = useOnline();
-  const browserOnline = useBrowserOnline();
   const key = filterKey(filter);
   // Paging state belongs to one filter: a new filter starts from its newest rows, nothing loading.
   const [paging, setPaging] = useState<Paging>({ key, shown: FUND_ROWS_SHOWN, older: null, more: IDLE });
@@ -79,14 +79,6 @@ export function useFundHistory(filter: FundFilter, options: { enabled?: boolean 
       }),
     [key],
   );
-  const [visit, setVisit] = useState<{ ok: boolean | null; pending: boolean; error: unknown }>({
-    ok: null,
-    pending: false,
-    error: null,
-  });
-  const syncing = useRef<Promise<void> | null>(null);
-  const again = useRef(false);
-
   const { start, end, reasons } = filter;
   // The rows and what the table holds whole, read together so they always agree: one row past
   // those drawn says whether the table holds more; `sync` is null when nothing was synced yet.
@@ -103,43 +95,22 @@ export function useFundHistory(filter: FundFilter, options: { enabled?: boolean 
   const read = table?.rows;
   const sync = table?.sync ?? undefined;
 
-  const runSync = useCallback((): Promise<void> => {
-    if (!owner || !isBrowserOnline()) return Promise.resolve();
-    if (syncing.current) {
-      // A change told while a sync runs may be newer than what it asked: one more follows it.
-      again.current = true;
-      return syncing.current;
-    }
-    syncing.current = (async () => {
-      setVisit((current) => ({ ...current, pending: true }));
-      try {
-        do {
-          again.current = false;
-          await syncFundHistory(db, owner, fetchPage, clockNow());
-        } while (again.current && isBrowserOnline());
-        setVisit({ ok: true, pending: false, error: null });
-      } catch (error) {
-        setVisit({ ok: false, pending: false, error });
-      } finally {
-        syncing.current = null;
-      }
-    })();
-    return syncing.current;
-  }, [owner]);
-
-  // On entry, when enabled again and when the network (or the server) is back.
-  useEffect(() => {
-    if (enabled && browserOnline && online) void runSync();
-  }, [enabled, browserOnline, online, runSync]);
-
-  // A change that touched the fund log (a write accepted, the member's stream) brings the newest rows.
-  useEffect(
-    () =>
-      queryCache.onInvalidate((prefixes) => {
-        if (enabled && prefixes.some((prefix) => prefix[0] === ApiPath.financeFlow)) void runSync();
-      }),
-    [enabled, runSync],
-  );
+  // The newest rows, synced as a query of its own: on entry, when the network (or the server) is
+  // back, and when a change invalidates the fund log (a write accepted, the member's stream).
+  const synced = useTanstackQuery({
+    queryKey: [ApiPath.financeFlow, { sync: owner }] as readonly unknown[],
+    queryFn: async () => {
+      if (!isOnline()) throw new OfflineError();
+      await syncFundHistory(db, owner, fetchPage, clockNow());
+      return clockNow();
+    },
+    enabled: enabled && owner !== '',
+    persister: appQueries.fromNetwork,
+  });
+  const { refetch } = synced;
+  const refresh = useCallback(async () => {
+    await refetch({ cancelRefetch: false });
+  }, [refetch]);
 
   const whole = holdsWhole(sync, filter);
   const localMore = read !== undefined && read.length > shown;
@@ -193,21 +164,22 @@ export function useFundHistory(filter: FundFilter, options: { enabled?: boolean 
 
   const rows = read?.slice(0, shown);
   const stored = sync !== undefined || (rows?.length ?? 0) > 0;
-  const untried = visit.ok === null && online && enabled;
-  const status: SyncStatus = !stored ? 'empty' : online && visit.ok === true ? 'fresh' : 'stale';
+  const pending = synced.isFetching;
+  const untried = synced.status === 'pending' && !pending && online && enabled;
+  const status: SyncStatus = !stored ? 'empty' : online && synced.status === 'success' ? 'fresh' : 'stale';
   // No row stored of a range not known to be empty is not "no rows": it is unknown until asked.
   const known = stored && rows !== undefined && (rows.length > 0 || complete);
   return {
     data: known ? rows : undefined,
     status,
     updatedAt: sync?.syncedAt ?? null,
-    error: visit.ok === false ? visit.error : null,
+    error: synced.status === 'error' ? synced.error : null,
     isLoading:
       read === undefined ||
-      (!stored && (visit.pending || untried)) ||
+      (!stored && (pending || untried)) ||
       (rows?.length === 0 && !complete && (askingFirst || more.loading)),
-    isValidating: visit.pending || untried,
-    refresh: runSync,
+    isValidating: pending || untried,
+    refresh,
     loadMore,
     complete,
     more,

@@ -75,8 +75,8 @@ export function useWindowedQuery<R, F extends object>(
         ran = true;
         return fetchNewestWindow(read, next);
       };
-      await revalidate(read.key, fetcher, { maxAgeMs: 0 });
-      if (!ran) await revalidate(read.key, fetcher, { maxAgeMs: 0 });
+      await revalidate(read.key, fetcher);
+      if (!ran) await revalidate(read.key, fetcher);
     },
     [read],
   );

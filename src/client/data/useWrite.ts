@@ -2,7 +2,6 @@ import { useCallback, useRef, useState } from 'react';
 import type { ApiAnswerOf, ApiRequestOf } from '../../shared/api/types';
 import { api, failureText, newIdempotencyKey, OfflineError } from '../api';
 import { ApiError } from '../api/errors';
-import { queryCache } from '../stores';
 import { isBrowserOnline } from '../api/online';
 import { afterWrite } from './changes';
 import { toast } from '../ui/toast';
@@ -93,11 +92,11 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
         attempt.current = null;
         // The refusals of earlier attempts no longer hold: only the success is said.
         toast.dismissWarnings();
-        return { ok: true, data, changed: afterWrite(queryCache, path, data) };
+        return { ok: true, data, changed: afterWrite(path, data) };
       } catch (failure) {
         // Refused, or no answer: what the server holds may not be what the screens show (an
         // operator paid the withdrawal meanwhile, or the write went through unanswered).
-        if (!(failure instanceof OfflineError)) void afterWrite(queryCache, path, undefined);
+        if (!(failure instanceof OfflineError)) void afterWrite(path, undefined);
         if (failure instanceof ApiError && !failure.isNetwork) {
           // Refused: the next submit is a new attempt.
           attempt.current = null;

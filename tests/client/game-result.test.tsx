@@ -191,6 +191,36 @@ describe('the result of a drawn round', () => {
     const notice = toasts().find((toast) => toast.textContent?.startsWith('Round 20261122-0007'));
     expect(notice?.textContent).toBe(LOST.en.text);
   });
+  it('a server busy at the draw for most of a minute still tells the result; then the asking stops', async () => {
+    let settled = false;
+    const fake = server({ result: () => ({ award: settled ? 39 : 0, total: 20, settled }) });
+    vi.stubGlobal('fetch', fake.fetch);
+    await playThroughTheDraw();
+    const asked = fake.to(ApiPath.current).length;
+    // Five more asks over the next 31 s, all "not settled yet": nothing is said.
+    for (const wait of [2_000, 2_000, 4_000, 8_000, 15_000]) {
+      await advance(wait);
+      await settle();
+    }
+    expect(fake.to(ApiPath.current).length).toBe(asked + 5);
+    expect(toasts()).toHaveLength(0);
+    settled = true;
+    await advance(30_000);
+    await settle();
+    expect(fake.to(ApiPath.current).length).toBe(asked + 6);
+    expect(toasts()[0].textContent).toBe('Round 20261122-0007: won. Staked 20.00 USD, paid 39.00 USD, net +19.00 USD.');
+  });
+
+  it('a round never settled is asked for about a minute, a handful of times, and then no more', async () => {
+    const fake = server({ result: () => ({ award: 0, total: 20, settled: false }) });
+    vi.stubGlobal('fetch', fake.fetch);
+    await playThroughTheDraw();
+    const asked = fake.to(ApiPath.current).length;
+    await advance(10 * 60_000);
+    await settle();
+    expect(fake.to(ApiPath.current).length).toBe(asked + 6);
+    expect(toasts()).toHaveLength(0);
+  });
 });
 
 describe('"My orders" after a draw', () => {

@@ -400,14 +400,34 @@ describe('the room says what happened, truthfully', () => {
     // One member on eight phones in the room; one of them stakes Big and Small, 165 each.
     const member = newMember('ls', '1000');
     const token = await tokenOf(member);
-    const phones: { size: (typeof SIZES)[number]; locale: Locale; page: Page; context: BrowserContext }[] = [];
+    const phones: {
+      size: (typeof SIZES)[number];
+      locale: Locale;
+      page: Page;
+      context: BrowserContext;
+      /** What this phone was told of drawn rounds' results (or why not), for a failure to show. */
+      results: string[];
+    }[] = [];
     for (const size of SIZES) {
       for (const locale of LOCALES) {
         const { context, page } = await memberPage(browser, size, locale, token);
+        const results: string[] = [];
+        page.on('requestfinished', (request) => {
+          if (!request.url().endsWith('/api/Game/current')) return;
+          void request.response().then(async (response) => {
+            const body = await response?.text().catch(() => '?');
+            results.push(
+              `${new Date().toISOString().slice(11, 23)} ${request.postData()} -> ${response?.status()} ${body}`,
+            );
+          });
+        });
+        page.on('requestfailed', (request) => {
+          if (request.url().endsWith('/api/Game/current')) results.push(`failed ${request.failure()?.errorText}`);
+        });
         await page.goto(`/activity/${ROOM_ID}`);
         await page.getByTestId('round-seqno').waitFor();
         await recordToasts(page);
-        phones.push({ size, locale, page, context });
+        phones.push({ size, locale, page, context, results });
       }
     }
     const buyer = phones[0].page;
@@ -422,7 +442,7 @@ describe('the room says what happened, truthfully', () => {
     await expect.poll(() => buyer.locator('dialog[open]').count()).toBe(0);
 
     await Promise.all(
-      phones.map(async ({ size, locale, page, context }) => {
+      phones.map(async ({ size, locale, page, context, results }) => {
         const where = `${size.width} ${locale}`;
         // The draw, then the next round: the notice says what the round came to. A phone that polls
         // (eight phones of one member hold more streams than a member may) still shows the round
@@ -437,11 +457,17 @@ describe('the room says what happened, truthfully', () => {
         const text = LOST_NOTICE[locale](seqno);
         await expect
           .poll(async () => (await toastsSeen(page)).filter((toast) => toast.text.includes(text)).length, {
-            // The result is asked for again while it does not come (five tries, 2 s apart).
-            timeout: 30_000,
-            message: where,
+            // The result is asked for again while it does not come (for about a minute, further apart
+            // each time): a hang guard past that, not a bound on speed.
+            timeout: 75_000,
           })
-          .toBe(1);
+          .toBe(1)
+          .catch(async (error: unknown) => {
+            const told = (await toastsSeen(page)).map((toast) => toast.text);
+            throw new Error(
+              `${where}: ${String(error)}\ntoasts: ${JSON.stringify(told)}\nresults asked: ${results.join('\n')}`,
+            );
+          });
         const look = (await toastsSeen(page)).find((toast) => toast.text.includes(text))!;
         expect(look.className, where).toContain('toast-loss');
         expect(look.className, where).not.toContain('toast-success');
@@ -494,7 +520,7 @@ describe('the room says what happened, truthfully', () => {
     const winners = await api<WinnerEntry[]>('/api/Game/getWinners', {});
     const masked = `${member.username.slice(0, 2)}***${member.username.slice(-2)}`;
     expect(winners.filter((w) => w.seqno === seqno && w.user === masked)).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 
   it("the install offer, earned by a first order, never shows in the room; it opens once with the next tab-bar page, in the page's flow, covering no control", async () => {
     const token = await tokenOf(newMember('io', '1000'));

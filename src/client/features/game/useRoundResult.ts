@@ -5,9 +5,12 @@ import { fetchRoundResult } from './gameApi';
 import { formatMoney } from '../../i18n';
 import { roundTally, type RoundTally } from './model';
 
-/** A round is settled at its draw; if the answer says not yet, or none comes, ask again this often, this many times. */
-const SETTLE_RETRY_MS = 2_000;
-const SETTLE_TRIES = 5;
+/**
+ * A round is settled at its draw; if the answer says not yet, or none comes, it is asked again after
+ * each of these waits: soon at first, then further apart, for about a minute in all, so a server busy
+ * at the draw (or a phone starved of CPU) still tells the member, at a handful of requests.
+ */
+const SETTLE_RETRIES_MS = [2_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 /** A round's result stays up longer than a passing toast: it is money. */
 const RESULT_TOAST_MS = 8_000;
 
@@ -62,13 +65,13 @@ export function useRoundResult(
         toast.info(t`Round ${drawn}: even. Staked ${stake} USD, paid back ${paid} USD, net ${net} USD.`, options);
       }
     };
-    const ask = (triesLeft: number) => {
+    const ask = (retry: number) => {
       const again = () => {
-        if (triesLeft <= 1) return;
+        if (retry >= SETTLE_RETRIES_MS.length) return;
         const timer = setTimeout(() => {
           timers.current.delete(timer);
-          ask(triesLeft - 1);
-        }, SETTLE_RETRY_MS);
+          ask(retry + 1);
+        }, SETTLE_RETRIES_MS[retry]);
         timers.current.add(timer);
       };
       fetchRoundResult(drawn, gametype).then(
@@ -83,6 +86,6 @@ export function useRoundResult(
         again,
       );
     };
-    ask(SETTLE_TRIES);
+    ask(0);
   }, [seqno, gametype, t]);
 }

@@ -179,14 +179,18 @@ export async function runSlowReadersBench(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       return { polls, ordersPerSecond: (orders.taken - startOrders) / DEAF_SECONDS, opened, open: stats.streams };
     };
+    const memory = async () => ((await server.ask({ kind: 'memory' })) as { usage: NodeJS.MemoryUsage }).usage;
     const reading = await phase('reading');
+    const afterReading = await memory();
     const deaf = await phase('deaf');
+    const afterDeaf = await memory();
 
     // They go, and so does the load.
     ordering = false;
     await Promise.all(loops);
     await new Promise((resolve) => setTimeout(resolve, 10_000));
-    const after = ((await server.ask({ kind: 'memory' })) as { usage: { rss: number } }).usage.rss;
+    const afterAll = await memory();
+    const after = afterAll.rss;
 
     const p = (times: number[]) =>
       `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`;
@@ -198,6 +202,13 @@ export async function runSlowReadersBench(): Promise<void> {
     console.log(
       `  server RSS: ${mib(before)} before, ${mib(highest.rss)} at most, ${mib(after)} after they left ` +
         `(${((after / before) * 100).toFixed(0)} % of before; goal: within 120 %); its open sockets at most: ${highest.sockets}`,
+    );
+    // Where the memory is: V8's heap (used and held), and what lives outside it (buffers).
+    const parts = (usage: NodeJS.MemoryUsage) =>
+      `RSS ${mib(usage.rss)} (heap ${mib(usage.heapUsed)} used of ${mib(usage.heapTotal)}, external ${mib(usage.external)}, buffers ${mib(usage.arrayBuffers)})`;
+    console.log(
+      `  after the reading streams left: ${parts(afterReading)}; after the deaf ones: ${parts(afterDeaf)}; ` +
+        `with no load: ${parts(afterAll)}`,
     );
     console.log(
       `  another member's getGameinfo: ${p(baseline)} with no stream; ${p(reading.polls)} with the reading streams; ` +

@@ -39,6 +39,13 @@ export interface AppQueryClientDeps {
   openDatabase: () => Promise<CacheDatabase>;
 }
 
+/** A query's persister, as TanStack calls it: its fetch, the fetch's context and the query. */
+type QueryPersister = <T>(
+  queryFn: QueryFunction<T, readonly unknown[]>,
+  context: QueryFunctionContext<readonly unknown[]>,
+  query: Query,
+) => Promise<T>;
+
 /** How long a confirmed answer is not asked again for, unless a change invalidates it. */
 export const CONFIRMED_FOR_MS = 2_000;
 
@@ -141,29 +148,21 @@ export function createAppQueryClient(deps: AppQueryClientDeps) {
    * The network's side of a fetch: an answer that comes back for a session that has ended
    * meanwhile is dropped (never shown or stored); one that is kept counts as confirmed.
    */
-  async function fromNetwork<T>(
-    queryFn: QueryFunction<T, readonly unknown[]>,
-    context: QueryFunctionContext<readonly unknown[]>,
-    query: Query,
-  ): Promise<T> {
+  const fromNetwork: QueryPersister = async (queryFn, context, query) => {
     const generation = memberGeneration;
     const data = await queryFn(context);
     if (generation !== memberGeneration && isMemberKey(query.queryKey as QueryKey)) throw new CancelledError();
     confirmed.add(query.queryHash);
     return data;
-  }
+  };
 
   /**
    * The persister around a screen's fetch: the stored answer first, and then, behind what it
    * shows, the network at once; offline nothing is sent.
    */
-  async function restoreThenFetch<T>(
-    queryFn: QueryFunction<T, readonly unknown[]>,
-    context: QueryFunctionContext<readonly unknown[]>,
-    query: Query,
-  ): Promise<T> {
+  const restoreThenFetch: QueryPersister = async (queryFn, context, query) => {
     let fetched = false;
-    const guarded: QueryFunction<T, readonly unknown[]> = (ctx) => {
+    const guarded: typeof queryFn = (ctx) => {
       fetched = true;
       if (!deps.isOnline()) throw new OfflineError();
       return fromNetwork(queryFn, ctx, query);
@@ -176,10 +175,10 @@ export function createAppQueryClient(deps: AppQueryClientDeps) {
       notifyManager.schedule(() => void persistQuery(query));
       return data;
     }
-    const data = (await loaded.persisterFn(guarded, context, query)) as T;
+    const data = (await loaded.persisterFn(guarded, context, query)) as Awaited<ReturnType<typeof queryFn>>;
     if (!fetched) setTimeout(() => void query.fetch().catch(() => undefined), 0);
     return data;
-  }
+  };
 
   // TanStack's online signal is the app's (the browser's flag and whether the server answers).
   onlineManager.setEventListener((setOnline) => {

@@ -40,13 +40,8 @@ export function defineQuery<P extends CallPath, T = ApiAnswerOf<P>>(
  * signal says; when nothing answers while offline, the stored answer is restored instead.
  */
 export async function prefetch<T>(query: Query<T>): Promise<void> {
+  await fetchQuery(query);
   const queryKey = query.key as unknown as readonly unknown[];
-  // Stored without being waited for: on a first visit the database opens only once the first
-  // screen's reads have settled (cacheGate.ts), so waiting here would hold the gate shut.
-  await appQueries.client
-    .fetchQuery({ queryKey, queryFn: query.fetch, staleTime: 0, persister: appQueries.fromNetwork })
-    .then(() => void appQueries.persist(query.key))
-    .catch(() => undefined);
   if (appQueries.client.getQueryData(queryKey) === undefined && !isOnline()) await revalidate(query.key, query.fetch);
 }
 
@@ -66,7 +61,8 @@ export async function fetchQuery<T>(query: Query<T>): Promise<T | undefined> {
       staleTime: 0,
       persister: appQueries.fromNetwork,
     });
-    // Stored behind the answer: a decision does not wait for the database to open.
+    // Stored behind the answer, not waited for: on a first visit the database opens only once the
+    // first screen's reads have settled (cacheGate.ts), so waiting would hold the gate shut.
     void appQueries.persist(query.key);
     // A request already under way was joined: its answer counts if the server gave it.
     return answered ?? (appQueries.isConfirmed(query.key) ? data : undefined);

@@ -11,8 +11,8 @@ import { AppDatabase, type CacheRow } from '../../src/client/data/db';
 import { db } from '../../src/client/data/db';
 import { evictUnread, EVICTION } from '../../src/client/data/eviction';
 import { hashKey, queryKey, windowedKey, type QueryKey } from '../../src/client/data/key';
-import { defineQuery, useQuery } from '../../src/client/data/query';
-import { getQueryData, setQueryData } from '../../src/client/data/sync';
+import { defineQuery, fetchQuery, useQuery } from '../../src/client/data/query';
+import { getQueryData, invalidate, setQueryData } from '../../src/client/data/sync';
 import { useWrite } from '../../src/client/data/useWrite';
 import { markMessagesRead } from '../../src/client/data/messageReads';
 import { startSession } from '../../src/client/api/session';
@@ -312,4 +312,43 @@ describe('after a write, the reads it changed are asked again, and no others', (
     });
     await waitFor(() => expect(listed).toBe(2));
   });
+
+  it("a decision's read (fetchQuery) replaced twice by the reads changes ask again still brings the server's answer", async () => {
+    startSession('token');
+    const answers: ((value: unknown) => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [ApiPath.withdrawals]: () => new Promise((resolve) => answers.push(resolve)),
+      }).fetch,
+    );
+    const list = renderHook(() => useQuery(MEMBER_READS.withdrawals, { maxAgeMs: 60_000 }), { wrapper: Providers });
+    await waitFor(() => expect(answers).toHaveLength(1));
+    answers[0](ok([withdrawal('pending')]));
+    await waitFor(() => expect(list.result.current.status).toBe('fresh'));
+
+    // The cancel's own read, then two changes (the refused write, the member's stream) each ask the
+    // list again, replacing the read in flight; the first replacement is itself replaced.
+    const decided = fetchQuery(MEMBER_READS.withdrawals);
+    await act(async () => {
+      void invalidate([[ApiPath.withdrawals]]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      void invalidate([[ApiPath.withdrawals]]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(answers.length).toBeGreaterThanOrEqual(4));
+    for (const answer of answers.slice(1)) answer(ok([withdrawal('paid')]));
+    expect(await decided).toEqual([withdrawal('paid')]);
+  });
+});
+
+const withdrawal = (status: string) => ({
+  id: 4,
+  money: 20,
+  type: 'Bank',
+  account: 'VCB ***6789',
+  status,
+  note: '',
+  time: 1,
+  decidedAt: null,
 });

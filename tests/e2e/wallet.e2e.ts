@@ -457,8 +457,8 @@ describe('accounts that can exist, withdrawals a member can follow: four languag
       // Waited for as states: the refusal, then the list read again (a loaded phone takes seconds).
       // (Polled as the toasts' words, so a failure says what the member was told instead.)
       await expect
-        .poll(async () => (await toastsSeen(page)).map((toast) => toast.text), { timeout: 15_000 })
-        .toContainEqual(expect.stringContaining(ALREADY_PAID[locale]));
+        .poll(async () => (await toastsSeen(page)).map((toast) => toast.text).join(' | '), { timeout: 15_000 })
+        .toContain(ALREADY_PAID[locale]);
       await expect
         .poll(() => page.locator(`[data-testid="withdrawal"][data-id="${third.id}"]`).getAttribute('data-status'), {
           timeout: 15_000,

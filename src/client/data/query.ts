@@ -1,3 +1,4 @@
+import { CancelledError } from '@tanstack/react-query';
 import { api } from '../api';
 import type { ApiAnswerOf, ApiRequestOf } from '../../shared/api/types';
 import { queryKey, type CallPath, type QueryKey } from './key';
@@ -53,23 +54,31 @@ export async function prefetch<T>(query: Query<T>): Promise<void> {
 export async function fetchQuery<T>(query: Query<T>): Promise<T | undefined> {
   let answered: T | undefined;
   const fetch = async () => (answered = await query.fetch());
-  try {
-    const queryKey = query.key as unknown as readonly unknown[];
-    const data = await appQueries.client.fetchQuery<T, Error, T, readonly unknown[]>({
-      queryKey,
-      queryFn: fetch,
-      staleTime: 0,
-      persister: appQueries.fromNetwork,
-    });
-    // Stored behind the answer, not waited for: on a first visit the database opens only once the
-    // first screen's reads have settled (cacheGate.ts), so waiting would hold the gate shut.
-    void appQueries.persist(query.key);
-    // A request already under way was joined: its answer counts if the server gave it.
-    return answered ?? (appQueries.isConfirmed(query.key) ? data : undefined);
-  } catch {
-    return undefined;
+  const queryKey = query.key as unknown as readonly unknown[];
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const data = await appQueries.client.fetchQuery<T, Error, T, readonly unknown[]>({
+        queryKey,
+        queryFn: fetch,
+        staleTime: 0,
+        persister: appQueries.fromNetwork,
+      });
+      // Stored behind the answer, not waited for: on a first visit the database opens only once the
+      // first screen's reads have settled (cacheGate.ts), so waiting would hold the gate shut.
+      void appQueries.persist(query.key);
+      // A request already under way was joined: its answer counts if the server gave it.
+      return answered ?? (appQueries.isConfirmed(query.key) ? data : undefined);
+    } catch (error) {
+      // Replaced by a newer read of the key (a change asked it again, cancelling ours, and that one
+      // was replaced in turn before it answered): the newest one, begun after this call, is joined.
+      const replaced = error instanceof CancelledError && error.silent === true;
+      if (!replaced || attempt === MAX_REPLACED) return undefined;
+    }
   }
 }
+
+/** How often a read asked for a decision may be replaced by newer ones before it gives up. */
+const MAX_REPLACED = 5;
 
 /** Cache-first read of a query; `null` reads nothing (e.g. no id yet). */
 export function useQuery<T>(query: Query<T> | null, options?: UseSyncedOptions): Synced<T> {

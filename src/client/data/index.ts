@@ -17,5 +17,5 @@ export {
 export { logout } from './session';
 export { useMessageReads, markMessagesRead } from './messageReads';
 export { useWrite } from './useWrite';
-export { useLiveRead } from './useLiveRead';
+export { liveQuery } from './liveQuery';
 export { useWindowedQuery, type WindowedQuery, type WindowedRead } from './useWindowedQuery';

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIVE_ORDERS_POLL_MS, LIVE_ORDERS_STEP_MS } from '../../../shared/constants';
-import type { LiveOrder, VorderAnswer } from '../../../shared/api/types';
-import { useLiveRead, useQuery, type Query } from '../../data';
+import type { LiveOrder } from '../../../shared/api/types';
+import { useQuery as useTanstackQuery } from '@tanstack/react-query';
+import { ApiPath } from '../../api';
+import { liveQuery, queryKey, useBrowserOnline, useOnline, useQuery, type Query } from '../../data';
 import { clockNow } from '../../data/clock';
 import type { StreamStatus } from '../../data/live/connection';
 import { fetchLiveOrders } from './gameApi';
@@ -47,20 +49,32 @@ export function useLiveOrders(options: {
   const lastReveal = useRef(0);
 
   // While the server is out of reach but the browser is online the 10 s poll keeps trying, so it
-  // is what finds the server again; offline, the browser's online event restarts it.
-  const read = useLiveRead<VorderAnswer>({
-    scope: `${roomid}:${seqno ?? ''}:${gametype}`,
-    fetch: () => {
-      const current = feedRef.current;
-      const cursor = current.seqno === seqno ? current.cursor : 0;
-      return fetchLiveOrders({ roomid, cursor, seqno: seqno ?? '', gametype });
-    },
-    enabled: active && !drawn && seqno !== null && !streaming,
-    pollMs: LIVE_ORDERS_POLL_MS,
-    onAnswer: (answer) => {
-      if (seqno) setFeed((previous) => receiveLive(previous, seqno, answer.list, answer.order_id));
-    },
-  });
+  // is what finds the server again; offline it stops, and starts again when the browser is back.
+  const browserOnline = useBrowserOnline();
+  // Asked from the feed's cursor: only the lines after those it holds.
+  const fetchAfterCursor = useCallback(() => {
+    const current = feedRef.current;
+    const cursor = current.seqno === seqno ? current.cursor : 0;
+    return fetchLiveOrders({ roomid, cursor, seqno: seqno ?? '', gametype });
+  }, [roomid, seqno, gametype]);
+  const read = useTanstackQuery(
+    // The feed's ref is read only when TanStack calls the query function, never while rendering.
+    // eslint-disable-next-line react-hooks/refs
+    liveQuery({
+      key: queryKey(ApiPath.vorder, { isfirst: 1, roomid, gameseq: seqno ?? '', gametype }),
+      fetch: fetchAfterCursor,
+      enabled: active && !drawn && seqno !== null && !streaming && browserOnline,
+      pollMs: LIVE_ORDERS_POLL_MS,
+    }),
+  );
+  const online = useOnline();
+  // Each answer joins the feed once (taken in as it renders, like the streamed table below).
+  const [answeredAt, setAnsweredAt] = useState(0);
+  if (read.data && read.dataUpdatedAt !== answeredAt) {
+    setAnsweredAt(read.dataUpdatedAt);
+    const answer = read.data;
+    if (seqno) setFeed((previous) => receiveLive(previous, seqno, answer.list, answer.order_id));
+  }
 
   // While streaming, the table its events wrote (liveRoom.ts) feeds the same reveal as a poll's answer.
   // Taken in as it renders (React's "adjusting state when a prop changes"), once per table and round.
@@ -94,18 +108,19 @@ export function useLiveOrders(options: {
     return () => clearTimeout(timer);
   }, [waiting, drawn]);
 
-  const { reload } = read;
+  const { refetch } = read;
   const pollNow = useCallback(() => {
-    if (!streaming) void reload();
-  }, [reload, streaming]);
+    if (!streaming) void refetch({ cancelRefetch: false });
+  }, [refetch, streaming]);
 
   // At the draw the round's list clears; the next round's first answer starts a new feed.
   const rows = drawn || feed.seqno !== seqno ? NO_ROWS : feed.shown;
   const answered = drawn || feed.seqno === seqno;
   if (streaming) return { rows, goodAt: null, stale: false, known: answered || stream === 'live', pollNow };
   const streamedAt = liveUntil?.seqno === seqno ? liveUntil.at : null;
-  const goodAt = read.goodAt === null || (streamedAt !== null && streamedAt > read.goodAt) ? streamedAt : read.goodAt;
-  return { rows, goodAt, stale: read.stale, known: answered || goodAt !== null, pollNow };
+  const polledAt = read.data ? read.dataUpdatedAt : null;
+  const goodAt = polledAt === null || (streamedAt !== null && streamedAt > polledAt) ? streamedAt : polledAt;
+  return { rows, goodAt, stale: !online || read.error !== null, known: answered || goodAt !== null, pollNow };
 }
 
 /** The streamed table is only ever written by events: it has nothing to fetch. */

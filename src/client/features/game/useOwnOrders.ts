@@ -1,5 +1,8 @@
+import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { OwnOrderItem } from '../../../shared/api/types';
-import { useLiveRead } from '../../data';
+import { ApiPath } from '../../api';
+import { liveQuery, queryKey } from '../../data';
 import { fetchOwnOrders } from './gameApi';
 
 export interface OwnOrdersState {
@@ -10,21 +13,24 @@ export interface OwnOrdersState {
 }
 
 /**
- * The member's own orders of the current round, loaded while the sheet is open and after each
- * change (a reload during a request starts anew, so the list after a cancel is the newer one).
+ * The member's own orders of a round, read while the sheet is open and again after each change (a
+ * reload during a request starts anew, so the list after a cancel is the newer one).
  */
 export function useOwnOrders(roomid: number, seqno: string | null, enabled: boolean): OwnOrdersState {
-  const read = useLiveRead<OwnOrderItem[]>({
-    scope: `${roomid}:${seqno ?? ''}`,
-    fetch: () => fetchOwnOrders(roomid, seqno ?? ''),
-    enabled: enabled && seqno !== null,
-    whileBusy: 'restart',
-  });
+  const read = useQuery(
+    liveQuery({
+      key: queryKey(ApiPath.vorder, { roomid, gameseq: seqno ?? '' }),
+      fetch: () => fetchOwnOrders(roomid, seqno ?? ''),
+      enabled: enabled && seqno !== null,
+    }),
+  );
+  const { refetch } = read;
+  const reload = useCallback(() => refetch().then(() => undefined), [refetch]);
   return {
     orders: read.data ?? null,
-    loading: read.pending,
+    loading: read.isFetching,
     error: read.error,
-    reload: seqno === null ? noReload : read.reload,
+    reload: seqno === null ? noReload : reload,
   };
 }
 

@@ -18,4 +18,4 @@ export { logout } from './session';
 export { useMessageReads, markMessagesRead } from './messageReads';
 export { useWrite } from './useWrite';
 export { liveQuery } from './liveQuery';
-export { useWindowedQuery, type WindowedQuery, type WindowedRead } from './useWindowedQuery';
+export { usePagedQuery, type PagedQuery, type PagedRead } from './usePagedQuery';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useQuery as useTanstackQuery } from '@tanstack/react-query';
+import { useQuery as useTanstackQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useOnline } from '../api/online';
 import { appQueries } from '../stores';
 import { clockNow } from './clock';
@@ -105,8 +105,19 @@ export function useSynced<T>(
   const refresh = useCallback(async () => {
     await refetch({ cancelRefetch: false });
   }, [refetch]);
+  return syncedOf(result, stableKey, { enabled, online, refresh });
+}
 
-  if (!stableKey) {
+/**
+ * What a TanStack result shows, said as fresh, stale or empty: fresh only when the server gave
+ * it in this visit and the app is online (`useSynced`; a paged read's pages joined, `usePagedQuery`).
+ */
+export function syncedOf<T>(
+  result: Pick<UseQueryResult<unknown>, 'status' | 'isFetching' | 'dataUpdatedAt' | 'error'> & { data: T | undefined },
+  key: QueryKey | null,
+  { enabled, online, refresh }: { enabled: boolean; online: boolean; refresh: () => Promise<void> },
+): Synced<T> {
+  if (!key) {
     return {
       data: undefined,
       status: 'empty',
@@ -118,7 +129,7 @@ export function useSynced<T>(
     };
   }
   const { data, status: state } = result;
-  const confirmed = appQueries.isConfirmed(stableKey) && state === 'success';
+  const confirmed = appQueries.isConfirmed(key) && state === 'success';
   const status: SyncStatus = data === undefined ? 'empty' : online && confirmed ? 'fresh' : 'stale';
   // An answer restored from the device is asked for at once behind it: counted as validating until
   // then, so a stale mark does not flash; only while a request will be sent, though (online).

@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { OwnOrderItem } from '../../../shared/api/types';
 import { Sheet, Spinner, SyncedSection } from '../../ui';
-import { useWindowedQuery, type WindowedQuery } from '../../data';
-import { gameLogRead, type GameLogFilter } from './gameApi';
+import { usePagedQuery, type PagedQuery } from '../../data';
+import { gameLogRead } from './gameApi';
 import { formatOdds } from './model';
 import { pathTo } from '../../routing/paths';
 import { LinePayout } from './LinePayout';
@@ -26,14 +26,13 @@ export function RecordSheet({ open, gametype, onClose }: { open: boolean; gamety
 function RecordList({ gametype }: { gametype?: number }) {
   const { t } = useLingui();
   const read = useMemo(() => gameLogRead(gametype), [gametype]);
-  const filter = useMemo<GameLogFilter>(() => (gametype !== undefined ? { gametype } : {}), [gametype]);
-  const records = useWindowedQuery(read, filter);
+  const records = usePagedQuery(read);
   return (
     <SyncedSection
       synced={records}
       unavailableTitle={t`Order history unavailable`}
       unavailableText={t`Your history cannot be loaded right now.`}
-      isEmpty={(window) => window.rows.length === 0}
+      isEmpty={(rows) => rows.length === 0}
       empty={<p className="text-muted">{t`No orders yet.`}</p>}
       loading={
         <div className="sheet-loading">
@@ -41,7 +40,7 @@ function RecordList({ gametype }: { gametype?: number }) {
         </div>
       }
     >
-      {(window) => <RecordRows records={records} items={window.rows} complete={window.complete} />}
+      {(rows) => <RecordRows records={records} items={rows} complete={records.complete} />}
     </SyncedSection>
   );
 }
@@ -51,7 +50,7 @@ function RecordRows({
   items,
   complete,
 }: {
-  records: WindowedQuery<OwnOrderItem, GameLogFilter>;
+  records: PagedQuery<OwnOrderItem>;
   items: OwnOrderItem[];
   complete: boolean;
 }) {

@@ -2,7 +2,7 @@
 import { api, ApiError, ApiPath } from '../../api';
 import { ErrorCode } from '../../../shared/errors';
 import type { GameInfoAnswer, GetRoundAnswer, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
-import { defineQuery, profileQuery, queryKey, type Query, type WindowedRead } from '../../data';
+import { defineQuery, profileQuery, queryKey, type Query, type PagedRead } from '../../data';
 import { wireCents } from '../../../shared/money';
 import { clockOffset } from './model';
 
@@ -73,32 +73,18 @@ export async function fetchOwnOrders(roomid: number, seqno: string): Promise<Own
 
 export const GAME_LOG_PAGE = 20;
 
-/** The records filter: one game's orders, or all of them. */
-export interface GameLogFilter {
-  gametype?: number;
-}
-
 /**
- * The member's order history of a game (getGamelog) as a windowed read: pages newest first by
- * `before` order id, one cached window per game, so the records seen last open offline.
+ * The member's order history (getGamelog) of one game, or of all: pages newest first by `before`
+ * order id, kept per game, so the records seen last open offline.
  */
-export function gameLogRead(gametype: number | undefined): WindowedRead<OwnOrderItem, GameLogFilter> {
-  const filter: GameLogFilter = gametype !== undefined ? { gametype } : {};
+export function gameLogRead(gametype: number | undefined): PagedRead<OwnOrderItem> {
+  const filter = gametype !== undefined ? { gametype } : {};
   return {
     key: queryKey(ApiPath.gameLog, filter),
     pageSize: GAME_LOG_PAGE,
-    fetchPage: (asked, before) =>
-      api.call(
-        ApiPath.gameLog,
-        {
-          ...(asked.gametype !== undefined ? { gametype: asked.gametype } : {}),
-          ...(before ? { before } : {}),
-          limit: GAME_LOG_PAGE,
-        },
-        { silent: true },
-      ),
+    fetchPage: (before) =>
+      api.call(ApiPath.gameLog, { ...filter, ...(before ? { before } : {}), limit: GAME_LOG_PAGE }, { silent: true }),
     idOf: (order) => order.order_id,
-    sameFilter: (a, b) => a.gametype === b.gametype,
   };
 }
 

@@ -123,6 +123,9 @@ export function createAppQueryClient(deps: AppQueryClientDeps) {
 
   /** A row into the database; a database that cannot store it costs only the offline copy. */
   function write(row: CacheRow): Promise<void> {
+    // The answer of a query no longer in the cache (the member's answers dropped, the visit
+    // forgotten) is not stored: TanStack's persister stores an answer a tick after it came.
+    if (!client.getQueryCache().get(row.key)) return Promise.resolve();
     const stored = database()
       .then((db) => db.put(row))
       .catch((error: unknown) => console.warn('[cache] could not store', row.key, error));

@@ -41,7 +41,7 @@ export function usePagedQuery<R>(read: PagedRead<R>): PagedQuery<R> {
     queryKey: key,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
     initialPageParam: undefined,
-    getNextPageParam: (last) => (last.length < pageSize || last.length === 0 ? null : idOf(last[last.length - 1])),
+    getNextPageParam: (last) => (last.length < pageSize ? null : idOf(last[last.length - 1])),
   });
   const { refetch, fetchNextPage, hasNextPage, isFetchNextPageError } = result;
   const pages = result.data?.pages;

@@ -25,13 +25,14 @@ export function useOwnOrders(roomid: number, seqno: string | null, enabled: bool
     }),
   );
   const { refetch } = read;
-  const reload = useCallback(() => refetch().then(() => undefined), [refetch]);
+  const reload = useCallback(
+    () => (seqno === null ? Promise.resolve() : refetch().then(() => undefined)),
+    [refetch, seqno],
+  );
   return {
     orders: read.data ?? null,
     loading: read.isFetching,
     error: read.error,
-    reload: seqno === null ? noReload : reload,
+    reload,
   };
 }
-
-const noReload = (): Promise<void> => Promise.resolve();

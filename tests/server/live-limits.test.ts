@@ -6,8 +6,9 @@
  *   (not ended with its bytes still queued), and its place given back only then;
  * - tickets: limited per session (2051), a session holds a few at most, expired ones are swept.
  */
+import { ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import { MAX_SESSION_TICKETS, TICKET_TTL_MS } from '../../src/server/domain/live/tickets';
 import { roomChannel } from '../../src/server/domain/live/news';
@@ -156,6 +157,36 @@ describe('a reader that does not read', () => {
     // connection closed (reset), never the rest of the stream.
     for (const socket of deaf) socket.resume();
     await until(() => deaf.every((socket) => socket.destroyed), 'the deaf sockets closed');
+  });
+
+  it("is held the same bytes as the room's other streams, not a copy of its own", async () => {
+    const readers: LiveStream[] = [];
+    for (let i = 0; i < 3; i++) {
+      const member = await fundedMember(server, 1_000);
+      const stream = await roomStream(server, member.token, ROOM.usdtStandard);
+      open.push(stream);
+      readers.push(stream);
+      await stream.next((event) => event.data.type === 'snapshot');
+    }
+    // Every write of the server's answers, read through to the real one.
+    const write = vi.spyOn(ServerResponse.prototype, 'write');
+    let written: unknown[];
+    try {
+      // Two events in one flush: each stream is written them together, from one buffer for all.
+      await server.app.liveBus.publish(
+        [-7, -8].map((id) => ({
+          channel: roomChannel(ROOM.usdtStandard),
+          event: { type: 'orders.cancelled', roomid: ROOM.usdtStandard, roundId: 0, ids: [id, id] },
+        })),
+      );
+      for (const stream of readers) await stream.next((event) => (event.data.ids as number[] | undefined)?.[0] === -8);
+      written = write.mock.calls.map(([bytes]) => bytes).filter((bytes) => String(bytes).includes('"ids":[-7'));
+    } finally {
+      write.mockRestore();
+    }
+    expect(written).toHaveLength(3);
+    expect(written.every((bytes) => Buffer.isBuffer(bytes))).toBe(true);
+    expect(new Set(written).size).toBe(1);
   });
 });
 

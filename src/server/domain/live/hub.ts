@@ -8,7 +8,8 @@
  * A stream's events are written together every `flushMs`, not one by one: a busy room's events
  * (one per order) written to each stream as they came cost one socket write each, the largest
  * share of the server's CPU after the database with a few hundred streams open (npm run bench,
- * slow readers). Together they are one write per stream per flush.
+ * slow readers). Together they are one write per stream per flush, from one buffer shared by the
+ * streams given the same frames.
  *
  * Admission: a stream's place under the caps (per address, per member: 3017) is taken before
  * anything is awaited, here for this instance and then in the database for all of them
@@ -111,6 +112,15 @@ const HEARTBEAT = ': \n\n';
 
 function frame(id: number, payload: string): string {
   return `id: ${id}\ndata: ${payload}\n\n`;
+}
+
+/**
+ * Whether two streams were queued the same frames (the same event's frame is one string for every
+ * stream of its channel): streams of one room then share one buffer per flush, so a room's streams
+ * that are not read hold the same bytes, not a copy each.
+ */
+function sameFrames(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((text, i) => text === b[i]);
 }
 
 /** Last-Event-ID as an id of ours, or undefined (absent or not a number: the stream starts from a snapshot). */
@@ -346,15 +356,17 @@ export class LiveHub {
    */
   private flush(): void {
     this.flushTimer = null;
+    let batch: { frames: string[]; bytes: Buffer } | undefined;
     for (const stream of this.toFlush) {
       if (stream.closed) continue;
       if (stream.res.writableLength > this.options.maxQueuedBytes) {
         this.cut(stream);
         continue;
       }
-      const text = stream.queued.length === 1 ? stream.queued[0] : stream.queued.join('');
+      const frames = stream.queued;
       stream.queued = [];
-      stream.res.write(text);
+      if (!batch || !sameFrames(batch.frames, frames)) batch = { frames, bytes: Buffer.from(frames.join('')) };
+      stream.res.write(batch.bytes);
     }
     this.toFlush.clear();
   }

@@ -31,8 +31,9 @@ const [roundSeconds, closeSeconds] = (process.env.LIVE_BENCH_ROUND ?? '10/5').sp
 const dir = mkdtempSync(join(tmpdir(), 'bench-live-'));
 const deps = await openBenchDatabase(dir);
 await updateGameRow(deps.db, 15, { round_seconds: roundSeconds, close_seconds: closeSeconds });
-// Enough for a minute of orders at the room's minimum from each member.
-const members = await createMembers(deps, MEMBERS, 10_000_000);
+// Enough for the slow-readers bench: 8 members ordering as fast as they are answered, at the
+// room's minimum on two outcomes (40 USD an order), for three minutes.
+const members = await createMembers(deps, MEMBERS, 2_000_000_000);
 const sessions = await Promise.all(
   members.map(async (member) => {
     const found = await findSessionMember(deps.db, hashToken(member.token));

@@ -6,13 +6,17 @@
  * answered. Another member reads the room's round (getGameinfo) every 100 ms throughout.
  *
  * The same number of streams that are read, first, say what streams cost a busy room at all: a
- * room's news is written to every stream in it.
+ * room's news is written to every stream in it. And a second server goes through the same schedule
+ * with no stream at all: its database grows the same way (SQLite's page cache fills, its file is
+ * mapped into memory), which moves memory and latency whatever streams are open.
  *
- * Prints the server's resident memory before (the same order load, no stream), at its highest
- * and after the readers have gone (after a full collection, as before), the server's open
- * sockets at most, and the other member's getGameinfo p50 and p99 with no stream, with the
- * reading streams and with the deaf ones. The goal: memory after within 20 % of before, and the
- * deaf readers costing the other member no more than the same number of readers that keep up.
+ * Prints the server's own memory (resident, without the database file's mapped pages) before (the
+ * same order load, no stream), at its highest and after the readers have gone (after a full
+ * collection, as before), beside the stream-less server's after; the server's open sockets at
+ * most; and the other member's getGameinfo p50 and p99 with no stream, with the reading streams
+ * and with the deaf ones, beside the stream-less server's at the same times. The goal: memory
+ * after within 20 % of the same load's without streams, and the deaf readers costing the other
+ * member no more than the same number of readers that keep up.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -34,9 +38,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-/** The server process's resident memory and open sockets, from /proc. */
-function processState(pid: number): { rss: number; sockets: number } {
-  const rssKib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+/**
+ * The server process's resident memory and open sockets, from /proc: all of it, and the part that
+ * is its own (anonymous), without the database file's pages mapped into it (SQLite's mmap_size),
+ * which grow with the file whatever streams are open, and which the kernel takes back at will.
+ */
+function processState(pid: number): { rss: number; own: number; sockets: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
   let sockets = 0;
   for (const fd of readdirSync(`/proc/${pid}/fd`)) {
     try {
@@ -45,7 +54,7 @@ function processState(pid: number): { rss: number; sockets: number } {
       // Closed between the listing and the look.
     }
   }
-  return { rss: rssKib * 1024, sockets };
+  return { rss: kib('VmRSS'), own: kib('RssAnon'), sockets };
 }
 
 /**
@@ -79,7 +88,7 @@ async function orderLoop(
   port: number,
   token: string,
   running: () => boolean,
-  counts: { taken: number; refused: number },
+  counts: { taken: number; refused: Map<number, number> },
 ) {
   const info = (await post(port, '/api/Game/getGameinfo', { token, roomid: 1 })).data as {
     room: { gameid: number; rate0: number; rate1: number };
@@ -96,7 +105,7 @@ async function orderLoop(
     });
     if (answer.code === 1) counts.taken++;
     else {
-      counts.refused++;
+      counts.refused.set(answer.code, (counts.refused.get(answer.code) ?? 0) + 1);
       // Closed for the draw: the next round opens within seconds.
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -123,27 +132,48 @@ interface Phase {
   open: number;
 }
 
-export async function runSlowReadersBench(): Promise<void> {
-  console.log(
-    `\nReaders that never read: ${DEAF} members each opening a stream every ${REOPEN_SECONDS} s for ${DEAF_SECONDS} s in a busy room (SQLite, production caps), ` +
-      `beside the same number of streams that are read`,
-  );
+type Memory = NodeJS.MemoryUsage & { own: number };
+
+interface Run {
+  baseline: Phase;
+  reading: Phase;
+  deaf: Phase;
+  before: Memory;
+  afterReading: Memory;
+  afterDeaf: Memory;
+  after: Memory;
+  highest: { rss: number; own: number; sockets: number };
+  refused: Map<number, number>;
+}
+
+/**
+ * One server through the bench's schedule: orders alone, then the reading streams, then the deaf
+ * ones, then nothing. With `streams` false no stream is opened at all: the same load's own figures,
+ * since a database that grows (SQLite's page cache fills, its file is mapped) moves memory and
+ * latency whatever streams are open.
+ */
+async function runSchedule(streams: boolean): Promise<Run> {
   const server: LiveServer = await startLiveServer({ LIVE_BENCH_ROUND: ROUND, LIVE_BENCH_CAPS: 'production' });
   const pid = server.child.pid!;
   const sockets: Socket[] = [];
   let ordering = true;
-  const orders = { taken: 0, refused: 0 };
+  const orders = { taken: 0, refused: new Map<number, number>() };
   const loops: Promise<void>[] = [];
   let highest = processState(pid);
+  /** After a full collection: V8's figures, and the process's own memory from /proc. */
+  const memory = async (): Promise<Memory> => {
+    const { usage } = (await server.ask({ kind: 'memory' })) as { usage: NodeJS.MemoryUsage };
+    return { ...usage, own: processState(pid).own };
+  };
   try {
     const { tokens } = (await server.ask({ kind: 'tokens' })) as { tokens: string[] };
     const poller = tokens[0];
     for (const token of tokens.slice(1, 1 + ORDERING_MEMBERS)) {
       loops.push(orderLoop(server.port, token, () => ordering, orders));
     }
-    const baseline = await pollFor(server.port, poller, BASELINE_SECONDS);
-    const ordersBefore = orders.taken / BASELINE_SECONDS;
-    const before = ((await server.ask({ kind: 'memory' })) as { usage: { rss: number } }).usage.rss;
+    const baselinePolls = await pollFor(server.port, poller, BASELINE_SECONDS);
+    const baseline = { polls: baselinePolls, ordersPerSecond: orders.taken / BASELINE_SECONDS, opened: 0, open: 0 };
+    const before = await memory();
 
     /**
      * DEAF members each opening a stream every REOPEN_SECONDS. Reading members close the one
@@ -156,9 +186,14 @@ export async function runSlowReadersBench(): Promise<void> {
       let opened = 0;
       const sample = setInterval(() => {
         const now = processState(pid);
-        highest = { rss: Math.max(highest.rss, now.rss), sockets: Math.max(highest.sockets, now.sockets) };
+        highest = {
+          rss: Math.max(highest.rss, now.rss),
+          own: Math.max(highest.own, now.own),
+          sockets: Math.max(highest.sockets, now.sockets),
+        };
       }, 1_000);
       const reopen = async () => {
+        if (!streams) return;
         const { tickets } = (await server.ask({ kind: 'tickets', count: DEAF })) as { tickets: string[] };
         const batch = tickets.map((ticket) => roomStream(server.port, ticket, reader));
         sockets.push(...batch);
@@ -179,7 +214,6 @@ export async function runSlowReadersBench(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       return { polls, ordersPerSecond: (orders.taken - startOrders) / DEAF_SECONDS, opened, open: stats.streams };
     };
-    const memory = async () => ((await server.ask({ kind: 'memory' })) as { usage: NodeJS.MemoryUsage }).usage;
     const reading = await phase('reading');
     const afterReading = await memory();
     const deaf = await phase('deaf');
@@ -189,36 +223,52 @@ export async function runSlowReadersBench(): Promise<void> {
     ordering = false;
     await Promise.all(loops);
     await new Promise((resolve) => setTimeout(resolve, 10_000));
-    const afterAll = await memory();
-    const after = afterAll.rss;
-
-    const p = (times: number[]) =>
-      `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`;
-    console.log(
-      `  orders taken: ${ordersBefore.toFixed(0)}/s with no stream, ${reading.ordersPerSecond.toFixed(0)}/s with the reading streams, ` +
-        `${deaf.ordersPerSecond.toFixed(0)}/s with the deaf ones; streams open at the end: ${reading.open} reading, ${deaf.open} deaf ` +
-        `(${deaf.opened} deaf asked for; cap ${DEFAULT_HUB_OPTIONS.maxPerMember} a member)`,
-    );
-    console.log(
-      `  server RSS: ${mib(before)} before, ${mib(highest.rss)} at most, ${mib(after)} after they left ` +
-        `(${((after / before) * 100).toFixed(0)} % of before; goal: within 120 %); its open sockets at most: ${highest.sockets}`,
-    );
-    // Where the memory is: V8's heap (used and held), and what lives outside it (buffers).
-    const parts = (usage: NodeJS.MemoryUsage) =>
-      `RSS ${mib(usage.rss)} (heap ${mib(usage.heapUsed)} used of ${mib(usage.heapTotal)}, external ${mib(usage.external)}, buffers ${mib(usage.arrayBuffers)})`;
-    console.log(
-      `  after the reading streams left: ${parts(afterReading)}; after the deaf ones: ${parts(afterDeaf)}; ` +
-        `with no load: ${parts(afterAll)}`,
-    );
-    console.log(
-      `  another member's getGameinfo: ${p(baseline)} with no stream; ${p(reading.polls)} with the reading streams; ` +
-        `${p(deaf.polls)} with the deaf ones (goal: the deaf p99 no worse than the reading one)`,
-    );
+    const after = await memory();
+    return { baseline, reading, deaf, before, afterReading, afterDeaf, after, highest, refused: orders.refused };
   } finally {
     ordering = false;
     for (const socket of sockets) socket.destroy();
     await server.stop();
   }
+}
+
+export async function runSlowReadersBench(): Promise<void> {
+  console.log(
+    `\nReaders that never read: ${DEAF} members each opening a stream every ${REOPEN_SECONDS} s for ${DEAF_SECONDS} s in a busy room (SQLite, production caps), ` +
+      `after the same number of streams that are read; beside the same schedule's load on a server given no stream at all`,
+  );
+  const control = await runSchedule(false);
+  const run = await runSchedule(true);
+
+  const p = (times: number[]) =>
+    `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`;
+  const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
+  console.log(
+    `  orders taken: ${run.baseline.ordersPerSecond.toFixed(0)}/s with no stream, ${run.reading.ordersPerSecond.toFixed(0)}/s with the reading streams, ` +
+      `${run.deaf.ordersPerSecond.toFixed(0)}/s with the deaf ones (no stream at all: ${control.baseline.ordersPerSecond.toFixed(0)}, ` +
+      `${control.reading.ordersPerSecond.toFixed(0)}, ${control.deaf.ordersPerSecond.toFixed(0)}/s); streams open at the end: ` +
+      `${run.reading.open} reading, ${run.deaf.open} deaf (${run.deaf.opened} deaf asked for; cap ${DEFAULT_HUB_OPTIONS.maxPerMember} a member); ` +
+      `orders refused, by code: ${[...run.refused].map(([code, count]) => `${code} x${count}`).join(', ') || 'none'}`,
+  );
+  console.log(
+    `  server memory of its own (RSS without the database file's mapped pages): ${mib(run.before.own)} before, ` +
+      `${mib(run.highest.own)} at most, ${mib(run.after.own)} after they left (${ratio(run.after.own, run.before.own)} of before; ` +
+      `${ratio(run.after.own, control.after.own)} of the same load's with no stream, ${mib(control.after.own)}; goal: within 120 %); ` +
+      `RSS ${mib(run.before.rss)}, ${mib(run.highest.rss)} at most, ${mib(run.after.rss)} after (no stream: ${mib(control.after.rss)}); ` +
+      `open sockets at most: ${run.highest.sockets}`,
+  );
+  // Where the memory is: V8's heap (used and held), and what lives outside it (buffers).
+  const parts = (usage: Memory) =>
+    `own ${mib(usage.own)} (heap ${mib(usage.heapUsed)} used of ${mib(usage.heapTotal)}, external ${mib(usage.external)}, buffers ${mib(usage.arrayBuffers)})`;
+  console.log(
+    `  after the reading streams left: ${parts(run.afterReading)}; after the deaf ones: ${parts(run.afterDeaf)}; ` +
+      `with no load: ${parts(run.after)}`,
+  );
+  console.log(
+    `  another member's getGameinfo: ${p(run.baseline.polls)} with no stream; ${p(run.reading.polls)} with the reading streams; ` +
+      `${p(run.deaf.polls)} with the deaf ones (the same times with no stream at all: ${p(control.reading.polls)}; ${p(control.deaf.polls)}); ` +
+      `goal: the deaf p99 no worse than the reading one`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runSlowReadersBench();

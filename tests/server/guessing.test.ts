@@ -343,6 +343,16 @@ describe('the withdrawal password', () => {
     await server.deps.db.updateTable('settings').set({ value: '1' }).where('key', '=', 'turnoverMultiple').execute();
   });
 
+  it("a stolen session's wrong tries at the first withdrawal password lock that session only: the owner's other session sets it", async () => {
+    const m = await registerMember(server);
+    const owner = await newSession(m);
+    const setFirst = (token: string, loginpwd: string) =>
+      server.call(ApiPath.changePayPassword, { token, lang: 'en', loginpwd, newpwd: '135790', newpwd2: '135790' });
+    for (let i = 0; i < 5; i++) expect((await setFirst(m.token, `wrong${i}pw`)).body.code).toBe(1003);
+    expect((await setFirst(m.token, m.password)).body.code).toBe(3001);
+    expect((await setFirst(owner, m.password)).body.code).toBe(1);
+  });
+
   it("the member's sessions together still meet a ceiling: 20 wrong tries in 15 minutes lock the withdrawal password", async () => {
     const m = await walletMember(server, 100);
     const card = await addCard(server, m.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS });

@@ -32,16 +32,32 @@ const zones = [
   { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared imports nothing of ours.' },
   { target: './src/client', from: './src/server', message: 'The client never imports the server.' },
   { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
+  // The client is a one-way stack: app (the composition root) -> features -> data -> api -> shared,
+  // and features -> ui, i18n. What a lower layer hands up (failures, events) is said by the app.
   {
     target: './src/client/ui',
-    from: [
-      './src/client/data',
-      './src/client/api',
-      './src/client/app',
-      './src/client/features',
-      './src/client/stores.ts',
-    ],
+    from: ['./src/client/data', './src/client/api', './src/client/app', './src/client/features'],
     message: 'ui parts draw what they are given: no data layer, API client or store (the app provides what they read).',
+  },
+  {
+    target: './src/client/api',
+    from: ['./src/client/data', './src/client/ui', './src/client/i18n', './src/client/app', './src/client/features'],
+    message: 'api hands failures up as values (ApiError); words and toasts are the app\'s (app/connect.ts).',
+  },
+  {
+    target: './src/client/data',
+    from: ['./src/client/ui', './src/client/i18n', './src/client/app', './src/client/features'],
+    message: 'data reads and writes through api; how a write is said comes from the app (WriteVoiceContext).',
+  },
+  {
+    target: './src/client/i18n',
+    from: ['./src/client/data', './src/client/ui', './src/client/app', './src/client/features'],
+    message: 'i18n words what it is given.',
+  },
+  {
+    target: './src/client/features',
+    from: './src/client/app',
+    message: 'The app composes the features, never the other way.',
   },
   {
     target: './src/server/routes',

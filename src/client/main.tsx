@@ -8,10 +8,11 @@ import { onSessionEnd } from './api';
 import { prefetch } from './data/query';
 import { configQuery } from './data/resources';
 import { endSession } from './data/session';
-import { online } from './stores';
+import { online } from './api/stores';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';
 import { startFirstScreen } from './app/firstScreen';
+import { connectFailureToasts } from './app/connect';
 import { afterLoad, startPwa } from './app/pwa';
 import { listenForInstallPrompt } from './pwa/installOffer';
 
@@ -21,6 +22,7 @@ onSessionEnd(() => {
   navigate(pathTo('login'), { replace: true });
 });
 online.setProbe(() => void prefetch(configQuery));
+connectFailureToasts();
 // Chromium offers its install prompt early; it is kept for the app's own offer (InstallPrompt).
 listenForInstallPrompt();
 

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import AccountPage from '../../src/client/features/account/AccountPage';
 import { DialogHost, Toaster } from '../../src/client/ui';
 import { getQueryData, setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { getSession, startSession } from '../../src/client/api/session';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode } from '../../src/shared/errors';

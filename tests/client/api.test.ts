@@ -8,10 +8,10 @@ import { PASSWORD_CHECK_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../src/shared/
 import { pathsWhere } from '../../src/shared/api/calls';
 import { getSession, startSession, clearSession } from '../../src/client/api/session';
 import { isOnline } from '../../src/client/api/online';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { setQueryData, getQueryData } from '../../src/client/data/sync';
 import { endSession } from '../../src/client/data/session';
-import { textOfCode } from '../../src/client/i18n';
+import { failureText, textOfCode } from '../../src/client/i18n';
 import { API_BASE, fakeFetch, ok, refused, resetClientState } from './helpers';
 import { USER } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';
@@ -24,8 +24,7 @@ function client(overrides: Partial<ApiClientDeps> & { fetch: typeof fetch }) {
     base: async () => API_BASE,
     getToken: () => 'tok-123',
     getLang: () => 'vi',
-    textOf: textOfCode,
-    warn,
+    onFailure: (failure) => warn(failureText(failure)),
     onSessionEnd: ended,
     isOffline: () => false,
     log,

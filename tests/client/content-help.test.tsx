@@ -6,7 +6,7 @@ import type { Locale } from '../../src/shared/locale';
 import HelpListPage from '../../src/client/features/content/HelpListPage';
 import HelpPage from '../../src/client/features/content/HelpPage';
 import { setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, refused, resetClientState, type FakeCall } from './helpers';
 import { article, deferred, renderAt, summary } from './content-fixtures';

@@ -5,7 +5,7 @@ import type { Article } from '../../src/shared/api/types';
 import type { Locale } from '../../src/shared/locale';
 import InfoPage from '../../src/client/features/content/InfoPage';
 import { getQueryData, setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { article, deferred, renderAt } from './content-fixtures';

@@ -8,7 +8,7 @@ import MessagesPage from '../../src/client/features/content/MessagesPage';
 import { KeepAliveOutlet } from '../../src/client/app/KeepAliveOutlet';
 import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { activateLocale, formatDateTime } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, resetClientState, type FakeCall } from './helpers';
 import { article, deferred, renderAt } from './content-fixtures';

@@ -12,7 +12,7 @@ import ProductRulePage from '../../src/client/features/finance/ProductRulePage';
 import ProductOrderPage from '../../src/client/features/finance/ProductOrderPage';
 import ProductTransferInPage from '../../src/client/features/finance/ProductTransferInPage';
 import { setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { fakeFetch, ok, resetClientState, appConfig } from './helpers';
 import { renderScreen } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';

@@ -140,7 +140,7 @@ describe("a first visit's cache database", () => {
       const CONFIG = appConfig();
       const fake = fakeFetch({ [ApiPath.getConfig]: () => ok(CONFIG) });
       vi.stubGlobal('fetch', fake.fetch);
-      const stores = await import('../../src/client/stores');
+      const stores = await import('../../src/client/data/stores');
       const firstScreen = await import('../../src/client/app/firstScreen');
       expect(stores.cacheGate.isOpen()).toBe(false);
       void firstScreen.startFirstScreen(PATTERNS.service);

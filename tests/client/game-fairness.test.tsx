@@ -6,7 +6,7 @@ import type { GameRound } from '../../src/shared/api/types';
 import { commitmentOf, drawFromSeed, hashForward, toHex } from '../../src/shared/game';
 import { startSession } from '../../src/client/api/session';
 import FairnessPage from '../../src/client/features/game/FairnessPage';
-import { appQueries } from '../../src/client/stores';
+import { appQueries } from '../../src/client/data/stores';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, Providers, refused, resetClientState } from './helpers';
 import { drawnRoundOf } from './game-fixtures';

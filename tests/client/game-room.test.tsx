@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode, MessageKey, refuse } from '../../src/shared/errors';
 import type { OrderRequest, OwnOrderItem } from '../../src/shared/api/types';
 import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
-import { appQueries } from '../../src/client/stores';
+import { appQueries } from '../../src/client/data/stores';
 import { GAME_LOG_PAGE } from '../../src/client/features/game/gameApi';
 import { activateLocale, formatDateTime, messageOf, textOfCode } from '../../src/client/i18n';
 import { toast } from '../../src/client/ui/toast';

@@ -5,7 +5,7 @@ import { ApiPath } from '../../src/shared/api/paths';
 import type { HomeTile, Room } from '../../src/shared/api/types';
 import { clearSession, startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { activateLocale } from '../../src/client/i18n';
 import RoomListPage from '../../src/client/features/game/RoomListPage';
 import HomePage from '../../src/client/features/home/HomePage';

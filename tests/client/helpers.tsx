@@ -1,38 +1,31 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { I18nProvider } from '@lingui/react';
 import { LazyMotion, MotionConfig, domAnimation } from 'framer-motion';
-import { i18n } from '../../src/client/i18n';
 import { db } from '../../src/client/data/db';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { LiveStreams, LiveStreamsContext } from '../../src/client/data/live/liveStreams';
-import { apiBase, appQueries, online, session } from '../../src/client/stores';
+import { apiBase, online, session } from '../../src/client/api/stores';
+import { appQueries } from '../../src/client/data/stores';
 import { toast } from '../../src/client/ui/toast';
-import { BrowserOnlineContext } from '../../src/client/ui/browserOnline';
-import { useBrowserOnline } from '../../src/client/api/online';
+import { AppProviders } from '../../src/client/app/providers';
 import { closeAllDialogs } from '../../src/client/ui/dialog';
 import type { AppConfig } from '../../src/shared/api/types';
 
 export const API_BASE = 'http://api.test';
 
 /**
- * The app's providers. No test reaches the network, streams included: without `live` the screens
+ * The app's providers, with a stream transport and motion as the app's shell gives them. No test reaches the network, streams included: without `live` the screens
  * have no stream transport and poll, as in a browser that cannot read a stream.
  */
 export function Providers({ children, live }: { children: ReactNode; live?: LiveStreams }) {
   const [streams] = useState(() => live ?? new LiveStreams(null));
   useEffect(() => () => streams.stop(), [streams]);
   return (
-    <QueryClientProvider client={appQueries.client}>
-      <I18nProvider i18n={i18n}>
-        <LiveStreamsContext.Provider value={streams}>
-          <BrowserOnlineContext.Provider value={useBrowserOnline()}>
-            <MotionConfig reducedMotion="user">
-              <LazyMotion features={domAnimation}>{children}</LazyMotion>
-            </MotionConfig>
-          </BrowserOnlineContext.Provider>
-        </LiveStreamsContext.Provider>
-      </I18nProvider>
-    </QueryClientProvider>
+    <AppProviders>
+      <LiveStreamsContext.Provider value={streams}>
+        <MotionConfig reducedMotion="user">
+          <LazyMotion features={domAnimation}>{children}</LazyMotion>
+        </MotionConfig>
+      </LiveStreamsContext.Provider>
+    </AppProviders>
   );
 }
 

@@ -4,7 +4,7 @@ import { ApiPath } from '../../src/shared/api/paths';
 import type { Locale } from '../../src/shared/locale';
 import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { activateLocale, formatDateTime } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { renderHome, USER } from './home-fixtures';

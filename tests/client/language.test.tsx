@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LanguagePage from '../../src/client/features/language/LanguagePage';
-import { activateLocale, currentApiLang, storedLocale, textOfCode } from '../../src/client/i18n';
+import { activateLocale, storedLocale, textOfCode } from '../../src/client/i18n';
+import { currentApiLang } from '../../src/client/api';
 import { ErrorCode } from '../../src/shared/errors';
 import { Providers, resetClientState } from './helpers';
 

@@ -6,7 +6,7 @@ import { getQueryData, setQueryData } from '../../src/client/data/sync';
 import { queryKey, windowedKey } from '../../src/client/data/key';
 import { endSession } from '../../src/client/data/session';
 import { LiveStreams } from '../../src/client/data/live/liveStreams';
-import { appQueries } from '../../src/client/stores';
+import { appQueries } from '../../src/client/data/stores';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { USER } from './game-fixtures';
 import { FakeStreams } from './live-fake';

@@ -6,7 +6,7 @@ import { startSession } from '../../src/client/api/session';
 import { getQueryData, setQueryData } from '../../src/client/data/sync';
 import { queryKey } from '../../src/client/data/key';
 import { LiveStreams } from '../../src/client/data/live/liveStreams';
-import { appQueries } from '../../src/client/stores';
+import { appQueries } from '../../src/client/data/stores';
 import { gameInfoQuery, type TimedGameInfo } from '../../src/client/features/game/gameApi';
 import type { LiveTable } from '../../src/client/features/game/liveRoom';
 import { liveTableKey, roomEventWriter } from '../../src/client/features/game/roomStream';

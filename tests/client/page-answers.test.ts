@@ -11,7 +11,6 @@ import { createPageAnswers } from '../../src/client/api/pageAnswers';
 import { PAGE_ANSWERS_MAX_AGE_MS, type PageAnswers } from '../../src/shared/api/pageAnswers';
 import { ApiPath } from '../../src/shared/api/paths';
 import { ErrorCode } from '../../src/shared/errors';
-import { textOfCode } from '../../src/client/i18n';
 import { API_BASE, fakeFetch, ok, appConfig } from './helpers';
 
 const NOW = 1_780_000_000_000;
@@ -39,8 +38,7 @@ function clientWith(text: string | null, lang = 'vi') {
     base: async () => API_BASE,
     getToken: () => null,
     getLang: () => lang,
-    textOf: textOfCode,
-    warn: vi.fn(),
+    onFailure: vi.fn(),
     onSessionEnd: vi.fn(),
     isOffline: () => false,
     log: vi.fn(),

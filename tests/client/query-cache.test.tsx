@@ -16,7 +16,7 @@ import { getQueryData, invalidate, setQueryData } from '../../src/client/data/sy
 import { useWrite } from '../../src/client/data/useWrite';
 import { markMessagesRead } from '../../src/client/data/messageReads';
 import { startSession } from '../../src/client/api/session';
-import { appQueries } from '../../src/client/stores';
+import { appQueries } from '../../src/client/data/stores';
 import { Providers, fakeFetch, ok, refused, resetClientState, appConfig } from './helpers';
 import { BANK_CARD, USER } from './wallet-fixtures';
 

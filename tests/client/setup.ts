@@ -3,7 +3,8 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { activateLocale } from '../../src/client/i18n';
 import { loadAllAnswerSchemas } from '../../src/client/api/answers';
-import { cacheGate } from '../../src/client/stores';
+import { cacheGate } from '../../src/client/data/stores';
+import { connectFailureToasts } from '../../src/client/app/connect';
 import { STORED_ROWS_KEY } from '../../src/client/data/cacheGate';
 // DOMPurify (article HTML) needs two standard DOM behaviours happy-dom lacks.
 import './happy-dom-dompurify';
@@ -23,6 +24,8 @@ Reflect.deleteProperty(Element.prototype, 'animate');
 configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(async () => {
+  // As the app's start does: a call's failure is toasted in the member's words.
+  connectFailureToasts();
   // Tests read English texts: the UI catalogue and the error catalogue (err.<code>).
   await activateLocale('en', { persist: false });
   // The app loads a part of the answer schemas with its first call; the tests load them all at

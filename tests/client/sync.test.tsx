@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { db } from '../../src/client/data/db';
 import { getQueryData, revalidate, useSynced, setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { endSession } from '../../src/client/data/session';
 import { getToken, startSession } from '../../src/client/api/session';
 import { Providers, resetClientState } from './helpers';

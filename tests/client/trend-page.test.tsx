@@ -13,7 +13,7 @@ import type { PriceFeedOptions, PriceFeeds } from '../../src/client/features/tre
 import { createAppPriceFeeds, PriceFeedsContext } from '../../src/client/features/trend/usePrices';
 import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { renderScreen } from './wallet-fixtures';
 import { startPriceFeedServer, type PriceFeedServer } from '../support/priceFeedServer';

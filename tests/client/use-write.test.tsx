@@ -8,7 +8,7 @@ import { act, renderHook } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { useWrite } from '../../src/client/data/useWrite';
 import { startSession } from '../../src/client/api/session';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { textOfCode } from '../../src/client/i18n';
 import { Providers, fakeFetch, ok, refused, resetClientState } from './helpers';
 

@@ -11,7 +11,7 @@ import VersionPage from '../../src/client/features/version/VersionPage';
 import { UpdatePrompt } from '../../src/client/app/UpdatePrompt';
 import { attachRegistration, checkForUpdate, setNeedRefresh } from '../../src/client/pwa';
 import { setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { fakeFetch, ok, Providers, resetClientState } from './helpers';
 import { queryKey } from '../../src/client/data/key';
 

@@ -7,7 +7,7 @@ import PasswordMenuPage from '../../src/client/features/account/PasswordMenuPage
 import SettingsPage from '../../src/client/features/account/SettingsPage';
 import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
 import { appConfig, resetClientState } from './helpers';
 import { renderScreen, USER } from './wallet-fixtures';

@@ -8,7 +8,7 @@ import { startSession } from '../../src/client/api/session';
 import { getQueryData } from '../../src/client/data/sync';
 import { useQuery } from '../../src/client/data/query';
 import { bankCardsQuery } from '../../src/client/features/wallet/walletApi';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
 import { Providers, fakeFetch, ok, refused, resetClientState } from './helpers';
 import { BANK_CARD, deferred, ERC20_ADDRESS, renderScreen, TRC20_ADDRESS, USDT_CARD, USER } from './wallet-fixtures';

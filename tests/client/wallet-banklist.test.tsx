@@ -5,7 +5,7 @@ import type { BankCard } from '../../src/shared/api/types';
 import BankListPage from '../../src/client/features/wallet/BankListPage';
 import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { fakeFetch, ok, resetClientState } from './helpers';
 import { BANK_CARD, renderScreen, TRC20_ADDRESS, USDT_CARD } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';

@@ -6,7 +6,7 @@ import { serverDateOf } from '../../src/shared/serverDay';
 import type { FundLogEntry } from '../../src/shared/api/types';
 import IncomePage from '../../src/client/features/wallet/IncomePage';
 import { startSession } from '../../src/client/api/session';
-import { online } from '../../src/client/stores';
+import { online } from '../../src/client/api/stores';
 import { invalidate } from '../../src/client/data/sync';
 import { activateLocale, messageOf } from '../../src/client/i18n';
 import { db } from '../../src/client/data/db';

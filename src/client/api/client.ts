@@ -2,13 +2,13 @@ import ky, { TimeoutError } from 'ky';
 import type { ApiAnswerOf, ApiContract, ApiRequestOf } from '../../shared/api/types';
 import { checksPassword, isWritePath } from '../../shared/api/calls';
 import { isSessionEnd, SUCCESS, type ApiResponse } from '../../shared/api/envelope';
-import { ErrorCode, MessageKey, type MessageValues } from '../../shared/errors';
+import { ErrorCode } from '../../shared/errors';
 import { checkAnswer, loadAnswerSchemas, type CheckedAnswer } from './answers';
 import { ApiError, OfflineError } from './errors';
 import { PASSWORD_CHECK_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../shared/constants';
 
 export interface CallOptions {
-  /** No toast for refusals (the caller shows its own message). */
+  /** Not handed to `onFailure` (the caller shows its own message). */
   silent?: boolean;
 }
 
@@ -16,9 +16,8 @@ export interface ApiClientDeps {
   base: () => Promise<string>;
   getToken: () => string | null;
   getLang: () => string;
-  /** Text of a code from the catalogue (`err.<code>`). */
-  textOf: (code: number | string, values?: MessageValues) => string;
-  warn: (text: string) => void;
+  /** A failure the caller did not silence, for the app to say in the member's words (app/connect.ts). */
+  onFailure: (failure: ApiError) => void;
   onSessionEnd: () => void;
   isOffline: () => boolean;
   onReachability?: (reached: boolean) => void;
@@ -54,8 +53,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     options: CallOptions = {},
   ): Promise<ApiAnswerOf<P>> {
     if (isWritePath(path) && deps.isOffline()) {
-      if (!options.silent) deps.warn(deps.textOf(MessageKey.Offline));
-      throw new OfflineError();
+      const failure = new OfflineError();
+      if (!options.silent) deps.onFailure(failure);
+      throw failure;
     }
 
     const lang = deps.getLang();
@@ -107,15 +107,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const text = typeof info === 'string' ? info.trim() : '';
     if (code === SUCCESS) return checked(path, data);
 
-    if (isSessionEnd(code)) {
-      deps.onSessionEnd();
-      if (!options.silent) deps.warn(text || deps.textOf(ErrorCode.LoginInvalid));
-      throw new ApiError({ code, kind: 'session', info: text, data, status: response.status });
-    }
-
     const errCode = errCodeOf(data);
-    if (!options.silent) deps.warn(text || deps.textOf(errCode ?? code));
-    throw new ApiError({ code: errCode ?? code, kind: 'refused', info: text, data, status: response.status });
+    const failure = isSessionEnd(code)
+      ? new ApiError({ code, kind: 'session', info: text, data, status: response.status })
+      : new ApiError({ code: errCode ?? code, kind: 'refused', info: text, data, status: response.status });
+    if (failure.kind === 'session') deps.onSessionEnd();
+    if (!options.silent) deps.onFailure(failure);
+    throw failure;
   }
 
   /** A success's data as its schema reads it; an answer of another shape is a failure, never data. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { online } from '../stores';
+import { online } from './stores';
 
 /** Online as far as the browser knows: writes are refused when this is false. */
 export const isBrowserOnline = (): boolean => online.isBrowserOnline();

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { session } from '../stores';
+import { session } from './stores';
 import type { Session } from './sessionStore';
 
 export type { Session } from './sessionStore';

@@ -3,8 +3,9 @@ import { matchRoute } from 'wouter';
 import { isBrowserOnline } from '../api/online';
 import { getToken } from '../api/session';
 import { prefetch, type Query } from '../data/query';
-import { currentApiLang } from '../i18n';
-import { cacheGate, pageAnswers } from '../stores';
+import { currentApiLang } from '../api/language';
+import { pageAnswers } from '../api/stores';
+import { cacheGate } from '../data/stores';
 import { configQuery } from '../data/resources';
 import { findRoute } from './routes';
 

@@ -16,6 +16,6 @@ export {
 } from './resources';
 export { logout } from './session';
 export { useMessageReads, markMessagesRead } from './messageReads';
-export { useWrite } from './useWrite';
+export { useWrite, WriteVoiceContext, type WriteVoice } from './useWrite';
 export { liveQuery } from './liveQuery';
 export { usePagedQuery, type PagedQuery, type PagedRead } from './usePagedQuery';

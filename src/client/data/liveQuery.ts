@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { OfflineError } from '../api/errors';
 import { isBrowserOnline } from '../api/online';
-import { appQueries } from '../stores';
+import { appQueries } from './stores';
 import type { QueryKey } from './key';
 
 export interface LiveQuery<T> {

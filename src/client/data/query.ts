@@ -2,7 +2,7 @@ import { CancelledError } from '@tanstack/react-query';
 import { api } from '../api';
 import type { ApiAnswerOf, ApiRequestOf } from '../../shared/api/types';
 import { queryKey, type CallPath, type QueryKey } from './key';
-import { appQueries } from '../stores';
+import { appQueries } from './stores';
 import { isOnline } from '../api/online';
 import { revalidate, useSynced, type Synced, type UseSyncedOptions } from './sync';
 

@@ -1,6 +1,6 @@
 import { api, ApiPath, clearSession, getToken } from '../api';
 import { isBrowserOnline } from '../api/online';
-import { appQueries } from '../stores';
+import { appQueries } from './stores';
 
 /** The session is over (logout, or a 409/403 answer): forget the token and the member's rows. */
 export async function endSession(): Promise<void> {

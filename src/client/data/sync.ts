@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQuery as useTanstackQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useOnline } from '../api/online';
-import { appQueries } from '../stores';
+import { appQueries } from './stores';
 import { clockNow } from './clock';
 import type { CacheRow } from './db';
 import { hashKey, type KeyPrefix, type QueryKey } from './key';

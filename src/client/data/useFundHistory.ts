@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { ApiPath } from '../../shared/api/paths';
 import { api, OfflineError, useSession } from '../api';
 import { isBrowserOnline, isOnline, useOnline } from '../api/online';
-import { appQueries } from '../stores';
+import { appQueries } from './stores';
 import { clockNow } from './clock';
 import { db, type StoredFundRow } from './db';
 import {

@@ -1,10 +1,9 @@
-import { useCallback, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useRef, useState } from 'react';
 import type { ApiAnswerOf, ApiRequestOf } from '../../shared/api/types';
-import { api, failureText, newIdempotencyKey, OfflineError } from '../api';
+import { api, newIdempotencyKey, OfflineError } from '../api';
 import { ApiError } from '../api/errors';
 import { isBrowserOnline } from '../api/online';
 import { afterWrite } from './changes';
-import { toast } from '../ui/toast';
 import { isIdempotentPath } from '../../shared/api/calls';
 import type { CallPath } from './key';
 
@@ -12,7 +11,7 @@ import type { CallPath } from './key';
 export type WriteResult<T> =
   /** `changed` settles once the reads the write changed (changes.ts) have been asked again. */
   | { ok: true; data: T; changed: Promise<void> }
-  /** The server said no; the API client showed its words (toast). */
+  /** The server said no; the app said its words (a toast: app/connect.ts). */
   | { ok: false; refused: true; error: ApiError }
   /**
    * Nothing was sent (offline, or one already in flight), or no answer came. `text` is what the
@@ -46,19 +45,32 @@ export interface Write<P extends CallPath> {
   setError: (text: string | null) => void;
 }
 
-/** Offline, nothing is sent: the one place a write is refused for it (DESIGN.md section 5). */
-function offlineRefusal(): string | null {
-  return isBrowserOnline() ? null : failureText(new OfflineError());
+/**
+ * How the app says what became of a write (app/providers.tsx gives it): a failure in the member's
+ * words, and what an accepted write takes away (the refusals of earlier attempts still on screen).
+ */
+export interface WriteVoice {
+  failureText: (failure: unknown) => string;
+  accepted: () => void;
+}
+
+export const WriteVoiceContext = createContext<WriteVoice | null>(null);
+
+function useWriteVoice(): WriteVoice {
+  const voice = useContext(WriteVoiceContext);
+  if (!voice) throw new Error('useWrite needs the app providers (WriteVoiceContext)');
+  return voice;
 }
 
 /**
  * The one way a page writes (DESIGN.md section 5): refused at once while offline (nothing is
  * queued behind the member's back), one call at a time, the idempotency key of money-moving calls,
- * the failure in the member's language (a refusal is toasted by the API client in the server's
+ * the failure in the member's language (a refusal is toasted by the app in the server's
  * words, no answer is said inline), and, once accepted, the reads it changed asked again (changes.ts)
  * and the warnings still on screen taken away.
  */
 export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}): Write<P> {
+  const { failureText, accepted } = useWriteVoice();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
@@ -67,6 +79,11 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
   // A money-moving call (the call table's `idempotent`: order, withdrawal): each attempt carries an
   // idempotency key, and the same body sent again after no answer carries the same key, so a retry never spends twice.
   const idempotent = isIdempotentPath(path);
+  // Offline, nothing is sent: the one place a write is refused for it (DESIGN.md section 5).
+  const offlineRefusal = useCallback(
+    () => (isBrowserOnline() ? null : failureText(new OfflineError())),
+    [failureText],
+  );
 
   const send = useCallback(
     async (body: BodyOf<P>, attemptKey?: string): Promise<WriteResult<ApiAnswerOf<P>>> => {
@@ -91,7 +108,7 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
         const data = await api.call(path, request);
         attempt.current = null;
         // The refusals of earlier attempts no longer hold: only the success is said.
-        toast.dismissWarnings();
+        accepted();
         return { ok: true, data, changed: afterWrite(path, data) };
       } catch (failure) {
         // Refused, or no answer: what the server holds may not be what the screens show (an
@@ -116,7 +133,7 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
         setBusy(false);
       }
     },
-    [path, idempotent, noAnswerText],
+    [path, idempotent, noAnswerText, offlineRefusal, failureText, accepted],
   );
 
   return { send, refusal: offlineRefusal, busy, error, setError };

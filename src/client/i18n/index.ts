@@ -1,5 +1,6 @@
-export { i18n, activateLocale, currentApiLang, storedLocale } from './i18n';
+export { i18n, activateLocale, storedLocale } from './i18n';
 export { messageOf, textOfCode } from './messages';
+export { failureText } from './failureText';
 export {
   formatDate,
   formatDateTime,

@@ -1,6 +1,5 @@
-import { api, ApiPath } from '../../api';
-import { currentApiLang } from '../../i18n';
-import { apiBase } from '../../stores';
+import { api, ApiPath, currentApiLang } from '../../api';
+import { apiBase } from '../../api/stores';
 
 /**
  * A stream's address with a new ticket (POST liveTicket with the session's token: the token itself

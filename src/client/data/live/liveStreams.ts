@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import { LivePath } from '../../../shared/api/paths';
-import { online, session } from '../../stores';
+import { online, session } from '../../api/stores';
 import { streamAddress } from './address';
 import { openLiveConnection, type LiveConnection, type LiveConnectionOptions } from './connection';
 import { memberEventWriter } from './memberEvents';

@@ -10,7 +10,7 @@ import { formatOdds } from './model';
 import { pathTo } from '../../routing/paths';
 import { LinePayout } from './LinePayout';
 import { formatDateTime, formatUsd, ORDER_STATUS_NAMES, useOutcomeName } from '../../i18n';
-import { failureText } from '../../api';
+import { failureText } from '../../i18n';
 
 /** The member's order history of this game (getGamelog), newest first, a page at a time; the last seen opens offline. */
 export function RecordSheet({ open, gametype, onClose }: { open: boolean; gametype?: number; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { DEFAULT_REALITY_CHECK_MINUTES } from '../../../shared/play';
 import { api, ApiPath } from '../../api';
 import { usePlayLimits } from '../../data';
-import { currentOwner } from '../../stores';
+import { currentOwner } from '../../data/stores';
 import { formatUsd } from '../../i18n';
 import { confirmDialog, navigate } from '../../ui';
 import { pathTo } from '../../routing/paths';

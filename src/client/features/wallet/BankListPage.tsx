@@ -6,7 +6,7 @@ import { EmptyState, Icon, Page, Spinner, SyncedSection, navigate } from '../../
 import { cardSummary, cardTypeName, isBankType, isDefective, maskedNumber } from './cards';
 import { DefectNote } from './DefectNote';
 import { useDeleteBankCard } from './useDeleteBankCard';
-import { failureText } from '../../api';
+import { failureText } from '../../i18n';
 import { bankCardsQuery } from './walletApi';
 import { pathTo } from '../../routing/paths';
 import './wallet.css';

@@ -4,7 +4,7 @@ import { useFundHistory } from '../../data/useFundHistory';
 import { useScreenActive } from '../../ui';
 import { earnInstallOffer } from '../../pwa';
 import { FUND_KINDS, rangeEndingOn, serverToday, type FundLogFilterValue } from './fundLog';
-import { failureText } from '../../api';
+import { failureText } from '../../i18n';
 
 /**
  * The fund log's data and actions: the filter (the last days and every kind by default), the

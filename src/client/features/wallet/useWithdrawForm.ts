@@ -9,7 +9,7 @@ import { ApiPath } from '../../api';
 import { useBrowserOnline, useLeftMoney, useProfile, useQuery, useWrite } from '../../data';
 import { messageOf, textOfCode, formatMoney } from '../../i18n';
 import { toast, useFieldErrors, useScreenActive } from '../../ui';
-import { failureText } from '../../api';
+import { failureText } from '../../i18n';
 import { clockNow } from '../../data/clock';
 import { isDefective } from './cards';
 import { bankCardsQuery } from './walletApi';

@@ -4,7 +4,7 @@
  * the member's language.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiPath } from '../../src/shared/api/paths';
 import { useWrite } from '../../src/client/data/useWrite';
 import { startSession } from '../../src/client/api/session';
@@ -106,7 +106,8 @@ describe('useWrite', () => {
     act(() => {
       firstCall = result.current.send(BODY);
     });
-    expect(result.current.busy).toBe(true);
+    // TanStack tells the mutation's state at its next notification, not in the same moment.
+    await waitFor(() => expect(result.current.busy).toBe(true));
     await act(async () => {
       expect(await result.current.send(BODY)).toMatchObject({ ok: false, refused: false });
     });
@@ -114,7 +115,7 @@ describe('useWrite', () => {
     await act(async () => {
       await firstCall;
     });
-    expect(result.current.busy).toBe(false);
+    await waitFor(() => expect(result.current.busy).toBe(false));
     expect(fake.calls).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { ApiAnswerOf, ApiRequestOf } from '../../shared/api/types';
 import { api, newIdempotencyKey, OfflineError } from '../api';
 import { ApiError } from '../api/errors';
@@ -63,7 +64,7 @@ function useWriteVoice(): WriteVoice {
 }
 
 /**
- * The one way a page writes (DESIGN.md section 5): refused at once while offline (nothing is
+ * The one way a page writes (DESIGN.md section 5), a TanStack mutation: refused at once while offline (nothing is
  * queued behind the member's back), one call at a time, the idempotency key of money-moving calls,
  * the failure in the member's language (a refusal is toasted by the app in the server's
  * words, no answer is said inline), and, once accepted, the reads it changed asked again (changes.ts)
@@ -71,7 +72,14 @@ function useWriteVoice(): WriteVoice {
  */
 export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}): Write<P> {
   const { failureText, accepted } = useWriteVoice();
-  const [busy, setBusy] = useState(false);
+  const { mutateAsync, isPending } = useMutation({
+    mutationKey: [path],
+    mutationFn: (request: ApiRequestOf<P>) => api.call(path, request),
+    // Refused offline before it is made (offlineRefusal): never paused to be sent later behind the
+    // member's back, and never sent again by the library (a retry is the member's, with its key).
+    networkMode: 'always',
+    retry: false,
+  });
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
@@ -101,11 +109,11 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
           attempt.current = { fingerprint, key: newIdempotencyKey() };
         request = { ...body, idempotencyKey: attempt.current.key } as ApiRequestOf<P>;
       }
+      // Set before the first await: a second tap in the same moment is not a second write.
       inFlight.current = true;
-      setBusy(true);
       setError(null);
       try {
-        const data = await api.call(path, request);
+        const data = await mutateAsync(request);
         attempt.current = null;
         // The refusals of earlier attempts no longer hold: only the success is said.
         accepted();
@@ -130,11 +138,10 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
         return { ok: false, refused: false, error: failure, text };
       } finally {
         inFlight.current = false;
-        setBusy(false);
       }
     },
-    [path, idempotent, noAnswerText, offlineRefusal, failureText, accepted],
+    [path, idempotent, noAnswerText, offlineRefusal, failureText, accepted, mutateAsync],
   );
 
-  return { send, refusal: offlineRefusal, busy, error, setError };
+  return { send, refusal: offlineRefusal, busy: isPending, error, setError };
 }

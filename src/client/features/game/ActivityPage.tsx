@@ -94,8 +94,6 @@ function OpenRoom({
   const game = info.game;
   // A home tile names the outcomes it is about (`?focus=big.small`): they come first in the grid.
   const focus = focusOf(new URLSearchParams(useSearch()).get('focus'));
-  // Buy and Cancel are disabled and say why: no connection (nothing can be sent, and the round's
-  // state is not confirmed), or the round is closed for orders (or drawn).
   const [rulesOpen, setRulesOpen] = useState(false);
   const actions = (
     <>
@@ -105,18 +103,7 @@ function OpenRoom({
       {history}
     </>
   );
-  // A pause in force refuses every order: said before anything is chosen, not after Confirm.
-  const pause = useActivePause();
-  const pauseText = usePauseText();
-  const closedReason = !room.online
-    ? room.browserOnline
-      ? t`The server cannot be reached: orders wait until it answers.`
-      : t`You are offline: orders need a connection.`
-    : clock.closed
-      ? messageOf(refuse(MessageKey.Stopped))
-      : null;
-  // Cancelling stays possible during a pause: it only gives money back.
-  const buyRefusal = pause ? pauseText(pause) : closedReason;
+  const { pause, closedReason, buyRefusal } = useOrderRefusals(room, clock);
   return (
     <Page
       title={roomTitle(info.room, locale) || t`Game room`}
@@ -180,6 +167,26 @@ function OpenRoom({
       />
     </Page>
   );
+}
+
+/**
+ * Why Buy and Cancel are disabled, said on them: no connection (nothing can be sent, and the
+ * round's state is not confirmed), or the round is closed for orders (or drawn); and a pause in
+ * force refuses every order, said before anything is chosen, not after Confirm. Cancelling stays
+ * possible during a pause: it only gives money back.
+ */
+function useOrderRefusals(room: GameRoomState, clock: RoundClock) {
+  const { t } = useLingui();
+  const pause = useActivePause();
+  const pauseText = usePauseText();
+  const closedReason = !room.online
+    ? room.browserOnline
+      ? t`The server cannot be reached: orders wait until it answers.`
+      : t`You are offline: orders need a connection.`
+    : clock.closed
+      ? messageOf(refuse(MessageKey.Stopped))
+      : null;
+  return { pause, closedReason, buyRefusal: pause ? pauseText(pause) : closedReason };
 }
 
 /** The member's balance in the room, with since-when when it is not confirmed now, and Deposit. */

@@ -47,28 +47,8 @@ export function useGameRoom(roomid: number) {
     active: visible,
     stream,
   });
-  const [ownOpen, setOwnOpen] = useState(false);
   const [recordOpen, setRecordOpen] = useState(false);
-  // "My orders" keeps the lines of the round the member played last, with their outcome, after its
-  // draw: until the member's first order of a later round (or the member leaves the room).
-  const [held, setHeld] = useState<string | null>(null);
-  const ownSeqno = held ?? seqno;
-  const own = useOwnOrders(roomid, ownSeqno, ownOpen);
-  const { reload: reloadOwn } = own;
-  const onPlayed = useCallback(
-    (drawnSeqno: string) => {
-      setHeld(drawnSeqno);
-      // Its lines were read before settlement: read them again with their outcome.
-      if (ownOpen) void reloadOwn();
-    },
-    [ownOpen, reloadOwn],
-  );
-  // Rounds ordered in during this visit: held at their draw at once, before the result is asked for.
-  const orderedIn = useRef(new Set<string>());
-  useRoundResult(seqno, game?.gametype ?? null, {
-    onPlayed,
-    playedHere: (drawnSeqno) => orderedIn.current.has(drawnSeqno),
-  });
+  const mine = useMyOrders(roomid, seqno, game?.gametype ?? null);
   useRealityCheck(round.offset);
 
   // Handlers that run after an await read the round's state as it is then, not as it was. Set
@@ -85,16 +65,14 @@ export function useGameRoom(roomid: number) {
     profile: profile.data,
     closed,
     onPlaced: (placedSeqno) => {
-      orderedIn.current.add(placedSeqno);
       // The stream tells the order and the round's new total; without it, both are asked for.
       live.pollNow();
       if (!streaming) void round.reload();
-      if (held !== null && held !== placedSeqno) setHeld(null);
-      else if (ownOpen) void own.reload();
+      mine.placed(placedSeqno);
     },
     onRefused: () => void round.reload(),
   });
-  const cancel = useCancelOrder(roomid, closed, () => void own.reload());
+  const cancel = useCancelOrder(roomid, closed, () => void mine.own.reload());
 
   return {
     online,
@@ -107,10 +85,44 @@ export function useGameRoom(roomid: number) {
     live,
     ticket,
     cancel,
-    own,
+    own: mine.own,
     /** The round "My orders" shows: the current one, or the drawn one the member played last. */
-    ownSeqno,
-    ownSheet: { open: ownOpen, show: () => setOwnOpen(true), close: () => setOwnOpen(false) },
+    ownSeqno: mine.ownSeqno,
+    ownSheet: mine.sheet,
     recordSheet: { open: recordOpen, show: () => setRecordOpen(true), close: () => setRecordOpen(false) },
   };
+}
+
+/**
+ * "My orders": the member's lines of the round, and after its draw those of the round the member
+ * played last, with their outcome, until the member's first order of a later round (or the member
+ * leaves the room).
+ */
+function useMyOrders(roomid: number, seqno: string | null, gametype: number | null) {
+  const [open, setOpen] = useState(false);
+  const [held, setHeld] = useState<string | null>(null);
+  const ownSeqno = held ?? seqno;
+  const own = useOwnOrders(roomid, ownSeqno, open);
+  const { reload } = own;
+  const onPlayed = useCallback(
+    (drawnSeqno: string) => {
+      setHeld(drawnSeqno);
+      // Its lines were read before settlement: read them again with their outcome.
+      if (open) void reload();
+    },
+    [open, reload],
+  );
+  // Rounds ordered in during this visit: held at their draw at once, before the result is asked for.
+  const orderedIn = useRef(new Set<string>());
+  useRoundResult(seqno, gametype, {
+    onPlayed,
+    playedHere: (drawnSeqno) => orderedIn.current.has(drawnSeqno),
+  });
+  /** An order taken in `placedSeqno`: a round held since its draw gives way to it. */
+  const placed = (placedSeqno: string) => {
+    orderedIn.current.add(placedSeqno);
+    if (held !== null && held !== placedSeqno) setHeld(null);
+    else if (open) void reload();
+  };
+  return { own, ownSeqno, placed, sheet: { open, show: () => setOpen(true), close: () => setOpen(false) } };
 }

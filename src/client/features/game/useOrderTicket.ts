@@ -25,6 +25,38 @@ const AMOUNT_REFUSALS: ReadonlySet<Refusal['code']> = new Set([
 const fieldOf = (refusal: Refusal): TicketField => (AMOUNT_REFUSALS.has(refusal.code) ? 'amount' : 'options');
 
 /**
+ * What the member has chosen: the outcomes and the amount, each refusal of the buy rules said under
+ * the options or the amount until the member changes them.
+ */
+function useTicketChoice(closed: RefObject<boolean>) {
+  const [selected, setSelected] = useState<number[]>([]);
+  const [amount, setAmountState] = useState('');
+  const fields = useFieldErrors<TicketField>();
+  const { refuseAt, forget } = fields;
+  const refuseRule = useCallback((refusal: Refusal) => refuseAt(fieldOf(refusal), messageOf(refusal)), [refuseAt]);
+
+  const onToggle = useCallback(
+    (value: number) => {
+      if (closed.current) return refuseRule(refuse(MessageKey.Stopped));
+      const result = toggleOutcome(selected, value);
+      if ('refusal' in result) return refuseRule(result.refusal);
+      forget('options');
+      setSelected(result.selected);
+    },
+    [selected, closed, refuseRule, forget],
+  );
+
+  const setAmount = useCallback(
+    (next: string) => {
+      forget('amount');
+      setAmountState(next);
+    },
+    [forget],
+  );
+  return { selected, setSelected, amount, setAmount, onToggle, fields, refuseRule };
+}
+
+/**
  * The member's order in a room: the outcomes chosen, the amount, the confirmation and the order
  * itself. Every rule is checked before anything is sent (SPEC.md section 5, Buy), and a refusal is
  * said under the options or the amount until the member changes them; the order goes
@@ -45,34 +77,11 @@ export function useOrderTicket(options: {
 }) {
   const { t } = useLingui();
   const { roomid, info, clock, profile, closed, onPlaced, onRefused } = options;
-  const [selected, setSelected] = useState<number[]>([]);
-  const [amount, setAmountState] = useState('');
-  const fields = useFieldErrors<TicketField>();
-  const { refuseAt, forget } = fields;
-  const refuseRule = useCallback((refusal: Refusal) => refuseAt(fieldOf(refusal), messageOf(refusal)), [refuseAt]);
+  const { selected, setSelected, amount, setAmount, onToggle, fields, refuseRule } = useTicketChoice(closed);
   const [pending, setPending] = useState<PendingOrder | null>(null);
   const order = useWrite(ApiPath.order, {
     noAnswerText: t`No answer from the server. Confirm again to retry; the order is never charged twice.`,
   });
-
-  const onToggle = useCallback(
-    (value: number) => {
-      if (closed.current) return refuseRule(refuse(MessageKey.Stopped));
-      const result = toggleOutcome(selected, value);
-      if ('refusal' in result) return refuseRule(result.refusal);
-      forget('options');
-      setSelected(result.selected);
-    },
-    [selected, closed, refuseRule, forget],
-  );
-
-  const setAmount = useCallback(
-    (next: string) => {
-      forget('amount');
-      setAmountState(next);
-    },
-    [forget],
-  );
 
   function onBuy() {
     if (!info || !clock) return;
@@ -104,7 +113,7 @@ export function useOrderTicket(options: {
     const body = { gameid: info.room.gameid, roomid, order_info: pending.lines };
     const outcome = await order.send(body, pending.idempotencyKey);
     if (!outcome.ok) {
-      // Refused (toasted by the API client in the member's language); no answer keeps it open.
+      // Refused (toasted by the app in the member's language); no answer keeps it open.
       if (outcome.refused) {
         setPending(null);
         onRefused();

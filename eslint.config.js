@@ -42,7 +42,7 @@ const zones = [
   {
     target: './src/client/api',
     from: ['./src/client/data', './src/client/ui', './src/client/i18n', './src/client/app', './src/client/features'],
-    message: 'api hands failures up as values (ApiError); words and toasts are the app\'s (app/connect.ts).',
+    message: "api hands failures up as values (ApiError); words and toasts are the app's (app/connect.ts).",
   },
   {
     target: './src/client/data',

@@ -88,10 +88,7 @@ export function useWrite<P extends CallPath>(path: P, options: WriteOptions = {}
   // idempotency key, and the same body sent again after no answer carries the same key, so a retry never spends twice.
   const idempotent = isIdempotentPath(path);
   // Offline, nothing is sent: the one place a write is refused for it (DESIGN.md section 5).
-  const offlineRefusal = useCallback(
-    () => (isBrowserOnline() ? null : failureText(new OfflineError())),
-    [failureText],
-  );
+  const offlineRefusal = useCallback(() => (isBrowserOnline() ? null : failureText(new OfflineError())), [failureText]);
 
   const send = useCallback(
     async (body: BodyOf<P>, attemptKey?: string): Promise<WriteResult<ApiAnswerOf<P>>> => {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { COUNTRIES } from '../../../shared/countries';
-import { FormError, Page, SelectField, SubmitButton, TextField } from '../../ui';
+import { FormError, Page, SubmitButton, TextField } from '../../ui';
+import { AreaCodeField, PhoneCodeFields } from './PhoneFields';
 import { useForgotPasswordForm } from './useForgotPasswordForm';
 import { pathTo } from '../../routing/paths';
 import './auth.css';
@@ -8,53 +8,20 @@ import './auth.css';
 /** Forgot password (/forgot_password): a code to the registered phone, then a new login password. */
 export default function ForgotPasswordPage() {
   const { t } = useLingui();
-  const { form, set, quhao, sendCode, sending, remaining, onSubmit, busy, error, errorOf } = useForgotPasswordForm();
+  const { form, set, quhao, code, onSubmit, busy, error, errorOf } = useForgotPasswordForm();
 
   return (
     <Page title={t`Forgot password`} backTo={pathTo('login')} className="auth-page">
       <p className="page-lead">{t`We send a code to the phone number of your account.`}</p>
       <form className="form card" onSubmit={onSubmit} noValidate>
-        <SelectField
-          label={t`Area code`}
-          name="quhao"
-          value={quhao}
-          onChange={(event) => set('quhao')(event.target.value)}
-        >
-          {COUNTRIES.map((country) => (
-            <option key={country.dial} value={country.dial}>
-              {`${country.name} (${country.dial})`}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={t`Phone number`}
-          name="phone"
-          error={errorOf('phone')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          value={form.phone}
-          onChange={(event) => set('phone')(event.target.value)}
-        />
-        <TextField
-          label={t`Verification code`}
-          name="captcha"
-          error={errorOf('captcha')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={form.captcha}
-          onChange={(event) => set('captcha')(event.target.value)}
-          trailing={
-            <button
-              type="button"
-              className="btn btn-secondary btn-small field-action"
-              onClick={() => void sendCode()}
-              disabled={sending || remaining > 0}
-              aria-busy={sending || undefined}
-            >
-              {remaining > 0 ? t`Send code (${remaining} s)` : t`Send code`}
-            </button>
-          }
+        <AreaCodeField quhao={quhao} onChange={set('quhao')} />
+        <PhoneCodeFields
+          phone={form.phone}
+          captcha={form.captcha}
+          onPhone={set('phone')}
+          onCaptcha={set('captcha')}
+          errorOf={errorOf}
+          code={code}
         />
         <TextField
           label={t`New password`}

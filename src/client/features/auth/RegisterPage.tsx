@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { COUNTRIES } from '../../../shared/countries';
-import { FormError, Icon, Page, SelectField, SubmitButton, TextField } from '../../ui';
+import { FormError, Icon, Page, SubmitButton, TextField } from '../../ui';
+import { AreaCodeField, PhoneCodeFields } from './PhoneFields';
 import { useRegisterForm } from './useRegisterForm';
 import { AgreementField } from './AgreementField';
 import { pathTo } from '../../routing/paths';
@@ -77,21 +77,10 @@ export default function RegisterPage() {
 /** Area code, account name, phone, and the code sent to it. */
 function ContactFields({ register }: { register: ReturnType<typeof useRegisterForm> }) {
   const { t } = useLingui();
-  const { form, set, quhao, sendCode, sending, remaining, errorOf } = register;
+  const { form, set, quhao, code, errorOf } = register;
   return (
     <>
-      <SelectField
-        label={t`Area code`}
-        name="quhao"
-        value={quhao}
-        onChange={(event) => set('quhao')(event.target.value)}
-      >
-        {COUNTRIES.map((country) => (
-          <option key={country.dial} value={country.dial}>
-            {`${country.name} (${country.dial})`}
-          </option>
-        ))}
-      </SelectField>
+      <AreaCodeField quhao={quhao} onChange={set('quhao')} />
       <TextField
         label={t`Account`}
         name="username"
@@ -103,35 +92,13 @@ function ContactFields({ register }: { register: ReturnType<typeof useRegisterFo
         value={form.username}
         onChange={(event) => set('username')(event.target.value)}
       />
-      <TextField
-        label={t`Phone number`}
-        name="phone"
-        error={errorOf('phone')}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        value={form.phone}
-        onChange={(event) => set('phone')(event.target.value)}
-      />
-      <TextField
-        label={t`Verification code`}
-        name="captcha"
-        error={errorOf('captcha')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        value={form.captcha}
-        onChange={(event) => set('captcha')(event.target.value)}
-        trailing={
-          <button
-            type="button"
-            className="btn btn-secondary btn-small field-action"
-            onClick={() => void sendCode()}
-            disabled={sending || remaining > 0}
-            aria-busy={sending || undefined}
-          >
-            {remaining > 0 ? t`Send code (${remaining} s)` : t`Send code`}
-          </button>
-        }
+      <PhoneCodeFields
+        phone={form.phone}
+        captcha={form.captcha}
+        onPhone={set('phone')}
+        onCaptcha={set('captcha')}
+        errorOf={errorOf}
+        code={code}
       />
     </>
   );

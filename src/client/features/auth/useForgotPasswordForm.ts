@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { validateCaptchaRequest, validatePasswordReset } from '../../../shared/validation';
-import { ErrorCode, retryAfterOf, type Refusal } from '../../../shared/errors';
-import { CAPTCHA_LOCK_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
+import { validatePasswordReset } from '../../../shared/validation';
+import { ErrorCode, type Refusal } from '../../../shared/errors';
+import { DEFAULT_QUHAO } from '../../../shared/constants';
 import { ApiPath } from '../../api';
 import { useConfig, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
-import { navigate, toast, useCaptchaLock, useFieldErrors } from '../../ui';
+import { navigate, toast, useFieldErrors } from '../../ui';
 import { pathTo } from '../../routing/paths';
+import { useSmsCode } from './useSmsCode';
 
 interface ResetForm {
   /** null until the member picks one: then the config's default area code applies. */
@@ -39,9 +40,8 @@ export function useForgotPasswordForm() {
   const config = useConfig().data;
   const [form, setForm] = useState<ResetForm>(EMPTY);
   const fields = useFieldErrors<FieldName>();
-  const sms = useWrite(ApiPath.smsSend);
+  const sms = useSmsCode('reset');
   const reset = useWrite(ApiPath.resetPassword);
-  const { remaining, lock } = useCaptchaLock();
   const quhao = form.quhao ?? (config?.defaultQuhao || DEFAULT_QUHAO);
 
   const set = (key: FieldName) => (value: string) => {
@@ -55,22 +55,14 @@ export function useForgotPasswordForm() {
     else fallback(messageOf(refusal));
   }
 
-  async function sendCode() {
-    if (sms.busy || remaining > 0) return;
-    reset.setError(null);
-    fields.clear();
-    const refusal = validateCaptchaRequest({ quhao, mobile: form.phone });
-    if (refusal) return refuseWith(refusal, sms.setError);
-    const result = await sms.send({ quhao, mobile: form.phone.trim(), purpose: 'reset' });
-    if (!result.ok) {
-      // Too soon (2051): the send button counts down the seconds the server said.
-      const wait = result.refused ? retryAfterOf(result.error.data) : null;
-      if (wait !== null) lock(wait);
-      return;
-    }
-    lock(result.data.lockSeconds > 0 ? result.data.lockSeconds : CAPTCHA_LOCK_SECONDS);
-    toast.success(t`Verification code sent`);
-  }
+  const sendCode = () =>
+    sms.send(quhao, form.phone, {
+      before: () => {
+        reset.setError(null);
+        fields.clear();
+      },
+      refuse: (refusal) => refuseWith(refusal, sms.setError),
+    });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -95,9 +87,7 @@ export function useForgotPasswordForm() {
     form,
     set,
     quhao,
-    sendCode,
-    sending: sms.busy,
-    remaining,
+    code: { send: sendCode, sending: sms.sending, remaining: sms.remaining },
     onSubmit,
     busy: reset.busy,
     error: reset.error ?? sms.error,

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { validateCaptchaRequest, validateRegister } from '../../../shared/validation';
-import { ErrorCode, MessageKey, retryAfterOf, type Refusal } from '../../../shared/errors';
-import { CAPTCHA_LOCK_SECONDS, DEFAULT_QUHAO } from '../../../shared/constants';
+import { validateRegister } from '../../../shared/validation';
+import { ErrorCode, MessageKey, type Refusal } from '../../../shared/errors';
+import { DEFAULT_QUHAO } from '../../../shared/constants';
 import type { RegisterRequest } from '../../../shared/api/types';
 import { ApiPath, startSession } from '../../api';
 import { useConfig, useWrite } from '../../data';
 import { messageOf } from '../../i18n';
-import { navigate, toast, useCaptchaLock, useFieldErrors } from '../../ui';
+import { navigate, toast, useFieldErrors } from '../../ui';
 import { pathTo } from '../../routing/paths';
+import { useSmsCode } from './useSmsCode';
 
 interface RegisterForm {
   /** null until the member picks one: then the config's default area code applies. */
@@ -60,9 +61,8 @@ export function useRegisterForm() {
   const closed = config?.agreement === 2;
   const [form, setForm] = useState<RegisterForm>(EMPTY);
   const fields = useFieldErrors<FieldName>();
-  const sms = useWrite(ApiPath.smsSend);
+  const sms = useSmsCode();
   const register = useWrite(ApiPath.register);
-  const { remaining, lock } = useCaptchaLock();
   const quhao = form.quhao ?? (config?.defaultQuhao || DEFAULT_QUHAO);
 
   const set =
@@ -80,23 +80,14 @@ export function useRegisterForm() {
     else fallback(messageOf(refusal));
   }
 
-  async function sendCode() {
-    if (sms.busy || remaining > 0) return;
-    register.setError(null);
-    fields.clear();
-    const refusal = validateCaptchaRequest({ quhao, mobile: form.phone });
-    if (refusal) return refuseWith(refusal, sms.setError);
-    const result = await sms.send({ quhao, mobile: form.phone.trim() });
-    if (!result.ok) {
-      // Too soon (2051): the send button counts down the seconds the server said.
-      const wait = result.refused ? retryAfterOf(result.error.data) : null;
-      if (wait !== null) lock(wait);
-      return;
-    }
-    const lockSeconds = result.data?.lockSeconds;
-    lock(lockSeconds && lockSeconds > 0 ? lockSeconds : CAPTCHA_LOCK_SECONDS);
-    toast.success(t`Verification code sent`);
-  }
+  const sendCode = () =>
+    sms.send(quhao, form.phone, {
+      before: () => {
+        register.setError(null);
+        fields.clear();
+      },
+      refuse: (refusal) => refuseWith(refusal, sms.setError),
+    });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -127,9 +118,7 @@ export function useRegisterForm() {
     form,
     set,
     quhao,
-    sendCode,
-    sending: sms.busy,
-    remaining,
+    code: { send: sendCode, sending: sms.sending, remaining: sms.remaining },
     onSubmit,
     busy: register.busy,
     error: register.error ?? sms.error,

@@ -1,0 +1,71 @@
+import { useLingui } from '@lingui/react/macro';
+import { COUNTRIES } from '../../../shared/countries';
+import { SelectField, TextField } from '../../ui';
+
+/** The area code of the member's number, from the countries the app knows. */
+export function AreaCodeField({ quhao, onChange }: { quhao: string; onChange: (quhao: string) => void }) {
+  const { t } = useLingui();
+  return (
+    <SelectField label={t`Area code`} name="quhao" value={quhao} onChange={(event) => onChange(event.target.value)}>
+      {COUNTRIES.map((country) => (
+        <option key={country.dial} value={country.dial}>
+          {`${country.name} (${country.dial})`}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** The member's number and the code sent to it, with the send button counting down its lock. */
+export function PhoneCodeFields({
+  phone,
+  captcha,
+  onPhone,
+  onCaptcha,
+  errorOf,
+  code,
+}: {
+  phone: string;
+  captcha: string;
+  onPhone: (phone: string) => void;
+  onCaptcha: (captcha: string) => void;
+  errorOf: (field: 'phone' | 'captcha') => string | null;
+  code: { send: () => Promise<void>; sending: boolean; remaining: number };
+}) {
+  const { t } = useLingui();
+  const { remaining, sending } = code;
+  return (
+    <>
+      <TextField
+        label={t`Phone number`}
+        name="phone"
+        error={errorOf('phone')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        value={phone}
+        onChange={(event) => onPhone(event.target.value)}
+      />
+      <TextField
+        label={t`Verification code`}
+        name="captcha"
+        error={errorOf('captcha')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={captcha}
+        onChange={(event) => onCaptcha(event.target.value)}
+        trailing={
+          <button
+            type="button"
+            className="btn btn-secondary btn-small field-action"
+            onClick={() => void code.send()}
+            disabled={sending || remaining > 0}
+            aria-busy={sending || undefined}
+          >
+            {remaining > 0 ? t`Send code (${remaining} s)` : t`Send code`}
+          </button>
+        }
+      />
+    </>
+  );
+}

@@ -40,6 +40,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/** The locale a value names, or the default when it names none (a language library not yet activated). */
+export function localeOrDefault(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 /** Each language's own name, as the picker shows it (zh-CN, zh-TW, en-US, Vi). */
 export const LOCALE_NAMES: Record<Locale, string> = {
   vi: 'Tiếng Việt',

@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { apiLangOf, DEFAULT_LOCALE, isLocale, type ApiLang } from '../../shared/locale';
+import { apiLangOf, localeOrDefault, type ApiLang } from '../../shared/locale';
 
 /**
  * The `lang` every call and stream carries (vi, chs, cht, en): the language lingui has active,
@@ -7,5 +7,5 @@ import { apiLangOf, DEFAULT_LOCALE, isLocale, type ApiLang } from '../../shared/
  * needs nothing of the screens to know it.
  */
 export function currentApiLang(): ApiLang {
-  return apiLangOf(isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
+  return apiLangOf(localeOrDefault(i18n.locale));
 }

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LOCALE, isLocale, localeOfBrowser, type Locale } from '../../shared/locale';
+import { DEFAULT_LOCALE, isLocale, localeOfBrowser, localeOrDefault, type Locale } from '../../shared/locale';
 // DEFAULT_LOCALE's UI catalogue (src/shared/locale.ts): vi.
 import { messages as defaultUi } from '../../../locales/vi.po';
 import { linkManifestOf } from '../pwa/manifestPath';
@@ -87,5 +87,5 @@ export async function activateLocale(
 }
 
 export function currentLocale(): Locale {
-  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+  return localeOrDefault(i18n.locale);
 }

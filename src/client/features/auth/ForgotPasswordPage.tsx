@@ -15,14 +15,7 @@ export default function ForgotPasswordPage() {
       <p className="page-lead">{t`We send a code to the phone number of your account.`}</p>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <AreaCodeField quhao={quhao} onChange={set('quhao')} />
-        <PhoneCodeFields
-          phone={form.phone}
-          captcha={form.captcha}
-          onPhone={set('phone')}
-          onCaptcha={set('captcha')}
-          errorOf={errorOf}
-          code={code}
-        />
+        <PhoneCodeFields form={form} set={set} errorOf={errorOf} code={code} />
         <TextField
           label={t`New password`}
           name="password"

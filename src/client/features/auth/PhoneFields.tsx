@@ -18,17 +18,13 @@ export function AreaCodeField({ quhao, onChange }: { quhao: string; onChange: (q
 
 /** The member's number and the code sent to it, with the send button counting down its lock. */
 export function PhoneCodeFields({
-  phone,
-  captcha,
-  onPhone,
-  onCaptcha,
+  form,
+  set,
   errorOf,
   code,
 }: {
-  phone: string;
-  captcha: string;
-  onPhone: (phone: string) => void;
-  onCaptcha: (captcha: string) => void;
+  form: { phone: string; captcha: string };
+  set: (field: 'phone' | 'captcha') => (value: string) => void;
   errorOf: (field: 'phone' | 'captcha') => string | null;
   code: { send: () => Promise<void>; sending: boolean; remaining: number };
 }) {
@@ -43,8 +39,8 @@ export function PhoneCodeFields({
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        value={phone}
-        onChange={(event) => onPhone(event.target.value)}
+        value={form.phone}
+        onChange={(event) => set('phone')(event.target.value)}
       />
       <TextField
         label={t`Verification code`}
@@ -52,8 +48,8 @@ export function PhoneCodeFields({
         error={errorOf('captcha')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={captcha}
-        onChange={(event) => onCaptcha(event.target.value)}
+        value={form.captcha}
+        onChange={(event) => set('captcha')(event.target.value)}
         trailing={
           <button
             type="button"

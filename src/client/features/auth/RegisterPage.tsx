@@ -92,14 +92,7 @@ function ContactFields({ register }: { register: ReturnType<typeof useRegisterFo
         value={form.username}
         onChange={(event) => set('username')(event.target.value)}
       />
-      <PhoneCodeFields
-        phone={form.phone}
-        captcha={form.captcha}
-        onPhone={set('phone')}
-        onCaptcha={set('captcha')}
-        errorOf={errorOf}
-        code={code}
-      />
+      <PhoneCodeFields form={form} set={set} errorOf={errorOf} code={code} />
     </>
   );
 }

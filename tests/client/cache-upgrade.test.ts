@@ -105,7 +105,7 @@ describe('cache upgrade from one table per kind to one table keyed by the read',
     expect(rows[hashKey(queryKey(ApiPath.gameList, {}))]).toMatchObject({ data: [{ id: 15 }] });
     expect(Object.keys(rows)).toHaveLength(10);
     // The per-kind tables are gone; the fund log's window became records of its own table (version 6).
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['cache', 'fundLog', 'fundLogSync']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['cache', 'fundLog', 'fundLogSync', 'orderSync', 'orders']);
     expect(rows[hashKey(windowedKey(ApiPath.financeFlow))]).toBeUndefined();
     expect(await db.table('fundLog').toArray()).toEqual([{ id: 41, time: 1_700_000_000, owner }]);
     db.close();
@@ -119,6 +119,41 @@ describe('cache upgrade from one table per kind to one table keyed by the read',
     const db = new AppDatabase(NAME);
     await db.open();
     expect((await db.cache.toArray()).map((row) => row.key)).toEqual([hashKey(queryKey(ApiPath.getConfig, {}))]);
+    db.close();
+  });
+
+  it("version 7: the order history's cached pages become records of the member's lines", async () => {
+    const owner = ownerOf('member-token');
+    const old = new Dexie(NAME);
+    old.version(6).stores({ cache: 'key, updatedAt, owner, readAt', fundLog: '[owner+id], [owner+time], owner' });
+    await old.open();
+    const line = (id: number) => ({ order_id: id, gametype: 15, status: 'lose' });
+    const pages = (key: string, rows: unknown[][], rowOwner: string) => ({
+      key: hashKey(queryKey(ApiPath.gameLog, key === 'all' ? {} : { gametype: 15 })),
+      data: { pages: rows, pageParams: [] },
+      updatedAt: 1_000,
+      readAt: 1_000,
+      owner: rowOwner,
+    });
+    await old
+      .table('cache')
+      .bulkPut([
+        pages('all', [[line(9), line(8)], [line(7)]], owner),
+        pages('game', [[line(8)]], owner),
+        { key: hashKey(queryKey(ApiPath.getConfig, {})), data: {}, updatedAt: 1, readAt: 1, owner: '' },
+      ]);
+    old.close();
+
+    const db = new AppDatabase(NAME);
+    await db.open();
+    expect((await db.orders.toArray()).map((row) => [row.owner, row.order_id])).toEqual([
+      [owner, 7],
+      [owner, 8],
+      [owner, 9],
+    ]);
+    // The pages went with the move; what the table holds whole is the next sync's to say.
+    expect((await db.cache.toArray()).map((row) => row.key)).toEqual([hashKey(queryKey(ApiPath.getConfig, {}))]);
+    expect(await db.orderSync.count()).toBe(0);
     db.close();
   });
 });

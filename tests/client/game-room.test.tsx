@@ -7,7 +7,8 @@ import type { OrderRequest, OwnOrderItem } from '../../src/shared/api/types';
 import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
 import { appQueries } from '../../src/client/data/stores';
-import { GAME_LOG_PAGE } from '../../src/client/features/game/gameApi';
+import { HISTORY_ROWS_SHOWN } from '../../src/client/data/useHistory';
+import { ORDER_HISTORY } from '../../src/client/data/orderHistory';
 import { activateLocale, formatDateTime, messageOf, textOfCode } from '../../src/client/i18n';
 import { toast } from '../../src/client/ui/toast';
 import { fakeFetch, ok, refused, resetClientState } from './helpers';
@@ -407,8 +408,8 @@ describe('room odds and deposit', () => {
     expect(row.textContent).toContain('4 + 4 + 4 = 12');
   });
 
-  it('the order history pages with a `before` cursor and opens offline from the cache, marked stale', async () => {
-    const orders = Array.from({ length: GAME_LOG_PAGE + 3 }, (_, i) =>
+  it('the order history is kept on the device: drawn from it a screenful at a time, and opens offline, marked stale', async () => {
+    const orders = Array.from({ length: HISTORY_ROWS_SHOWN + 3 }, (_, i) =>
       ownOrder(100 - i, { seqno: `20261122-${String(100 - i).padStart(4, '0')}`, status: 'lose', time: 1_700_000_000 }),
     );
     const server = roomServer();
@@ -424,17 +425,23 @@ describe('room odds and deposit', () => {
       return new Response(JSON.stringify(ok(page)), { headers: { 'content-type': 'application/json' } });
     });
     const view = await openRoomAndRecords();
-    await waitFor(() => expect(within(view.sheet).getAllByTestId('history-order')).toHaveLength(GAME_LOG_PAGE));
-    // Offline, the next page is not asked for, and the sheet says why.
+    await waitFor(() => expect(within(view.sheet).getAllByTestId('history-order')).toHaveLength(HISTORY_ROWS_SHOWN));
+    // One sync of every game's lines, newest first: the page was short, so the device holds them all.
+    expect(logCalls).toHaveLength(1);
+    expect(logCalls[0]).not.toHaveProperty('gametype');
+    expect(logCalls[0]).toMatchObject({ limit: ORDER_HISTORY.page });
+    // Offline, the rest come from the device: nothing is asked, nothing is refused.
     window.dispatchEvent(new Event('offline'));
-    const asked = logCalls.length;
-    fireEvent.click(within(view.sheet).getByRole('button', { name: 'Load more' }));
-    expect((await within(view.sheet).findByRole('alert')).textContent).toBe(messageOf(refuse(MessageKey.Offline)));
-    expect(logCalls).toHaveLength(asked);
-    window.dispatchEvent(new Event('online'));
-    fireEvent.click(within(view.sheet).getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(within(view.sheet).getAllByTestId('history-order')).toHaveLength(GAME_LOG_PAGE + 3));
-    expect(logCalls.at(-1)).toMatchObject({ gametype: 15, before: orders[GAME_LOG_PAGE - 1].order_id });
+    try {
+      fireEvent.click(within(view.sheet).getByRole('button', { name: 'Load more' }));
+      await waitFor(() =>
+        expect(within(view.sheet).getAllByTestId('history-order')).toHaveLength(HISTORY_ROWS_SHOWN + 3),
+      );
+      expect(within(view.sheet).queryByRole('alert')).toBeNull();
+      expect(logCalls).toHaveLength(1);
+    } finally {
+      window.dispatchEvent(new Event('online'));
+    }
     expect(within(view.sheet).queryByRole('button', { name: 'Load more' })).toBeNull();
     // Closed first: the sheet's history entry is taken back before the room goes.
     fireEvent.click(within(view.sheet).getByRole('button', { name: 'Close' }));
@@ -446,7 +453,8 @@ describe('room odds and deposit', () => {
     try {
       const askedOnline = logCalls.length;
       const again = await openRoomAndRecords();
-      await waitFor(() => expect(within(again.sheet).getAllByTestId('history-order')).toHaveLength(GAME_LOG_PAGE + 3));
+      await waitFor(() => expect(within(again.sheet).getAllByTestId('history-order')).toHaveLength(HISTORY_ROWS_SHOWN));
+      expect(within(again.sheet).getAllByTestId('history-order')[0].textContent).toContain('20261122-0100');
       expect(within(again.sheet).getByTestId('stale-badge')).toBeTruthy();
       expect(logCalls).toHaveLength(askedOnline);
     } finally {

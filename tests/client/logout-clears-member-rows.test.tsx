@@ -12,6 +12,7 @@ import { api, startSession } from '../../src/client/api';
 import { logout } from '../../src/client/data';
 import { db } from '../../src/client/data/db';
 import { syncFundHistory } from '../../src/client/data/fundHistory';
+import { syncOrderHistory } from '../../src/client/data/orderHistory';
 import { ownerOf } from '../../src/client/data/owner';
 import { queryKey, type CallPath } from '../../src/client/data/key';
 import { revalidate } from '../../src/client/data/sync';
@@ -93,12 +94,15 @@ describe('logout', () => {
     for (const path of [...MEMBER_READS, ApiPath.slide]) {
       await revalidate(queryKey(path, {}), () => api.call(path, {} as never, { silent: true }));
     }
-    // The fund log is also kept as records (fundHistory.ts): a sync fills its table.
+    // The fund log and the order history are also kept as records: a sync fills each table.
     await syncFundHistory(db, ownerOf('token-1'), (request) => api.call(ApiPath.financeFlow, request), Date.now());
+    await syncOrderHistory(db, ownerOf('token-1'), (request) => api.call(ApiPath.gameLog, request), Date.now());
     const stored = (await db.cache.toArray()).map((row) => pathOfStored(row.key)).sort();
     expect(stored).toEqual([...MEMBER_READS, ApiPath.slide].sort());
     expect(await db.fundLog.count()).toBe(1);
     expect(await db.fundLogSync.count()).toBe(1);
+    expect(await db.orders.count()).toBe(1);
+    expect(await db.orderSync.count()).toBe(1);
 
     await logout();
 
@@ -106,5 +110,7 @@ describe('logout', () => {
     expect((await db.cache.toArray()).map((row) => pathOfStored(row.key))).toEqual([ApiPath.slide]);
     expect(await db.fundLog.count()).toBe(0);
     expect(await db.fundLogSync.count()).toBe(0);
+    expect(await db.orders.count()).toBe(0);
+    expect(await db.orderSync.count()).toBe(0);
   });
 });

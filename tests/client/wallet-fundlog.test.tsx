@@ -12,7 +12,7 @@ import { activateLocale, messageOf } from '../../src/client/i18n';
 import { db } from '../../src/client/data/db';
 import { ownerOf } from '../../src/client/data/owner';
 import { FUND_HISTORY, storeFundRows, syncFundHistory } from '../../src/client/data/fundHistory';
-import { FUND_ROWS_SHOWN } from '../../src/client/data/useFundHistory';
+import { HISTORY_ROWS_SHOWN } from '../../src/client/data/useHistory';
 import { fakeFetch, ok, resetClientState, type FakeCall } from './helpers';
 import { fundRow, fundRows, renderScreen } from './wallet-fixtures';
 
@@ -341,16 +341,16 @@ describe('fund log offline', () => {
 
 describe('fund log paging', () => {
   it('"Load more" draws the next stored rows without asking, until the last', async () => {
-    const all = fundRows(1000, FUND_ROWS_SHOWN + 10);
+    const all = fundRows(1000, HISTORY_ROWS_SHOWN + 10);
     const fake = logServer(all);
     vi.stubGlobal('fetch', fake.fetch);
     renderScreen(IncomePage);
-    await waitFor(() => expect(rows()).toHaveLength(FUND_ROWS_SHOWN));
+    await waitFor(() => expect(rows()).toHaveLength(HISTORY_ROWS_SHOWN));
     expect(screen.queryByTestId('fund-log-end')).toBeNull();
     const sent = fake.calls.length;
 
     fireEvent.click(screen.getByTestId('fund-log-more'));
-    await waitFor(() => expect(rows()).toHaveLength(FUND_ROWS_SHOWN + 10));
+    await waitFor(() => expect(rows()).toHaveLength(HISTORY_ROWS_SHOWN + 10));
     expect(ids()).toEqual(all.map((row) => row.id));
     expect(screen.getByTestId('fund-log-end')).toBeTruthy();
     expect(screen.queryByTestId('fund-log-more')).toBeNull();
@@ -373,13 +373,13 @@ describe('fund log paging', () => {
     await waitFor(() => expect(screen.getByTestId('fund-log-range').textContent).toBe('From 06/01/2025 to 06/01/2025'));
     // Nothing of it is stored: it is asked when the member asks for more.
     fireEvent.click(await screen.findByTestId('fund-log-more'));
-    await waitFor(() => expect(rows()).toHaveLength(FUND_ROWS_SHOWN));
+    await waitFor(() => expect(rows()).toHaveLength(HISTORY_ROWS_SHOWN));
     const first = fake.to(ApiPath.financeFlow).at(-1)!;
     expect(first.body).toMatchObject({ start: '2025-06-01', end: '2025-06-01', limit: FUND_HISTORY.page });
     expect(first.body.before).toBeUndefined();
 
     // The stored page is drawn 50 rows at a time; past it, the next page starts before its oldest row.
-    for (let shown = FUND_ROWS_SHOWN * 2; shown <= FUND_HISTORY.page; shown += FUND_ROWS_SHOWN) {
+    for (let shown = HISTORY_ROWS_SHOWN * 2; shown <= FUND_HISTORY.page; shown += HISTORY_ROWS_SHOWN) {
       fireEvent.click(screen.getByTestId('fund-log-more'));
       await waitFor(() => expect(rows()).toHaveLength(shown));
     }
@@ -424,14 +424,14 @@ describe('fund log paging', () => {
   }
 
   it('the end of the list coming into view draws the next rows (IntersectionObserver)', async () => {
-    const fake = logServer(fundRows(500, FUND_ROWS_SHOWN * 2 + 1));
+    const fake = logServer(fundRows(500, HISTORY_ROWS_SHOWN * 2 + 1));
     vi.stubGlobal('fetch', fake.fetch);
     const seen = fakeObservers();
     renderScreen(IncomePage);
-    await waitFor(() => expect(rows()).toHaveLength(FUND_ROWS_SHOWN));
+    await waitFor(() => expect(rows()).toHaveLength(HISTORY_ROWS_SHOWN));
 
-    await seen(FUND_ROWS_SHOWN * 2);
-    await seen(FUND_ROWS_SHOWN * 2 + 1);
+    await seen(HISTORY_ROWS_SHOWN * 2);
+    await seen(HISTORY_ROWS_SHOWN * 2 + 1);
     expect(screen.getByTestId('fund-log-end')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { clockNow } from './clock';
 import { evictUnread, type EvictionLimits } from './eviction';
 import type { CacheDatabase } from './queryClient';
 import { deleteMemberFundRows } from './fundHistory';
+import { deleteMemberOrderRows } from './orderHistory';
 import { createCachePersister } from './cachePersister';
 
 /**
@@ -27,6 +28,7 @@ export function cacheDatabase(
     deleteMemberRows: async () => {
       await database.cache.where('owner').notEqual('').delete();
       await deleteMemberFundRows(database);
+      await deleteMemberOrderRows(database);
     },
     touch: async (key, readAt) => {
       await database.cache.update(key, { readAt });

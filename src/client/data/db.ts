@@ -1,6 +1,6 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { ApiPath } from '../../shared/api/paths';
-import type { FundLogEntry } from '../../shared/api/types';
+import type { FundLogEntry, OwnOrderItem } from '../../shared/api/types';
 import { hashKey, queryKey, isMemberKey, windowedKey, type QueryKey } from './key';
 import { ownerOf } from './owner';
 
@@ -114,12 +114,18 @@ export interface StoredFundRow extends FundLogEntry {
   owner: string;
 }
 
+/** An order line kept on the device (orderHistory.ts): the server's line and whose it is (owner.ts). */
+export interface StoredOrderRow extends OwnOrderItem {
+  owner: string;
+}
+
 /**
- * How much of a member's fund log the device holds whole: every row from `coveredFrom` (epoch
- * seconds) up to the last sync (`syncedAt`, epoch ms), the newest of them `maxId`. Rows older than
- * `coveredFrom` may be stored too (pages the member asked for), but not necessarily all of them.
+ * How much of a member's history the device holds whole: every row from `coveredFrom` up to the
+ * last sync (`syncedAt`, epoch ms), the newest of them `maxId`. `coveredFrom` is epoch seconds in
+ * the fund log, an order id in the order history. Rows older than it may be stored too (pages the
+ * member asked for), but not necessarily all of them.
  */
-export interface FundHistorySync {
+export interface HistorySync {
   owner: string;
   coveredFrom: number;
   maxId: number;
@@ -141,10 +147,29 @@ async function moveFundLogWindow(tx: Transaction): Promise<void> {
   await cache.delete(key);
 }
 
+/**
+ * Version 7: the order history's cached pages (one cache row per game, and one for all) become
+ * records of the new table, so an upgraded device still opens them offline; what the table holds
+ * whole is not known of them, so the next sync says it.
+ */
+async function moveOrderPages(tx: Transaction): Promise<void> {
+  const cache = tx.table<CacheRow<{ pages?: OwnOrderItem[][] }>, string>('cache');
+  const rows = await cache.where('key').startsWith(`${ApiPath.gameLog} `).toArray();
+  const orders = tx.table<StoredOrderRow>('orders');
+  for (const row of rows) {
+    if (row.owner !== '' && Array.isArray(row.data.pages)) {
+      await orders.bulkPut(row.data.pages.flat().map((line) => ({ ...line, owner: row.owner })));
+    }
+    await cache.delete(row.key);
+  }
+}
+
 export class AppDatabase extends Dexie {
   cache!: Table<CacheRow, string>;
   fundLog!: Table<StoredFundRow, [string, number]>;
-  fundLogSync!: Table<FundHistorySync, string>;
+  fundLogSync!: Table<HistorySync, string>;
+  orders!: Table<StoredOrderRow, [string, number]>;
+  orderSync!: Table<HistorySync, string>;
 
   constructor(name = 'roundplay') {
     super(name);
@@ -171,6 +196,11 @@ export class AppDatabase extends Dexie {
         fundLogSync: 'owner',
       })
       .upgrade(moveFundLogWindow);
+    // Version 7: the order history as records (orderHistory.ts), read by id within a member's lines,
+    // all games' or one game's.
+    this.version(7)
+      .stores({ orders: '[owner+order_id], [owner+gametype+order_id], owner', orderSync: 'owner' })
+      .upgrade(moveOrderPages);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FinanceFlowRequest, FundLogEntry } from '../../shared/api/types';
 import { dayNumber, dayStart, isoDate } from '../../shared/serverDay';
-import type { AppDatabase, FundHistorySync, StoredFundRow } from './db';
+import type { AppDatabase, HistorySync, StoredFundRow } from './db';
 
 /**
  * The member's fund log as records on the device (DESIGN.md section 5): rows kept in a Dexie table
@@ -43,7 +43,7 @@ export async function syncFundHistory(
   owner: string,
   fetchPage: FetchFundPage,
   now: number,
-): Promise<FundHistorySync> {
+): Promise<HistorySync> {
   const previous = await database.fundLogSync.get(owner);
   const today = dayNumber(now);
   const firstDay = today - (FUND_HISTORY.days - 1);
@@ -75,7 +75,7 @@ export async function syncFundHistory(
     await storeFundRows(database, owner, page);
     before = oldest.id;
   }
-  const sync: FundHistorySync = { owner, coveredFrom, maxId: newest, syncedAt: now };
+  const sync: HistorySync = { owner, coveredFrom, maxId: newest, syncedAt: now };
   // The last page and what is now held whole land together: a screen never reads one without the other.
   const last = page;
   await database.transaction('rw', database.fundLog, database.fundLogSync, async () => {
@@ -139,7 +139,7 @@ export async function oldestStoredId(
 }
 
 /** Whether the table holds every row of a range (as of its last sync). */
-export function holdsWhole(sync: FundHistorySync | undefined, range: DayRange): boolean {
+export function holdsWhole(sync: HistorySync | undefined, range: DayRange): boolean {
   return sync !== undefined && secondsOf(range).from >= sync.coveredFrom;
 }
 

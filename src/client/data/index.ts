@@ -18,4 +18,6 @@ export { logout } from './session';
 export { useMessageReads, markMessagesRead } from './messageReads';
 export { useWrite, WriteVoiceContext, type WriteVoice } from './useWrite';
 export { liveQuery } from './liveQuery';
-export { usePagedQuery, type PagedQuery, type PagedRead } from './usePagedQuery';
+export { useOrderHistory } from './useOrderHistory';
+export type { History } from './useHistory';
+export type { StoredOrderRow } from './db';

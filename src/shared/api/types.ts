@@ -50,6 +50,7 @@ export type OrderLine = z.infer<typeof game.OrderLineSchema>;
 export type OrderRequest = z.infer<typeof game.OrderRequestSchema>;
 export type OrderAnswer = z.infer<typeof game.OrderAnswerSchema>;
 export type OwnOrderItem = z.infer<typeof game.OwnOrderItemSchema>;
+export type GameLogRequest = z.infer<typeof game.GameLogRequestSchema>;
 export type CurrentAnswer = z.infer<typeof game.CurrentAnswerSchema>;
 export type TodayWinLost = z.infer<typeof game.TodayWinLostSchema>;
 export type TrendData = z.infer<typeof game.TrendDataSchema>;

@@ -1,18 +1,15 @@
-import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
-import type { OwnOrderItem } from '../../../shared/api/types';
 import { Sheet, Spinner, SyncedSection } from '../../ui';
-import { usePagedQuery, type PagedQuery } from '../../data';
-import { gameLogRead } from './gameApi';
+import { useOrderHistory, type History, type StoredOrderRow } from '../../data';
 import { formatOdds } from './model';
 import { pathTo } from '../../routing/paths';
 import { LinePayout } from './LinePayout';
 import { formatDateTime, formatUsd, ORDER_STATUS_NAMES, useOutcomeName } from '../../i18n';
 import { failureText } from '../../i18n';
 
-/** The member's order history of this game (getGamelog), newest first, a page at a time; the last seen opens offline. */
+/** The member's order history of this game (getGamelog), newest first, from the device: what was synced opens offline. */
 export function RecordSheet({ open, gametype, onClose }: { open: boolean; gametype?: number; onClose: () => void }) {
   const { t } = useLingui();
   return (
@@ -25,8 +22,7 @@ export function RecordSheet({ open, gametype, onClose }: { open: boolean; gamety
 
 function RecordList({ gametype }: { gametype?: number }) {
   const { t } = useLingui();
-  const read = useMemo(() => gameLogRead(gametype), [gametype]);
-  const records = usePagedQuery(read);
+  const records = useOrderHistory({ gametype: gametype ?? null });
   return (
     <SyncedSection
       synced={records}
@@ -50,8 +46,8 @@ function RecordRows({
   items,
   complete,
 }: {
-  records: PagedQuery<OwnOrderItem>;
-  items: OwnOrderItem[];
+  records: History<StoredOrderRow>;
+  items: StoredOrderRow[];
   complete: boolean;
 }) {
   const { t } = useLingui();

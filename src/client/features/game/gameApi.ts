@@ -2,7 +2,7 @@
 import { api, ApiError, ApiPath } from '../../api';
 import { ErrorCode } from '../../../shared/errors';
 import type { GameInfoAnswer, GetRoundAnswer, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
-import { defineQuery, profileQuery, queryKey, type Query, type PagedRead } from '../../data';
+import { defineQuery, profileQuery, queryKey, type Query } from '../../data';
 import { wireCents } from '../../../shared/money';
 import { clockOffset } from './model';
 
@@ -69,23 +69,6 @@ export async function fetchOwnOrders(roomid: number, seqno: string): Promise<Own
   // Without `isfirst` the call answers the member's own lines of the round, which carry no cursor.
   if ('order_id' in answer) throw new ApiError({ code: ErrorCode.NetworkErrorRefresh, kind: 'malformed' });
   return answer.list;
-}
-
-export const GAME_LOG_PAGE = 20;
-
-/**
- * The member's order history (getGamelog) of one game, or of all: pages newest first by `before`
- * order id, kept per game, so the records seen last open offline.
- */
-export function gameLogRead(gametype: number | undefined): PagedRead<OwnOrderItem> {
-  const filter = gametype !== undefined ? { gametype } : {};
-  return {
-    key: queryKey(ApiPath.gameLog, filter),
-    pageSize: GAME_LOG_PAGE,
-    fetchPage: (before) =>
-      api.call(ApiPath.gameLog, { ...filter, ...(before ? { before } : {}), limit: GAME_LOG_PAGE }, { silent: true }),
-    idOf: (order) => order.order_id,
-  };
 }
 
 /**

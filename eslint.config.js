@@ -55,6 +55,19 @@ const zones = [
     message: 'i18n words what it is given.',
   },
   {
+    target: './src/client/lib',
+    from: [
+      './src/client/api',
+      './src/client/data',
+      './src/client/ui',
+      './src/client/i18n',
+      './src/client/app',
+      './src/client/features',
+      './src/client/pwa',
+    ],
+    message: 'lib holds primitives every layer may use: it imports none of them.',
+  },
+  {
     target: './src/client/features',
     from: './src/client/app',
     message: 'The app composes the features, never the other way.',

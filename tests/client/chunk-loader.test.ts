@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chunkLoader } from '../../src/client/chunkLoader';
+import { chunkLoader } from '../../src/client/lib/chunkLoader';
 
 describe('a chunk loaded on demand', () => {
   it('is asked for once while it loads and kept once it arrived', async () => {

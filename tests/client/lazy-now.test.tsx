@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { lazyNow } from '../../src/client/lazyNow';
+import { lazyNow } from '../../src/client/lib/lazyNow';
 
 function Room() {
   return <p>countdown</p>;

@@ -114,6 +114,11 @@ describe("a room's first paint, in the build", () => {
     expect(names.size).toBeGreaterThan(2);
     expect(holding(SIGNATURES['framer-motion (animation engine)'], names)).toEqual([]);
   });
+
+  it('holds no Dexie: the order history reads the device when its sheet first opens', () => {
+    expect(holding(SIGNATURES['Dexie (database library)'], firstPaintOf('ActivityPage'))).toEqual([]);
+    expect(holding(SIGNATURES['Dexie (database library)'], firstPaintOf('OrderHistoryList'))).not.toEqual([]);
+  });
 });
 
 /** A message's translation in a UI catalogue (locales/<locale>.po). */

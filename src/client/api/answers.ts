@@ -12,7 +12,7 @@
 import { callOf, type ContractPart } from '../../shared/api/calls';
 import type { Calls } from '../../shared/api/fields';
 import type { ApiAnswerOf, ApiContract } from '../../shared/api/types';
-import { chunkLoader } from '../chunkLoader';
+import { chunkLoader } from '../lib/chunkLoader';
 
 /** The live part also holds the streams' event schemas: one loader for both. */
 const loadLive = chunkLoader(() => import('../../shared/api/live'));

@@ -1,5 +1,5 @@
 import { matchRoute } from 'wouter';
-import { lazyNow, type LazyNow } from '../lazyNow';
+import { lazyNow, type LazyNow } from '../lib/lazyNow';
 import { PATTERNS } from '../routing/paths';
 import type { Query } from '../data';
 import { bannersQuery, homeTilesQuery, winnersQuery } from '../features/home/homeApi';

@@ -1,6 +1,6 @@
 import { useContext, useEffect } from 'react';
 import { LiveStreamsContext } from '../data/live/liveStreams';
-import { whenIdle } from '../idle';
+import { whenIdle } from '../lib/idle';
 
 /**
  * The member's own live news (balance, settlements, withdrawals decided, messages) from the app's

@@ -18,6 +18,3 @@ export { logout } from './session';
 export { useMessageReads, markMessagesRead } from './messageReads';
 export { useWrite, WriteVoiceContext, type WriteVoice } from './useWrite';
 export { liveQuery } from './liveQuery';
-export { useOrderHistory } from './useOrderHistory';
-export type { History } from './useHistory';
-export type { StoredOrderRow } from './db';

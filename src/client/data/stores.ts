@@ -1,5 +1,5 @@
 import { localStorageOrNull, online, session } from '../api/stores';
-import { whenIdle } from '../idle';
+import { whenIdle } from '../lib/idle';
 import { clockNow } from './clock';
 import { createAppQueryClient } from './queryClient';
 import { createCacheGate } from './cacheGate';

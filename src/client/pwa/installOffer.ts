@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { observable, useObservable } from '../lib/observable';
 import { clockNow } from '../data/clock';
 
 /**
@@ -21,14 +21,19 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-let deferred: BeforeInstallPromptEvent | null = null;
-let installed = false;
-let version = 0;
-const listeners = new Set<() => void>();
+/**
+ * What the browser said: its install prompt caught for later (Chromium), whether the app was
+ * installed in this visit, and a change count the offer is redrawn by (the rest is in storage).
+ */
+const browserSaid = observable<{ deferred: BeforeInstallPromptEvent | null; installed: boolean; version: number }>({
+  deferred: null,
+  installed: false,
+  version: 0,
+});
 
-function changed(): void {
-  version += 1;
-  listeners.forEach((listener) => listener());
+function changed(change: Partial<{ deferred: BeforeInstallPromptEvent | null; installed: boolean }> = {}): void {
+  const current = browserSaid.get();
+  browserSaid.set({ ...current, ...change, version: current.version + 1 });
 }
 
 function stored(key: string): string | null {
@@ -64,21 +69,14 @@ function isIosSafari(): boolean {
  * yet (as after a reload). The returned function stops listening.
  */
 export function listenForInstallPrompt(): () => void {
-  deferred = null;
-  installed = false;
   const onPrompt = (event: Event) => {
     event.preventDefault();
-    deferred = event as BeforeInstallPromptEvent;
-    changed();
+    changed({ deferred: event as BeforeInstallPromptEvent });
   };
-  const onInstalled = () => {
-    installed = true;
-    deferred = null;
-    changed();
-  };
+  const onInstalled = () => changed({ installed: true, deferred: null });
   window.addEventListener('beforeinstallprompt', onPrompt);
   window.addEventListener('appinstalled', onInstalled);
-  changed();
+  changed({ deferred: null, installed: false });
   return () => {
     window.removeEventListener('beforeinstallprompt', onPrompt);
     window.removeEventListener('appinstalled', onInstalled);
@@ -99,6 +97,7 @@ function recentlyOffered(): boolean {
 
 /** What may be offered now, if anything. */
 export function currentInstallOffer(): InstallOffer {
+  const { deferred, installed } = browserSaid.get();
   if (installed || stored(EARNED_KEY) !== '1' || recentlyOffered() || runsInstalled()) return null;
   if (deferred) return { kind: 'prompt' };
   return isIosSafari() ? { kind: 'ios-hint' } : null;
@@ -121,25 +120,16 @@ export function dismissInstallOffer(): void {
 
 /** Shows the browser's own install dialog; a refusal there counts as "Not now". */
 export async function acceptInstallOffer(): Promise<void> {
-  const event = deferred;
+  const event = browserSaid.get().deferred;
   if (!event) return;
-  deferred = null;
+  changed({ deferred: null });
   await event.prompt();
   const { outcome } = await event.userChoice;
   if (outcome === 'dismissed') dismissInstallOffer();
   else changed();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useInstallOffer(): InstallOffer {
-  useSyncExternalStore(
-    subscribe,
-    () => version,
-    () => version,
-  );
+  useObservable(browserSaid);
   return currentInstallOffer();
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { observable, useObservable } from '../lib/observable';
 import { isBrowserOnline } from '../api/online';
 
 /**
@@ -11,31 +11,33 @@ export type UpdateCheck = 'update-available' | 'up-to-date' | 'offline' | 'faile
 /** How long a check waits for a new worker found by update() to finish installing. */
 const INSTALL_WAIT_MS = 30_000;
 
-let needRefresh = false;
-let applyUpdate: (() => void) | null = null;
-let registration: ServiceWorkerRegistration | null = null;
-let scriptUrl: string | null = null;
-const listeners = new Set<() => void>();
+/** A new version is waiting for the member's word. */
+const needRefresh = observable(false);
+
+/** What register.ts hands over: the registration, the worker's URL, and how to apply a waiting update. */
+const worker: {
+  registration: ServiceWorkerRegistration | null;
+  scriptUrl: string | null;
+  applyUpdate: (() => void) | null;
+} = { registration: null, scriptUrl: null, applyUpdate: null };
 
 export function setNeedRefresh(value: boolean): void {
-  if (needRefresh === value) return;
-  needRefresh = value;
-  listeners.forEach((listener) => listener());
+  needRefresh.set(value);
 }
 
 /** register.ts hands over the registration and the worker's URL once the browser has registered it. */
 export function attachRegistration(next: ServiceWorkerRegistration | null, swUrl: string | null): void {
-  registration = next;
-  scriptUrl = swUrl;
+  worker.registration = next;
+  worker.scriptUrl = swUrl;
 }
 
 /** register.ts says how to apply a waiting update (activate it, then reload). */
 export function setUpdateApplier(apply: (() => void) | null): void {
-  applyUpdate = apply;
+  worker.applyUpdate = apply;
 }
 
 export function reloadToUpdate(): void {
-  if (applyUpdate) applyUpdate();
+  if (worker.applyUpdate) worker.applyUpdate();
   else window.location.reload();
 }
 
@@ -43,17 +45,8 @@ export function dismissUpdate(): void {
   setNeedRefresh(false);
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useNeedRefresh(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => needRefresh,
-    () => false,
-  );
+  return useObservable(needRefresh, false);
 }
 
 /** Resolves once the installing worker (if any) is installed, gone, or the wait is over. */
@@ -79,7 +72,7 @@ function settleInstalling(reg: ServiceWorkerRegistration, timeoutMs: number): Pr
  * as usual and the update prompt offers the reload.
  */
 export async function checkForUpdate(): Promise<UpdateCheck> {
-  const reg = registration;
+  const reg = worker.registration;
   if (!reg) return 'unsupported';
   if (!isBrowserOnline()) return 'offline';
   if (reg.waiting) {
@@ -88,8 +81,8 @@ export async function checkForUpdate(): Promise<UpdateCheck> {
   }
   try {
     // As the periodic check does: only ask for an update when the server answers for the worker.
-    if (scriptUrl) {
-      const response = await fetch(scriptUrl, { cache: 'no-store', headers: { 'cache-control': 'no-cache' } });
+    if (worker.scriptUrl) {
+      const response = await fetch(worker.scriptUrl, { cache: 'no-store', headers: { 'cache-control': 'no-cache' } });
       // The server answered, but not with the worker: a server fault, not the member's network.
       if (!response.ok) return 'failed';
     }

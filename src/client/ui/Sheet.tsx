@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { chunkLoader } from '../chunkLoader';
+import { chunkLoader } from '../lib/chunkLoader';
 
 export interface SheetProps {
   open: boolean;

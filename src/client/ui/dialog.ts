@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { observable, useObservable } from '../lib/observable';
 
 /** Confirmation dialogs as a promise, so a screen can `await confirm(...)`. */
 export interface ConfirmOptions {
@@ -14,44 +14,39 @@ export interface OpenDialog extends ConfirmOptions {
   resolve: (confirmed: boolean) => void;
 }
 
-let queue: readonly OpenDialog[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-
-function publish(next: readonly OpenDialog[]): void {
-  queue = next;
-  listeners.forEach((listener) => listener());
+/** The confirmations asked for, the first on screen. */
+function createDialogs() {
+  const queue = observable<readonly OpenDialog[]>([]);
+  let nextId = 1;
+  return {
+    confirm: (options: ConfirmOptions): Promise<boolean> =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        const dialog: OpenDialog = {
+          ...options,
+          id,
+          resolve: (confirmed) => {
+            queue.set(queue.get().filter((open) => open.id !== id));
+            resolve(confirmed);
+          },
+        };
+        queue.set([...queue.get(), dialog]);
+      }),
+    /** The confirmations asked for, oldest (the one on screen) first. */
+    queue,
+    /** Test helper: every confirmation answered "no". */
+    closeAll: () => queue.get().forEach((dialog) => dialog.resolve(false)),
+  };
 }
 
-export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
-  return new Promise((resolve) => {
-    const id = nextId++;
-    publish([
-      ...queue,
-      {
-        ...options,
-        id,
-        resolve: (confirmed) => {
-          publish(queue.filter((dialog) => dialog.id !== id));
-          resolve(confirmed);
-        },
-      },
-    ]);
-  });
-}
+const dialogs = createDialogs();
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const confirmDialog = dialogs.confirm;
 
-const current = () => queue[0] ?? null;
-
+/** The confirmation on screen, null when none. */
 export function useOpenDialog(): OpenDialog | null {
-  return useSyncExternalStore(subscribe, current, current);
+  return useObservable(dialogs.queue)[0] ?? null;
 }
 
 /** Test helper. */
-export function closeAllDialogs(): void {
-  queue.forEach((dialog) => dialog.resolve(false));
-}
+export const closeAllDialogs = dialogs.closeAll;

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
+import { observable, useObservable } from '../lib/observable';
 import { useIsPresent } from 'framer-motion';
 
 /**
@@ -8,44 +9,43 @@ import { useIsPresent } from 'framer-motion';
  * owns one history entry), and a registry of the open ones, so toasts can render inside the
  * topmost and stay above its backdrop and readable.
  */
-const open: HTMLDialogElement[] = [];
-const listeners = new Set<() => void>();
-let nextId = 1;
-
-/** A closed dialog's history entry being taken back (history.back() is asynchronous), if any. */
-let takingBack: Promise<void> | null = null;
-
-function takeEntryBack(): void {
-  takingBack = new Promise((resolve) => {
-    const done = () => {
-      window.removeEventListener('popstate', done);
-      takingBack = null;
-      resolve();
-    };
-    window.addEventListener('popstate', done);
-  });
-  window.history.back();
+function createModalStack() {
+  const open = observable<readonly HTMLDialogElement[]>([]);
+  let nextId = 1;
+  /** A closed dialog's history entry being taken back (history.back() is asynchronous), if any. */
+  let takingBack: Promise<void> | null = null;
+  return {
+    open,
+    topmost: () => open.get().at(-1) ?? null,
+    push: (dialog: HTMLDialogElement) => open.set([...open.get(), dialog]),
+    remove: (dialog: HTMLDialogElement) => open.set(open.get().filter((one) => one !== dialog)),
+    /** The history entry of the next dialog opened. */
+    nextEntry: () => nextId++,
+    takeEntryBack: () => {
+      takingBack = new Promise((resolve) => {
+        const done = () => {
+          window.removeEventListener('popstate', done);
+          takingBack = null;
+          resolve();
+        };
+        window.addEventListener('popstate', done);
+      });
+      window.history.back();
+    },
+    takingBack: () => takingBack,
+  };
 }
+
+const modals = createModalStack();
 
 /** Settles once no closed dialog's history entry is still being taken back. */
 export function dialogHistorySettled(): Promise<void> | null {
-  return takingBack;
+  return modals.takingBack();
 }
-
-function publish(): void {
-  listeners.forEach((listener) => listener());
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const topmost = () => open[open.length - 1] ?? null;
 
 /** The topmost open modal dialog, or null. */
 export function useTopModal(): HTMLDialogElement | null {
-  return useSyncExternalStore(subscribe, topmost, () => null);
+  return useObservable(modals.open, []).at(-1) ?? null;
 }
 
 const FOCUSABLE =
@@ -101,12 +101,11 @@ export function useModalDialog(
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !present) return;
-    const id = nextId++;
+    const id = modals.nextEntry();
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     initialFocus?.current?.focus();
-    open.push(dialog);
-    publish();
+    modals.push(dialog);
     window.history.pushState({ ...(window.history.state as object), modal: id } satisfies ModalHistoryState, '');
 
     let closed = false;
@@ -127,7 +126,7 @@ export function useModalDialog(
     // On the document, not the dialog: when the focused control goes away or is disabled (a round
     // closing disables Cancel), focus falls to the body and Tab must still come back inside.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (topmost() === dialog) keepFocusInside(dialog, event);
+      if (modals.topmost() === dialog) keepFocusInside(dialog, event);
     };
     document.addEventListener('keydown', onKeyDown);
     dialog.addEventListener('cancel', onCancel);
@@ -139,13 +138,12 @@ export function useModalDialog(
       dialog.removeEventListener('cancel', onCancel);
       dialog.removeEventListener('close', close);
       window.removeEventListener('popstate', onPopState);
-      open.splice(open.indexOf(dialog), 1);
-      publish();
+      modals.remove(dialog);
       if (dialog.open) dialog.close();
       // Closed by its own button or Escape: take its history entry back, unless a navigation
       // already left it behind. Going back is asynchronous: a navigation asked for meanwhile (a
       // dialog's answer that leaves the page) waits for it, or the back would land on this page.
-      if (entryId() === id) takeEntryBack();
+      if (entryId() === id) modals.takeEntryBack();
       previous?.focus();
     };
     // Once per opening; the refs are stable.

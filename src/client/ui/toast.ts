@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { observable, useObservable } from '../lib/observable';
 
 /**
  * Toasts as a small store so code outside React (the API client) can raise them. Kinds are tones:
@@ -21,71 +21,69 @@ export interface ToastOptions {
 }
 const MAX_VISIBLE = 3;
 
-let items: readonly ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
+/** The toasts on screen, and how to raise and dismiss them. */
+function createToasts() {
+  const items = observable<readonly ToastItem[]>([]);
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  let nextId = 1;
 
-function publish(next: readonly ToastItem[]): void {
-  items = next;
-  listeners.forEach((listener) => listener());
-}
-
-function show(kind: ToastKind, text: string, options: ToastOptions = {}): number {
-  const durationMs = options.durationMs ?? DURATION_MS[kind];
-  const same = items.find((item) => item.text === text && item.kind === kind);
-  if (same) {
-    // The same message twice in a row (a double tap) restarts its timer instead of stacking.
-    schedule(same.id, durationMs);
-    return same.id;
+  function show(kind: ToastKind, text: string, options: ToastOptions = {}): number {
+    const durationMs = options.durationMs ?? DURATION_MS[kind];
+    const same = items.get().find((item) => item.text === text && item.kind === kind);
+    if (same) {
+      // The same message twice in a row (a double tap) restarts its timer instead of stacking.
+      schedule(same.id, durationMs);
+      return same.id;
+    }
+    const id = nextId++;
+    items.set([...items.get(), { id, kind, text }].slice(-MAX_VISIBLE));
+    schedule(id, durationMs);
+    return id;
   }
-  const id = nextId++;
-  publish([...items, { id, kind, text }].slice(-MAX_VISIBLE));
-  schedule(id, durationMs);
-  return id;
+
+  function schedule(id: number, durationMs: number): void {
+    const previous = timers.get(id);
+    if (previous) clearTimeout(previous);
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), durationMs),
+    );
+  }
+
+  function dismiss(id: number): void {
+    const timer = timers.get(id);
+    if (timer) clearTimeout(timer);
+    timers.delete(id);
+    if (items.get().some((item) => item.id === id)) items.set(items.get().filter((item) => item.id !== id));
+  }
+
+  return {
+    success: (text: string, options?: ToastOptions) => show('success', text, options),
+    warn: (text: string, options?: ToastOptions) => show('warning', text, options),
+    info: (text: string, options?: ToastOptions) => show('info', text, options),
+    loss: (text: string, options?: ToastOptions) => show('loss', text, options),
+    dismiss,
+    /**
+     * What succeeded makes the warnings of earlier attempts old news ("Wrong invitation code" must not
+     * stand beside "Account created"): they go when a write succeeds.
+     */
+    dismissWarnings: () =>
+      items
+        .get()
+        .filter((item) => item.kind === 'warning')
+        .forEach((item) => dismiss(item.id)),
+    clear: () => {
+      timers.forEach((timer) => clearTimeout(timer));
+      timers.clear();
+      items.set([]);
+    },
+    /** The toasts on screen, oldest first. */
+    items,
+  };
 }
 
-function schedule(id: number, durationMs: number): void {
-  const previous = timers.get(id);
-  if (previous) clearTimeout(previous);
-  timers.set(
-    id,
-    setTimeout(() => dismiss(id), durationMs),
-  );
-}
-
-function dismiss(id: number): void {
-  const timer = timers.get(id);
-  if (timer) clearTimeout(timer);
-  timers.delete(id);
-  if (items.some((item) => item.id === id)) publish(items.filter((item) => item.id !== id));
-}
-
-export const toast = {
-  success: (text: string, options?: ToastOptions) => show('success', text, options),
-  warn: (text: string, options?: ToastOptions) => show('warning', text, options),
-  info: (text: string, options?: ToastOptions) => show('info', text, options),
-  loss: (text: string, options?: ToastOptions) => show('loss', text, options),
-  dismiss,
-  /**
-   * What succeeded makes the warnings of earlier attempts old news ("Wrong invitation code" must not
-   * stand beside "Account created"): they go when a write succeeds.
-   */
-  dismissWarnings: () => items.filter((item) => item.kind === 'warning').forEach((item) => dismiss(item.id)),
-  clear: () => {
-    timers.forEach((timer) => clearTimeout(timer));
-    timers.clear();
-    publish([]);
-  },
-};
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const getItems = () => items;
+export const toast = createToasts();
 
 export function useToasts(): readonly ToastItem[] {
-  return useSyncExternalStore(subscribe, getItems, getItems);
+  return useObservable(toast.items);
 }

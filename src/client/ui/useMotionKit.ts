@@ -1,40 +1,32 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { chunkLoader } from '../chunkLoader';
-import { whenIdle } from '../idle';
+import { useEffect } from 'react';
+import { observable, useObservable } from '../lib/observable';
+import { chunkLoader } from '../lib/chunkLoader';
+import { whenIdle } from '../lib/idle';
 
 export type MotionKit = typeof import('./motionKit');
 
-let kit: MotionKit | null = null;
-const listeners = new Set<() => void>();
+/** The kit once loaded, null before. */
+const kit = observable<MotionKit | null>(null);
 
 /** The kit and the animation features its scope loads, in one go: the first entrance then plays at once. */
 export const loadMotionKit = chunkLoader(() =>
   Promise.all([import('./motionKit'), import('./motion-features')]).then(([module]) => {
-    kit = module;
-    for (const listener of listeners) listener();
+    kit.set(module);
     return module;
   }),
 );
 
-let asked = false;
-
 /** Asks for the kit once the page has loaded and the main thread is idle; again after a failed load. */
-function loadAfterPaint(win: Window = window): void {
-  if (asked) return;
-  asked = true;
-  const load = () =>
-    void loadMotionKit().catch(() => {
-      asked = false; // offline before the worker kept the chunk: the next screen that animates asks again
-    });
-  const loadWhenIdle = () => whenIdle(load, win);
-  if (win.document.readyState === 'complete') loadWhenIdle();
-  else win.addEventListener('load', loadWhenIdle, { once: true });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const loadAfterPaint = chunkLoader(
+  () =>
+    new Promise<void>((resolve, reject) => {
+      // Offline before the worker kept the chunk, the load fails: the next screen that animates asks again.
+      const load = () => void loadMotionKit().then(() => resolve(), reject);
+      const loadWhenIdle = () => whenIdle(load, window);
+      if (document.readyState === 'complete') loadWhenIdle();
+      else window.addEventListener('load', loadWhenIdle, { once: true });
+    }),
+);
 
 /**
  * framer-motion's components once they have loaded, `null` before: a screen's first paint draws
@@ -43,13 +35,9 @@ function subscribe(listener: () => void): () => void {
  * an entrance (useStillKeys).
  */
 export function useMotionKit(): MotionKit | null {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => kit,
-    () => null,
-  );
+  const current = useObservable(kit, null);
   useEffect(() => {
-    if (!kit) loadAfterPaint();
+    if (!kit.get()) void loadAfterPaint().catch(() => undefined);
   }, []);
   return current;
 }

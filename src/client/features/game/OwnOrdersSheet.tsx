@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import type { OwnOrderItem } from '../../../shared/api/types';
-import { Sheet, Spinner } from '../../ui';
+import { Sheet } from '../../ui';
+import { SheetLoading } from './SheetLoading';
 import { formatOdds, tallyOfOrders, type RoundTally } from './model';
 import { LinePayout } from './LinePayout';
 import { ORDER_STATUS_NAMES, useOutcomeName, formatMoney, formatSignedMoney, formatUsd } from '../../i18n';
@@ -54,9 +55,7 @@ export function OwnOrdersSheet({
       {tally && <RoundSummary tally={tally} />}
       {orders === null ? (
         loading ? (
-          <div className="sheet-loading">
-            <Spinner label={t`Loading`} />
-          </div>
+          <SheetLoading />
         ) : (
           <p className="text-muted">{t`Your orders cannot be loaded right now.`}</p>
         )

@@ -29,9 +29,7 @@ export async function storeOrderRows(
 
 /** The oldest stored line still open when stored: a sync goes back at least that far to learn its end. */
 async function oldestOpenId(database: AppDatabase, owner: string): Promise<number | undefined> {
-  const open = await database.orders
-    .where('[owner+order_id]')
-    .between([owner, Dexie.minKey], [owner, Dexie.maxKey])
+  const open = await linesFrom(database, owner, { gametype: null }, 0)
     .filter((row) => row.status === 'wait')
     .first();
   return open?.order_id;
@@ -85,6 +83,15 @@ export async function syncOrderHistory(
   return sync;
 }
 
+/** The member's stored lines of the filter from order id `from` on (0: all; ids start at 1), oldest first, by the index that fits it. */
+function linesFrom(database: AppDatabase, owner: string, { gametype }: OrderFilter, from: number) {
+  return gametype === null
+    ? database.orders.where('[owner+order_id]').between([owner, from], [owner, Dexie.maxKey])
+    : database.orders
+        .where('[owner+gametype+order_id]')
+        .between([owner, gametype, from], [owner, gametype, Dexie.maxKey]);
+}
+
 /** The member's stored lines of the filter, newest first. */
 export function readOrderRows(
   database: AppDatabase,
@@ -92,14 +99,7 @@ export function readOrderRows(
   filter: OrderFilter,
   limit: number,
 ): Promise<StoredOrderRow[]> {
-  const { gametype } = filter;
-  const lines =
-    gametype === null
-      ? database.orders.where('[owner+order_id]').between([owner, Dexie.minKey], [owner, Dexie.maxKey])
-      : database.orders
-          .where('[owner+gametype+order_id]')
-          .between([owner, gametype, Dexie.minKey], [owner, gametype, Dexie.maxKey]);
-  return lines.reverse().limit(limit).toArray();
+  return linesFrom(database, owner, filter, 0).reverse().limit(limit).toArray();
 }
 
 /** Whether the table holds every line of the filter (as of its last sync). */
@@ -135,13 +135,7 @@ export async function fetchOlderOrderRows(
 async function oldestHeldId(database: AppDatabase, owner: string, filter: OrderFilter): Promise<number | undefined> {
   const sync = await database.orderSync.get(owner);
   if (!sync) return undefined;
-  const { gametype } = filter;
-  const held =
-    gametype === null
-      ? database.orders.where('[owner+order_id]').between([owner, sync.coveredFrom], [owner, Dexie.maxKey])
-      : database.orders
-          .where('[owner+gametype+order_id]')
-          .between([owner, gametype, sync.coveredFrom], [owner, gametype, Dexie.maxKey]);
+  const held = linesFrom(database, owner, filter, sync.coveredFrom);
   return (await held.first())?.order_id;
 }
 

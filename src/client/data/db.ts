@@ -197,9 +197,12 @@ export class AppDatabase extends Dexie {
       })
       .upgrade(moveFundLogWindow);
     // Version 7: the order history as records (orderHistory.ts), read by id within a member's lines,
-    // all games' or one game's.
+    // all games' or one game's; by status to find the lines still waiting for their draw.
     this.version(7)
-      .stores({ orders: '[owner+order_id], [owner+gametype+order_id], owner', orderSync: 'owner' })
+      .stores({
+        orders: '[owner+order_id], [owner+gametype+order_id], [owner+status+order_id], owner',
+        orderSync: 'owner',
+      })
       .upgrade(moveOrderPages);
   }
 }

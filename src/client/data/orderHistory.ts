@@ -29,8 +29,10 @@ export async function storeOrderRows(
 
 /** The oldest stored line still open when stored: a sync goes back at least that far to learn its end. */
 async function oldestOpenId(database: AppDatabase, owner: string): Promise<number | undefined> {
-  const open = await linesFrom(database, owner, { gametype: null }, 0)
-    .filter((row) => row.status === 'wait')
+  // By index: every sync asks this, and most find no open line after reading none.
+  const open = await database.orders
+    .where('[owner+status+order_id]')
+    .between([owner, 'wait', 0], [owner, 'wait', Dexie.maxKey])
     .first();
   return open?.order_id;
 }

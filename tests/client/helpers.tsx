@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { act, fireEvent } from '@testing-library/react';
 import { LazyMotion, MotionConfig, domAnimation } from 'framer-motion';
 import { db } from '../../src/client/data/db';
 import { LiveStreams, LiveStreamsContext } from '../../src/client/data/live/liveStreams';
@@ -51,6 +52,16 @@ export interface FakeCall {
 
 /** An answer, or a promise of one. */
 type Responder = (call: FakeCall) => unknown;
+
+/**
+ * Submits a form by its button and lets the form library's check finish (it settles in a promise,
+ * even when the rules are synchronous), so what it refused is on screen when this returns.
+ */
+export async function submitForm(button: HTMLElement): Promise<void> {
+  await act(async () => {
+    fireEvent.click(button);
+  });
+}
 
 /** A fetch that answers the contract's envelope from a table of path -> responder. */
 export function fakeFetch(routes: Record<string, Responder>) {

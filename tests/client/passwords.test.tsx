@@ -10,7 +10,7 @@ import LoginPasswordPage from '../../src/client/features/passwords/LoginPassword
 import PayPasswordPage from '../../src/client/features/passwords/PayPasswordPage';
 import { startSession } from '../../src/client/api/session';
 import { textOfCode } from '../../src/client/i18n';
-import { fakeFetch, ok, resetClientState } from './helpers';
+import { fakeFetch, ok, resetClientState, submitForm } from './helpers';
 import { renderScreen } from './wallet-fixtures';
 
 beforeEach(async () => {
@@ -34,7 +34,7 @@ describe('login password page', () => {
     renderScreen(LoginPasswordPage);
     const save = screen.getByRole('button', { name: 'Save' });
 
-    fireEvent.click(save);
+    await submitForm(save);
     expect(input('Current password').getAttribute('aria-invalid')).toBe('true');
     expect(describedText('Current password')).toContain(textOfCode(MessageKey.OriginalInputNull));
 
@@ -42,14 +42,14 @@ describe('login password page', () => {
     expect(input('Current password').getAttribute('aria-invalid')).toBeNull();
     type('New password', 'new12345');
     type('Repeat new password', 'new12346');
-    fireEvent.click(save);
+    await submitForm(save);
     expect(input('Repeat new password').getAttribute('aria-invalid')).toBe('true');
     expect(describedText('Repeat new password')).toContain(textOfCode(MessageKey.ConfirmError));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(fake.to(ApiPath.changeLoginPassword)).toHaveLength(0);
 
     type('Repeat new password', 'new12345');
-    fireEvent.click(save);
+    await submitForm(save);
     await waitFor(() => expect(fake.to(ApiPath.changeLoginPassword)).toHaveLength(1));
     expect(fake.to(ApiPath.changeLoginPassword)[0].body).toMatchObject({ passwd: 'old12345', npasswd: 'new12345' });
   });
@@ -68,7 +68,7 @@ describe('withdrawal password page', () => {
     const save = await screen.findByRole('button', { name: 'Save' });
     await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
 
-    fireEvent.click(save);
+    await submitForm(save);
     expect(input('Current withdrawal password').getAttribute('aria-invalid')).toBe('true');
     expect(describedText('Current withdrawal password')).toContain(textOfCode(MessageKey.OriginalInputNull));
 
@@ -76,18 +76,18 @@ describe('withdrawal password page', () => {
     expect(input('Current withdrawal password').getAttribute('aria-invalid')).toBeNull();
     type('New withdrawal password', '12ab');
     type('Repeat withdrawal password', '12ab');
-    fireEvent.click(save);
+    await submitForm(save);
     expect(describedText('New withdrawal password')).toContain(textOfCode(ErrorCode.PaymentPasswordLength));
 
     type('New withdrawal password', '654321');
     type('Repeat withdrawal password', '654320');
-    fireEvent.click(save);
+    await submitForm(save);
     expect(describedText('Repeat withdrawal password')).toContain(textOfCode(MessageKey.ConfirmError));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(fake.to(ApiPath.changePayPassword)).toHaveLength(0);
 
     type('Repeat withdrawal password', '654321');
-    fireEvent.click(save);
+    await submitForm(save);
     await waitFor(() => expect(fake.to(ApiPath.changePayPassword)).toHaveLength(1));
     expect(fake.to(ApiPath.changePayPassword)[0].body).toMatchObject({
       srcpwd: '123456',
@@ -108,13 +108,13 @@ describe('withdrawal password page', () => {
     const save = screen.getByRole('button', { name: 'Save' });
     type('New withdrawal password', '654321');
     type('Repeat withdrawal password', '654321');
-    fireEvent.click(save);
+    await submitForm(save);
     expect(input('Login password').getAttribute('aria-invalid')).toBe('true');
     expect(describedText('Login password')).toContain(textOfCode(MessageKey.OriginalInputNull));
     expect(fake.to(ApiPath.changePayPassword)).toHaveLength(0);
 
     type('Login password', 'secret123');
-    fireEvent.click(save);
+    await submitForm(save);
     await waitFor(() => expect(fake.to(ApiPath.changePayPassword)).toHaveLength(1));
     expect(fake.to(ApiPath.changePayPassword)[0].body).toMatchObject({
       loginpwd: 'secret123',
@@ -136,7 +136,7 @@ describe('withdrawal password page', () => {
     expect(screen.queryByLabelText('Login password')).toBeNull();
     type('New withdrawal password', '654321');
     type('Repeat withdrawal password', '654321');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await submitForm(screen.getByRole('button', { name: 'Save' }));
     expect(describedText('Verification code')).toContain(textOfCode(ErrorCode.CaptchaWrong));
     expect(fake.to(ApiPath.changePayPassword)).toHaveLength(0);
 
@@ -147,7 +147,7 @@ describe('withdrawal password page', () => {
     await screen.findByRole('button', { name: /^Send code \(\d+ s\)$/ });
 
     type('Verification code', ' 123456 ');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await submitForm(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fake.to(ApiPath.changePayPassword)).toHaveLength(1));
     expect(fake.to(ApiPath.changePayPassword)[0].body).toMatchObject({
       captcha: '123456',

@@ -10,7 +10,7 @@ import { useQuery } from '../../src/client/data/query';
 import { bankCardsQuery } from '../../src/client/features/wallet/walletApi';
 import { online } from '../../src/client/api/stores';
 import { activateLocale, textOfCode } from '../../src/client/i18n';
-import { Providers, fakeFetch, ok, refused, resetClientState } from './helpers';
+import { Providers, fakeFetch, ok, refused, resetClientState, submitForm } from './helpers';
 import { BANK_CARD, deferred, ERC20_ADDRESS, renderScreen, TRC20_ADDRESS, USDT_CARD, USER } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';
 
@@ -32,7 +32,7 @@ const submit = () => screen.getByRole('button', { name: 'Continue' }) as HTMLBut
 const confirm = () => screen.getByTestId('bank-add-confirm') as HTMLButtonElement;
 /** Continue, then confirm the account shown back. */
 async function submitAndConfirm() {
-  fireEvent.click(submit());
+  await submitForm(submit());
   await screen.findByTestId('bank-add-review');
   fireEvent.click(confirm());
 }
@@ -53,7 +53,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     type('Bank', 'Vietcombank');
     type('Account number', '0123456789');
     type('Real name', 'Nguyen Van A');
-    fireEvent.click(submit());
+    await submitForm(submit());
 
     expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
       textOfCode(MessageKey.Required),
@@ -80,7 +80,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
     type('Account number', '0123456789');
     type('Real name', 'Nguyen\u001b[31m Van A');
     type('Branch', 'Ha Noi');
-    fireEvent.click(submit());
+    await submitForm(submit());
     expect(field('Real name').getAttribute('aria-invalid')).toBe('true');
     expect(describedText('Real name')).toContain(textOfCode(MessageKey.PlainText));
     expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
@@ -94,12 +94,12 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
 
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
     expect(screen.queryByLabelText('Bank')).toBeNull();
-    fireEvent.click(submit());
+    await submitForm(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(ErrorCode.EnterAddress));
 
     // An Ethereum address is not a TRON one.
     type('Wallet address', ERC20_ADDRESS);
-    fireEvent.click(submit());
+    await submitForm(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(ErrorCode.EnterAddress));
     expect(field('Wallet address').value).toBe(ERC20_ADDRESS);
     expect(field('Wallet address').getAttribute('aria-invalid')).toBe('true');
@@ -107,7 +107,7 @@ describe('add a withdrawal account: refusals before any call, nothing typed lost
 
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-ERC20' }));
     type('Wallet address', 'T-not-an-address');
-    fireEvent.click(submit());
+    await submitForm(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(textOfCode(ErrorCode.EnterAddress));
     expect(fake.to(ApiPath.addBankCard)).toHaveLength(0);
 
@@ -213,7 +213,7 @@ describe('add a withdrawal account: the withdrawal password', () => {
     renderScreen(BankAddPage);
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
     type('Wallet address', TRC20_ADDRESS);
-    fireEvent.click(submit());
+    await submitForm(submit());
     expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
       textOfCode(ErrorCode.WithdrawPasswordEmpty),
     ]);
@@ -254,7 +254,7 @@ describe('add a withdrawal account: an address that cannot exist', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
     type('Wallet address', 'TAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     type('Withdrawal password', '246810');
-    fireEvent.click(submit());
+    await submitForm(submit());
     const text = textOfCode(ErrorCode.AddressChecksum, { network: 'USDT-TRC20' });
     expect(text).toMatch(/^This USDT-TRC20 address fails its checksum/);
     expect((await screen.findByRole('alert')).textContent).toBe(text);
@@ -270,7 +270,7 @@ describe('add a withdrawal account: an address that cannot exist', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-ERC20' }));
     type('Wallet address', '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
     type('Withdrawal password', '246810');
-    fireEvent.click(submit());
+    await submitForm(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(
       textOfCode(ErrorCode.AddressChecksum, { network: 'USDT-ERC20' }),
     );
@@ -291,7 +291,7 @@ describe('add a withdrawal account: shown back before it is saved', () => {
     type('Real name', 'Nguyen Van A');
     type('Branch', 'Ha Noi');
     type('Withdrawal password', '246810');
-    fireEvent.click(submit());
+    await submitForm(submit());
 
     const review = await screen.findByTestId('bank-add-review');
     expect(review.textContent).toContain('Check the account before saving it');
@@ -320,7 +320,7 @@ describe('add a withdrawal account: shown back before it is saved', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'USDT-TRC20' }));
     type('Wallet address', ` ${TRC20_ADDRESS} `);
     type('Withdrawal password', '246810');
-    fireEvent.click(submit());
+    await submitForm(submit());
     await screen.findByTestId('bank-add-review');
     expect(screen.getByTestId('review-type').textContent).toBe('USDT-TRC20');
     expect(screen.getByTestId('review-address').textContent).toBe(TRC20_ADDRESS);

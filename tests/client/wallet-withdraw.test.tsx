@@ -9,7 +9,7 @@ import WithdrawPage from '../../src/client/features/wallet/WithdrawPage';
 import { startSession } from '../../src/client/api/session';
 import { online } from '../../src/client/api/stores';
 import { activateLocale, formatDateTime, formatUsd, textOfCode } from '../../src/client/i18n';
-import { fakeFetch, ok, Providers, refused, resetClientState, type FakeCall } from './helpers';
+import { fakeFetch, ok, Providers, refused, resetClientState, submitForm, type FakeCall } from './helpers';
 import { BANK_CARD, LEFT, renderScreen, USDT_CARD, USER } from './wallet-fixtures';
 
 beforeEach(async () => {
@@ -120,7 +120,7 @@ describe('withdraw form rules, before any call', () => {
     await openReady(fake);
 
     type('Amount (USD)', '0');
-    fireEvent.click(submit());
+    await submitForm(submit());
     await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.WrongAmount)));
     // Said under the amount field, which is marked invalid; one message, not a stack.
     const amountField = field('Amount (USD)');
@@ -131,15 +131,15 @@ describe('withdraw form rules, before any call', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
 
     type('Amount (USD)', '100.01');
-    fireEvent.click(submit());
+    await submitForm(submit());
     await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.WithdrawOverLimit)));
 
     type('Amount (USD)', '100');
-    fireEvent.click(submit());
+    await submitForm(submit());
     await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.SelectWithdrawMethod)));
 
     fireEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
-    fireEvent.click(submit());
+    await submitForm(submit());
     await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.WithdrawPasswordEmpty)));
     expect(field('Withdrawal password').getAttribute('aria-invalid')).toBe('true');
     // Typing the password takes its message away.
@@ -178,7 +178,7 @@ describe('withdraw form rules, before any call', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
     type('Amount (USD)', '10');
     type('Withdrawal password', '123456');
-    fireEvent.click(submit());
+    await submitForm(submit());
     await waitFor(() => expect(formError()).toBe(textOfCode(ErrorCode.InsufficientTurnover)));
     expect(fake.to(ApiPath.withdraw)).toHaveLength(0);
   });
@@ -197,7 +197,7 @@ describe('withdraw form rules, before any call', () => {
     fireEvent.click(within(usdt).getByRole('radio'));
     type('Amount (USD)', '10');
     type('Withdrawal password', '123456');
-    fireEvent.click(submit());
+    await submitForm(submit());
     const said = textOfCode(ErrorCode.AccountOnHold, { time: { epochMs: availableAt } });
     expect(said).toContain('a newly added account waits 24 hours');
     await waitFor(() => expect(formError()).toBe(said));
@@ -205,7 +205,7 @@ describe('withdraw form rules, before any call', () => {
 
     // The account past its hold is taken.
     fireEvent.click(within(bank).getByRole('radio'));
-    fireEvent.click(submit());
+    await submitForm(submit());
     await waitFor(() => expect(fake.to(ApiPath.withdraw)).toHaveLength(1));
     expect(fake.to(ApiPath.withdraw)[0].body).toMatchObject({ bank_id: BANK_CARD.id });
   });
@@ -217,7 +217,7 @@ describe('withdraw form rules, before any call', () => {
     type('Amount (USD)', '10');
     type('Withdrawal password', '123456');
     online.browserChanged(false);
-    fireEvent.click(submit());
+    await submitForm(submit());
     await waitFor(() => expect(formError()).toBe(textOfCode('offline')));
     expect(fake.to(ApiPath.withdraw)).toHaveLength(0);
   });
@@ -238,13 +238,13 @@ describe('withdraw submit', () => {
     fireEvent.click(screen.getByRole('radio', { name: /USDT-TRC20/ }));
     type('Amount (USD)', '12.3');
     type('Withdrawal password', '123456');
-    fireEvent.click(submit());
+    await submitForm(submit());
     await waitFor(() => expect(formError()).toContain('No answer from the server'));
     expect(field('Amount (USD)').value).toBe('12.3');
 
     const profileCalls = fake.to(ApiPath.userInfo).length;
     const leftCalls = fake.to(ApiPath.leftMoney).length;
-    fireEvent.click(submit());
+    await submitForm(submit());
     const success = await screen.findByTestId('withdraw-success');
     expect(success.textContent).toBe('Withdrawal of 12.30 USD requested. It arrives within 24 hours.');
 
@@ -264,7 +264,7 @@ describe('withdraw submit', () => {
     // The next withdrawal is a new attempt with a new key.
     type('Amount (USD)', '1');
     type('Withdrawal password', '123456');
-    fireEvent.click(submit());
+    await submitForm(submit());
     await waitFor(() => expect(fake.to(ApiPath.withdraw)).toHaveLength(3));
     expect(fake.to(ApiPath.withdraw)[2].body.idempotencyKey).not.toBe(first.body.idempotencyKey);
     expect(fake.to(ApiPath.withdraw)[2].body.money).toBe(1);
@@ -282,12 +282,12 @@ describe('withdraw submit', () => {
       fireEvent.click(screen.getByRole('radio', { name: /Vietcombank/ }));
       type('Amount (USD)', '50');
       type('Withdrawal password', '654321');
-      fireEvent.click(submit());
+      await submitForm(submit());
       await waitFor(() => expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain(info));
       expect(screen.queryByTestId('withdraw-success')).toBeNull();
       expect(field('Amount (USD)').value).toBe('50');
       await waitFor(() => expect(submit().disabled).toBe(false));
-      fireEvent.click(submit());
+      await submitForm(submit());
       await waitFor(() => expect(fake.to(ApiPath.withdraw)).toHaveLength(2));
       const [a, b] = fake.to(ApiPath.withdraw);
       expect(b.body.idempotencyKey).not.toBe(a.body.idempotencyKey);
@@ -318,8 +318,8 @@ describe('a typed withdrawal password and a double tap', () => {
     fireEvent.click(screen.getByRole('radio', { name: /USDT-TRC20/ }));
     type('Amount (USD)', '10');
     type('Withdrawal password', '246810');
-    fireEvent.click(submit());
-    fireEvent.click(submit());
+    await submitForm(submit());
+    await submitForm(submit());
     await waitFor(() => expect(fake.to(ApiPath.withdraw)).toHaveLength(1));
     release();
     await screen.findByTestId('withdraw-success');
@@ -515,7 +515,7 @@ describe('an address that fails its checksum, saved before it was checked', () =
     expect((within(bad).getByRole('radio') as HTMLInputElement).checked).toBe(false);
     type('Amount (USD)', '10');
     type('Withdrawal password', '123456');
-    fireEvent.click(submit());
+    await submitForm(submit());
     await waitFor(() => expect(fake.to(ApiPath.withdraw)).toHaveLength(1));
     expect(fake.to(ApiPath.withdraw)[0].body).toMatchObject({ bank_id: BANK_CARD.id });
   });

@@ -256,6 +256,8 @@ describe('game end to end', () => {
     await sheet.getByRole('button', { name: /^Cancel order: Big/ }).click();
     const ask = page.getByRole('dialog', { name: 'Cancel this order?' });
     await expect.poll(() => ask.count()).toBe(1);
+    // The confirmation takes focus once it is open (a Tab before that would still be the sheet's).
+    await expect.poll(() => inside('Cancel this order?')).toBe(true);
     for (let i = 0; i < 5; i += 1) {
       await page.keyboard.press('Tab');
       expect(await inside('Cancel this order?')).toBe(true);
@@ -265,6 +267,8 @@ describe('game end to end', () => {
     await expect.poll(() => ask.count()).toBe(0);
     expect(await sheet.isVisible()).toBe(true);
     expect(await roomClickable()).toBe(false);
+    // Focus goes back to the sheet's control that opened the confirmation.
+    await expect.poll(() => inside('My orders')).toBe(true);
     for (let i = 0; i < 4; i += 1) {
       await page.keyboard.press('Tab');
       expect(await inside('My orders')).toBe(true);

@@ -1,7 +1,16 @@
-import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
 import { bringRefusalIntoView, takeRefusalFocus } from './refusalFocus';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+/** An input's own attributes, and its `ref` (a form library registers the element through it). */
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> };
 
 /**
  * The message under a field that was refused, announced when it appears. Drawn for a refusal just
@@ -67,7 +76,11 @@ export function SelectField({
   label,
   children,
   ...select
-}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { label: string; children: ReactNode }) {
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  label: string;
+  children: ReactNode;
+  ref?: Ref<HTMLSelectElement>;
+}) {
   const id = useId();
   return (
     <div className="field">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import type { Article } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
@@ -13,25 +14,21 @@ const agreementQuery = defineQuery(ApiPath.oneClassArticle, { type: ARTICLE_CATE
 
 /** The agreement's checkbox, with the text one tap away in a sheet. */
 export function AgreementField({
-  checked,
-  onChange,
+  input,
+  onAgree,
   error,
 }: {
-  checked: boolean;
-  onChange: (agreed: boolean) => void;
+  /** The form's registration of the checkbox. */
+  input: UseFormRegisterReturn;
+  /** "I agree" under the text: the box ticked. */
+  onAgree: () => void;
   error: string | null;
 }) {
   const { t } = useLingui();
   const [reading, setReading] = useState(false);
   return (
     <>
-      <CheckboxField
-        label={t`I have read and agree to the member agreement`}
-        name="agreement"
-        error={error}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
+      <CheckboxField label={t`I have read and agree to the member agreement`} error={error} {...input} />
       <button type="button" className="btn btn-ghost btn-small agreement-open" onClick={() => setReading(true)}>
         {t`Read the member agreement`}
       </button>
@@ -39,7 +36,7 @@ export function AgreementField({
         open={reading}
         onClose={() => setReading(false)}
         onAgree={() => {
-          onChange(true);
+          onAgree();
           setReading(false);
         }}
       />

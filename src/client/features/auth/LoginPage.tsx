@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { validateLogin } from '../../../shared/validation';
@@ -6,33 +5,35 @@ import { DEFAULT_QUHAO } from '../../../shared/constants';
 import { ApiPath, startSession } from '../../api';
 import { useWrite } from '../../data';
 import { messageOf } from '../../i18n';
-import { FormError, Logo, Page, SubmitButton, TextField, navigate, toast, useFieldErrors } from '../../ui';
+import { FormError, Logo, Page, SubmitButton, TextField, navigate, toast } from '../../ui';
+import { useRefusingForm, type FieldRefusal } from '../../ui/form';
 import { pathTo } from '../../routing/paths';
 import './auth.css';
 
+interface LoginForm {
+  username: string;
+  password: string;
+}
+
+/** The rules' refusal is said under the name when it is empty, else under the password. */
+function checkLogin(form: LoginForm): FieldRefusal<LoginForm> {
+  const refusal = validateLogin(form);
+  if (!refusal) return null;
+  return { field: form.username.trim() === '' ? 'username' : 'password', text: messageOf(refusal) };
+}
+
 export default function LoginPage() {
   const { t } = useLingui();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const { send, busy, error, setError } = useWrite(ApiPath.login);
-  // A refusal of the form's rules is said under the field it is about: the name when it is empty,
-  // else the password.
-  const fields = useFieldErrors<'username' | 'password'>();
+  const write = useWrite(ApiPath.login);
+  const form = useRefusingForm<LoginForm>({ defaultValues: { username: '', password: '' }, check: checkLogin, write });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    fields.clear();
-    const refusal = validateLogin({ username, password });
-    if (refusal) {
-      setError(null);
-      return fields.refuseAt(username.trim() === '' ? 'username' : 'password', messageOf(refusal));
-    }
-    const result = await send({ quhao: DEFAULT_QUHAO, username: username.trim(), password });
+  const onSubmit = form.submit(async ({ username, password }) => {
+    const result = await write.send({ quhao: DEFAULT_QUHAO, username: username.trim(), password });
     if (!result.ok) return;
     startSession(result.data.token);
     toast.success(t`Logged in`);
     navigate(pathTo('account'), { replace: true });
-  }
+  });
 
   return (
     <Page title={t`Log in`} className="auth-page">
@@ -43,31 +44,21 @@ export default function LoginPage() {
       <form className="form card" onSubmit={onSubmit} noValidate>
         <TextField
           label={t`Account`}
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={username}
-          error={fields.errorOf('username')}
-          onChange={(event) => {
-            setUsername(event.target.value);
-            fields.forget('username');
-          }}
+          error={form.errorOf('username')}
+          {...form.field('username')}
         />
         <TextField
           label={t`Password`}
-          name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          error={fields.errorOf('password')}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            fields.forget('password');
-          }}
+          error={form.errorOf('password')}
+          {...form.field('password')}
         />
-        <FormError message={error} />
-        <SubmitButton busy={busy}>{t`Log in`}</SubmitButton>
+        <FormError message={write.error} />
+        <SubmitButton busy={write.busy}>{t`Log in`}</SubmitButton>
       </form>
       <p className="auth-switch">
         <Link href={pathTo('forgotPassword')}>{t`Forgot password?`}</Link>

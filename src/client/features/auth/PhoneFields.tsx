@@ -1,3 +1,4 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import { COUNTRIES } from '../../../shared/countries';
 import { SelectField, TextField } from '../../ui';
@@ -18,14 +19,13 @@ export function AreaCodeField({ quhao, onChange }: { quhao: string; onChange: (q
 
 /** The member's number and the code sent to it, with the send button counting down its lock. */
 export function PhoneCodeFields({
-  form,
-  set,
+  field,
   errorOf,
   code,
 }: {
-  form: { phone: string; captcha: string };
-  set: (field: 'phone' | 'captcha') => (value: string) => void;
-  errorOf: (field: 'phone' | 'captcha') => string | null;
+  /** The form's registration of each field (usePhoneCodeForm). */
+  field: (name: 'phone' | 'captcha') => UseFormRegisterReturn;
+  errorOf: (name: 'phone' | 'captcha') => string | null;
   code: { send: () => Promise<void>; sending: boolean; remaining: number };
 }) {
   const { t } = useLingui();
@@ -34,22 +34,18 @@ export function PhoneCodeFields({
     <>
       <TextField
         label={t`Phone number`}
-        name="phone"
         error={errorOf('phone')}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        value={form.phone}
-        onChange={(event) => set('phone')(event.target.value)}
+        {...field('phone')}
       />
       <TextField
         label={t`Verification code`}
-        name="captcha"
         error={errorOf('captcha')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={form.captcha}
-        onChange={(event) => set('captcha')(event.target.value)}
+        {...field('captcha')}
         trailing={
           <button
             type="button"

@@ -5,12 +5,14 @@ import { AreaCodeField, PhoneCodeFields } from './PhoneFields';
 import { useRegisterForm } from './useRegisterForm';
 import { AgreementField } from './AgreementField';
 import { pathTo } from '../../routing/paths';
+import { NewPasswordField } from './NewPasswordField';
 import './auth.css';
 
 export default function RegisterPage() {
   const { t } = useLingui();
   const register = useRegisterForm();
-  const { closed, form, set, onSubmit, busy, error, errorOf } = register;
+  const { closed, form, onSubmit, busy, error } = register;
+  const { field, errorOf } = form;
 
   return (
     <Page title={t`Create account`} backTo={pathTo('login')} className="auth-page">
@@ -22,46 +24,35 @@ export default function RegisterPage() {
       )}
       <form className="form card" onSubmit={onSubmit} noValidate>
         <ContactFields register={register} />
-        <TextField
-          label={t`Password`}
-          name="password"
-          error={errorOf('password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t`6-16 letters and digits.`}
-          value={form.password}
-          onChange={(event) => set('password')(event.target.value)}
-        />
+        <NewPasswordField label={t`Password`} input={field('password')} error={errorOf('password')} />
         <TextField
           label={t`Confirm password`}
-          name="spassword"
           error={errorOf('spassword')}
           type="password"
           autoComplete="new-password"
-          value={form.spassword}
-          onChange={(event) => set('spassword')(event.target.value)}
+          {...field('spassword')}
         />
         <TextField
           label={t`Invitation code`}
-          name="invitation"
           error={errorOf('invitation')}
           autoCapitalize="none"
           spellCheck={false}
-          value={form.invitation}
-          onChange={(event) => set('invitation')(event.target.value)}
+          {...field('invitation')}
         />
         <TextField
           label={t`Withdrawal password (optional)`}
-          name="payPwd"
           error={errorOf('payPwd')}
           type="password"
           inputMode="numeric"
           autoComplete="off"
           hint={t`At least 6 digits. You can also set it later.`}
-          value={form.payPwd}
-          onChange={(event) => set('payPwd')(event.target.value)}
+          {...field('payPwd')}
         />
-        <AgreementField checked={form.agreed} onChange={set('agreed')} error={errorOf('agreed')} />
+        <AgreementField
+          input={field('agreed')}
+          onAgree={() => form.setValue('agreed', true)}
+          error={errorOf('agreed')}
+        />
         <FormError message={error} />
         <SubmitButton busy={busy} disabled={closed}>
           {t`Register`}
@@ -77,22 +68,21 @@ export default function RegisterPage() {
 /** Area code, account name, phone, and the code sent to it. */
 function ContactFields({ register }: { register: ReturnType<typeof useRegisterForm> }) {
   const { t } = useLingui();
-  const { form, set, quhao, code, errorOf } = register;
+  const { form, quhao, pickQuhao, code } = register;
+  const { field, errorOf } = form;
   return (
     <>
-      <AreaCodeField quhao={quhao} onChange={set('quhao')} />
+      <AreaCodeField quhao={quhao} onChange={pickQuhao} />
       <TextField
         label={t`Account`}
-        name="username"
         error={errorOf('username')}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         hint={t`Letters and digits, both required.`}
-        value={form.username}
-        onChange={(event) => set('username')(event.target.value)}
+        {...field('username')}
       />
-      <PhoneCodeFields form={form} set={set} errorOf={errorOf} code={code} />
+      <PhoneCodeFields field={field} errorOf={errorOf} code={code} />
     </>
   );
 }

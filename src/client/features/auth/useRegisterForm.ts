@@ -1,22 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { validateRegister } from '../../../shared/validation';
 import { ErrorCode, MessageKey, type Refusal } from '../../../shared/errors';
-import { DEFAULT_QUHAO } from '../../../shared/constants';
 import type { RegisterRequest } from '../../../shared/api/types';
 import { ApiPath, startSession } from '../../api';
 import { useConfig, useWrite } from '../../data';
-import { messageOf } from '../../i18n';
-import { navigate, toast, useFieldErrors } from '../../ui';
+import { navigate, toast } from '../../ui';
 import { pathTo } from '../../routing/paths';
-import { useSmsCode } from './useSmsCode';
+import { usePhoneCodeForm, type PhoneCodeValues } from './usePhoneCodeForm';
 
-interface RegisterForm {
-  /** null until the member picks one: then the config's default area code applies. */
-  quhao: string | null;
+export interface RegisterForm extends PhoneCodeValues {
   username: string;
-  phone: string;
-  captcha: string;
   password: string;
   spassword: string;
   invitation: string;
@@ -24,10 +17,8 @@ interface RegisterForm {
   agreed: boolean;
 }
 
-type FieldName = keyof RegisterForm;
-
 /** Which field a refusal of the form's rules is about, so it is said under that field. */
-const FIELD_OF: Partial<Record<Refusal['code'], FieldName>> = {
+const FIELD_OF: Partial<Record<Refusal['code'], keyof RegisterForm>> = {
   [ErrorCode.UsernameLettersDigits]: 'username',
   [ErrorCode.PasswordAlphanumeric]: 'password',
   [ErrorCode.PasswordLength]: 'password',
@@ -40,7 +31,7 @@ const FIELD_OF: Partial<Record<Refusal['code'], FieldName>> = {
 };
 
 const EMPTY: RegisterForm = {
-  quhao: null,
+  quhao: '',
   username: '',
   phone: '',
   captcha: '',
@@ -57,71 +48,34 @@ const EMPTY: RegisterForm = {
  */
 export function useRegisterForm() {
   const { t } = useLingui();
-  const config = useConfig().data;
-  const closed = config?.agreement === 2;
-  const [form, setForm] = useState<RegisterForm>(EMPTY);
-  const fields = useFieldErrors<FieldName>();
-  const sms = useSmsCode();
+  const closed = useConfig().data?.agreement === 2;
   const register = useWrite(ApiPath.register);
-  const quhao = form.quhao ?? (config?.defaultQuhao || DEFAULT_QUHAO);
+  const phoneForm = usePhoneCodeForm<RegisterForm>({
+    defaultValues: EMPTY,
+    validate: validateRegister,
+    fieldOf: FIELD_OF,
+    write: register,
+  });
 
-  const set =
-    <K extends keyof RegisterForm>(key: K) =>
-    (value: RegisterForm[K]) => {
-      setForm((prev) => ({ ...prev, [key]: value }));
-      // Typing in the refused field takes its message away.
-      fields.forget(key);
-    };
-
-  /** Says a refusal under its field, or under the form when it concerns no single field. */
-  function refuseWith(refusal: Refusal, fallback: (text: string) => void) {
-    const field = FIELD_OF[refusal.code];
-    if (field) fields.refuseAt(field, messageOf(refusal));
-    else fallback(messageOf(refusal));
-  }
-
-  const sendCode = () =>
-    sms.send(quhao, form.phone, {
-      before: () => {
-        register.setError(null);
-        fields.clear();
-      },
-      refuse: (refusal) => refuseWith(refusal, sms.setError),
-    });
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = phoneForm.submit(async (values) => {
     if (closed) return;
-    sms.setError(null);
-    fields.clear();
-    const refusal = validateRegister({ ...form, quhao });
-    if (refusal) return refuseWith(refusal, register.setError);
+    const { quhao, username, phone, captcha, password, spassword, invitation, payPwd } = values;
     const body: RegisterRequest = {
       quhao,
-      username: form.username.trim(),
-      phone: form.phone.trim(),
-      captcha: form.captcha.trim(),
-      password: form.password,
-      spassword: form.spassword,
-      invitation: form.invitation.trim(),
-      ...(form.payPwd ? { payPwd: form.payPwd } : {}),
+      username: username.trim(),
+      phone: phone.trim(),
+      captcha: captcha.trim(),
+      password,
+      spassword,
+      invitation: invitation.trim(),
+      ...(payPwd ? { payPwd } : {}),
     };
     const result = await register.send(body);
     if (!result.ok) return;
     startSession(result.data.token);
     toast.success(t`Account created`);
     navigate(pathTo('account'), { replace: true });
-  }
+  });
 
-  return {
-    closed,
-    form,
-    set,
-    quhao,
-    code: { send: sendCode, sending: sms.sending, remaining: sms.remaining },
-    onSubmit,
-    busy: register.busy,
-    error: register.error ?? sms.error,
-    errorOf: fields.errorOf,
-  };
+  return { ...phoneForm, closed, onSubmit, busy: register.busy, error: register.error ?? phoneForm.formError };
 }

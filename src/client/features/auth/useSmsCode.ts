@@ -7,7 +7,7 @@ import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
 import { toast, useCaptchaLock } from '../../ui';
 
-type Purpose = ApiRequestOf<typeof ApiPath.smsSend>['purpose'];
+export type Purpose = ApiRequestOf<typeof ApiPath.smsSend>['purpose'];
 
 /**
  * The code sent to the member's number (registration, a reset): one send at a time, then locked

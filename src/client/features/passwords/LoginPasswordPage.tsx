@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { validateLoginPasswordChange } from '../../../shared/validation';
 import { ApiPath } from '../../api';
@@ -9,52 +8,44 @@ import { usePasswordChangeForm } from './usePasswordChangeForm';
 
 export default function LoginPasswordPage() {
   const { t } = useLingui();
-  const { form, edit, errorOf, passes, reset } = usePasswordChangeForm();
-  const { send, busy, error, setError } = useWrite(ApiPath.changeLoginPassword);
+  const write = useWrite(ApiPath.changeLoginPassword);
+  const form = usePasswordChangeForm(validateLoginPasswordChange, write);
+  const { field, errorOf } = form;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!passes(validateLoginPasswordChange(form))) return;
-    if (!(await send({ passwd: form.old, npasswd: form.next })).ok) return;
-    reset();
+  const onSubmit = form.submit(async ({ old, next }) => {
+    if (!(await write.send({ passwd: old, npasswd: next })).ok) return;
+    form.reset();
     toast.success(t`Login password changed`);
     goBack(pathTo('settings'));
-  }
+  });
 
   return (
     <Page title={t`Login password`} backTo={pathTo('settings')}>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <TextField
           label={t`Current password`}
-          name="old"
           type="password"
           autoComplete="current-password"
-          value={form.old}
           error={errorOf('old')}
-          onChange={(event) => edit('old', event.target.value)}
+          {...field('old')}
         />
         <TextField
           label={t`New password`}
-          name="next"
           type="password"
           autoComplete="new-password"
           hint={t`6-16 letters and digits.`}
-          value={form.next}
           error={errorOf('next')}
-          onChange={(event) => edit('next', event.target.value)}
+          {...field('next')}
         />
         <TextField
           label={t`Repeat new password`}
-          name="repeat"
           type="password"
           autoComplete="new-password"
-          value={form.repeat}
           error={errorOf('repeat')}
-          onChange={(event) => edit('repeat', event.target.value)}
+          {...field('repeat')}
         />
-        <FormError message={error} />
-        <SubmitButton busy={busy}>{t`Save`}</SubmitButton>
+        <FormError message={write.error} />
+        <SubmitButton busy={write.busy}>{t`Save`}</SubmitButton>
       </form>
     </Page>
   );

@@ -13,8 +13,8 @@ const PIN = { type: 'password', inputMode: 'numeric', autoComplete: 'off' } as c
 export default function PayPasswordPage() {
   const { t } = useLingui();
   const payPassword = usePayPasswordForm();
-  const { fields, firstTime, byCode, chooseProof, onSubmit, busy, error, ready } = payPassword;
-  const { form, edit, errorOf } = fields;
+  const { form, firstTime, byCode, chooseProof, onSubmit, busy, error, ready } = payPassword;
+  const { field, errorOf } = form;
 
   return (
     <Page title={t`Withdrawal password`} backTo={pathTo('settings')}>
@@ -36,21 +36,12 @@ export default function PayPasswordPage() {
         )}
         <TextField
           label={t`New withdrawal password`}
-          name="next"
           {...PIN}
           hint={t`At least 6 digits.`}
-          value={form.next}
           error={errorOf('next')}
-          onChange={(event) => edit('next', event.target.value)}
+          {...field('next')}
         />
-        <TextField
-          label={t`Repeat withdrawal password`}
-          name="repeat"
-          {...PIN}
-          value={form.repeat}
-          error={errorOf('repeat')}
-          onChange={(event) => edit('repeat', event.target.value)}
-        />
+        <TextField label={t`Repeat withdrawal password`} {...PIN} error={errorOf('repeat')} {...field('repeat')} />
         <FormError message={error} />
         <SubmitButton busy={busy} disabled={!ready}>
           {t`Save`}
@@ -63,32 +54,19 @@ export default function PayPasswordPage() {
 /** What proves it is the member: the old withdrawal password, or for the first one the login password or a code. */
 function ProofField({ payPassword }: { payPassword: ReturnType<typeof usePayPasswordForm> }) {
   const { t } = useLingui();
-  const { fields, firstTime, byCode, code } = payPassword;
-  const { form, edit, errorOf } = fields;
+  const { form, firstTime, byCode, code } = payPassword;
   const { remaining } = code;
-  const common = {
-    value: form.old,
-    error: errorOf('old'),
-    onChange: (event: { target: { value: string } }) => edit('old', event.target.value),
-  };
+  // One field, 'old', whatever proves it: a change of how empties it (usePayPasswordForm).
+  const common = { error: form.errorOf('old'), ...form.field('old') };
   if (!firstTime) {
-    return <TextField label={t`Current withdrawal password`} name="old" {...PIN} {...common} />;
+    return <TextField label={t`Current withdrawal password`} {...PIN} {...common} />;
   }
   if (!byCode) {
-    return (
-      <TextField
-        label={t`Login password`}
-        name="loginpwd"
-        type="password"
-        autoComplete="current-password"
-        {...common}
-      />
-    );
+    return <TextField label={t`Login password`} type="password" autoComplete="current-password" {...common} />;
   }
   return (
     <TextField
       label={t`Verification code`}
-      name="captcha"
       inputMode="numeric"
       autoComplete="one-time-code"
       {...common}

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { ErrorCode, MessageKey, type Refusal } from '../../../shared/errors';
 import { messageOf } from '../../i18n';
-import { useFieldErrors } from '../../ui';
+import { useRefusingForm, type FieldRefusal } from '../../ui/form';
 
 export interface PasswordChange {
   old: string;
@@ -20,30 +19,19 @@ function fieldOf(refusal: Refusal): Field {
 }
 
 /**
- * The three fields of a password change (login or withdrawal password), with a refusal of the
- * form's rules said under the field it is about, gone as soon as the member edits that field.
+ * The three fields of a password change (login or withdrawal password) under the shared rule
+ * `validate`, a refusal said under the field it is about.
  */
-export function usePasswordChangeForm() {
-  const [form, setForm] = useState(EMPTY);
-  const fields = useFieldErrors<Field>();
-  return {
-    form,
-    errorOf: fields.errorOf,
-    edit: (field: Field, value: string) => {
-      setForm((now) => ({ ...now, [field]: value }));
-      fields.forget(field);
+export function usePasswordChangeForm(
+  validate: (form: PasswordChange) => Refusal | null,
+  write: { setError: (text: string | null) => void },
+) {
+  return useRefusingForm<PasswordChange>({
+    defaultValues: EMPTY,
+    check: (values): FieldRefusal<PasswordChange> => {
+      const refusal = validate(values);
+      return refusal && { field: fieldOf(refusal), text: messageOf(refusal) };
     },
-    /** True when the rules let the change through; otherwise the refusal is shown at its field. */
-    passes: (refusal: Refusal | null): boolean => {
-      fields.clear();
-      if (refusal) fields.refuseAt(fieldOf(refusal), messageOf(refusal));
-      return refusal === null;
-    },
-    reset: () => setForm(EMPTY),
-    /** Empties one field, and what was said under it (the first password's proof, on a change of how). */
-    clearField: (field: Field) => {
-      setForm((now) => ({ ...now, [field]: '' }));
-      fields.forget(field);
-    },
-  };
+    write,
+  });
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { CAPTCHA_LOCK_SECONDS } from '../../../shared/constants';
 import { validatePayPasswordChange } from '../../../shared/validation';
@@ -23,52 +23,50 @@ export function usePayPasswordForm() {
   const firstTime = profile.data?.noPassword2 === 1;
   const [proof, setProof] = useState<Proof>('password');
   const byCode = firstTime && proof === 'code';
-  const fields = usePasswordChangeForm();
-  const { form, passes, reset, clearField } = fields;
-  const { send, busy, error, setError } = useWrite(ApiPath.changePayPassword);
+  const write = useWrite(ApiPath.changePayPassword);
+  const form = usePasswordChangeForm(
+    (values) => validatePayPasswordChange({ ...values, noPassword2: firstTime ? 1 : 0, byCode }),
+    write,
+  );
   const sms = useWrite(ApiPath.smsSend);
   const { remaining, lock } = useCaptchaLock('payPwdCodeLockUntil');
 
   function chooseProof(next: Proof) {
     setProof(next);
-    setError(null);
-    clearField('old');
+    write.setError(null);
+    form.resetField('old');
   }
 
   async function sendCode() {
     if (sms.busy || remaining > 0) return;
-    setError(null);
+    write.setError(null);
     const result = await sms.send({ purpose: 'paypwd' });
     if (!result.ok) return;
     lock(result.data.lockSeconds > 0 ? result.data.lockSeconds : CAPTCHA_LOCK_SECONDS);
     toast.success(t`A code was sent to your registered phone`);
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!passes(validatePayPasswordChange({ ...form, noPassword2: firstTime ? 1 : 0, byCode }))) return;
+  const onSubmit = form.submit(async ({ old, next, repeat }) => {
     const proven: Partial<ChangePayPasswordRequest> = !firstTime
-      ? { srcpwd: form.old }
+      ? { srcpwd: old }
       : byCode
-        ? { captcha: form.old.trim() }
-        : { loginpwd: form.old };
-    const body: ChangePayPasswordRequest = { newpwd: form.next, newpwd2: form.repeat, ...proven };
-    if (!(await send(body)).ok) return;
-    reset();
+        ? { captcha: old.trim() }
+        : { loginpwd: old };
+    if (!(await write.send({ newpwd: next, newpwd2: repeat, ...proven })).ok) return;
+    form.reset();
     toast.success(firstTime ? t`Withdrawal password set` : t`Withdrawal password changed`);
     goBack(pathTo('settings'));
-  }
+  });
 
   return {
-    fields,
+    form,
     firstTime,
     byCode,
     chooseProof,
     code: { send: sendCode, busy: sms.busy, remaining },
     onSubmit,
-    busy,
-    error: error ?? sms.error,
+    busy: write.busy,
+    error: write.error ?? sms.error,
     ready: profile.data !== undefined,
   };
 }

@@ -1,12 +1,14 @@
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { BANK_CARD_TYPES, type AddBankCardRequest, type BankCardType } from '../../../shared/api/types';
 import { NEW_ACCOUNT_HOLD_HOURS } from '../../../shared/constants';
 import { useProfile } from '../../data';
 import { FormError, Page, Spinner, SubmitButton, TextField } from '../../ui';
 import { cardTypeName, isBankType } from './cards';
-import { useBankAddForm, type FieldName, type Fields } from './useBankAddForm';
+import { useBankAddForm } from './useBankAddForm';
 import { pathTo } from '../../routing/paths';
+import { WithdrawPasswordField } from './WithdrawPasswordField';
 import './wallet.css';
 
 /**
@@ -19,7 +21,9 @@ import './wallet.css';
 export default function BankAddPage() {
   const { t } = useLingui();
   const profile = useProfile();
-  const { type, chooseType, fields, set, errorOf, busy, error, onSubmit, review, onEdit, onConfirm } = useBankAddForm();
+  const bankAdd = useBankAddForm();
+  const { form, type, typeField, busy, error, onSubmit, review, onEdit, onConfirm } = bankAdd;
+  const { field, errorOf } = form;
   const hours = NEW_ACCOUNT_HOLD_HOURS;
 
   // An account is added with the withdrawal password: a member without one sets it first.
@@ -52,36 +56,25 @@ export default function BankAddPage() {
   return (
     <Page title={t`Add account`} backTo={pathTo('bankList')} className="wallet-page">
       <form className="form card" onSubmit={onSubmit} noValidate data-testid="bank-add-form">
-        <AccountTypeChoice type={type} onChoose={chooseType} />
+        <AccountTypeChoice type={type} input={typeField} />
 
         {isBankType(type) ? (
-          <BankFields fields={fields} errorOf={errorOf} set={set} />
+          <BankFields form={form} />
         ) : (
           <TextField
             label={t`Wallet address`}
-            name="address"
             autoComplete="off"
             autoCapitalize="off"
             autoCorrect="off"
             spellCheck={false}
             className="input wallet-mono-input"
             hint={addressHint}
-            value={fields.address}
             error={errorOf('address')}
-            onChange={set('address')}
+            {...field('address')}
           />
         )}
 
-        <TextField
-          label={t`Withdrawal password`}
-          name="pwd"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={fields.pwd}
-          error={errorOf('pwd')}
-          onChange={set('pwd')}
-        />
+        <WithdrawPasswordField input={field('pwd')} error={errorOf('pwd')} />
         <FormError message={error} />
         <SubmitButton busy={busy}>{t`Continue`}</SubmitButton>
         <p className="text-muted wallet-note">
@@ -161,7 +154,7 @@ function AccountReview({
 }
 
 /** Bank, or a USDT address on one of two networks. */
-function AccountTypeChoice({ type, onChoose }: { type: BankCardType; onChoose: (type: BankCardType) => void }) {
+function AccountTypeChoice({ type, input }: { type: BankCardType; input: UseFormRegisterReturn }) {
   const { t, i18n } = useLingui();
   return (
     <fieldset className="wallet-segmented">
@@ -169,13 +162,7 @@ function AccountTypeChoice({ type, onChoose }: { type: BankCardType; onChoose: (
       <div className="wallet-segmented-options">
         {BANK_CARD_TYPES.map((option) => (
           <label key={option} className={`wallet-segment${option === type ? ' is-selected' : ''}`}>
-            <input
-              type="radio"
-              name="type"
-              value={option}
-              checked={option === type}
-              onChange={() => onChoose(option)}
-            />
+            <input type="radio" value={option} {...input} />
             <span>{cardTypeName(i18n, option)}</span>
           </label>
         ))}
@@ -185,52 +172,32 @@ function AccountTypeChoice({ type, onChoose }: { type: BankCardType; onChoose: (
 }
 
 /** The four fields of a bank account. */
-function BankFields({
-  fields,
-  errorOf,
-  set,
-}: {
-  fields: Fields;
-  errorOf: (name: FieldName) => string | null;
-  set: (name: FieldName) => (event: { target: { value: string } }) => void;
-}) {
+function BankFields({ form }: { form: ReturnType<typeof useBankAddForm>['form'] }) {
   const { t } = useLingui();
+  const { field, errorOf } = form;
   return (
     <>
-      <TextField
-        label={t`Bank`}
-        name="bank"
-        autoComplete="off"
-        value={fields.bank}
-        error={errorOf('bank')}
-        onChange={set('bank')}
-      />
+      <TextField label={t`Bank`} autoComplete="off" error={errorOf('bank')} {...field('bank')} />
       <TextField
         label={t`Account number`}
-        name="account"
         inputMode="numeric"
         autoComplete="off"
-        value={fields.account}
         error={errorOf('account')}
-        onChange={set('account')}
+        {...field('account')}
       />
       <TextField
         label={t`Real name`}
-        name="username"
         autoComplete="name"
         hint={t`As it is written on the bank account.`}
-        value={fields.username}
         error={errorOf('username')}
-        onChange={set('username')}
+        {...field('username')}
       />
       <TextField
         label={t`Branch`}
-        name="branch"
         autoComplete="off"
         hint={t`The branch that holds the account, as on your bank statement.`}
-        value={fields.branch}
         error={errorOf('branch')}
-        onChange={set('branch')}
+        {...field('branch')}
       />
     </>
   );

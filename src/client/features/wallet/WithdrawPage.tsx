@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { sanitizeAmountInput } from '../../../shared/money';
 import {
   FieldError,
   FormError,
@@ -22,6 +21,7 @@ import { useWithdrawEntry } from './useWithdrawEntry';
 import { useWithdrawForm } from './useWithdrawForm';
 import { pathTo } from '../../routing/paths';
 import { WithdrawalList } from './WithdrawalList';
+import { WithdrawPasswordField } from './WithdrawPasswordField';
 import './wallet.css';
 
 /**
@@ -35,7 +35,8 @@ export default function WithdrawPage() {
   const { t } = useLingui();
   useWithdrawEntry(useScreenActive());
   const form = useWithdrawForm();
-  const { leftMoney, leftCents, amount, typeAmount, fillAll, pwd, setPwd, done, busy, error, errorOf, onSubmit } = form;
+  const { leftMoney, leftCents, moneyField, fillAll, done, busy, error, onSubmit } = form;
+  const { field, errorOf } = form.form;
   const leftText = leftMoney ? formatUsd(leftMoney.leftmoney) : '—';
   const hours = WITHDRAW_ARRIVAL_HOURS;
 
@@ -55,14 +56,12 @@ export default function WithdrawPage() {
 
         <TextField
           label={t`Amount (USD)`}
-          name="money"
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
-          value={amount}
-          error={errorOf('amount')}
+          error={errorOf('money')}
           hint={leftMoney ? t`Up to ${leftText} USD.` : undefined}
-          onChange={(event) => typeAmount(sanitizeAmountInput(event.target.value))}
+          {...moneyField}
           trailing={
             <button
               type="button"
@@ -74,16 +73,7 @@ export default function WithdrawPage() {
             </button>
           }
         />
-        <TextField
-          label={t`Withdrawal password`}
-          name="pwd"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={pwd}
-          error={errorOf('pwd')}
-          onChange={(event) => setPwd(event.target.value)}
-        />
+        <WithdrawPasswordField input={field('pwd')} error={errorOf('pwd')} />
         <FormError message={error} />
         <SubmitButton busy={busy}>{t`Withdraw`}</SubmitButton>
         <p className="text-muted wallet-note">
@@ -125,9 +115,11 @@ function WithdrawSummary({ form }: { form: WithdrawForm }) {
 /** The saved accounts to withdraw to, one chosen. */
 function AccountChoice({ form }: { form: WithdrawForm }) {
   const { t, i18n } = useLingui();
-  const { cards, list, chosen, choose, cardsFailure, errorOf, isHeld } = form;
+  const { cards, list, chosen, choose, accountRef, cardsFailure, isHeld } = form;
   const errorId = useId();
-  const error = errorOf('account');
+  const error = form.form.errorOf('bankId');
+  // The radio the form library focuses when the account is refused: the chosen one, else the first that can be.
+  const focusId = chosen?.id ?? list.find((card) => !isDefective(card))?.id;
   return (
     <fieldset className="withdraw-accounts" aria-describedby={error ? errorId : undefined}>
       <legend className="field-label">{t`Withdraw to`}</legend>
@@ -142,6 +134,7 @@ function AccountChoice({ form }: { form: WithdrawForm }) {
                 data-testid="withdraw-account"
               >
                 <input
+                  ref={card.id === focusId ? accountRef : undefined}
                   type="radio"
                   name="bank_id"
                   value={card.id}

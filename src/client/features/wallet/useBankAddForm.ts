@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { AddBankCardRequest, BankCardType } from '../../../shared/api/types';
 import { NEW_ACCOUNT_HOLD_HOURS } from '../../../shared/constants';
@@ -8,18 +8,21 @@ import { validateBankCard } from '../../../shared/validation/bankCard';
 import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
 import { messageOf } from '../../i18n';
-import { goBack, toast, useFieldErrors, useScreenActive } from '../../ui';
+import { goBack, toast } from '../../ui';
+import { useRefusingForm, type FieldRefusal } from '../../ui/form';
 import { isBankType } from './cards';
+import { useForgetOnLeave } from './useForgetOnLeave';
 import { pathTo } from '../../routing/paths';
 
-export type Fields = Required<Omit<AddBankCardRequest, 'type'>>;
-export type FieldName = keyof Fields;
+export type Fields = Required<Omit<AddBankCardRequest, 'type'>> & { type: BankCardType };
+export type FieldName = Exclude<keyof Fields, 'type'>;
 
-const EMPTY: Fields = { bank: '', account: '', username: '', branch: '', address: '', pwd: '' };
+const EMPTY: Fields = { type: 'Bank', bank: '', account: '', username: '', branch: '', address: '', pwd: '' };
 const BANK_FIELDS: readonly FieldName[] = ['bank', 'account', 'username', 'branch'];
 
 /** The request for the chosen type: only its own fields, trimmed, and the withdrawal password as typed. */
-function requestOf(type: BankCardType, fields: Fields): AddBankCardRequest {
+function requestOf(fields: Fields): AddBankCardRequest {
+  const { type } = fields;
   if (isBankType(type)) {
     return {
       type,
@@ -38,13 +41,20 @@ function requestOf(type: BankCardType, fields: Fields): AddBankCardRequest {
  * empty; a bank account's first field holding control characters or left blank (the shared rule
  * answers 1001 for either), else the wallet address with the rule's own refusal.
  */
-function refusalAt(type: BankCardType, fields: Fields, refusal: Refusal): { field: FieldName; refusal: Refusal } {
+function refusalAt(fields: Fields, refusal: Refusal): { field: FieldName; refusal: Refusal } {
   if (refusal.code === ErrorCode.WithdrawPasswordEmpty) return { field: 'pwd', refusal };
-  if (!isBankType(type)) return { field: 'address', refusal };
+  if (!isBankType(fields.type)) return { field: 'address', refusal };
   const unsafe = BANK_FIELDS.find((name) => !isPlainText(fields[name]));
   if (unsafe) return { field: unsafe, refusal: refuse(MessageKey.PlainText) };
   const blank = BANK_FIELDS.find((name) => fields[name].trim() === '');
   return { field: blank ?? 'bank', refusal: blank ? refuse(MessageKey.Required) : refusal };
+}
+
+function checkAccount(fields: Fields): FieldRefusal<Fields> {
+  const refusal = validateBankCard(requestOf(fields));
+  if (!refusal) return null;
+  const at = refusalAt(fields, refusal);
+  return { field: at.field, text: messageOf(at.refusal) };
 }
 
 /**
@@ -56,77 +66,60 @@ function refusalAt(type: BankCardType, fields: Fields, refusal: Refusal): { fiel
 export function useBankAddForm() {
   const { t } = useLingui();
   const hours = NEW_ACCOUNT_HOLD_HOURS;
-  const [type, setType] = useState<BankCardType>('Bank');
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const check = useFieldErrors<FieldName>();
-  const { send, busy, error, setError } = useWrite(ApiPath.addBankCard);
+  const write = useWrite(ApiPath.addBankCard);
+  const form = useRefusingForm<Fields>({ defaultValues: EMPTY, check: checkAccount, write });
   /** The account as it will be saved, shown back for confirmation; null while the form is edited. */
   const [review, setReview] = useState<AddBankCardRequest | null>(null);
-  // A typed withdrawal password is never kept for later: not when the member leaves the page (it
-  // stays alive in the background), nor when the browser keeps it in its back/forward cache.
-  const active = useScreenActive();
-  useEffect(() => {
-    if (active)
-      return () => {
-        setFields((current) => ({ ...current, pwd: '' }));
-        setReview(null);
-      };
-  }, [active]);
-  useEffect(() => {
-    const forget = () => {
-      setFields((current) => ({ ...current, pwd: '' }));
-      setReview(null);
-    };
-    window.addEventListener('pagehide', forget);
-    return () => window.removeEventListener('pagehide', forget);
-  }, []);
-
-  const set = (name: FieldName) => (event: { target: { value: string } }) => {
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-    check.forget(name);
-  };
+  useForgetOnLeave(() => {
+    form.setValue('pwd', '');
+    setReview(null);
+  });
 
   /** The form's submit: the rules, then the account shown back for confirmation (nothing sent yet). */
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const request = requestOf(type, fields);
-    const refusal = validateBankCard(request);
-    setError(null);
-    check.clear();
-    if (refusal) {
-      const at = refusalAt(type, fields, refusal);
-      return check.refuseAt(at.field, messageOf(at.refusal));
-    }
-    setReview(request);
-  }
+  const onSubmit = form.submit((fields) => {
+    write.setError(null);
+    setReview(requestOf(fields));
+  });
 
   /** Back to the form from the confirmation, every field as typed. */
   function onEdit() {
-    setError(null);
+    write.setError(null);
     setReview(null);
   }
 
   /** The confirmation: the account is saved as shown. */
   async function onConfirm() {
-    if (!review || busy) return;
+    if (!review || write.busy) return;
     // Refused or unanswered, what was typed stays for another try (back in the form if refused).
-    const result = await send(review);
+    const result = await write.send(review);
     if (!result.ok) {
       if (result.refused) setReview(null);
       return;
     }
     toast.success(t`Account added. Withdrawals to it are possible in ${hours} hours.`);
-    setFields(EMPTY);
+    form.reset(EMPTY);
     setReview(null);
     await result.changed;
     goBack(pathTo('bankList'));
   }
 
-  function chooseType(option: BankCardType) {
-    setType(option);
-    setError(null);
-    check.clear();
-  }
+  /** The type's radios: a change of type takes away what was said of the other type's fields. */
+  const typeField = form.register('type', {
+    onChange: () => {
+      write.setError(null);
+      form.clearErrors();
+    },
+  });
 
-  return { type, chooseType, fields, set, errorOf: check.errorOf, busy, error, onSubmit, review, onEdit, onConfirm };
+  return {
+    form,
+    type: form.watch('type'),
+    typeField,
+    busy: write.busy,
+    error: write.error,
+    onSubmit,
+    review,
+    onEdit,
+    onConfirm,
+  };
 }

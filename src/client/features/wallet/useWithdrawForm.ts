@@ -1,74 +1,75 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import { WITHDRAW_ARRIVAL_HOURS } from '../../../shared/constants';
 import { ErrorCode } from '../../../shared/errors';
-import { amountText, toUsd, wireCents } from '../../../shared/money';
+import { amountText, sanitizeAmountInput, toCents, toUsd, wireCents } from '../../../shared/money';
 import { validateWithdraw } from '../../../shared/validation/wallet';
 import type { BankCard } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
 import { useBrowserOnline, useLeftMoney, useProfile, useQuery, useWrite } from '../../data';
 import { messageOf, textOfCode, formatMoney } from '../../i18n';
-import { toast, useFieldErrors, useScreenActive } from '../../ui';
+import { toast } from '../../ui';
+import { useRefusingForm, type FieldRefusal } from '../../ui/form';
 import { failureText } from '../../i18n';
 import { clockNow } from '../../data/clock';
 import { isDefective } from './cards';
 import { bankCardsQuery } from './walletApi';
+import { useForgetOnLeave } from './useForgetOnLeave';
 
-/** The fields a refusal of the withdraw form's rules can be about. */
-type WithdrawField = 'account' | 'amount' | 'pwd';
+interface WithdrawValues {
+  /** The account picked among several (a lone usable one is chosen for the member). */
+  bankId: number | null;
+  money: string;
+  pwd: string;
+}
 
-/**
- * A typed withdrawal password that is never kept for later: not when the member leaves the page
- * (it stays alive in the background), nor when the browser keeps it in its back/forward cache.
- */
-function useUnkeptPassword(): [string, (value: string) => void] {
-  const [pwd, setPwd] = useState('');
-  const active = useScreenActive();
-  useEffect(() => {
-    if (active) return () => setPwd('');
-  }, [active]);
-  useEffect(() => {
-    const forget = () => setPwd('');
-    window.addEventListener('pagehide', forget);
-    return () => window.removeEventListener('pagehide', forget);
-  }, []);
-  return [pwd, setPwd];
+/** What the rules read beside the values: the accounts that can receive, what can be withdrawn, an account's hold. */
+interface WithdrawContext {
+  usable: BankCard[];
+  leftMoney: { leftmoney: number; turnoverRemaining: number } | undefined;
+  isHeld: (card: BankCard) => boolean;
 }
 
 /**
- * The first rule a withdrawal breaks and the field it is about (SPEC.md section 5), or the cents to
- * send. With turnover still owed, "over the withdrawable amount" has a truer reason: 1064. A new
- * account still in its hold (the server refuses it with 3007) is said in the device's own time.
+ * The account a withdrawal goes to: the one picked, or a lone one that can receive (chosen for the
+ * member; with several, they pick). An address that fails its checksum is not usable (it is
+ * listed, saying why).
  */
-function checkWithdrawal(
-  form: { amount: string; pwd: string; chosen: BankCard | null },
-  leftMoney: { leftmoney: number; turnoverRemaining: number } | undefined,
-  isHeld: (card: BankCard) => boolean,
-): { field: WithdrawField; text: string } | { cents: number } {
-  const { chosen } = form;
-  const { amount, pwd } = form;
+function chosenAccount(usable: BankCard[], bankId: number | null): BankCard | null {
+  return usable.find((card) => card.id === bankId) ?? (usable.length === 1 ? usable[0] : null);
+}
+
+/**
+ * The first rule a withdrawal breaks and the field it is about (SPEC.md section 5). With turnover
+ * still owed, "over the withdrawable amount" has a truer reason: 1064. A new account still in its
+ * hold (the server refuses it with 3007) is said in the device's own time.
+ */
+function checkWithdrawal(values: WithdrawValues, context: WithdrawContext): FieldRefusal<WithdrawValues> {
+  const { leftMoney, isHeld } = context;
+  const chosen = chosenAccount(context.usable, values.bankId);
   const result = validateWithdraw({
-    amount,
-    pwd,
+    amount: values.money,
+    pwd: values.pwd,
     bankId: chosen?.id ?? null,
     leftMoney: wireCents(leftMoney?.leftmoney),
   });
   const owesTurnover = leftMoney !== undefined && leftMoney.turnoverRemaining > 0;
   if ('refusal' in result) {
     const { code } = result.refusal;
-    if (code === ErrorCode.SelectWithdrawMethod) return { field: 'account', text: messageOf(result.refusal) };
+    if (code === ErrorCode.SelectWithdrawMethod) return { field: 'bankId', text: messageOf(result.refusal) };
     if (code === ErrorCode.WithdrawPasswordEmpty) return { field: 'pwd', text: messageOf(result.refusal) };
     const overTurnover = owesTurnover && code === ErrorCode.WithdrawOverLimit;
     return {
-      field: 'amount',
+      field: 'money',
       text: overTurnover ? textOfCode(ErrorCode.InsufficientTurnover) : messageOf(result.refusal),
     };
   }
-  if (owesTurnover) return { field: 'amount', text: textOfCode(ErrorCode.InsufficientTurnover) };
+  if (owesTurnover) return { field: 'money', text: textOfCode(ErrorCode.InsufficientTurnover) };
   if (chosen && isHeld(chosen)) {
-    return { field: 'account', text: textOfCode(ErrorCode.AccountOnHold, { time: { epochMs: chosen.availableAt } }) };
+    return { field: 'bankId', text: textOfCode(ErrorCode.AccountOnHold, { time: { epochMs: chosen.availableAt } }) };
   }
-  return { cents: result.cents };
+  return null;
 }
 
 /**
@@ -81,65 +82,48 @@ export function useWithdrawForm() {
   const cards = useQuery(bankCardsQuery);
   const left = useLeftMoney();
   const profile = useProfile();
-
-  const [chosenId, setChosenId] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
-  const [pwd, setPwd] = useUnkeptPassword();
-  const fields = useFieldErrors<WithdrawField>();
   const [done, setDone] = useState<string | null>(null);
   // A retry of the same withdrawal after no answer carries the same key: it is never made twice.
-  const { send, refusal, busy, error, setError } = useWrite(ApiPath.withdraw, {
+  const write = useWrite(ApiPath.withdraw, {
     noAnswerText: t`No answer from the server. Submit again to retry; the withdrawal is never made twice.`,
   });
 
   const list = cards.data ?? [];
   /** A saved account still in the hold of a new one (an answer cached before the hold was known has no time). */
   const isHeld = (card: BankCard) => card.availableAt > clockNow();
-  // A lone account that can receive a withdrawal is chosen for the member; with several, they pick
-  // one. An address that fails its checksum cannot be chosen (it is listed, saying why).
-  const usable = list.filter((card) => !isDefective(card));
-  const chosen = usable.find((card) => card.id === chosenId) ?? (usable.length === 1 ? usable[0] : null);
   const leftMoney = left.data;
   const leftCents = wireCents(leftMoney?.leftmoney);
+  const usable = list.filter((card) => !isDefective(card));
+  const form = useRefusingForm<WithdrawValues, WithdrawContext>({
+    defaultValues: { bankId: null, money: '', pwd: '' },
+    check: checkWithdrawal,
+    context: { usable, leftMoney, isHeld },
+    write,
+  });
+  const account = useController({ name: 'bankId', control: form.control });
+  const chosen = chosenAccount(usable, account.field.value);
+  useForgetOnLeave(() => form.setValue('pwd', ''));
+
   const online = useBrowserOnline();
   // Offline the stale badge and the offline banner say enough; online, say what failed.
   const leftFailure = left.error && online ? failureText(left.error) : null;
   const cardsFailure = cards.error && online ? failureText(cards.error) : null;
 
-  function fillAll() {
-    setAmount(amountText(leftCents));
+  const onSubmit = form.submit(async ({ bankId, money: typed, pwd }) => {
     setDone(null);
-  }
-
-  /** A refusal of the form's rules, said under the field it is about (not a toast, not the form's foot). */
-  function refuseAt(field: WithdrawField, text: string) {
-    setError(null);
-    fields.refuseAt(field, text);
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setDone(null);
-    fields.clear();
-    const offline = refusal();
-    if (offline !== null) return setError(offline);
-    const checked = checkWithdrawal({ amount, pwd, chosen }, leftMoney, isHeld);
-    if ('field' in checked) return refuseAt(checked.field, checked.text);
-    const outcome = await send({ bank_id: chosen!.id, money: toUsd(checked.cents), pwd });
+    // The rules let it through: the amount is a valid one and an account is chosen.
+    const cents = toCents(typed.replace(/,/g, ''))!;
+    const outcome = await write.send({ bank_id: chosenAccount(usable, bankId)!.id, money: toUsd(cents), pwd });
     // Refused (toasted in the server's words) or not answered: the write layer reads again what it may have changed.
     if (!outcome.ok) return;
-    if (outcome.data !== 1) {
-      setError(textOfCode(ErrorCode.UnknownError));
-      return;
-    }
-    const money = formatMoney(checked.cents);
+    if (outcome.data !== 1) return write.setError(textOfCode(ErrorCode.UnknownError));
+    const money = formatMoney(cents);
     const hours = WITHDRAW_ARRIVAL_HOURS;
     setDone(t`Withdrawal of ${money} USD requested. It arrives within ${hours} hours.`);
     toast.success(t`Withdrawal requested`);
-    setAmount('');
-    setPwd('');
-  }
+    // The account stays chosen for the next one; the amount and password go.
+    form.reset({ bankId, money: '', pwd: '' });
+  });
 
   return {
     cards,
@@ -147,32 +131,33 @@ export function useWithdrawForm() {
     list,
     chosen,
     choose: (id: number) => {
-      setChosenId(id);
-      setError(null);
-      fields.forget('account');
+      account.field.onChange(id);
+      write.setError(null);
+      form.clearErrors('bankId');
     },
+    /** Where focus goes when the account is refused (the form library focuses it). */
+    accountRef: account.field.ref,
     leftMoney,
     leftCents,
     profile,
     isHeld,
     leftFailure,
     cardsFailure,
-    amount,
-    typeAmount: (value: string) => {
-      setAmount(value);
+    form,
+    moneyField: form.field('money', {
+      onChange: (event: { target: { value: string } }) => {
+        form.setValue('money', sanitizeAmountInput(event.target.value));
+        setDone(null);
+      },
+    }),
+    fillAll: () => {
+      form.setValue('money', amountText(leftCents));
+      form.clearErrors('money');
       setDone(null);
-      fields.forget('amount');
     },
-    fillAll,
-    pwd,
-    setPwd: (value: string) => {
-      setPwd(value);
-      fields.forget('pwd');
-    },
-    errorOf: fields.errorOf,
     done,
-    busy,
-    error,
+    busy: write.busy,
+    error: write.error,
     onSubmit,
   };
 }

@@ -2,6 +2,7 @@
  * Builds the Fastify app: the API of the contract, the envelope on every answer, and the built
  * PWA. main.ts and the tests both call buildApp, so what the tests reach is what ships.
  */
+import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { proxyTrust } from './clientAddress';
@@ -139,7 +140,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const sessions = new SessionCache(options.sessionCacheTtlMs ?? 1_000, undefined, options.cacheClock);
   const reads = new PublicReads(deps, { ...DEFAULT_PUBLIC_READ_OPTIONS, ...options.content }, options.cacheClock);
-  const ctx: RouteContext = { deps: { ...deps, smsSender: options.smsSender }, i18n, game, sessions, reads, live: bus };
+  const ctx: RouteContext = {
+    deps: { ...deps, smsSender: options.smsSender },
+    i18n,
+    game,
+    sessions,
+    reads,
+    live: bus,
+    https: options.https ?? false,
+  };
   const hubOptions = { ...DEFAULT_HUB_OPTIONS, ...options.live?.hub };
   const hub = new LiveHub(
     bus,
@@ -185,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     styleHashes: async () => styleHashesOf((await builtPage?.()) ?? ''),
   });
   await registerCompression(app);
+  // Reads the session cookie (sessionCookie.ts) and lets replies set and clear it.
+  await app.register(fastifyCookie);
   registerJsonBodyParser(app);
   registerErrorHandlers(app, ctx, page);
   registerAuthHook(app, ctx);

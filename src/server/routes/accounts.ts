@@ -7,6 +7,7 @@ import { resetForgottenPassword } from '../domain/accounts/resetPassword';
 import { authenticate, closeSession } from '../domain/accounts/sessions';
 import { apiLangOf, clientOf, localeOf, requireAuth, success, tokenOf, type RouteContext } from './context';
 import { parseBody } from './parse';
+import { clearSessionCookie, setSessionCookie } from './sessionCookie';
 import type { CallHandlers } from './calls';
 
 export function accountHandlers(ctx: RouteContext) {
@@ -20,13 +21,14 @@ export function accountHandlers(ctx: RouteContext) {
       return success(ctx, request, answer);
     },
 
-    register: async (request) => {
+    register: async (request, reply) => {
       const body = parseBody(ApiPath.register, request.body);
       const answer = await register(ctx.deps, { ...body, lang: apiLangOf(request), client: clientOf(request) });
+      setSessionCookie(reply, answer.token, ctx.https === true);
       return success(ctx, request, answer);
     },
 
-    login: async (request) => {
+    login: async (request, reply) => {
       const body = parseBody(ApiPath.login, request.body);
       const answer = await login(ctx.deps, {
         username: body.username,
@@ -35,6 +37,7 @@ export function accountHandlers(ctx: RouteContext) {
         client: clientOf(request),
         token: tokenOf(request),
       });
+      setSessionCookie(reply, answer.token, ctx.https === true);
       return success(ctx, request, answer);
     },
 
@@ -44,10 +47,11 @@ export function accountHandlers(ctx: RouteContext) {
       return success(ctx, request, null);
     },
 
-    logout: async (request) => {
+    logout: async (request, reply) => {
       const { tokenHash } = requireAuth(request);
       await closeSession(ctx.deps, tokenHash);
       ctx.sessions.forgetSession(tokenHash);
+      clearSessionCookie(reply, ctx.https === true);
       return success(ctx, request, null);
     },
   } satisfies Partial<CallHandlers>;

@@ -8,11 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { isApiPath, LIVE_STREAM_PATHS } from '../../shared/api/paths';
 import { isGuestPath } from '../../shared/api/calls';
 import { authenticate } from '../domain/accounts/sessions';
+import { SESSION_INVALID } from '../../shared/api/envelope';
+import { Refused } from '../domain/refused';
 import { tokenOf, type RouteContext } from './context';
+import { clearSessionCookie, hasSessionCookie } from './sessionCookie';
 
 export function registerAuthHook(app: FastifyInstance, ctx: RouteContext): void {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async (request, reply) => {
     const route = request.routeOptions.url;
     if (request.is404 || !route || !isApiPath(route) || isGuestPath(route)) return;
     if (LIVE_STREAM_PATHS.has(route)) return;
@@ -24,7 +27,15 @@ export function registerAuthHook(app: FastifyInstance, ctx: RouteContext): void 
       request.auth = cached;
       return;
     }
-    request.auth = await authenticate(ctx.deps, token, request.ip);
+    try {
+      request.auth = await authenticate(ctx.deps, token, request.ip);
+    } catch (error) {
+      // A session that has ended takes its cookie with it.
+      if (error instanceof Refused && error.code === SESSION_INVALID && hasSessionCookie(request)) {
+        clearSessionCookie(reply, ctx.https === true);
+      }
+      throw error;
+    }
     if (cacheable) ctx.sessions.remember(token, request.auth);
   });
 }

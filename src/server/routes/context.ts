@@ -13,6 +13,7 @@ import type { LiveBus } from '../domain/live/bus';
 import type { LiveHub } from '../domain/live/hub';
 import type { Translator } from '../i18n';
 import type { SmsSender } from '../sms';
+import { cookieTokenOf } from './sessionCookie';
 
 export interface RouteContext {
   deps: Deps & { smsSender: SmsSender };
@@ -24,6 +25,8 @@ export interface RouteContext {
   reads: PublicReads;
   /** The live streams' fan-out (its health is part of /readyz). */
   live: LiveBus;
+  /** The site is served over HTTPS: the session cookie is Secure (sessionCookie.ts). */
+  https?: boolean;
 }
 
 declare module 'fastify' {
@@ -69,9 +72,10 @@ export function clientOf(request: FastifyRequest): SessionClient {
   return { userAgent: typeof userAgent === 'string' ? userAgent : '', ip: request.ip };
 }
 
+/** The session token: the body's (the contract's), else the session cookie's when it may carry this request. */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const token = isRecord(request.body) ? request.body.token : undefined;
-  return typeof token === 'string' ? token : undefined;
+  return typeof token === 'string' ? token : cookieTokenOf(request);
 }
 
 export function envelope<T>(code: number, data: T, info: string): ApiResponse<T> {

@@ -151,6 +151,11 @@ describe('the session cookie', () => {
     // No cookie sent: none is cleared.
     const bare = await browserCall(ApiPath.userInfo, {}, SAME_ORIGIN);
     expect(bare.setCookie).toHaveLength(0);
+    // An ended token in the body beside a live cookie: refused, and the cookie's session is left alone.
+    const live = await logIn(member.username, member.password);
+    const stale = await browserCall(ApiPath.userInfo, { token }, { ...SAME_ORIGIN, cookie: live.cookie.split(';')[0] });
+    expect(stale.code).toBe(409);
+    expect(stale.setCookie).toHaveLength(0);
   });
 
   it('over HTTPS it is Secure', async () => {

@@ -89,7 +89,7 @@ export function useRefusingForm<F extends FieldValues, C = undefined>(options: {
       const error = (formState.errors as Record<string, { message?: string } | undefined>)[name];
       return error?.message ?? null;
     },
-    refuseAt: (name: FieldPath<F>, text: string) =>
+    refuseAt: (name: FieldPath<F> | 'root', text: string) =>
       setError(name, { type: 'refused', message: text }, { shouldFocus: true }),
   };
 }

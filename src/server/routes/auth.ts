@@ -11,7 +11,7 @@ import { authenticate } from '../domain/accounts/sessions';
 import { SESSION_INVALID } from '../../shared/api/envelope';
 import { Refused } from '../domain/refused';
 import { tokenOf, type RouteContext } from './context';
-import { clearSessionCookie, hasSessionCookie } from './sessionCookie';
+import { clearSessionCookie, isCookieToken } from './sessionCookie';
 
 export function registerAuthHook(app: FastifyInstance, ctx: RouteContext): void {
   app.decorateRequest('auth', null);
@@ -30,8 +30,9 @@ export function registerAuthHook(app: FastifyInstance, ctx: RouteContext): void 
     try {
       request.auth = await authenticate(ctx.deps, token, request.ip);
     } catch (error) {
-      // A session that has ended takes its cookie with it.
-      if (error instanceof Refused && error.code === SESSION_INVALID && hasSessionCookie(request)) {
+      // A session that has ended takes its cookie with it (only when the cookie carried the call:
+      // a contract client's stale token in the body says nothing of the cookie's session).
+      if (error instanceof Refused && error.code === SESSION_INVALID && isCookieToken(request, token)) {
         clearSessionCookie(reply, ctx.https === true);
       }
       throw error;

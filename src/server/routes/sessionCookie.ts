@@ -42,9 +42,9 @@ export function cookieTokenOf(request: FastifyRequest): string | undefined {
   return isJsonBody(request) && fromThisOrigin(request) ? token : undefined;
 }
 
-/** Whether the request carried a session cookie at all (to clear one whose session has ended). */
-export function hasSessionCookie(request: FastifyRequest): boolean {
-  return (request.cookies[SESSION_COOKIE] ?? '') !== '';
+/** Whether a token the server refused is the session cookie's (then the cookie goes; a body's token leaves it be). */
+export function isCookieToken(request: FastifyRequest, token: string | undefined): boolean {
+  return token !== undefined && token === request.cookies[SESSION_COOKIE];
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {

@@ -47,8 +47,7 @@ export function usePhoneCodeForm<F extends PhoneCodeValues>(options: {
       },
       refuse: (refusal) => {
         const at = refusalAt(refusal, fieldOf)!;
-        if (at.field === 'root') form.setError('root', { type: 'refused', message: at.text });
-        else form.refuseAt(at.field, at.text);
+        form.refuseAt(at.field, at.text);
       },
     });
 

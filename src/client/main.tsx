@@ -1,14 +1,20 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { DehydratedState } from '@tanstack/react-query';
 import { pathTo } from './routing/paths';
 import './styles/global.css';
 import { activateLocale, i18n, storedLocale } from './i18n';
+import type { Locale } from '../shared/locale';
 import { onSessionEnd } from './api';
 // Straight from their files, not data/'s index: the first screen loads only what it runs.
 import { prefetch } from './data/query';
 import { configQuery } from './data/resources';
 import { endSession } from './data/session';
-import { online } from './api/stores';
+import { online, pageAnswers } from './api/stores';
+import { getToken } from './api/session';
+import { appQueries, cacheGate } from './data/stores';
+import { pageClock } from './lib/pageClock';
+import { onThisDevice } from './features/game/gameApi';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';
 import { startFirstScreen } from './app/firstScreen';
@@ -36,7 +42,37 @@ const FIRST_SCREEN_WAIT_MS = 2_000;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Server clock minus this device's, from when the page (made at `madeAt`) began to arrive. */
+function deviceOffsetOf(madeAt: number): number {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return Math.round(madeAt - (performance.timeOrigin + (navigation?.responseStart ?? performance.now())));
+}
+
+/** The page as the server rendered it, when the app would render the same: same language, same member. */
+function hydratable() {
+  const page = pageAnswers.rendered();
+  const same = page && page.locale === storedLocale() && page.member === (getToken() !== null) && online.isOnline();
+  return same ? page : undefined;
+}
+
 async function start(): Promise<void> {
+  const rendered = hydratable();
+  if (rendered) {
+    // The screen is painted already: the app takes it over (hydrates it) with the answers it was made
+    // from, asking for none of them again; the screen's code arrives while the shell hydrates.
+    await activateLocale(rendered.locale as Locale, { persist: false, sharedLater: true });
+    appQueries.hydrate(onThisDevice(rendered.state as DehydratedState, deviceOffsetOf(rendered.madeAt)));
+    pageClock.renderedAt = rendered.madeAt;
+    hydrateRoot(
+      document.getElementById('root')!,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+    cacheGate.firstScreenDrawn();
+    afterLoad(startPwa);
+    return;
+  }
   try {
     await activateLocale(storedLocale(), { persist: false, sharedLater: true });
   } catch (error) {

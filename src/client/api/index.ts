@@ -2,6 +2,7 @@ import { createApiClient } from './client';
 import type { ApiError } from './errors';
 import { currentApiLang } from './language';
 import { apiBase, online, pageAnswers, session } from './stores';
+import { transport } from './transport';
 
 export { ApiError, OfflineError } from './errors';
 export { ApiPath } from '../../shared/api/paths';
@@ -32,5 +33,6 @@ export const api = createApiClient({
   isOffline: () => !online.isBrowserOnline(),
   onReachability: (reachable) => online.reported(reachable),
   pageAnswer: (path, lang) => pageAnswers.take(path, lang),
+  fetch: (input, init) => transport.fetch(input, init),
 });
 export { newIdempotencyKey } from './idempotency';

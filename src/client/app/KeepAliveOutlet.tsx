@@ -44,7 +44,7 @@ function NotFound() {
  * are hidden while inactive, so their state survives; window scroll is saved per page and
  * restored when it comes back.
  */
-export function KeepAliveOutlet({ onRouteChange }: { onRouteChange?: (def: RouteDef | null) => void }) {
+export function KeepAliveOutlet() {
   const [location] = useLocation();
   const router = useRouter();
   const { token } = useSession();
@@ -66,10 +66,6 @@ export function KeepAliveOutlet({ onRouteChange }: { onRouteChange?: (def: Route
   if (!token && entries.some((entry) => entry.def.auth)) {
     setEntries(entries.filter((entry) => !entry.def.auth));
   }
-
-  useEffect(() => {
-    onRouteChange?.(def);
-  }, [def, onRouteChange]);
 
   const scrolls = useRef(new Map<string, number>());
   const scrollKey = useRef<string>(location);

@@ -29,10 +29,13 @@ export const appQueries = createAppQueryClient({
   subscribeOnline: (listener) => online.subscribe(listener),
   owner: currentOwner,
   mayRead: () => cacheGate.isOpen(),
+  // The server's renderer (src/client/ssr/) keeps nothing: its database never opens.
   openDatabase: () =>
-    cacheGate
-      .ready()
-      .then(() => import('./cacheDb'))
-      .then((module) => module.openCacheDatabase(() => cacheGate.rowStored())),
+    browser === null
+      ? Promise.reject(new Error('no cache database on the server'))
+      : cacheGate
+          .ready()
+          .then(() => import('./cacheDb'))
+          .then((module) => module.openCacheDatabase(() => cacheGate.rowStored())),
 });
 session.subscribe(() => appQueries.sessionChanged());

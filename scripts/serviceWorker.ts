@@ -11,9 +11,8 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
 /** How long a navigation waits for the server before the shell opens instead. */
 const NAVIGATION_TIMEOUT_S = 3;
 
-/** Nothing under /api/ (the contract, the live streams) is served by the worker, as a page or otherwise. */
-const isApiPath = (pathname: string) => pathname.startsWith('/api/');
-
+// The matchers below are written into the worker as their source text: they name nothing from
+// this file (no constant or helper would be there).
 export const workboxOptions: NonNullable<VitePWAOptions['workbox']> = {
   globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
   // Content pictures are the operator's, not the app shell's: the image runtime cache below
@@ -27,16 +26,19 @@ export const workboxOptions: NonNullable<VitePWAOptions['workbox']> = {
       // A page from the server, rendered for this member in their language; offline, or with no
       // answer within a few seconds, the precached shell, which the app renders itself from what
       // the device keeps. Never kept: a rendered page holds a member's answers of that moment.
-      urlPattern: ({ request, url }) => request.mode === 'navigate' && !isApiPath(url.pathname),
-      handler: 'NetworkOnly',
+      urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+      // NetworkFirst for its timeout (Workbox allows one on no other handler), with nothing ever kept.
+      handler: 'NetworkFirst',
       options: {
+        cacheName: 'pages',
+        plugins: [{ cacheWillUpdate: async () => null }],
         networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
         precacheFallback: { fallbackURL: '/index.html' },
       },
     },
     {
       // Banners and article images: cache-first with a bound, so reading offline shows them.
-      urlPattern: ({ request, url }) => request.destination === 'image' && !isApiPath(url.pathname),
+      urlPattern: ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
       handler: 'CacheFirst',
       options: {
         cacheName: 'images',

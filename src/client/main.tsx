@@ -11,7 +11,7 @@ import { prefetch } from './data/query';
 import { configQuery } from './data/resources';
 import { endSession } from './data/session';
 import { online, pageAnswers } from './api/stores';
-import { getToken } from './api/session';
+import { getMember } from './api/session';
 import { appQueries, cacheGate } from './data/stores';
 import { pageClock } from './lib/pageClock';
 import { onThisDevice } from './features/game/gameApi';
@@ -51,7 +51,7 @@ function deviceOffsetOf(madeAt: number): number {
 /** The page as the server rendered it, when the app would render the same: same language, same member. */
 function hydratable() {
   const page = pageAnswers.rendered();
-  const same = page && page.locale === storedLocale() && page.member === (getToken() !== null) && online.isOnline();
+  const same = page && page.locale === storedLocale() && page.member === (getMember() !== null) && online.isOnline();
   return same ? page : undefined;
 }
 

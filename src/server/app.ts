@@ -185,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           cacheTtlMs: pagesTtlMs,
           cacheClock: options.cacheClock,
           renderer: () => (renderer ??= rendererOf(options.rendererFile, app.log)),
-          fetchFor: (request) => fetchInside(app, request),
+          fetchFor: (request, token) => fetchInside(app, request, token),
         })
       : null;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };

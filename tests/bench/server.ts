@@ -11,7 +11,6 @@
  * for its fsync, so an acknowledged order survives a power cut) and NORMAL (no fsync at commit),
  * each on its own copy of the same prepared database, to show what durability costs.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +32,7 @@ import {
   openBenchPostgres,
   type BenchMember,
 } from './server-fixtures';
-import type { BodySpec, LoadSpec } from './load-bodies';
+import type { BodySpec } from './load-bodies';
 import { freePort } from '../support/freePort';
 import { measureChains } from './chains';
 import { startCluster } from '../server/pg/cluster';

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { GameInfoAnswer, WinnerEntry } from '../../src/shared/api/types';
 import type { Locale } from '../../src/shared/locale';
 import { launchBrowser, offerInstall, phoneContext, snapshot } from './support/browser';
-import { api, newMember, type Member } from './support/members';
+import { api, newMember, signedInContext, type Member } from './support/members';
 import { waitForOrderTime } from './support/round';
 import { recordToasts, toastsSeen } from './support/toasts';
 import { expectRulesFigures } from './support/rules';
@@ -104,15 +104,7 @@ async function memberPage(
   const baseURL = inject('baseUrl');
   const context = await phoneContext(browser, baseURL, { viewport: size, serviceWorkers: 'block' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  await context.addInitScript(
-    ({ lang, session }) => {
-      if (localStorage.getItem('token')) return;
-      localStorage.setItem('lang', lang);
-      localStorage.setItem('token', session);
-      localStorage.setItem('isLogin', '1');
-    },
-    { lang: locale, session: token },
-  );
+  await signedInContext(context, token, locale);
   return { context, page: await context.newPage() };
 }
 

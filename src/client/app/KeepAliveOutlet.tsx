@@ -47,9 +47,9 @@ function NotFound() {
 export function KeepAliveOutlet() {
   const [location] = useLocation();
   const router = useRouter();
-  const { token } = useSession();
+  const { member } = useSession();
   const def = useMemo(() => findRoute(location, router.parser), [location, router.parser]);
-  const blocked = def?.auth === true && !token;
+  const blocked = def?.auth === true && !member;
   const kept = def !== null && def.keepAlive !== false && !blocked;
   const activeKey = kept ? location : null;
 
@@ -63,7 +63,7 @@ export function KeepAliveOutlet() {
     );
   }
   // Private pages go with the session.
-  if (!token && entries.some((entry) => entry.def.auth)) {
+  if (!member && entries.some((entry) => entry.def.auth)) {
     setEntries(entries.filter((entry) => !entry.def.auth));
   }
 

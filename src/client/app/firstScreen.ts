@@ -1,7 +1,7 @@
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
 import { isBrowserOnline } from '../api/online';
-import { getToken } from '../api/session';
+import { getMember } from '../api/session';
 import { prefetch, type Query } from '../data/query';
 import { currentApiLang } from '../api/language';
 import { pageAnswers } from '../api/stores';
@@ -29,7 +29,7 @@ export function firstScreenOf(path: string): { screen: Promise<unknown>; reads: 
   const route = findRoute(path, parse);
   const screen = route?.screen.preload().catch(() => undefined) ?? Promise.resolve();
   const reads: Query<unknown>[] = [configQuery];
-  if (route?.reads && !(route.auth && getToken() === null)) {
+  if (route?.reads && !(route.auth && getMember() === null)) {
     const [, params] = matchRoute(parse, route.path, path);
     reads.push(...route.reads(params ?? {}));
   }

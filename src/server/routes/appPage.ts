@@ -58,7 +58,7 @@ export interface AppPageOptions {
   /** The renderer of first screens (pageRenderer.ts); without one the app renders the page itself. */
   renderer?: () => Promise<PageRenderer | null>;
   /** The fetch a render's calls go through, answered inside this server as from the visitor. */
-  fetchFor?: (request: FastifyRequest) => typeof fetch;
+  fetchFor?: (request: FastifyRequest, token: string | null) => typeof fetch;
 }
 
 const brotli = promisify(brotliCompress);
@@ -186,11 +186,12 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
     const cookie = request.cookies?.[SESSION_COOKIE];
     const member = cookie === undefined ? null : await liveSessionOf(ctx.deps, cookie);
     if (cookie !== undefined && member === null) clearSessionCookie(reply, ctx.https === true);
-    const fetch = options.fetchFor(request);
+    const token = member ? cookie! : null;
+    const fetch = options.fetchFor(request, token);
     const make = async (): Promise<PageBytes | null> => {
       const now = ctx.deps.clock();
       try {
-        const page = await renderer({ path: pathname, locale, token: member ? cookie! : null, now, fetch });
+        const page = await renderer({ path: pathname, locale, token, now, fetch });
         const facts = { member: member !== null, locale, state: page.state };
         const answers = {
           lang: apiLangOf(locale),

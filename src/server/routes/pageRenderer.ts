@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '../../shared/locale';
+import { SESSION_COOKIE } from './sessionCookie';
 
 /** What the renderer answers (src/client/ssr/renderPage.tsx). */
 export interface RenderedPage {
@@ -32,8 +33,11 @@ export async function loadPageRenderer(file: string): Promise<PageRenderer | nul
   return typeof module.renderPage === 'function' ? module.renderPage : null;
 }
 
-/** The fetch the renderer calls with: the request answered by this server, as from the page's visitor. */
-export function fetchInside(app: FastifyInstance, visitor: FastifyRequest): typeof fetch {
+/**
+ * The fetch the renderer calls with: the request answered by this server, as from the page's
+ * visitor, carried by their session cookie when the page is a member's (as the app's calls are).
+ */
+export function fetchInside(app: FastifyInstance, visitor: FastifyRequest, token: string | null): typeof fetch {
   return async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
@@ -44,6 +48,7 @@ export function fetchInside(app: FastifyInstance, visitor: FastifyRequest): type
       headers: {
         'content-type': request.headers.get('content-type') ?? 'application/json',
         'user-agent': visitor.headers['user-agent'] ?? '',
+        ...(token === null ? {} : { cookie: `${SESSION_COOKIE}=${token}`, 'sec-fetch-site': 'same-origin' }),
       },
       remoteAddress: visitor.ip,
     });

@@ -23,9 +23,9 @@ export default function HomePage() {
   const { t } = useLingui();
   const locale = useLocale();
   const languageName = LOCALE_NAMES[locale];
-  const { token } = useSession();
+  const { member } = useSession();
   // The go-VIP action (SPEC.md section 2): a guest logs in first, a member sees the VIP rooms.
-  const goVip = () => navigate(token ? pathTo('roomList', { type: 1 }) : pathTo('login'));
+  const goVip = () => navigate(member ? pathTo('roomList', { type: 1 }) : pathTo('login'));
   // A cool-off or self-exclusion in force: said first, and home offers no play, VIP or promotion.
   const pause = useActivePause();
 
@@ -62,14 +62,14 @@ export default function HomePage() {
 /** The member's name, VIP level and balance, or an invitation to log in. */
 function WelcomeCard({ goVip }: { goVip: (() => void) | null }) {
   const { t, i18n } = useLingui();
-  const { token } = useSession();
+  const { member } = useSession();
   const profile = useProfile();
-  const user = token ? profile.data : undefined;
+  const user = member ? profile.data : undefined;
   const nickname = user ? user.nickname || user.name : '';
   const level = vipLevel(user?.level ?? FIRST_VIP_LEVEL);
   return (
     <section className="welcome card" aria-label={t`Welcome`}>
-      {token ? (
+      {member ? (
         <>
           <div className="welcome-text">
             <p className="welcome-greeting">

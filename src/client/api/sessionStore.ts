@@ -21,10 +21,11 @@ export interface Session {
 
 const LOGGED_OUT: Session = { member: null, isLogin: false };
 
-/** The session kept in storage (localStorage; none when storage is unavailable). */
+/** The session kept in storage (localStorage; none when storage is unavailable), an older version's token read as its key. */
 export function storedSession(storage: Storage | null): Session {
   try {
-    const member = storage?.getItem(MEMBER_KEY) ?? null;
+    const oldToken = storage?.getItem(OLD_TOKEN_KEY);
+    const member = storage?.getItem(MEMBER_KEY) ?? (oldToken ? ownerOf(oldToken) : null);
     const isLogin = storage?.getItem(LOGIN_FLAG_KEY) === '1';
     return member && isLogin ? { member, isLogin } : LOGGED_OUT;
   } catch {

@@ -25,7 +25,12 @@ function Shell() {
       <OfflineBanner />
       <InstallPrompt />
       <KeepAliveOutlet />
-      {withTabBar && <TabBar />}
+      {withTabBar && (
+        // A part of its own: a server-rendered page's tab bar is taken over apart from its screen.
+        <Suspense fallback={null}>
+          <TabBar />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INTRODUCTION_ARTICLE_ID } from '../../../shared/content';
@@ -45,15 +46,23 @@ export default function HomePage() {
       </header>
       <main className="page-body">
         <h1 className="visually-hidden">{t`Home`}</h1>
-        {pause ? <PauseBanner pause={pause} /> : <BannerCarousel />}
-
-        <WelcomeCard goVip={pause ? null : goVip} />
-
-        {!pause && <GameTiles />}
-
-        <WinnersTicker />
-
-        <QuickMenu goVip={pause ? null : goVip} />
+        {/* Parts of their own (Suspense): a server-rendered home is taken over one part at a time, the
+            browser free between them, not in one long task. */}
+        <Suspense fallback={null}>{pause ? <PauseBanner pause={pause} /> : <BannerCarousel />}</Suspense>
+        <Suspense fallback={null}>
+          <WelcomeCard goVip={pause ? null : goVip} />
+        </Suspense>
+        {!pause && (
+          <Suspense fallback={null}>
+            <GameTiles />
+          </Suspense>
+        )}
+        <Suspense fallback={null}>
+          <WinnersTicker />
+        </Suspense>
+        <Suspense fallback={null}>
+          <QuickMenu goVip={pause ? null : goVip} />
+        </Suspense>
       </main>
     </div>
   );

@@ -15,16 +15,10 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
-  define: {
-    __APP_VERSION__: JSON.stringify(appVersion),
-    // The renderer carries its libraries (ssr.noExternal) in their production builds, whatever the
-    // server's environment says.
-    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
-  },
-  ssr: { noExternal: true },
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   resolve: {
     alias: [
       {
@@ -34,9 +28,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   build: {
-    outDir: isSsrBuild ? '../../build/ssr' : '../../dist',
+    outDir: '../../dist',
     emptyOutDir: true,
-    copyPublicDir: !isSsrBuild,
     target: 'es2022',
     // One stylesheet, written into index.html (scripts/inlineCss.ts): no screen waits for styles of its own.
     cssCodeSplit: false,
@@ -50,14 +43,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     errorCatalogs(),
-    // The server's renderer (src/client/ssr/, `vite build --ssr`) is the same components and nothing
-    // of the browser's build: no service worker, manifests, inlined styles or compressed copies.
-    ...(isSsrBuild ? [] : browserBuildPlugins()),
-  ],
-}));
-
-function browserBuildPlugins() {
-  return [
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -69,5 +54,5 @@ function browserBuildPlugins() {
     localizedManifests(),
     inlineCss(),
     precompress(),
-  ];
-}
+  ],
+});

@@ -62,9 +62,9 @@ describe('another tab', () => {
     const { result } = renderHook(() => useQuery(defineQuery(ApiPath.bankCardList, {})), { wrapper: Providers });
     await waitFor(() => expect(result.current.data).toEqual([{ id: 7 }]));
 
-    localStorage.removeItem('member');
+    localStorage.removeItem('token');
     localStorage.removeItem('isLogin');
-    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'member' })));
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'token' })));
 
     await waitFor(() => expect(result.current.data).toBeUndefined());
   });

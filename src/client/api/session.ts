@@ -6,8 +6,7 @@ export type { Session } from './sessionStore';
 
 export const getSession = (): Session => session.get();
 
-/** The logged-in member's key (api/owner.ts), null when no one is logged in. */
-export const getMember = (): string | null => session.get().member;
+export const getToken = (): string | null => session.get().token;
 
 export const startSession = (token: string): void => session.start(token);
 

@@ -1,12 +1,11 @@
-import { lazy, Suspense, useMemo } from 'react';
-import { useLocation, useRouter } from 'wouter';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { AppProviders } from './providers';
 import { ConfigGate } from './ConfigGate';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { InstallPrompt } from './InstallPrompt';
 import { OfflineBanner } from './OfflineBanner';
 import { TabBar } from './TabBar';
-import { findRoute } from './routes';
+import type { RouteDef } from './routes';
 import { useOnline } from '../api/online';
 import { useOverlaysWanted } from './useOverlaysWanted';
 import { useMemberNews } from './useMemberNews';
@@ -14,23 +13,16 @@ import { useMemberNews } from './useMemberNews';
 const Overlays = lazy(() => import('./Overlays'));
 
 function Shell() {
-  // From the route in this render, not after it: a server-rendered page has its tab bar painted.
-  const [location] = useLocation();
-  const { parser } = useRouter();
-  const withTabBar = useMemo(() => findRoute(location, parser)?.tabBar === true, [location, parser]);
+  const [withTabBar, setWithTabBar] = useState(false);
+  const onRouteChange = useCallback((def: RouteDef | null) => setWithTabBar(def?.tabBar === true), []);
   const online = useOnline();
   useMemberNews();
   return (
     <div className={`shell${withTabBar ? ' has-tabbar' : ''}${online ? '' : ' is-offline'}`}>
       <OfflineBanner />
       <InstallPrompt />
-      <KeepAliveOutlet />
-      {withTabBar && (
-        // A part of its own: a server-rendered page's tab bar is taken over apart from its screen.
-        <Suspense fallback={null}>
-          <TabBar />
-        </Suspense>
-      )}
+      <KeepAliveOutlet onRouteChange={onRouteChange} />
+      {withTabBar && <TabBar />}
     </div>
   );
 }

@@ -44,12 +44,12 @@ function NotFound() {
  * are hidden while inactive, so their state survives; window scroll is saved per page and
  * restored when it comes back.
  */
-export function KeepAliveOutlet() {
+export function KeepAliveOutlet({ onRouteChange }: { onRouteChange?: (def: RouteDef | null) => void }) {
   const [location] = useLocation();
   const router = useRouter();
-  const { member } = useSession();
+  const { token } = useSession();
   const def = useMemo(() => findRoute(location, router.parser), [location, router.parser]);
-  const blocked = def?.auth === true && !member;
+  const blocked = def?.auth === true && !token;
   const kept = def !== null && def.keepAlive !== false && !blocked;
   const activeKey = kept ? location : null;
 
@@ -63,9 +63,13 @@ export function KeepAliveOutlet() {
     );
   }
   // Private pages go with the session.
-  if (!member && entries.some((entry) => entry.def.auth)) {
+  if (!token && entries.some((entry) => entry.def.auth)) {
     setEntries(entries.filter((entry) => !entry.def.auth));
   }
+
+  useEffect(() => {
+    onRouteChange?.(def);
+  }, [def, onRouteChange]);
 
   const scrolls = useRef(new Map<string, number>());
   const scrollKey = useRef<string>(location);

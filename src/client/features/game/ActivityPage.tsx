@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
@@ -114,11 +114,7 @@ function OpenRoom({
       {pause && <PauseBanner pause={pause} />}
       <RoomBalance profile={profile} />
 
-      {/* Parts of their own (Suspense): a server-rendered room is taken over one part at a time, the
-          browser free between them, not in one long task. */}
-      <Suspense fallback={null}>
-        <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
-      </Suspense>
+      <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
 
       <h2 className="section-title options-title">{t`Choose options`}</h2>
       <OptionGrid
@@ -130,19 +126,15 @@ function OpenRoom({
         onToggle={ticket.onToggle}
       />
 
-      <Suspense fallback={null}>
-        <RoundCommitment key={game.commitment} roomid={info.room.id} seqno={game.seqno} commitment={game.commitment} />
-        <ResultsList roomid={info.room.id} history={info.his} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <LiveOrdersTable
-          rows={live.rows}
-          stale={live.stale}
-          goodAt={live.goodAt}
-          known={live.known}
-          indicator={<LiveIndicator feed={room.online ? room.stream : 'offline'} />}
-        />
-      </Suspense>
+      <RoundCommitment key={game.commitment} roomid={info.room.id} seqno={game.seqno} commitment={game.commitment} />
+      <ResultsList roomid={info.room.id} history={info.his} />
+      <LiveOrdersTable
+        rows={live.rows}
+        stale={live.stale}
+        goodAt={live.goodAt}
+        known={live.known}
+        indicator={<LiveIndicator feed={room.online ? room.stream : 'offline'} />}
+      />
 
       <BuyBar
         amount={ticket.amount}

@@ -6,7 +6,7 @@ import type { KnipConfig } from 'knip';
  * its own), the server (src/server/main.ts) and the operator command line (src/server/admin/cli.ts)
  * through package.json's scripts, scripts/*.mjs, the vite and vitest configs (knip's plugins read
  * them, with their setup files), the tests of every vitest project, and the bench with the servers
- * it spawns by path, and the Lingui config (read by the lingui CLI).
+ * it spawns by path, the server's page renderer (built on its own), and the Lingui config (read by the lingui CLI).
  */
 const config: KnipConfig = {
   entry: [
@@ -17,6 +17,8 @@ const config: KnipConfig = {
     'tests/bench/hello-server.ts',
     'tests/bench/load-process.ts',
     'tests/bench/live-server.ts',
+    // The server's renderer of first screens, built by `vite build --ssr` (scripts/build-app.mjs).
+    'src/client/ssr/renderPage.tsx',
   ],
   project: ['src/**/*.{ts,tsx}', 'scripts/**/*.{mjs,mts}', 'tests/**/*.{ts,tsx}', '*.{ts,js}'],
   // An export its own module uses is live code; only exports nothing uses at all are reported.

@@ -15,10 +15,16 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: '../../public',
-  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  define: {
+    __APP_VERSION__: JSON.stringify(appVersion),
+    // The renderer carries its libraries (ssr.noExternal) in their production builds, whatever the
+    // server's environment says.
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+  },
+  ssr: { noExternal: true },
   resolve: {
     alias: [
       {
@@ -28,8 +34,9 @@ export default defineConfig({
     ],
   },
   build: {
-    outDir: '../../dist',
+    outDir: isSsrBuild ? '../../build/ssr' : '../../dist',
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     target: 'es2022',
     // One stylesheet, written into index.html (scripts/inlineCss.ts): no screen waits for styles of its own.
     cssCodeSplit: false,
@@ -43,6 +50,14 @@ export default defineConfig({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     errorCatalogs(),
+    // The server's renderer (src/client/ssr/, `vite build --ssr`) is the same components and nothing
+    // of the browser's build: no service worker, manifests, inlined styles or compressed copies.
+    ...(isSsrBuild ? [] : browserBuildPlugins()),
+  ],
+}));
+
+function browserBuildPlugins() {
+  return [
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -54,5 +69,5 @@ export default defineConfig({
     localizedManifests(),
     inlineCss(),
     precompress(),
-  ],
-});
+  ];
+}

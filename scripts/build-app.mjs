@@ -2,11 +2,21 @@
 // inherited: under vitest it is `test`, with which Vite would bundle React's development build.
 import { spawnSync } from 'node:child_process';
 
-/** Builds dist/, printing only warnings and errors; answers the build's exit code. */
-export function buildApp() {
-  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+/** The server's renderer of first screens, built from the same components (vite.config.ts). */
+export const SSR_ENTRY = 'build/ssr/renderPage.js';
+
+function vite(...args) {
+  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', ...args], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
   return built.status ?? 1;
+}
+
+/**
+ * Builds the server's renderer (build/ssr/) and then dist/, printing only warnings and errors;
+ * answers the exit code. dist/index.html is written last: its time tells the build current.
+ */
+export function buildApp() {
+  return vite('--ssr', 'ssr/renderPage.tsx') || vite();
 }

@@ -1,16 +1,24 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { DehydratedState } from '@tanstack/react-query';
 import { pathTo } from './routing/paths';
 import './styles/global.css';
 import { activateLocale, i18n, storedLocale } from './i18n';
+import type { Locale } from '../shared/locale';
 import { onSessionEnd } from './api';
 // Straight from their files, not data/'s index: the first screen loads only what it runs.
 import { prefetch } from './data/query';
 import { configQuery } from './data/resources';
 import { endSession } from './data/session';
-import { online } from './api/stores';
+import { online, pageAnswers } from './api/stores';
+import { getMember } from './api/session';
+import { appQueries, cacheGate } from './data/stores';
+import { pageClock } from './lib/pageClock';
+import { onThisDevice } from './features/game/gameApi';
 import { navigate } from './ui/navigation';
 import { App } from './app/App';
+import { findRoute } from './app/routes';
+import { parse } from 'regexparam';
 import { startFirstScreen } from './app/firstScreen';
 import { connectFailureToasts } from './app/connect';
 import { afterLoad, startPwa } from './app/pwa';
@@ -26,17 +34,53 @@ connectFailureToasts();
 // Chromium offers its install prompt early; it is kept for the app's own offer (InstallPrompt).
 listenForInstallPrompt();
 
-// A function, not a top-level await: with one in the entry, Rollup cuts everything the entry imports
-// that a lazy screen also imports into shared chunks of their own (nine files, a request each, before
-// the first paint), because a lazy chunk might otherwise run while the entry is still suspended.
-void start();
-
 /** The longest the first render waits for the first screen's code and the page's answers. */
 const FIRST_SCREEN_WAIT_MS = 2_000;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Server clock minus this device's, from when the page (made at `madeAt`) began to arrive. */
+function deviceOffsetOf(madeAt: number): number {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return Math.round(madeAt - (performance.timeOrigin + (navigation?.responseStart ?? performance.now())));
+}
+
+/** The page as the server rendered it, when the app would render the same: same language, same member. */
+function hydratable() {
+  const page = pageAnswers.rendered();
+  const same = page && page.locale === storedLocale() && page.member === (getMember() !== null) && online.isOnline();
+  return same ? page : undefined;
+}
+
 async function start(): Promise<void> {
+  const rendered = hydratable();
+  if (rendered) {
+    // The screen is painted already: the app takes it over (hydrates it) with the answers it was made
+    // from, asking for none of them again, once the language and the screen's code are in.
+    const screen = findRoute(window.location.pathname, parse)
+      ?.screen.preload()
+      .catch(() => undefined);
+    await Promise.all([
+      activateLocale(rendered.locale as Locale, { persist: false, sharedLater: true }),
+      Promise.race([screen, delay(FIRST_SCREEN_WAIT_MS)]),
+    ]);
+    appQueries.hydrate(onThisDevice(rendered.state as DehydratedState, deviceOffsetOf(rendered.madeAt)));
+    pageClock.renderedAt = rendered.madeAt;
+    // A transition, as the first render below: React yields to the browser between the page's parts.
+    startTransition(() => {
+      hydrateRoot(
+        document.getElementById('root')!,
+        <StrictMode>
+          <Started>
+            <App />
+          </Started>
+        </StrictMode>,
+      );
+    });
+    cacheGate.firstScreenDrawn();
+    afterLoad(startPwa);
+    return;
+  }
   try {
     await activateLocale(storedLocale(), { persist: false, sharedLater: true });
   } catch (error) {
@@ -59,10 +103,30 @@ async function start(): Promise<void> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App />
+        <Started>
+          <App />
+        </Started>
       </StrictMode>,
     ),
   );
 
   afterLoad(startPwa);
 }
+
+/**
+ * The page says the app has taken it over (`<html data-started>`) once its first render is in:
+ * from then on a tap reaches it, replayed by React if it lands on a part still being hydrated.
+ * Before, a server-rendered page is painted but does nothing; the browser tests act once this is
+ * set, as a member waits for the app.
+ */
+function Started({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.started = '';
+  }, []);
+  return children;
+}
+
+// A function, not a top-level await: with one in the entry, Rollup cuts everything the entry imports
+// that a lazy screen also imports into shared chunks of their own (nine files, a request each, before
+// the first paint), because a lazy chunk might otherwise run while the entry is still suspended.
+void start();

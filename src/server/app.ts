@@ -42,6 +42,7 @@ import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, rateLimitedError, type Rat
 import { playHandlers } from './routes/play';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { appPage, readBuiltPage } from './routes/appPage';
+import { fetchInside, loadPageRenderer, type PageRenderer } from './routes/pageRenderer';
 import { styleHashesOf } from './routes/inlineStyles';
 import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';
@@ -60,6 +61,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Folder of the built app; nothing is served from disk when it holds no index.html. */
   distDir?: string;
+  /** The renderer of the app's first screens (build/ssr/renderPage.js); without it the app renders its pages. */
+  rendererFile?: string;
   /** apiWebUrl of GET /manifest.json; '' means the same origin. */
   publicApiUrl?: string;
   rateLimits?: Partial<RateLimits>;
@@ -169,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (event.channel.startsWith('game:')) game.boards.invalidate(Number(event.channel.slice('game:'.length)));
   });
   const distDir = options.distDir;
+  let renderer: Promise<PageRenderer | null> | undefined;
   const pagesTtlMs = options.content?.cacheTtlMs ?? DEFAULT_PUBLIC_READ_OPTIONS.cacheTtlMs;
   // The built page, read through a short cache (a rebuild under a running server is seen within
   // it): the policy names its <style> by hash, and it answers every client route (appPage.ts).
@@ -180,6 +184,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           publicApiUrl: options.publicApiUrl ?? '',
           cacheTtlMs: pagesTtlMs,
           cacheClock: options.cacheClock,
+          renderer: () => (renderer ??= rendererOf(options.rendererFile, app.log)),
+          fetchFor: (request, token) => fetchInside(app, request, token),
         })
       : null;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
@@ -253,4 +259,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('liveBus', bus);
   app.decorate('liveHub', hub);
   return app;
+}
+
+/** The renderer, loaded once when first asked for; a renderer that cannot load leaves the app to render. */
+function rendererOf(file: string | undefined, log: FastifyBaseLogger): Promise<PageRenderer | null> {
+  if (file === undefined) return Promise.resolve(null);
+  return loadPageRenderer(file).catch((error: unknown) => {
+    log.error({ err: error }, 'the page renderer could not be loaded; the app renders its pages');
+    return null;
+  });
 }

@@ -39,6 +39,8 @@ export interface ServerConfig {
   publicApiUrl: string;
   /** Folder of the built app (vite build output). */
   distDir: string;
+  /** The server's renderer of the app's first screens (RENDERER_FILE, built beside the app). */
+  rendererFile: string;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
   /** The operator serves the site over HTTPS (behind a TLS proxy): send HSTS. */
@@ -293,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: parseDatabaseUrl(valueOf(env, 'DATABASE_URL')),
     publicApiUrl: parsePublicApiUrl(valueOf(env, 'PUBLIC_API_URL')),
     distDir: resolve(valueOf(env, 'DIST_DIR') ?? './dist'),
+    rendererFile: resolve(valueOf(env, 'RENDERER_FILE') ?? './build/ssr/renderPage.js'),
     logLevel: parseOneOf('LOG_LEVEL', valueOf(env, 'LOG_LEVEL'), LOG_LEVELS, 'warn'),
     trustProxy: parseTrustProxy(valueOf(env, 'TRUST_PROXY')),
     https: parseSwitch('HTTPS', valueOf(env, 'HTTPS')),

@@ -75,6 +75,7 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     drawSecrets: drawSecrets.secrets,
     smsSender: smsSenderFor(sms, translator, logger),
     distDir: config.distDir,
+    rendererFile: config.rendererFile,
     publicApiUrl: config.publicApiUrl,
     translator,
     logger,

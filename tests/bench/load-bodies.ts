@@ -21,6 +21,11 @@ export interface LoadSpec {
   body: BodySpec;
   /** A JSON array of the members' session tokens, taken in turn by order and poll bodies. */
   tokensFile?: string;
+  /** GET a page instead of POSTing a body (the body is then ignored). */
+  method?: 'GET';
+  headers?: Record<string, string>;
+  /** Each request carries the next member's session cookie (a page a member loads). */
+  sessionCookie?: string;
 }
 
 export function bodyMaker(spec: BodySpec, tokens: string[]): () => string {

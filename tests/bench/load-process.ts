@@ -14,18 +14,29 @@ const body = bodyMaker(
   spec.body,
   spec.tokensFile ? (JSON.parse(readFileSync(spec.tokensFile, 'utf8')) as string[]) : [],
 );
+const tokens = spec.tokensFile ? (JSON.parse(readFileSync(spec.tokensFile, 'utf8')) as string[]) : [];
+let next = 0;
+const cookie = () => `${spec.sessionCookie}=${tokens[next++ % tokens.length]}`;
 const result = await autocannon({
   url: spec.url,
   connections: spec.connections,
   duration: spec.seconds,
   timeout: 10,
   requests: [
-    {
-      method: 'POST',
-      path: spec.path,
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (request) => ({ ...request, body: body() }),
-    },
+    spec.method === 'GET'
+      ? {
+          method: 'GET',
+          path: spec.path,
+          headers: spec.headers,
+          setupRequest: (request) =>
+            spec.sessionCookie ? { ...request, headers: { ...request.headers, cookie: cookie() } } : request,
+        }
+      : {
+          method: 'POST',
+          path: spec.path,
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => ({ ...request, body: body() }),
+        },
   ],
 });
 process.stdout.write(`${JSON.stringify(result)}\n`);

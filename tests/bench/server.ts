@@ -11,7 +11,6 @@
  * for its fsync, so an acknowledged order survives a power cut) and NORMAL (no fsync at commit),
  * each on its own copy of the same prepared database, to show what durability costs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,11 +32,13 @@ import {
   openBenchPostgres,
   type BenchMember,
 } from './server-fixtures';
-import type { BodySpec, LoadSpec } from './load-bodies';
+import type { BodySpec } from './load-bodies';
 import { freePort } from '../support/freePort';
 import { measureChains } from './chains';
 import { startCluster } from '../server/pg/cluster';
 import { builtServer, serverArgs } from '../../scripts/build-server.mjs';
+import { describe, load, ms, n, startProcess, stopProcess } from './harness';
+import { runPageBench } from './pages';
 
 const ORDER_CONNECTIONS = 50;
 const POLL_CONNECTIONS = 1_000;
@@ -45,33 +46,6 @@ const SECONDS = 10;
 const WARMUP_SECONDS = 2;
 const MEMBERS = 2_000;
 const SETTLE_LINES = 100_000;
-
-/** Starts a child process and waits for a line of its output. */
-function startProcess(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  ready: RegExp,
-): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = ready.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, match });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
-    });
-  });
-}
 
 /**
  * A process's resident memory from /proc (Linux), in bytes: all of it, and the part that is the
@@ -87,27 +61,6 @@ function residentMemory(pid: number | undefined): { rss: number; anon: number; f
   } catch {
     return null;
   }
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.removeAllListeners('exit');
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** Runs one load in a fresh process (load-process.ts) and answers its autocannon result. */
-async function load(spec: LoadSpec): Promise<Result> {
-  // The spec is small (the members' tokens go by file): it rides on the command line.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/load-process.ts', JSON.stringify(spec)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`the load of ${spec.path} exited with ${code}`);
-  return JSON.parse(output) as Result;
 }
 
 /** The orders of the measured run (idempotency keys `run-…`) found in the database. */
@@ -150,16 +103,6 @@ function tokensFile(dir: string, members: BenchMember[]): string {
   const file = join(dir, 'tokens.json');
   writeFileSync(file, JSON.stringify(members.map((member) => member.token)));
   return file;
-}
-
-const n = (value: number) => Math.round(value).toLocaleString('en-US');
-const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
-
-function describe(result: Result): string {
-  return (
-    `${n(result.requests.average)} req/s; latency p50 ${ms(result.latency.p50)}, p90 ${ms(result.latency.p90)}, ` +
-    `p99 ${ms(result.latency.p99)}; ${n(result.requests.total)} answers, ${result.errors} errors, ${result.timeouts} timeouts`
-  );
 }
 
 /** Hello world at the order bench's and at the poll bench's number of connections. */
@@ -331,13 +274,14 @@ export async function runServerBench(): Promise<void> {
   };
   const settleDir = mkdtempSync(join(tmpdir(), 'bench-settle-'));
   const pgDir = mkdtempSync(join(tmpdir(), 'bench-pg-server-'));
+  const pagesDir = mkdtempSync(join(tmpdir(), 'bench-pages-'));
   try {
     console.log('\n== Server (figures, not pass/fail; loopback, server in its own process) ==');
     const deps = await openBenchDatabase(prepared);
     await longRounds(deps.db, 3_600);
     const members = await createMembers(deps, MEMBERS, 1_000_000_00);
     await deps.db.destroy();
-    for (const dir of Object.values(dirs)) cpSync(prepared, dir, { recursive: true });
+    for (const dir of [...Object.values(dirs), pagesDir]) cpSync(prepared, dir, { recursive: true });
     console.log(
       `${n(MEMBERS)} members with a session and a deposit; each request comes from the next member in turn ` +
         '(the server reuses a session checked within 1 s on these paths); rounds of 1 h so all orders land in one open round.',
@@ -390,6 +334,7 @@ export async function runServerBench(): Promise<void> {
       `Server memory (RSS) after order intake and polling: ${memory(full.memoryAfter)} with FULL and polls, ` +
         `${memory(normal.memoryAfter)} with NORMAL — goal < 300 MB`,
     );
+    await runPageBench(pagesDir, tokensFile(pagesDir, members), hello.few);
     const pg = await postgresLoads(pgDir);
     console.log(
       `On PostgreSQL (a throwaway cluster, fsync off): order intake, ${ORDER_CONNECTIONS} connections, ${SECONDS} s: ` +
@@ -403,7 +348,7 @@ export async function runServerBench(): Promise<void> {
     for (const line of await settlement(settleDir)) console.log(line);
     for (const line of measureChains()) console.log(line);
   } finally {
-    for (const dir of [prepared, ...Object.values(dirs), settleDir, pgDir])
+    for (const dir of [prepared, ...Object.values(dirs), settleDir, pgDir, pagesDir])
       rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -61,7 +61,7 @@ describe('where the member is logged in', () => {
       `From 198.51.100.* · Logged in ${formatDateTime(OTHER.createdAt)} · Last used ${formatDateTime(OTHER.lastUsedAt)}`,
     );
     expect(within(rows[2]).getByTestId('session-detail').textContent).toMatch(/^Address unknown · /);
-    expect(fake.to(ApiPath.sessions)[0].body).toMatchObject({ token: 'token' });
+    expect(fake.to(ApiPath.sessions)).toHaveLength(1);
   });
 
   it('logs out the other devices with the login password, after a confirmation, then shows the list again', async () => {

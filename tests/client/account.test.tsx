@@ -1,3 +1,4 @@
+import { ownerOf } from '../../src/client/api/owner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import AccountPage from '../../src/client/features/account/AccountPage';
@@ -92,12 +93,12 @@ describe('account page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Log out?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(getSession().token).toBe('token');
+    expect(getSession().member).toBe(ownerOf('token'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
-    expect(getSession()).toEqual({ token: null, isLogin: false });
+    expect(getSession()).toEqual({ member: null, isLogin: false });
     expect(await getQueryData(queryKey(ApiPath.userInfo, {}))).toBeUndefined();
     expect(await getQueryData(queryKey(ApiPath.getConfig, {}))).toBeDefined();
     expect(fake.to(ApiPath.logout)).toHaveLength(1);

@@ -15,6 +15,7 @@ import { failureText, textOfCode } from '../../src/client/i18n';
 import { API_BASE, fakeFetch, ok, refused, resetClientState } from './helpers';
 import { USER } from './wallet-fixtures';
 import { queryKey } from '../../src/client/data/key';
+import { ownerOf } from '../../src/client/api/owner';
 
 function client(overrides: Partial<ApiClientDeps> & { fetch: typeof fetch }) {
   const warn = vi.fn<(text: string) => void>();
@@ -22,7 +23,6 @@ function client(overrides: Partial<ApiClientDeps> & { fetch: typeof fetch }) {
   const log = vi.fn();
   const deps: ApiClientDeps = {
     base: async () => API_BASE,
-    getToken: () => 'tok-123',
     getLang: () => 'vi',
     onFailure: (failure) => warn(failureText(failure)),
     onSessionEnd: ended,
@@ -43,22 +43,22 @@ afterEach(() => {
 });
 
 describe('API client', () => {
-  it('POSTs JSON to base + path with lang and token added to the body, and returns data on code 1', async () => {
+  it('POSTs JSON to base + path with lang added to the body (never a token: the cookie carries the session), and returns data on code 1', async () => {
     const fake = fakeFetch({ [ApiPath.login]: () => ok({ token: 'new-token' }) });
     const { client: c, warn } = client({ fetch: fake.fetch });
     const answer = await c.call(ApiPath.login, { username: 'demo01', password: 'demo1234' });
     expect(answer).toEqual({ token: 'new-token' });
     expect(fake.calls).toHaveLength(1);
     expect(fake.calls[0].url).toBe(`${API_BASE}/api/Index/login`);
-    expect(fake.calls[0].body).toEqual({ username: 'demo01', password: 'demo1234', lang: 'vi', token: 'tok-123' });
+    expect(fake.calls[0].body).toEqual({ username: 'demo01', password: 'demo1234', lang: 'vi' });
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('sends an empty token when logged out, and lang for every language', async () => {
+  it('sends lang for every language', async () => {
     const fake = fakeFetch({ [ApiPath.slide]: () => ok([]) });
-    const { client: c } = client({ fetch: fake.fetch, getToken: () => null, getLang: () => 'cht' });
+    const { client: c } = client({ fetch: fake.fetch, getLang: () => 'cht' });
     await c.call(ApiPath.slide, {});
-    expect(fake.calls[0].body).toEqual({ lang: 'cht', token: '' });
+    expect(fake.calls[0].body).toEqual({ lang: 'cht' });
   });
 
   it("a success whose data is not of its schema: a failure in the member's words (1004), never the data", async () => {
@@ -206,13 +206,16 @@ describe('API client', () => {
 });
 
 describe('the app’s API client', () => {
-  it('adds the active language and the session token', async () => {
+  it('adds the active language; the token is neither sent by the app nor kept on the device', async () => {
     const fake = fakeFetch({ [ApiPath.userInfo]: () => ok(USER) });
     vi.stubGlobal('fetch', fake.fetch);
     try {
       startSession('session-token');
       await api.call(ApiPath.userInfo, {});
-      expect(fake.calls[0].body).toEqual({ lang: 'en', token: 'session-token' });
+      expect(fake.calls[0].body).toEqual({ lang: 'en' });
+      const kept = Object.keys(localStorage).map((key) => localStorage.getItem(key) ?? '');
+      expect(kept.some((value) => value.includes('session-token'))).toBe(false);
+      expect(getSession().member).toBe(ownerOf('session-token'));
     } finally {
       vi.unstubAllGlobals();
     }
@@ -230,7 +233,7 @@ describe('the app’s API client', () => {
       startSession('dead-token');
       await setQueryData(queryKey(ApiPath.userInfo, {}), { nickname: 'demo' });
       await expect(api.call(ApiPath.userInfo, {})).rejects.toMatchObject({ kind: 'session' });
-      expect(getSession()).toEqual({ token: null, isLogin: false });
+      expect(getSession()).toEqual({ member: null, isLogin: false });
       expect(localStorage.getItem('isLogin')).toBeNull();
       expect(navigated).toHaveBeenCalledWith('/login');
       await vi.waitFor(async () => expect(await getQueryData(queryKey(ApiPath.userInfo, {}))).toBeUndefined());

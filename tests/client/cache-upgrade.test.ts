@@ -7,7 +7,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppDatabase } from '../../src/client/data/db';
 import { hashKey, queryKey, windowedKey } from '../../src/client/data/key';
-import { ownerOf } from '../../src/client/data/owner';
+import { ownerOf } from '../../src/client/api/owner';
 import { ApiPath } from '../../src/shared/api/paths';
 
 const NAME = 'upgrade-test';

@@ -7,7 +7,7 @@ import { App } from '../../src/client/app/App';
 import { startFirstScreen } from '../../src/client/app/firstScreen';
 import { findRoute } from '../../src/client/app/routes';
 import { PATTERNS } from '../../src/client/routing/paths';
-import { getToken, onSessionEnd, startSession } from '../../src/client/api';
+import { getMember, onSessionEnd, startSession } from '../../src/client/api';
 import { deferred } from './content-fixtures';
 import { appConfig, fakeFetch, ok, refused, resetClientState } from './helpers';
 import { FIRST_SCREEN_WAIT_MS, STORED_ROWS_KEY } from '../../src/client/data/cacheGate';
@@ -81,7 +81,7 @@ describe('the first screen of a visit', () => {
     try {
       void startFirstScreen('/activity/3');
       await waitFor(() => expect(ended).toHaveBeenCalled());
-      expect(getToken()).toBeNull();
+      expect(getMember()).toBeNull();
     } finally {
       stop();
     }

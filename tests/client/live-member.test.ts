@@ -51,7 +51,9 @@ describe("the member's stream", () => {
     live.followMember();
     const stream = await opened(1);
     expect(stream.url).toContain('/api/live/member?');
-    expect(server.to(ApiPath.liveTicket)[0].body.token).toBe('token');
+    // The ticket is asked for by the session's cookie: no token is in the app to send.
+    expect(server.to(ApiPath.liveTicket)).toHaveLength(1);
+    expect(server.to(ApiPath.liveTicket)[0].body).not.toHaveProperty('token');
     expect(stream.url).not.toContain('token');
     stream.send({ type: 'balance', balance: 1234.5, change: 234.5, reason: 'award', time: 1_700_000_000 });
     await vi.waitFor(async () => expect((await getQueryData<UserInfo>(PROFILE))?.data.money).toBe(1234.5));
@@ -94,6 +96,6 @@ describe("the member's stream", () => {
     startSession('next');
     const next = await opened(2);
     expect(next.closed).toBe(false);
-    expect(server.to(ApiPath.liveTicket).at(-1)?.body.token).toBe('next');
+    expect(server.to(ApiPath.liveTicket)).toHaveLength(2);
   });
 });

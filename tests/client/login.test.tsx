@@ -1,3 +1,4 @@
+import { ownerOf } from '../../src/client/api/owner';
 import { beforeEach, describe, expect, it, vi, afterEach } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import LoginPage from '../../src/client/features/auth/LoginPage';
@@ -72,7 +73,9 @@ describe('login form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
     await waitFor(() => expect(window.location.pathname).toBe('/user'));
-    expect(getSession()).toEqual({ token: 'fresh-token', isLogin: true });
+    expect(getSession()).toEqual({ member: ownerOf('fresh-token'), isLogin: true });
+    // Only its key is kept: the token itself is the cookie's.
+    expect(Object.values({ ...localStorage }).join(' ')).not.toContain('fresh-token');
     expect(fake.calls[0].body).toMatchObject({ username: 'demo01', password: 'demo1234', lang: 'en' });
     expect(await screen.findByText('Logged in')).toBeTruthy();
   });
@@ -85,7 +88,7 @@ describe('login form', () => {
     fill('Password', 'wrongpass1');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Wrong login password');
-    expect(getSession().token).toBeNull();
+    expect(getSession().member).toBeNull();
     expect(inputValue('Password')).toBe('wrongpass1');
     expect(window.location.pathname).toBe('/login');
   });

@@ -13,7 +13,7 @@ import { logout } from '../../src/client/data';
 import { db } from '../../src/client/data/db';
 import { syncFundHistory } from '../../src/client/data/fundHistory';
 import { syncOrderHistory } from '../../src/client/data/orderHistory';
-import { ownerOf } from '../../src/client/data/owner';
+import { ownerOf } from '../../src/client/api/owner';
 import { queryKey, type CallPath } from '../../src/client/data/key';
 import { revalidate } from '../../src/client/data/sync';
 import { drawnRound, gameInfo, liveOrder, ownOrder, ROOM, USER } from './game-fixtures';

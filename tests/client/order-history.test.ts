@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { GameLogRequest, OwnOrderItem } from '../../src/shared/api/types';
 import { db } from '../../src/client/data/db';
-import { ownerOf } from '../../src/client/data/owner';
+import { ownerOf } from '../../src/client/api/owner';
 import {
   fetchOlderOrderRows,
   holdsEveryOrder,

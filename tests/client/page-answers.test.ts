@@ -36,7 +36,6 @@ function clientWith(text: string | null, lang = 'vi') {
   );
   const deps: ApiClientDeps = {
     base: async () => API_BASE,
-    getToken: () => null,
     getLang: () => lang,
     onFailure: vi.fn(),
     onSessionEnd: vi.fn(),

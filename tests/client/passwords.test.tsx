@@ -142,7 +142,7 @@ describe('withdrawal password page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(fake.to(ApiPath.smsSend)).toHaveLength(1));
-    expect(fake.to(ApiPath.smsSend)[0].body).toMatchObject({ purpose: 'paypwd', token: 'token' });
+    expect(fake.to(ApiPath.smsSend)[0].body).toMatchObject({ purpose: 'paypwd' });
     expect(fake.to(ApiPath.smsSend)[0].body).not.toHaveProperty('mobile');
     await screen.findByRole('button', { name: /^Send code \(\d+ s\)$/ });
 

@@ -112,7 +112,7 @@ describe('the responsible-play page', () => {
       `${formatDateTime(RESET - 6 * HOUR)}Reality check every 15 minutes`,
       `${formatDateTime(RESET - 7 * HOUR)} · by customer serviceWeekly · Net loss: 800.00 USD → 500.00 USD, at once`,
     ]);
-    expect(fake.to(ApiPath.playLimits)[0].body).toMatchObject({ token: 'token' });
+    expect(fake.to(ApiPath.playLimits)).toHaveLength(1);
   });
 
   it('says a pause in force and until when', async () => {
@@ -160,7 +160,6 @@ describe('the responsible-play page', () => {
       period: 'week',
       kind: 'deposit',
       money: '1200.5',
-      token: 'token',
     });
     expect(await screen.findByText(`Saved: the new limit applies from ${formatDateTime(at)}`)).toBeTruthy();
     await waitFor(() =>

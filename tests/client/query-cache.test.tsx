@@ -62,9 +62,9 @@ describe('another tab', () => {
     const { result } = renderHook(() => useQuery(defineQuery(ApiPath.bankCardList, {})), { wrapper: Providers });
     await waitFor(() => expect(result.current.data).toEqual([{ id: 7 }]));
 
-    localStorage.removeItem('token');
+    localStorage.removeItem('member');
     localStorage.removeItem('isLogin');
-    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'token' })));
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'member' })));
 
     await waitFor(() => expect(result.current.data).toBeUndefined());
   });

@@ -1,3 +1,4 @@
+import { ownerOf } from '../../src/client/api/owner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import RegisterPage from '../../src/client/features/auth/RegisterPage';
@@ -180,7 +181,7 @@ describe('register form refusals', () => {
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(window.location.pathname).toBe('/user'));
-    expect(getSession().token).toBe('new-member');
+    expect(getSession().member).toBe(ownerOf('new-member'));
     expect(fake.to(ApiPath.register)[0].body).toMatchObject({
       quhao: '+84',
       username: 'newuser1',

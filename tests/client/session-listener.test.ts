@@ -1,6 +1,7 @@
-/** The session store's storage listener (src/client/api/session.ts): one while subscribed, gone after. */
+/** The session store (src/client/api/sessionStore.ts): its storage listener, one while subscribed, gone after; no token kept. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from '../../src/client/api/sessionStore';
+import { ownerOf } from '../../src/client/api/owner';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -29,11 +30,21 @@ describe('session storage listener', () => {
   it('another tab logging in reaches this one while subscribed', () => {
     const seen = vi.fn();
     const stop = sessions.subscribe(seen);
-    localStorage.setItem('token', 'from-another-tab');
+    localStorage.setItem('member', 'm0000abcd');
     localStorage.setItem('isLogin', '1');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
-    expect(sessions.get().token).toBe('from-another-tab');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'member' }));
+    expect(sessions.get().member).toBe('m0000abcd');
     expect(seen).toHaveBeenCalled();
     stop();
+  });
+});
+
+describe('a token an older version of the app kept', () => {
+  it('goes from storage when the app starts; the member stays logged in under its key', () => {
+    localStorage.setItem('token', 'a'.repeat(64));
+    localStorage.setItem('isLogin', '1');
+    const sessions = createSessionStore(localStorage, window);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(sessions.get()).toEqual({ member: ownerOf('a'.repeat(64)), isLogin: true });
   });
 });

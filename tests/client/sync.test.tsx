@@ -4,7 +4,7 @@ import { db } from '../../src/client/data/db';
 import { getQueryData, revalidate, useSynced, setQueryData } from '../../src/client/data/sync';
 import { online } from '../../src/client/api/stores';
 import { endSession } from '../../src/client/data/session';
-import { getToken, startSession } from '../../src/client/api/session';
+import { getMember, startSession } from '../../src/client/api/session';
 import { Providers, resetClientState } from './helpers';
 import { hashKey, queryKey, windowedKey } from '../../src/client/data/key';
 import { ApiPath } from '../../src/shared/api/paths';
@@ -225,7 +225,7 @@ describe('logout clears private rows and keeps public ones', () => {
 
     await endSession();
 
-    expect(getToken()).toBeNull();
+    expect(getMember()).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     const kept = (await db.cache.toArray()).map((row) => row.key).sort();
     expect(kept).toEqual(

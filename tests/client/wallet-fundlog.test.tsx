@@ -10,7 +10,7 @@ import { online } from '../../src/client/api/stores';
 import { invalidate } from '../../src/client/data/sync';
 import { activateLocale, messageOf } from '../../src/client/i18n';
 import { db } from '../../src/client/data/db';
-import { ownerOf } from '../../src/client/data/owner';
+import { ownerOf } from '../../src/client/api/owner';
 import { FUND_HISTORY, storeFundRows, syncFundHistory } from '../../src/client/data/fundHistory';
 import { HISTORY_ROWS_SHOWN } from '../../src/client/data/useHistory';
 import { fakeFetch, ok, resetClientState, type FakeCall } from './helpers';

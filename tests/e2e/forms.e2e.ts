@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '../../src/shared/locale';
 import { launchBrowser, snapshot } from './support/browser';
-import { admin, ageAccounts, api, englishContext, logIn, newMember } from './support/members';
+import { admin, ageAccounts, api, englishContext, logIn, newMember, sessionTokenOf } from './support/members';
 import { smsCodeFor } from './support/server-log';
 
 /** The refusal a field is described by (its hint and, when refused, the message under it). */
@@ -286,7 +286,7 @@ describe('forms at phone widths', () => {
     const context = await englishContext(browser);
     const page = await context.newPage();
     await logIn(page, member);
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const token = await sessionTokenOf(context);
     await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
     await api('/api/Game/addbankcard', {
       token,
@@ -386,7 +386,7 @@ describe('forms at phone widths', () => {
     const context = await englishContext(browser);
     const page = await context.newPage();
     await logIn(page, member);
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const token = await sessionTokenOf(context);
     await api('/api/Index/resetpaypwd', { token, loginpwd: member.password, newpwd: '246810', newpwd2: '246810' });
     await api('/api/Game/addbankcard', {
       token,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { GameInfoAnswer, UserInfo } from '../../src/shared/api/types';
 import { launchBrowser, phoneContext } from './support/browser';
-import { api, newMember, type Member } from './support/members';
+import { api, newMember, signedInContext, type Member } from './support/members';
 import { ROUND_SECONDS } from './support/round';
 
 /**
@@ -31,12 +31,7 @@ async function tokenOf(member: Member): Promise<string> {
 /** A phone with the member's session, in English. */
 async function memberPage(browser: Browser, token: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await phoneContext(browser, inject('baseUrl'), { serviceWorkers: 'block' });
-  await context.addInitScript((session) => {
-    if (localStorage.getItem('token')) return;
-    localStorage.setItem('lang', 'en');
-    localStorage.setItem('token', session);
-    localStorage.setItem('isLogin', '1');
-  }, token);
+  await signedInContext(context, token, 'en');
   return { context, page: await context.newPage() };
 }
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { GameInfoAnswer, WinnerEntry } from '../../src/shared/api/types';
 import type { Locale } from '../../src/shared/locale';
 import { launchBrowser, offerInstall, phoneContext, snapshot } from './support/browser';
-import { api, newMember, type Member } from './support/members';
+import { api, newMember, signedInContext, type Member } from './support/members';
 import { waitForOrderTime } from './support/round';
 import { recordToasts, toastsSeen } from './support/toasts';
 import { expectRulesFigures } from './support/rules';
@@ -104,15 +104,7 @@ async function memberPage(
   const baseURL = inject('baseUrl');
   const context = await phoneContext(browser, baseURL, { viewport: size, serviceWorkers: 'block' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  await context.addInitScript(
-    ({ lang, session }) => {
-      if (localStorage.getItem('token')) return;
-      localStorage.setItem('lang', lang);
-      localStorage.setItem('token', session);
-      localStorage.setItem('isLogin', '1');
-    },
-    { lang: locale, session: token },
-  );
+  await signedInContext(context, token, locale);
   return { context, page: await context.newPage() };
 }
 
@@ -317,10 +309,8 @@ describe('the room says what happened, truthfully', () => {
       for (const locale of LOCALES) {
         const where = `${size.width} ${locale}`;
         const { context, page } = await memberPage(browser, size, locale, token);
-        // The room list checks entry against the balance once the member's profile has come.
-        const profile = page.waitForResponse((response) => response.url().endsWith('/api/Game/getuserinfo'));
+        // The room list checks entry against the balance with the member's profile (in the page the server rendered).
         await page.goto('/room_list/1');
-        await profile;
         // A room's minimum, inside its button: a tap on it is a tap on the room.
         await page.getByTestId('room-minjoin').first().click();
         const toast = page.locator('.toast').filter({ hasText: '100' });

@@ -15,6 +15,8 @@ import { freePort } from '../support/freePort';
 import { adminOn, call, removeServerFiles, startServerProcess } from '../support/serverProcess';
 import { buildApp } from '../../scripts/build-app.mjs';
 import { chromiumPath } from '../../scripts/preflight.mjs';
+import { SESSION_COOKIE } from '../../src/server/routes/sessionCookie';
+import { ownerOf } from '../../src/client/api/owner';
 
 const CHROMIUM = chromiumPath();
 const ASSERTED = ['accessibility', 'best-practices', 'seo'] as const;
@@ -74,18 +76,25 @@ try {
   const auditCold = async (audited: Audited): Promise<Result> => {
     await page.goto(server.url + '/robots.txt');
     await page.evaluate(
-      async (session) => {
+      async (member) => {
         for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
         for (const key of await caches.keys()) await caches.delete(key);
         for (const db of await indexedDB.databases()) if (db.name) indexedDB.deleteDatabase(db.name);
         localStorage.clear();
-        if (session) {
-          localStorage.setItem('token', session);
+        if (member) {
+          localStorage.setItem('member', member);
           localStorage.setItem('isLogin', '1');
         }
       },
-      audited.member ? token : null,
+      audited.member ? ownerOf(token) : null,
     );
+    // The session is the server's cookie (the app holds only the member's key).
+    await context!.clearCookies();
+    if (audited.member) {
+      await context!.addCookies([
+        { name: SESSION_COOKIE, value: token, url: server.url, httpOnly: true, sameSite: 'Strict' },
+      ]);
+    }
     await devtools.send('Network.clearBrowserCache');
     const flags: Flags = {
       port,

@@ -43,11 +43,26 @@ describe('the service worker and the live streams', () => {
     }
   });
 
-  it('never answers a stream opened as a page with the app shell', () => {
-    const denied = workboxOptions.navigateFallbackDenylist ?? [];
-    for (const path of STREAMS)
-      expect(denied.some((pattern) => pattern.test(new URL(path, 'https://x').pathname))).toBe(true);
-    // The app's own pages still get it.
-    expect(denied.some((pattern) => pattern.test('/activity/1'))).toBe(false);
+  it("never answers a stream opened as a page with the app shell; the app's pages go to the network first", async () => {
+    expect(workboxOptions.navigateFallback).toBeNull();
+    const pages = (workboxOptions.runtimeCaching ?? []).filter((route) => route.options?.cacheName === 'pages');
+    expect(pages).toHaveLength(1);
+    const [route] = pages;
+    const matches = (path: string) =>
+      (route.urlPattern as unknown as Matcher)(routeInput(path, 'document', 'navigate'));
+    expect(matches('/activity/1')).toBe(true);
+    expect(matches('/')).toBe(true);
+    expect(route.options?.precacheFallback?.fallbackURL).toBe('/index.html');
+    expect(route.options?.networkTimeoutSeconds).toBeLessThanOrEqual(5);
+    // Nothing a page answered is kept (a rendered page holds a member's answers of its moment).
+    const [keep] = route.options?.plugins ?? [];
+    expect(
+      await keep.cacheWillUpdate?.({
+        response: new Response('page'),
+        request: new Request('https://x/'),
+        event: new Event('fetch'),
+        state: {},
+      }),
+    ).toBeNull();
   });
 });

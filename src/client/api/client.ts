@@ -14,7 +14,6 @@ export interface CallOptions {
 
 export interface ApiClientDeps {
   base: () => Promise<string>;
-  getToken: () => string | null;
   getLang: () => string;
   /** A failure the caller did not silence, for the app to say in the member's words (app/connect.ts). */
   onFailure: (failure: ApiError) => void;
@@ -68,7 +67,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const schemas = loadAnswerSchemas(path);
     schemas.catch(() => undefined);
     const base = await deps.base();
-    const json = { ...(body ?? {}), lang, token: deps.getToken() ?? '' };
+    // No token: the session cookie carries the call (the app never holds the token).
+    const json = { ...(body ?? {}), lang };
     let response: Response;
     try {
       response = await ky.post(`${base}${path}`, {

@@ -3,6 +3,7 @@ import {
   PAGE_ANSWERS_MAX_AGE_MS,
   type PageAnswerPath,
   type PageAnswers,
+  type RenderedFacts,
 } from '../../shared/api/pageAnswers';
 
 /**
@@ -15,6 +16,8 @@ import {
 export interface PageAnswerStore {
   /** The API's address the page gives, if it gives one. */
   apiWebUrl(): string | undefined;
+  /** What the server rendered the page for and from, when it rendered its first screen. */
+  rendered(): (RenderedFacts & { madeAt: number }) | undefined;
   /** Whether the page has an answer to `path` in `lang` that no call has taken yet. */
   holds(path: string, lang: string): boolean;
   /** The answer to `path` in `lang`, once; undefined when the page has none for it. */
@@ -44,6 +47,10 @@ export function createPageAnswers(readText: () => string | null | undefined, now
 
   return {
     apiWebUrl: () => current()?.apiWebUrl,
+    rendered() {
+      const given = current();
+      return given?.rendered && { ...given.rendered, madeAt: given.madeAt };
+    },
     holds,
     take(path, lang) {
       if (!holds(path, lang)) return undefined;

@@ -6,7 +6,8 @@ export type { Session } from './sessionStore';
 
 export const getSession = (): Session => session.get();
 
-export const getToken = (): string | null => session.get().token;
+/** The logged-in member's key (api/owner.ts), null when no one is logged in. */
+export const getMember = (): string | null => session.get().member;
 
 export const startSession = (token: string): void => session.start(token);
 

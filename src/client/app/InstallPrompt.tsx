@@ -29,9 +29,9 @@ export function InstallPrompt() {
   // A member who paused play is offered nothing that draws them back meanwhile; while a member's
   // play settings are not read yet, whether they paused is not known, and nothing is offered either.
   const paused = useActivePause() !== null;
-  const { token } = useSession();
+  const { member } = useSession();
   const settings = usePlayLimits().data;
-  const settingsKnown = token === null || settings !== undefined;
+  const settingsKnown = member === null || settings !== undefined;
   const { t } = useLingui();
   const [path] = useLocation();
   const { parser } = useRouter();

@@ -44,12 +44,12 @@ function NotFound() {
  * are hidden while inactive, so their state survives; window scroll is saved per page and
  * restored when it comes back.
  */
-export function KeepAliveOutlet({ onRouteChange }: { onRouteChange?: (def: RouteDef | null) => void }) {
+export function KeepAliveOutlet() {
   const [location] = useLocation();
   const router = useRouter();
-  const { token } = useSession();
+  const { member } = useSession();
   const def = useMemo(() => findRoute(location, router.parser), [location, router.parser]);
-  const blocked = def?.auth === true && !token;
+  const blocked = def?.auth === true && !member;
   const kept = def !== null && def.keepAlive !== false && !blocked;
   const activeKey = kept ? location : null;
 
@@ -63,13 +63,9 @@ export function KeepAliveOutlet({ onRouteChange }: { onRouteChange?: (def: Route
     );
   }
   // Private pages go with the session.
-  if (!token && entries.some((entry) => entry.def.auth)) {
+  if (!member && entries.some((entry) => entry.def.auth)) {
     setEntries(entries.filter((entry) => !entry.def.auth));
   }
-
-  useEffect(() => {
-    onRouteChange?.(def);
-  }, [def, onRouteChange]);
 
   const scrolls = useRef(new Map<string, number>());
   const scrollKey = useRef<string>(location);

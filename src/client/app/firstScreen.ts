@@ -1,7 +1,7 @@
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
 import { isBrowserOnline } from '../api/online';
-import { getToken } from '../api/session';
+import { getMember } from '../api/session';
 import { prefetch, type Query } from '../data/query';
 import { currentApiLang } from '../api/language';
 import { pageAnswers } from '../api/stores';
@@ -23,18 +23,24 @@ import { findRoute } from './routes';
  * never waited for. Once every read is answered (or failed), a first visit's cache database may
  * open (data/cacheGate.ts).
  */
-export function startFirstScreen(path: string): Promise<unknown> {
+/** A path's screen, its code asked for, and the reads its first paint waits for (the config among them). */
+export function firstScreenOf(path: string): { screen: Promise<unknown>; reads: Query<unknown>[] } {
   // The router's default parser (the app sets no other): the same match the outlet will make.
   const route = findRoute(path, parse);
-  const screen = route?.screen.preload().catch(() => undefined);
+  const screen = route?.screen.preload().catch(() => undefined) ?? Promise.resolve();
+  const reads: Query<unknown>[] = [configQuery];
+  if (route?.reads && !(route.auth && getMember() === null)) {
+    const [, params] = matchRoute(parse, route.path, path);
+    reads.push(...route.reads(params ?? {}));
+  }
+  return { screen, reads };
+}
+
+export function startFirstScreen(path: string): Promise<unknown> {
+  const { screen, reads } = firstScreenOf(path);
   if (!isBrowserOnline()) {
     cacheGate.firstScreenDrawn();
     return Promise.resolve();
-  }
-  const reads: Query<unknown>[] = [configQuery];
-  if (route?.reads && !(route.auth && getToken() === null)) {
-    const [, params] = matchRoute(parse, route.path, path);
-    reads.push(...route.reads(params ?? {}));
   }
   const lang = currentApiLang();
   const fromPage: Promise<void>[] = [];

@@ -2,7 +2,7 @@ import Dexie, { type Table, type Transaction } from 'dexie';
 import { ApiPath } from '../../shared/api/paths';
 import type { FundLogEntry, OwnOrderItem } from '../../shared/api/types';
 import { hashKey, queryKey, isMemberKey, windowedKey, type QueryKey } from './key';
-import { ownerOf } from './owner';
+import { storedSession } from '../api/sessionStore';
 
 /** One cached answer: what the server sent for a read, when we got it, and whose it is. */
 export interface CacheRow<T = unknown> {
@@ -73,18 +73,18 @@ export function keyOfLegacyRow(table: string, id: string): QueryKey | null {
   return null;
 }
 
-/** The session a device had when it upgraded: its member rows stay its own. */
-function storedToken(): string | null {
+/** The member a device had when it upgraded: its member rows stay their own. */
+function storedMember(): string {
   try {
-    return localStorage.getItem('isLogin') === '1' ? localStorage.getItem('token') : null;
+    return storedSession(localStorage).member ?? '';
   } catch {
-    return null;
+    return '';
   }
 }
 
 /** Version 3: every row of the version-2 tables, under its read's key, in the one cache table. */
 async function moveLegacyRows(tx: Transaction): Promise<void> {
-  const owner = ownerOf(storedToken());
+  const owner = storedMember();
   const cache = tx.table<Omit<CacheRow, 'readAt'>, string>('cache');
   for (const table of LEGACY_TABLES) {
     const rows = await tx.table<{ key: string; data: unknown; updatedAt: number }, string>(table).toArray();

@@ -4,7 +4,7 @@
  * messages page show, and the call that moves the marker once the member has seen them.
  */
 import type { MessageReads } from '../../shared/api/types';
-import { api, ApiPath, getToken, useSession } from '../api';
+import { api, ApiPath, getMember, useSession } from '../api';
 import { isBrowserOnline } from '../api/online';
 import { defineQuery, useQuery } from './query';
 import type { Synced } from './sync';
@@ -14,8 +14,8 @@ export const messageReadsQuery = defineQuery(ApiPath.messageReads, {});
 
 /** Cache-first, so the count shows offline too; disabled while logged out. */
 export function useMessageReads(): Synced<MessageReads> {
-  const { token } = useSession();
-  return useQuery(token ? messageReadsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+  const { member } = useSession();
+  return useQuery(member ? messageReadsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }
 
 const marking = new Map<number, Promise<void>>();
@@ -30,11 +30,11 @@ export function markMessagesRead(upTo: number): Promise<void> {
   if (running) return running;
   const run = (async () => {
     if (!isBrowserOnline()) return;
-    const token = getToken();
+    const member = getMember();
     try {
       const answer = await api.call(ApiPath.readMessages, { upTo }, { silent: true });
       // Logged out (or in as someone else) meanwhile: the answer is not this session's.
-      if (getToken() === token) await afterWrite(ApiPath.readMessages, answer);
+      if (getMember() === member) await afterWrite(ApiPath.readMessages, answer);
     } catch {
       // Still unread; said again on the next visit.
     }

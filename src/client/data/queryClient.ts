@@ -1,6 +1,8 @@
 import {
   CancelledError,
+  hydrate,
   QueryClient,
+  type DehydratedState,
   notifyManager,
   onlineManager,
   type Query,
@@ -202,6 +204,17 @@ export function createAppQueryClient(deps: AppQueryClientDeps) {
 
   return {
     client,
+    /**
+     * Starts the visit from the answers a server-rendered page was made from (TanStack's hydrate):
+     * the server gave them in this visit, so they count as confirmed and are not asked again. They
+     * are dated when the app starts (a slow phone's start is not their age: the page was made for it).
+     */
+    hydrate(state: DehydratedState): void {
+      const now = deps.now();
+      const queries = state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } }));
+      hydrate(client, { ...state, queries });
+      for (const query of state.queries) confirmed.add(query.queryHash);
+    },
     /**
      * A query's persister for a fetch that goes to the network whatever the online signal says
      * (the first screen, the probe, a decision that needs the server's word): nothing restored,

@@ -29,8 +29,8 @@ export const withdrawalsQuery = defineQuery(ApiPath.withdrawals, { limit: 20 });
 
 /** The member's withdrawals (getWithdrawals), cache-first, so they read offline; disabled while logged out. */
 export function useWithdrawals(): Synced<WithdrawalItem[]> {
-  const { token } = useSession();
-  return useQuery(token ? withdrawalsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+  const { member } = useSession();
+  return useQuery(member ? withdrawalsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }
 
 /** App config (getconfig), cache-first: the loading canvas waits for it on the very first visit only. */
@@ -40,14 +40,14 @@ export function useConfig(): Synced<AppConfig> {
 
 /** The member's profile (getuserinfo); disabled while logged out. */
 export function useProfile(): Synced<UserInfo> {
-  const { token } = useSession();
-  return useQuery(token ? profileQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+  const { member } = useSession();
+  return useQuery(member ? profileQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }
 
 /** The withdrawable figure (getLeftmoney), cache-first; disabled while logged out. */
 export function useLeftMoney(): Synced<LeftMoneyAnswer> {
-  const { token } = useSession();
-  return useQuery(token ? leftMoneyQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+  const { member } = useSession();
+  return useQuery(member ? leftMoneyQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }
 
 /**
@@ -58,8 +58,8 @@ export const playLimitsQuery = defineQuery(ApiPath.playLimits, {});
 
 /** The member's responsible-play settings, cache-first; disabled while logged out. */
 export function usePlayLimits(): Synced<PlayLimitsAnswer> {
-  const { token } = useSession();
-  return useQuery(token ? playLimitsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+  const { member } = useSession();
+  return useQuery(member ? playLimitsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { api, ApiPath, clearSession, getToken } from '../api';
+import { api, ApiPath, clearSession, getMember } from '../api';
 import { isBrowserOnline } from '../api/online';
 import { appQueries } from './stores';
 
@@ -13,7 +13,7 @@ export async function endSession(): Promise<void> {
  * session on the device whatever the network says.
  */
 export async function logout(): Promise<void> {
-  if (getToken() && isBrowserOnline()) {
+  if (getMember() && isBrowserOnline()) {
     await api.call(ApiPath.logout, {}, { silent: true }).catch(() => undefined);
   }
   await endSession();

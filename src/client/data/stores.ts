@@ -3,7 +3,6 @@ import { whenIdle } from '../lib/idle';
 import { clockNow } from './clock';
 import { createAppQueryClient } from './queryClient';
 import { createCacheGate } from './cacheGate';
-import { ownerOf } from './owner';
 
 /**
  * The data layer's state that outlives a screen, created here and nowhere else: the query cache
@@ -13,7 +12,7 @@ import { ownerOf } from './owner';
 const browser = typeof window === 'undefined' ? null : window;
 
 /** Whose member rows are current (owner.ts): the cache's rows and the play session are kept per member. */
-export const currentOwner = (): string => ownerOf(session.get().token);
+export const currentOwner = (): string => session.get().member ?? '';
 
 /** When the cache database opens: at once where rows were stored, after the first screen on a first visit. */
 export const cacheGate = createCacheGate({
@@ -29,10 +28,13 @@ export const appQueries = createAppQueryClient({
   subscribeOnline: (listener) => online.subscribe(listener),
   owner: currentOwner,
   mayRead: () => cacheGate.isOpen(),
+  // The server's renderer (src/client/ssr/) keeps nothing: its database never opens.
   openDatabase: () =>
-    cacheGate
-      .ready()
-      .then(() => import('./cacheDb'))
-      .then((module) => module.openCacheDatabase(() => cacheGate.rowStored())),
+    browser === null
+      ? Promise.reject(new Error('no cache database on the server'))
+      : cacheGate
+          .ready()
+          .then(() => import('./cacheDb'))
+          .then((module) => module.openCacheDatabase(() => cacheGate.rowStored())),
 });
 session.subscribe(() => appQueries.sessionChanged());

@@ -7,7 +7,6 @@ import type { CallPath } from './key';
 import { appQueries } from './stores';
 import { clockNow } from './clock';
 import type { HistorySync } from './db';
-import { ownerOf } from './owner';
 import type { Synced, SyncStatus } from './sync';
 
 /** Rows drawn at first, and added each time the end of the list comes near. */
@@ -76,7 +75,7 @@ export function useHistory<Row, Filter>(
   options: { enabled?: boolean } = {},
 ): History<Row> {
   const enabled = options.enabled ?? true;
-  const owner = ownerOf(useSession().token);
+  const owner = useSession().member ?? '';
   const online = useOnline();
   const key = source.keyOf(filter);
   // Paging state belongs to one filter: a new filter starts from its newest rows, nothing loading.

@@ -7,6 +7,8 @@ import { linkManifestOf } from '../pwa/manifestPath';
 export { i18n };
 
 const STORAGE_KEY = 'lang';
+const LOCALE_COOKIE = 'lang';
+const LOCALE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 /**
  * The language the member chose last time; on a first visit the browser's own when the app speaks
@@ -76,6 +78,8 @@ export async function activateLocale(
   if (typeof document !== 'undefined') {
     document.documentElement.lang = locale;
     linkManifestOf(locale);
+    // The server renders pages in the language the app speaks (server routes/appPage.ts).
+    document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax`;
   }
   if (options.persist !== false) {
     try {

@@ -27,7 +27,10 @@ import {
 import { ApiPath } from '../../shared/api/paths';
 import type { Banner } from '../../shared/api/types';
 import { bannerPath, isSafeUrl } from '../../shared/content';
-import { apiLangOf, DEFAULT_LOCALE, type Locale } from '../../shared/locale';
+import { apiLangOf, DEFAULT_LOCALE, isLocale, localeOfBrowser, type Locale } from '../../shared/locale';
+import { liveSessionOf } from '../domain/accounts/sessions';
+import type { PageRenderer, RenderedPage } from './pageRenderer';
+import { clearSessionCookie, SESSION_COOKIE } from './sessionCookie';
 import { TtlCache, type CacheClock } from '../domain/ttlCache';
 import type { RouteContext } from './context';
 import { publicAnswers } from './publicAnswers';
@@ -52,6 +55,10 @@ export interface AppPageOptions {
   /** How long a page made with answers is sent again as it is (the answers' own caches are as short). */
   cacheTtlMs: number;
   cacheClock?: CacheClock;
+  /** The renderer of first screens (pageRenderer.ts); without one the app renders the page itself. */
+  renderer?: () => Promise<PageRenderer | null>;
+  /** The fetch a render's calls go through, answered inside this server as from the visitor. */
+  fetchFor?: (request: FastifyRequest, token: string | null) => typeof fetch;
 }
 
 const brotli = promisify(brotliCompress);
@@ -107,6 +114,31 @@ export function pageWithAnswers(page: string, answers: PageAnswers, locale: Loca
   return page.replace(MANIFEST_PRELOAD, '').replace('</head>', () => `${head}</head>`);
 }
 
+/** The page with the rendered screen in #root, speaking its language, and what it was made from in its head. */
+export function renderedPage(page: string, rendered: RenderedPage, answers: PageAnswers, locale: Locale): string {
+  const start = page.indexOf('<div id="root">');
+  const end = page.indexOf('<div id="overlays">');
+  if (start < 0 || end < start) throw new Error('the built page has no #root before #overlays');
+  const head = `<script id="${PAGE_ANSWERS_ELEMENT_ID}" type="application/json">${scriptSafeJson(answers)}</script>`;
+  return (
+    page
+      .slice(0, start)
+      .replace(MANIFEST_PRELOAD, '')
+      .replace('</head>', () => `${head}</head>`)
+      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`) +
+    `<div id="root">${rendered.html}</div>\n    ` +
+    page.slice(end)
+  );
+}
+
+/** The language a page speaks: the member's choice (the app keeps it in a cookie too), else the browser's. */
+export function localeOfRequest(request: FastifyRequest): Locale {
+  const chosen = request.cookies?.lang;
+  if (isLocale(chosen)) return chosen;
+  const accepted = (request.headers['accept-language'] ?? '').split(',').map((part) => part.split(';')[0].trim());
+  return localeOfBrowser(accepted) ?? DEFAULT_LOCALE;
+}
+
 /** A browser loading the page to show it, not a script (the service worker) fetching a copy. */
 function isNavigation(request: FastifyRequest): boolean {
   return request.headers['sec-fetch-dest'] === 'document';
@@ -117,7 +149,7 @@ export type PageHandler = ReturnType<typeof appPage>;
 export function appPage(ctx: RouteContext, options: AppPageOptions) {
   // Made once per kind of page and cache time, compressed once: a flood of page loads costs what a
   // flood of a static file does, not four reads and a compression each.
-  const made = new TtlCache<string, PageBytes | null>(options.cacheTtlMs, options.cacheClock, 8);
+  const made = new TtlCache<string, PageBytes | null>(options.cacheTtlMs, options.cacheClock, 64);
   // The page as built, compressed once per version of it; a new version starts new made pages.
   let plain: PageBytes | null = null;
   let version = 0;
@@ -141,6 +173,42 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
     }
   }
 
+  /**
+   * The first screen rendered into the page, for the member the session cookie names (a cookie
+   * whose session has ended goes) or for a guest; a guest's page is made once per language, path
+   * and cache time. Null without a renderer, or when rendering failed (the page then goes with its
+   * answers, and the app renders it).
+   */
+  async function rendered(built: string, pathname: string, request: FastifyRequest, reply: FastifyReply) {
+    const renderer = await options.renderer?.();
+    if (!renderer || !options.fetchFor) return null;
+    const locale = localeOfRequest(request);
+    const cookie = request.cookies?.[SESSION_COOKIE];
+    const member = cookie === undefined ? null : await liveSessionOf(ctx.deps, cookie);
+    if (cookie !== undefined && member === null) clearSessionCookie(reply, ctx.https === true);
+    const token = member ? cookie! : null;
+    const fetch = options.fetchFor(request, token);
+    const make = async (): Promise<PageBytes | null> => {
+      const now = ctx.deps.clock();
+      try {
+        const page = await renderer({ path: pathname, locale, token, now, fetch });
+        const facts = { member: member !== null, locale, state: page.state };
+        const answers = {
+          lang: apiLangOf(locale),
+          madeAt: now,
+          apiWebUrl: options.publicApiUrl,
+          answers: {},
+          rendered: facts,
+        };
+        return new PageBytes(renderedPage(built, page, answers, locale));
+      } catch (error) {
+        request.log.warn({ err: error }, 'the page could not be rendered; it goes with its answers');
+        return null;
+      }
+    };
+    return member ? make() : made.get(`${version} ${locale} ${pathname}`, make);
+  }
+
   function asBuilt(built: string): PageBytes {
     if (plain?.html !== built) {
       plain = new PageBytes(built);
@@ -156,15 +224,16 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
     let page = asBuilt(built);
     if (isNavigation(request)) {
       const pathname = request.url.split('?')[0];
+      const madeHere = await rendered(built, pathname, request, reply);
       const paths = pageAnswerPathsFor(pathname);
       // Keyed by the built page's version too: a rebuild is never sent as the page made before it.
       const key = `${version} ${paths.join(' ')}`;
-      page = (await made.get(key, () => withAnswers(built, pathname, request))) ?? page;
+      page = madeHere ?? (await made.get(key, () => withAnswers(built, pathname, request))) ?? page;
     }
     // The same address answers a navigation and a copy differently: a shared cache must keep both apart.
     reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'sec-fetch-dest, accept-encoding')
+      .header('vary', 'sec-fetch-dest, accept-encoding, accept-language, cookie')
       .type('text/html; charset=utf-8');
     const accepted = request.headers['accept-encoding'];
     const encoding = accepts(accepted, 'br') ? 'br' : accepts(accepted, 'gzip') ? 'gzip' : null;

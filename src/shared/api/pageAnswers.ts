@@ -31,6 +31,18 @@ export interface PageAnswers {
   apiWebUrl: string;
   /** Each call's success data, as the call answers it. */
   answers: Partial<Record<PageAnswerPath, unknown>>;
+  /** Present when the server rendered the first screen into the page (server routes/pageRenderer.ts). */
+  rendered?: RenderedFacts;
+}
+
+/** What a server-rendered page was rendered for: the app hydrates it only when it would render the same. */
+export interface RenderedFacts {
+  /** Rendered for a member (the session cookie named a live session) or a guest. */
+  member: boolean;
+  /** The language it speaks. */
+  locale: string;
+  /** The answers it was rendered from, as the query cache dehydrates them. */
+  state: unknown;
 }
 
 export function isPageAnswers(value: unknown): value is PageAnswers {

@@ -46,7 +46,40 @@ const PATIENCE_MS = 120_000;
 function patient<T extends BrowserContext>(context: T): T {
   context.setDefaultTimeout(PATIENCE_MS);
   context.setDefaultNavigationTimeout(PATIENCE_MS);
+  for (const page of context.pages()) waitsForTheApp(page);
+  context.on('page', waitsForTheApp);
   return context;
+}
+
+/** Longest a navigation waits for the app to start before the test goes on (and finds what it finds). */
+const APP_START_MS = 30_000;
+
+/**
+ * A page the server rendered is painted before the app has started, and a tap on it does nothing
+ * yet. The journeys act as a member who waits for the app: a navigation or reload of an app page
+ * returns once the app has taken the page over (`<html data-started>`, src/client/main.tsx).
+ */
+function waitsForTheApp(page: Page): void {
+  const started = () =>
+    page
+      .waitForFunction(
+        () => document.getElementById('root') === null || document.documentElement.hasAttribute('data-started'),
+        undefined,
+        { timeout: APP_START_MS },
+      )
+      .catch(() => undefined);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await started();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await started();
+    return response;
+  };
 }
 
 export async function phoneContext(

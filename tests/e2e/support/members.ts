@@ -6,6 +6,8 @@ import { NEW_ACCOUNT_HOLD_HOURS } from '../../../src/shared/constants';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminOn } from '../../support/serverProcess';
 import { phoneContext } from './browser';
+import { SESSION_COOKIE } from '../../../src/server/routes/sessionCookie';
+import { ownerOf } from '../../../src/client/api/owner';
 
 /** `npm run admin -- …` against the e2e server's database with `stdin` piped in; returns what it printed. */
 function adminWithInput(stdin: string, args: string[]): string {
@@ -74,13 +76,45 @@ export async function logIn(page: Page, member: Member): Promise<void> {
     username: member.username,
     password: member.password,
   });
-  // The session lives in the app's origin: open it first when the page is still blank.
+  await holdSessionCookie(page.context(), token);
+  // The app's key of the member lives in the app's origin: open it first when the page is still blank.
   if (!page.url().startsWith(inject('baseUrl'))) await page.goto('/login');
-  await page.evaluate((session) => {
-    localStorage.setItem('token', session);
+  await page.evaluate((member) => {
+    localStorage.setItem('member', member);
     localStorage.setItem('isLogin', '1');
-  }, token);
+  }, ownerOf(token));
   await page.goto('/user');
+}
+
+/** The session cookie a login sets, given to a browser context (the app never holds the token itself). */
+export async function holdSessionCookie(context: BrowserContext, token: string): Promise<void> {
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: token, url: inject('baseUrl'), httpOnly: true, sameSite: 'Strict' },
+  ]);
+}
+
+/**
+ * A context signed in as the member of `token` from its first page: the session cookie, and the
+ * app's key of the member (and a language) written before the app starts, unless a page set them.
+ */
+export async function signedInContext(context: BrowserContext, token: string, lang: string): Promise<void> {
+  await holdSessionCookie(context, token);
+  await context.addInitScript(
+    ({ member, language }) => {
+      if (localStorage.getItem('member')) return;
+      localStorage.setItem('lang', language);
+      localStorage.setItem('member', member);
+      localStorage.setItem('isLogin', '1');
+    },
+    { member: ownerOf(token), language: lang },
+  );
+}
+
+/** The session token a context's cookie holds (a test calling the API as that member). */
+export async function sessionTokenOf(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((each) => each.name === SESSION_COOKIE);
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.value;
 }
 
 /** A phone context whose first language is English (the app's default is Vietnamese). */

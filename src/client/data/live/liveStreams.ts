@@ -13,7 +13,7 @@ import { fetchTransport, type LiveTransport } from './transport';
  * a test provides one with its own transport, as a fresh page would have its own.
  */
 export class LiveStreams {
-  private member: { token: string; connection: LiveConnection } | null = null;
+  private member: { key: string; connection: LiveConnection } | null = null;
   private stopFollowing: (() => void) | null = null;
 
   constructor(readonly transport: LiveTransport | null) {}
@@ -55,17 +55,17 @@ export class LiveStreams {
 
   /** Opens the stream for the session now current, closes the one of a session that ended. */
   private followSession(): void {
-    const token = session.get().token;
-    const wanted = token !== null && online.isBrowserOnline() ? token : null;
-    if (this.member?.token === wanted) return;
+    const member = session.get().member;
+    const wanted = member !== null && online.isBrowserOnline() ? member : null;
+    if (this.member?.key === wanted) return;
     this.member?.connection.stop();
     this.member = null;
     if (wanted === null) return;
     this.member = {
-      token: wanted,
+      key: wanted,
       connection: this.open({
         address: (lastEventId) => streamAddress(LivePath.member, lastEventId),
-        onEvent: memberEventWriter(() => session.get().token === wanted),
+        onEvent: memberEventWriter(() => session.get().member === wanted),
         onStatus: () => undefined,
       }),
     };

@@ -7,6 +7,6 @@ export const sessionsQuery = defineQuery(ApiPath.sessions, {});
 
 /** Where the member is logged in; disabled while logged out. */
 export function useSessions(): Synced<SessionItem[]> {
-  const { token } = useSession();
-  return useQuery(token ? sessionsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+  const { member } = useSession();
+  return useQuery(member ? sessionsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }

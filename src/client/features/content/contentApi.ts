@@ -14,8 +14,8 @@ export const addedAccountsQuery = defineQuery(ApiPath.addedAccounts, {});
 
 /** The accounts the member added, cache-first, so their messages read offline; disabled while logged out. */
 export function useAddedAccounts(): Synced<AddedAccount[]> {
-  const { token } = useSession();
-  return useQuery(token ? addedAccountsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+  const { member } = useSession();
+  return useQuery(member ? addedAccountsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }
 
 /** The operator's credits to the member (amount, reference): each is a message to the member. */
@@ -23,8 +23,8 @@ export const depositsQuery = defineQuery(ApiPath.deposits, {});
 
 /** The member's credits, cache-first, so their messages read offline; disabled while logged out. */
 export function useDeposits(): Synced<DepositItem[]> {
-  const { token } = useSession();
-  return useQuery(token ? depositsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
+  const { member } = useSession();
+  return useQuery(member ? depositsQuery : null, { refreshOnVisibleAfterMs: 30_000 });
 }
 
 /** Whole articles of a category, newest first (info page, messages). */

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { ErrorCode, MessageKey, refuse } from '../../../shared/errors';
@@ -114,7 +114,11 @@ function OpenRoom({
       {pause && <PauseBanner pause={pause} />}
       <RoomBalance profile={profile} />
 
-      <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
+      {/* Parts of their own (Suspense): a server-rendered room is taken over one part at a time, the
+          browser free between them, not in one long task. */}
+      <Suspense fallback={null}>
+        <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
+      </Suspense>
 
       <h2 className="section-title options-title">{t`Choose options`}</h2>
       <OptionGrid
@@ -126,15 +130,19 @@ function OpenRoom({
         onToggle={ticket.onToggle}
       />
 
-      <RoundCommitment key={game.commitment} roomid={info.room.id} seqno={game.seqno} commitment={game.commitment} />
-      <ResultsList roomid={info.room.id} history={info.his} />
-      <LiveOrdersTable
-        rows={live.rows}
-        stale={live.stale}
-        goodAt={live.goodAt}
-        known={live.known}
-        indicator={<LiveIndicator feed={room.online ? room.stream : 'offline'} />}
-      />
+      <Suspense fallback={null}>
+        <RoundCommitment key={game.commitment} roomid={info.room.id} seqno={game.seqno} commitment={game.commitment} />
+        <ResultsList roomid={info.room.id} history={info.his} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <LiveOrdersTable
+          rows={live.rows}
+          stale={live.stale}
+          goodAt={live.goodAt}
+          known={live.known}
+          indicator={<LiveIndicator feed={room.online ? room.stream : 'offline'} />}
+        />
+      </Suspense>
 
       <BuyBar
         amount={ticket.amount}

@@ -107,11 +107,11 @@ export default function RoomListPage() {
   const [roomtype, setRoomtype] = useState(() => initialType(type));
   const rooms = useQuery(roomsQuery(roomtype));
   const profile = useProfile();
-  const { token } = useSession();
+  const { member } = useSession();
   const panelId = useId();
 
   function enter(room: Room) {
-    if (!token) return navigate(pathTo('login'));
+    if (!member) return navigate(pathTo('login'));
     // Checked only against a balance and level the app knows: a tap before the profile has come
     // goes on, and the room refuses there if it must, never here on a balance taken for zero.
     if (!profile.data) return navigate(pathTo('activity', { id: room.id }));

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../../shared/errors';
 import type { GameInfoAnswer, GetRoundAnswer, OwnOrderItem, Room, VorderAnswer } from '../../../shared/api/types';
 import { defineQuery, profileQuery, queryKey, type Query } from '../../data';
 import { wireCents } from '../../../shared/money';
+import type { DehydratedState } from '@tanstack/react-query';
 import { clockOffset } from './model';
 
 export const roomsQuery = (roomtype: number): Query<Room[]> => defineQuery(ApiPath.roomList, { roomtype });
@@ -33,6 +34,19 @@ export interface TimedGameInfo {
   info: GameInfoAnswer;
   /** Server clock minus device clock (ms) at the time of the answer. */
   offset: number;
+}
+
+/**
+ * A room's answers as the server rendered them, for this device: their offsets were measured on the
+ * server's clock, so each becomes server clock minus this device's (`deviceOffset`, from the page).
+ */
+export function onThisDevice(state: DehydratedState, deviceOffset: number): DehydratedState {
+  const queries = state.queries.map((query) => {
+    const data = query.state.data as TimedGameInfo | undefined;
+    if (query.queryKey[0] !== ApiPath.gameInfo || typeof data?.offset !== 'number') return query;
+    return { ...query, state: { ...query.state, data: { ...data, offset: data.offset + deviceOffset } } };
+  });
+  return { ...state, queries };
 }
 
 export async function fetchGameInfo(roomid: number, now: () => number = Date.now): Promise<TimedGameInfo> {

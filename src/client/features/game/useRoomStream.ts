@@ -14,9 +14,9 @@ import { roomEventWriter } from './roomStream';
  */
 export function useRoomStream(roomid: number, active: boolean): StreamStatus {
   const live = useContext(LiveStreamsContext);
-  const { token } = useSession();
+  const { member } = useSession();
   const browserOnline = useBrowserOnline();
-  const wanted = active && token !== null && browserOnline;
+  const wanted = active && member !== null && browserOnline;
   const [status, setStatus] = useState<{ roomid: number; status: StreamStatus }>({ roomid, status: 'connecting' });
 
   useEffect(() => {

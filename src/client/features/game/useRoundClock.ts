@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { pageClock } from '../../lib/pageClock';
 import type { GameRound } from '../../../shared/api/types';
 import { msUntilNextTick, roundClock, type RoundClock } from './model';
 
@@ -21,5 +22,13 @@ export function useRoundClock(round: GameRound | null, offset: number): RoundClo
     timer = setTimeout(tick, 0);
     return () => clearTimeout(timer);
   }, [round, offset]);
-  return round ? roundClock(round, now + offset) : null;
+  // The server renders the time left when it made the page, and the app's first render (taking over
+  // that page) shows the same; from its next render on, the device's clock corrected by the offset.
+  const started = useSyncExternalStore(noChanges, afterStart, beforeStart);
+  const serverNow = started ? now + offset : (pageClock.renderedAt ?? now + offset);
+  return round ? roundClock(round, serverNow) : null;
 }
+
+const noChanges = () => () => undefined;
+const afterStart = () => true;
+const beforeStart = () => false;

@@ -25,7 +25,7 @@ export function GameTiles() {
   const { t } = useLingui();
   const locale = useLocale();
   const tiles = useQuery(homeTilesQuery, { maxAgeMs: 60_000 });
-  const { token } = useSession();
+  const { member } = useSession();
   const profile = useProfile();
   const list = tiles.data ?? [];
   if (list.length === 0 && !tiles.isLoading) return null;
@@ -34,7 +34,7 @@ export function GameTiles() {
     if (!tile.enabled) return void toast.warn(textOfCode(ErrorCode.TradingStopped));
     // Checked only against a balance the app knows: a tap before the profile has come goes on,
     // and the room refuses there if it must (2004), never here on a balance taken for zero.
-    if (token && profile.data) {
+    if (member && profile.data) {
       const refusal = validateRoomEntry({
         loggedIn: true,
         balance: wireCents(profile.data.money),

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INTRODUCTION_ARTICLE_ID } from '../../../shared/content';
@@ -23,9 +24,9 @@ export default function HomePage() {
   const { t } = useLingui();
   const locale = useLocale();
   const languageName = LOCALE_NAMES[locale];
-  const { token } = useSession();
+  const { member } = useSession();
   // The go-VIP action (SPEC.md section 2): a guest logs in first, a member sees the VIP rooms.
-  const goVip = () => navigate(token ? pathTo('roomList', { type: 1 }) : pathTo('login'));
+  const goVip = () => navigate(member ? pathTo('roomList', { type: 1 }) : pathTo('login'));
   // A cool-off or self-exclusion in force: said first, and home offers no play, VIP or promotion.
   const pause = useActivePause();
 
@@ -45,15 +46,23 @@ export default function HomePage() {
       </header>
       <main className="page-body">
         <h1 className="visually-hidden">{t`Home`}</h1>
-        {pause ? <PauseBanner pause={pause} /> : <BannerCarousel />}
-
-        <WelcomeCard goVip={pause ? null : goVip} />
-
-        {!pause && <GameTiles />}
-
-        <WinnersTicker />
-
-        <QuickMenu goVip={pause ? null : goVip} />
+        {/* Parts of their own (Suspense): a server-rendered home is taken over one part at a time, the
+            browser free between them, not in one long task. */}
+        <Suspense fallback={null}>{pause ? <PauseBanner pause={pause} /> : <BannerCarousel />}</Suspense>
+        <Suspense fallback={null}>
+          <WelcomeCard goVip={pause ? null : goVip} />
+        </Suspense>
+        {!pause && (
+          <Suspense fallback={null}>
+            <GameTiles />
+          </Suspense>
+        )}
+        <Suspense fallback={null}>
+          <WinnersTicker />
+        </Suspense>
+        <Suspense fallback={null}>
+          <QuickMenu goVip={pause ? null : goVip} />
+        </Suspense>
       </main>
     </div>
   );
@@ -62,14 +71,14 @@ export default function HomePage() {
 /** The member's name, VIP level and balance, or an invitation to log in. */
 function WelcomeCard({ goVip }: { goVip: (() => void) | null }) {
   const { t, i18n } = useLingui();
-  const { token } = useSession();
+  const { member } = useSession();
   const profile = useProfile();
-  const user = token ? profile.data : undefined;
+  const user = member ? profile.data : undefined;
   const nickname = user ? user.nickname || user.name : '';
   const level = vipLevel(user?.level ?? FIRST_VIP_LEVEL);
   return (
     <section className="welcome card" aria-label={t`Welcome`}>
-      {token ? (
+      {member ? (
         <>
           <div className="welcome-text">
             <p className="welcome-greeting">

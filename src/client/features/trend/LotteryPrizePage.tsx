@@ -88,11 +88,11 @@ function LogInCard() {
 /** Trend (/lotteryprize, tab bar): the member's own figures, then the live price list. */
 export default function LotteryPrizePage() {
   const { t } = useLingui();
-  const { token } = useSession();
+  const { member } = useSession();
   return (
     <Page title={t`Trend`} back={false} className="trend-page">
       <h2 className="section-title">{t`My results`}</h2>
-      {token ? <MemberFigures /> : <LogInCard />}
+      {member ? <MemberFigures /> : <LogInCard />}
       <PriceList />
     </Page>
   );

@@ -1,6 +1,7 @@
 /**
- * Whose member rows these are: a short hash of the session's token (the token itself is not copied
- * into the cache). Rows of another session are not shown, even if a logout could not clear them.
+ * A member's key on this device: a short hash of the session's token (the token itself is kept by
+ * no one but the cookie). It says who is logged in (sessionStore.ts) and whose rows the cache
+ * holds: rows of another session are not shown, even if a logout could not clear them.
  */
 export function ownerOf(token: string | null): string {
   if (!token) return '';

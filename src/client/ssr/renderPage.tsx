@@ -1,0 +1,102 @@
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import { Router } from 'wouter';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { App } from '../app/App';
+import { firstScreenOf } from '../app/firstScreen';
+import { prefetch } from '../data/query';
+import { activateLocale } from '../i18n';
+import { apiBase, session } from '../api/stores';
+import { transport } from '../api/transport';
+import { appQueries } from '../data/stores';
+import { pageClock } from '../lib/pageClock';
+import type { Locale } from '../../shared/locale';
+
+/** A page to render: the route, the member's language and session, and how calls reach the server. */
+export interface PageInput {
+  path: string;
+  locale: Locale;
+  /** The member's token when the request carried a live session cookie. */
+  token: string | null;
+  /** The server's clock now (epoch ms): what the countdown shows until the app has started. */
+  now: number;
+  /** Answers a call inside the server (the API client's fetch, given a full URL). */
+  fetch: typeof fetch;
+}
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The answers the screen was rendered from, for the app to start with (TanStack's dehydrate). */
+  state: DehydratedState;
+}
+
+/** Where the renderer's calls go; the server's fetch reads only the path. */
+const SERVER_ORIGIN = 'http://server.invalid';
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The first screen of a route as HTML, from the same components the app runs, with the answers it
+ * was made from. The app's state lives in module-wide stores (the query cache, the session, the
+ * language), so pages are rendered one after another, each whole before the next starts; a ready
+ * screen renders in a few milliseconds, so the line is short.
+ */
+export function renderPage(input: PageInput): Promise<RenderedPage> {
+  const rendered = queue.then(() => renderNow(input));
+  queue = rendered.catch(() => undefined);
+  return rendered;
+}
+
+async function renderNow(input: PageInput): Promise<RenderedPage> {
+  transport.fetch = input.fetch;
+  apiBase.pin(SERVER_ORIGIN);
+  pageClock.renderedAt = input.now;
+  await activateLocale(input.locale, { persist: false });
+  await appQueries.forgetVisit();
+  if (input.token) session.start(input.token);
+  else session.clear();
+  // What the app asks for before its first render (the config, the screen's code and reads)...
+  const { screen, reads } = firstScreenOf(input.path);
+  await Promise.all([screen, ...reads.map(prefetch)]);
+  let html = await renderToText(input.path);
+  // ...and what the screen's parts asked for while rendering (a member's profile, say), asked now and
+  // rendered again with them: the page arrives whole, not as skeletons the app fills in.
+  const asked = appQueries.client
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' })
+    .filter((query) => query.options.queryFn && (query.options as { enabled?: unknown }).enabled !== false);
+  if (asked.length > 0) {
+    await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
+    html = await renderToText(input.path);
+  }
+  return { html, state: dehydrate(appQueries.client) };
+}
+
+function renderToText(path: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let text = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+      final(done) {
+        resolve(text);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <Router ssrPath={path}>
+          <App />
+        </Router>
+      </StrictMode>,
+      {
+        onAllReady: () => stream.pipe(sink),
+        onShellError: reject,
+      },
+    );
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * First screens rendered on the server (routes/appPage.ts with the built renderer,
+ * build/ssr/renderPage.js, which `npm test` builds with the app): a navigation gets the screen's
+ * markup in #root, in the language the app keeps in its cookie (else the browser's), for the member
+ * the session cookie names, with the answers it was rendered from, the same as their calls give.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPageAnswers, PAGE_ANSWERS_ELEMENT_ID, type PageAnswers } from '../../src/shared/api/pageAnswers';
+import { ApiPath } from '../../src/shared/api/paths';
+import { SESSION_COOKIE } from '../../src/server/routes/sessionCookie';
+import { registerMember } from './support/members';
+import { startServer, type TestServer } from './support/server';
+
+const RENDERER = resolve('build/ssr/renderPage.js');
+const BUILT_PAGE = resolve('dist/index.html');
+const NAVIGATION = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' };
+
+let distDir: string;
+let server: TestServer;
+
+beforeAll(async () => {
+  if (!existsSync(RENDERER) || !existsSync(BUILT_PAGE)) throw new Error('build the app first (npm run build)');
+  distDir = mkdtempSync(join(tmpdir(), 'rendered-page-'));
+  writeFileSync(join(distDir, 'index.html'), readFileSync(BUILT_PAGE, 'utf8'));
+  server = await startServer({ distDir, rendererFile: RENDERER });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+function pageOf(html: string): PageAnswers {
+  const match = new RegExp(`<script id="${PAGE_ANSWERS_ELEMENT_ID}" type="application/json">([^<]*)</script>`).exec(
+    html,
+  );
+  const value: unknown = match && JSON.parse(match[1]);
+  if (!isPageAnswers(value)) throw new Error('the page carries no answers');
+  return value;
+}
+
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  return html.slice(start, html.indexOf('<div id="overlays">'));
+}
+
+/** The data each query of the page's state holds, by its call's path. */
+function stateOf(page: PageAnswers): Map<string, unknown> {
+  const state = page.rendered?.state as { queries: { queryKey: [string, unknown]; state: { data: unknown } }[] };
+  return new Map(state.queries.map((query) => [query.queryKey[0], query.state.data]));
+}
+
+async function navigate(path: string, headers: Record<string, string> = {}) {
+  return server.app.inject({ method: 'GET', url: path, headers: { ...NAVIGATION, ...headers } });
+}
+
+describe('a first screen rendered on the server', () => {
+  it("paints a guest's home in the browser's language, with the answers it was made from", async () => {
+    const response = await navigate('/', { 'accept-language': 'en-GB,en;q=0.9' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<html lang="en"');
+    const root = rootOf(response.body);
+    expect(root).toContain('data-testid="home-brand"');
+    expect(root).toContain('href="/login"');
+    // The boot mark is replaced by the screen.
+    expect(root).not.toContain('class="boot"');
+    const page = pageOf(response.body);
+    expect(page.rendered).toMatchObject({ member: false, locale: 'en' });
+    const state = stateOf(page);
+    for (const path of [ApiPath.getConfig, ApiPath.slide, ApiPath.homeTiles, ApiPath.winners]) {
+      const { body } = await server.call(path, { lang: 'en' });
+      expect(state.get(path), path).toEqual(body.data);
+    }
+    // Nothing of a member's.
+    expect(state.has(ApiPath.userInfo)).toBe(false);
+  });
+
+  it("speaks the language the app keeps in its cookie over the browser's", async () => {
+    const response = await navigate('/', { 'accept-language': 'en', cookie: 'lang=zh-TW' });
+    expect(response.body).toContain('<html lang="zh-TW"');
+    expect(pageOf(response.body).rendered?.locale).toBe('zh-TW');
+    // A cookie naming no language of the app is ignored.
+    const odd = await navigate('/', { 'accept-language': 'vi', cookie: 'lang=<b>x</b>' });
+    expect(odd.body).toContain('<html lang="vi"');
+  });
+
+  it("renders a member's page for the member the session cookie names, with their own answers", async () => {
+    const member = await registerMember(server);
+    const response = await navigate('/user', { cookie: `${SESSION_COOKIE}=${member.token}`, 'accept-language': 'en' });
+    const page = pageOf(response.body);
+    expect(page.rendered?.member).toBe(true);
+    const profile = stateOf(page).get(ApiPath.userInfo) as { name: string } | undefined;
+    expect(profile?.name).toBe(member.username);
+    expect(rootOf(response.body)).toContain(member.username);
+    // Never kept for anyone else: the same page for a guest has no member in it.
+    const guest = await navigate('/user', { 'accept-language': 'en' });
+    expect(pageOf(guest.body).rendered?.member).toBe(false);
+    expect(guest.body).not.toContain(member.username);
+  });
+
+  it('renders a guest page, and clears the cookie, when the session cookie names no live session', async () => {
+    const response = await navigate('/', { cookie: `${SESSION_COOKIE}=${'0'.repeat(64)}` });
+    expect(pageOf(response.body).rendered?.member).toBe(false);
+    const cleared = [response.headers['set-cookie']].flat().find((line) => line?.startsWith(`${SESSION_COOKIE}=`));
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("gives the service worker's copy as built: no screen, no answers", async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/' });
+    expect(response.body).toContain('class="boot"');
+    expect(response.body).not.toContain(`id="${PAGE_ANSWERS_ELEMENT_ID}"`);
+  });
+
+  it('marks the page as varying with the cookie and the language asked for', async () => {
+    const response = await navigate('/');
+    expect(String(response.headers.vary)).toMatch(/cookie/);
+    expect(String(response.headers.vary)).toMatch(/accept-language/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});

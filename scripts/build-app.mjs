@@ -1,6 +1,7 @@
 // The app as `npm run build` makes it: Vite's production build into dist/. NODE_ENV is set, never
 // inherited: under vitest it is `test`, with which Vite would bundle React's development build.
 import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 
 /** The server's renderer of first screens, built from the same components (vite.config.ts). */
 export const SSR_ENTRY = 'build/ssr/renderPage.js';
@@ -20,3 +21,6 @@ function vite(...args) {
 export function buildApp() {
   return vite('--ssr', 'ssr/renderPage.tsx') || vite();
 }
+
+// `npm run build` runs this file.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = buildApp();

@@ -5,6 +5,7 @@ import { pathTo } from './routing/paths';
 import './styles/global.css';
 import { activateLocale, i18n, storedLocale } from './i18n';
 import type { Locale } from '../shared/locale';
+import { deviceTimeZone } from '../shared/instant';
 import { onSessionEnd } from './api';
 // Straight from their files, not data/'s index: the first screen loads only what it runs.
 import { prefetch } from './data/query';
@@ -48,7 +49,12 @@ function deviceOffsetOf(madeAt: number): number {
 /** The page as the server rendered it, when the app would render the same: same language, same member. */
 function hydratable() {
   const page = pageAnswers.rendered();
-  const same = page && page.locale === storedLocale() && page.member === (getMember() !== null) && online.isOnline();
+  const same =
+    page &&
+    page.locale === storedLocale() &&
+    page.timeZone === deviceTimeZone() &&
+    page.member === (getMember() !== null) &&
+    online.isOnline();
   return same ? page : undefined;
 }
 

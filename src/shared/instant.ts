@@ -34,6 +34,22 @@ export interface InstantZone {
   named: boolean;
 }
 
+/** The zone this runtime writes times in when given none (UTC where it cannot say). */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Whether this runtime knows a zone by that name (a cookie's value is checked before use). */
+export function isTimeZone(name: unknown): name is string {
+  if (typeof name !== 'string' || name.length === 0 || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 export function formatInstant(
@@ -51,8 +67,13 @@ export function formatInstant(
     });
     formats.set(key, format);
   }
-  return format.format(new Date(epochMs));
+  // ICU versions differ in the spaces they write (a thin space between date and time in
+  // Traditional Chinese in Node's, a plain one in Chromium's): one kind, so the server's page and
+  // the app's render of it say the same.
+  return format.format(new Date(epochMs)).replace(ICU_SPACES, ' ');
 }
+
+const ICU_SPACES = /[\u00a0\u2009\u202f]/g;
 
 /** A day of the server's calendar (YYYY-MM-DD, as the fund log's range is asked for) in the day style. */
 export function formatServerDate(isoDay: string, locale: string): string {

@@ -18,10 +18,12 @@ import {
 } from '../../src/client/i18n';
 import { refuse, ErrorCode } from '../../src/shared/errors';
 import { formatInstant } from '../../src/shared/instant';
+import { renderZone } from '../../src/client/i18n/format';
 import { SERVER_TIME_ZONE } from '../../src/shared/serverDay';
 import { messageOf } from '../../src/client/i18n';
 
 afterEach(async () => {
+  renderZone.timeZone = null;
   await activateLocale('en', { persist: false });
 });
 
@@ -100,6 +102,28 @@ describe('one date style per context', () => {
       '11/20/2026, 14:05 GMT+8',
     );
     expect(formatServerDay('2026-11-25')).toBe('11/25/2026');
+  });
+
+  it('spaces are plain in every language, whatever the ICU (a server-rendered page and the app write the same)', async () => {
+    for (const locale of ['vi', 'zh-CN', 'zh-TW', 'en'] as const) {
+      await activateLocale(locale, { persist: false });
+      for (const text of [
+        formatDateTime(LOCAL.getTime()),
+        formatDate(SECONDS, 'ledger'),
+        formatDate(SECONDS, 'ticker'),
+      ])
+        expect(text, `${locale}: ${JSON.stringify(text)}`).not.toMatch(/[^\x21-\x7e\u3000-\u9fff ]/);
+    }
+    await activateLocale('zh-TW', { persist: false });
+    expect(formatDateTime(LOCAL.getTime())).toBe('2026/11/20 14:05');
+  });
+
+  it('while the server renders a page for a device in another zone, times are written in that zone', () => {
+    const utc = Date.UTC(2026, 10, 20, 6, 5);
+    renderZone.timeZone = 'Asia/Ho_Chi_Minh';
+    expect(formatDateTime(utc)).toBe('11/20/2026, 13:05');
+    renderZone.timeZone = 'UTC';
+    expect(formatDateTime(utc)).toBe('11/20/2026, 06:05');
   });
 });
 

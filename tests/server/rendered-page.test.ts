@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPageAnswers, PAGE_ANSWERS_ELEMENT_ID, type PageAnswers } from '../../src/shared/api/pageAnswers';
 import { ApiPath } from '../../src/shared/api/paths';
+import { deviceTimeZone, formatInstant } from '../../src/shared/instant';
 import { SESSION_COOKIE } from '../../src/server/routes/sessionCookie';
 import { registerMember } from './support/members';
 import { startServer, type TestServer } from './support/server';
@@ -84,6 +85,29 @@ describe('a first screen rendered on the server', () => {
     // A cookie naming no language of the app is ignored.
     const odd = await navigate('/', { 'accept-language': 'vi', cookie: 'lang=<b>x</b>' });
     expect(odd.body).toContain('<html lang="vi"');
+  });
+
+  it("writes times in the zone the app's cookie names (else the server's), and says which", async () => {
+    const member = await registerMember(server);
+    const signedIn = `${SESSION_COOKIE}=${member.token}`;
+    const before = Date.now();
+    const there = await navigate('/my_password', {
+      cookie: `${signedIn}; tz=Asia%2FHo_Chi_Minh`,
+      'accept-language': 'en',
+    });
+    const after = Date.now();
+    expect(pageOf(there.body).rendered?.timeZone).toBe('Asia/Ho_Chi_Minh');
+    // The session was made just now: its time is written as a phone in Ho Chi Minh City shows it.
+    const shown = [before, after].map((at) =>
+      formatInstant(at, 'en', 'moment', { timeZone: 'Asia/Ho_Chi_Minh', named: false }),
+    );
+    expect(
+      shown.some((text) => rootOf(there.body).includes(text)),
+      shown.join(' or '),
+    ).toBe(true);
+    // A cookie naming no zone is ignored.
+    const odd = await navigate('/my_password', { cookie: `${signedIn}; tz=Mars%2FOlympus`, 'accept-language': 'en' });
+    expect(pageOf(odd.body).rendered?.timeZone).toBe(deviceTimeZone());
   });
 
   it("renders a member's page for the member the session cookie names, with their own answers", async () => {

@@ -85,7 +85,8 @@ export function KeepAliveOutlet() {
       {entries.map((entry) => (
         <div key={entry.key} className="screen" hidden={entry.key !== activeKey}>
           <ScreenActiveContext.Provider value={entry.key === activeKey}>
-            <Router hook={entry.hook}>
+            {/* A router with its own hook starts from wouter's defaults: the server's query string is passed on. */}
+            <Router hook={entry.hook} ssrSearch={router.ssrSearch}>
               <Suspense fallback={<ScreenFallback />}>
                 <Route path={entry.def.path} component={entry.def.screen} />
               </Suspense>

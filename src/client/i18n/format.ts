@@ -1,5 +1,5 @@
 import { formatMoney as formatMoneyIn, formatUsd as formatUsdIn, groupDigits, separatorsOf } from '../../shared/money';
-import { formatInstant, formatServerDate, type InstantStyle } from '../../shared/instant';
+import { formatInstant, formatServerDate, type InstantStyle, type InstantZone } from '../../shared/instant';
 import { dayNumber, dayStart } from '../../shared/serverDay';
 import { currentLocale } from './i18n';
 
@@ -8,17 +8,26 @@ import { currentLocale } from './i18n';
  * use (src/shared/instant.ts): each context has its style there (a fund-log row to the second, an
  * article's day, the ticker's short rows), and every other instant is a moment, date and time.
  */
+/**
+ * The zone instants are written in: the device's, except while the server renders a page for a
+ * device whose zone its cookie named (ssr/renderPage.tsx sets it per page).
+ */
+export const renderZone: { timeZone: string | null } = { timeZone: null };
+
+const zone = (): InstantZone | undefined =>
+  renderZone.timeZone === null ? undefined : { timeZone: renderZone.timeZone, named: false };
+
 /** The contexts' own styles; every other instant is a moment (formatDateTime). */
 type DateStyle = Extract<InstantStyle, 'ledger' | 'day' | 'ticker'>;
 
 /** An epoch-seconds instant (as the API sends times) in a context's style and the member's language. */
 export function formatDate(epochSeconds: number, style: DateStyle): string {
-  return formatInstant(epochSeconds * 1000, currentLocale(), style);
+  return formatInstant(epochSeconds * 1000, currentLocale(), style, zone());
 }
 
 /** Date and time of an epoch-ms instant (always both: a time alone does not say which day). */
 export function formatDateTime(ms: number): string {
-  return formatInstant(ms, currentLocale(), 'moment');
+  return formatInstant(ms, currentLocale(), 'moment', zone());
 }
 
 /** A day of the server's calendar (YYYY-MM-DD) in the member's language. */
@@ -28,7 +37,7 @@ export function formatServerDay(isoDay: string): string {
 
 /** When the server's day begins (00:00 UTC+8), as a time of this device's day ("16:00"). */
 export function serverMidnightHere(now: number = Date.now()): string {
-  return formatInstant(dayStart(dayNumber(now) + 1), currentLocale(), 'time');
+  return formatInstant(dayStart(dayNumber(now) + 1), currentLocale(), 'time', zone());
 }
 
 /** A USD amount from the wire with two decimals and the member's separators (1.234,50 in Vietnamese). */

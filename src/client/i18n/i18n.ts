@@ -3,12 +3,13 @@ import { DEFAULT_LOCALE, isLocale, localeOfBrowser, localeOrDefault, type Locale
 // DEFAULT_LOCALE's UI catalogue (src/shared/locale.ts): vi.
 import { messages as defaultUi } from '../../../locales/vi.po';
 import { linkManifestOf } from '../pwa/manifestPath';
+import { PAGE_COOKIES } from '../../shared/api/pageAnswers';
+import { deviceTimeZone } from '../../shared/instant';
 
 export { i18n };
 
 const STORAGE_KEY = 'lang';
-const LOCALE_COOKIE = 'lang';
-const LOCALE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+const PAGE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 /**
  * The language the member chose last time; on a first visit the browser's own when the app speaks
@@ -78,8 +79,12 @@ export async function activateLocale(
   if (typeof document !== 'undefined') {
     document.documentElement.lang = locale;
     linkManifestOf(locale);
-    // The server renders pages in the language the app speaks (server routes/appPage.ts).
-    document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax`;
+    // The server renders pages in the language the app speaks, with times in the device's zone
+    // (server routes/appPage.ts).
+    const cookie = (name: string, value: string) =>
+      (document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${PAGE_COOKIE_MAX_AGE_S}; samesite=lax`);
+    cookie(PAGE_COOKIES.locale, locale);
+    cookie(PAGE_COOKIES.timeZone, deviceTimeZone());
   }
   if (options.persist !== false) {
     try {

@@ -11,12 +11,17 @@ import { apiBase, session } from '../api/stores';
 import { transport } from '../api/transport';
 import { appQueries } from '../data/stores';
 import { pageClock } from '../lib/pageClock';
+import { renderZone } from '../i18n/format';
 import type { Locale } from '../../shared/locale';
 
 /** A page to render: the route, the member's language and session, and how calls reach the server. */
 export interface PageInput {
   path: string;
+  /** The query string without its `?` ('' for none). */
+  search: string;
   locale: Locale;
+  /** The zone to write times in (the device's, as its cookie said, else the server's). */
+  timeZone: string;
   /** The member's token when the request carried a live session cookie. */
   token: string | null;
   /** The server's clock now (epoch ms): what the countdown shows until the app has started. */
@@ -53,6 +58,7 @@ async function renderNow(input: PageInput): Promise<RenderedPage> {
   transport.fetch = input.fetch;
   apiBase.pin(SERVER_ORIGIN);
   pageClock.renderedAt = input.now;
+  renderZone.timeZone = input.timeZone;
   await activateLocale(input.locale, { persist: false });
   await appQueries.forgetVisit();
   if (input.token) session.start(input.token);
@@ -60,7 +66,7 @@ async function renderNow(input: PageInput): Promise<RenderedPage> {
   // What the app asks for before its first render (the config, the screen's code and reads)...
   const { screen, reads } = firstScreenOf(input.path);
   await Promise.all([screen, ...reads.map(prefetch)]);
-  let html = await renderToText(input.path);
+  let html = await renderToText(input.path, input.search);
   // ...and what the screen's parts asked for while rendering (a member's profile, say), asked now and
   // rendered again with them: the page arrives whole, not as skeletons the app fills in.
   const asked = appQueries.client
@@ -69,12 +75,12 @@ async function renderNow(input: PageInput): Promise<RenderedPage> {
     .filter((query) => query.options.queryFn && (query.options as { enabled?: unknown }).enabled !== false);
   if (asked.length > 0) {
     await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
-    html = await renderToText(input.path);
+    html = await renderToText(input.path, input.search);
   }
   return { html, state: dehydrate(appQueries.client) };
 }
 
-function renderToText(path: string): Promise<string> {
+function renderToText(path: string, search: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     let text = '';
     const sink = new Writable({
@@ -89,7 +95,7 @@ function renderToText(path: string): Promise<string> {
     });
     const stream = renderToPipeableStream(
       <StrictMode>
-        <Router ssrPath={path}>
+        <Router ssrPath={path} ssrSearch={search}>
           <App />
         </Router>
       </StrictMode>,

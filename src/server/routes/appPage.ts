@@ -20,6 +20,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   PAGE_ANSWERS_ELEMENT_ID,
+  PAGE_COOKIES,
   pageAnswerPathsFor,
   type PageAnswerPath,
   type PageAnswers,
@@ -27,6 +28,7 @@ import {
 import { ApiPath } from '../../shared/api/paths';
 import type { Banner } from '../../shared/api/types';
 import { bannerPath, isSafeUrl } from '../../shared/content';
+import { deviceTimeZone, isTimeZone } from '../../shared/instant';
 import { apiLangOf, DEFAULT_LOCALE, isLocale, localeOfBrowser, type Locale } from '../../shared/locale';
 import { liveSessionOf } from '../domain/accounts/sessions';
 import type { PageRenderer, RenderedPage } from './pageRenderer';
@@ -133,7 +135,7 @@ export function renderedPage(page: string, rendered: RenderedPage, answers: Page
 
 /** The language a page speaks: the member's choice (the app keeps it in a cookie too), else the browser's. */
 export function localeOfRequest(request: FastifyRequest): Locale {
-  const chosen = request.cookies?.lang;
+  const chosen = request.cookies?.[PAGE_COOKIES.locale];
   if (isLocale(chosen)) return chosen;
   const accepted = (request.headers['accept-language'] ?? '').split(',').map((part) => part.split(';')[0].trim());
   return localeOfBrowser(accepted) ?? DEFAULT_LOCALE;
@@ -179,10 +181,18 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
    * and cache time. Null without a renderer, or when rendering failed (the page then goes with its
    * answers, and the app renders it).
    */
-  async function rendered(built: string, pathname: string, request: FastifyRequest, reply: FastifyReply) {
+  async function rendered(
+    built: string,
+    pathname: string,
+    search: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const renderer = await options.renderer?.();
     if (!renderer || !options.fetchFor) return null;
     const locale = localeOfRequest(request);
+    const asked = request.cookies?.[PAGE_COOKIES.timeZone];
+    const timeZone = isTimeZone(asked) ? asked : deviceTimeZone();
     const cookie = request.cookies?.[SESSION_COOKIE];
     const member = cookie === undefined ? null : await liveSessionOf(ctx.deps, cookie);
     if (cookie !== undefined && member === null) clearSessionCookie(reply, ctx.https === true);
@@ -191,8 +201,8 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
     const make = async (): Promise<PageBytes | null> => {
       const now = ctx.deps.clock();
       try {
-        const page = await renderer({ path: pathname, locale, token, now, fetch });
-        const facts = { member: member !== null, locale, state: page.state };
+        const page = await renderer({ path: pathname, search, locale, timeZone, token, now, fetch });
+        const facts = { member: member !== null, locale, timeZone, state: page.state };
         const answers = {
           lang: apiLangOf(locale),
           madeAt: now,
@@ -206,7 +216,7 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
         return null;
       }
     };
-    return member ? make() : made.get(`${version} ${locale} ${pathname}`, make);
+    return member ? make() : made.get(`${version} ${locale} ${timeZone} ${pathname}?${search}`, make);
   }
 
   function asBuilt(built: string): PageBytes {
@@ -223,8 +233,10 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
     if (built === null) return null;
     let page = asBuilt(built);
     if (isNavigation(request)) {
-      const pathname = request.url.split('?')[0];
-      const madeHere = await rendered(built, pathname, request, reply);
+      const mark = request.url.indexOf('?');
+      const pathname = mark < 0 ? request.url : request.url.slice(0, mark);
+      const search = mark < 0 ? '' : request.url.slice(mark + 1);
+      const madeHere = await rendered(built, pathname, search, request, reply);
       const paths = pageAnswerPathsFor(pathname);
       // Keyed by the built page's version too: a rebuild is never sent as the page made before it.
       const key = `${version} ${paths.join(' ')}`;

@@ -18,7 +18,10 @@ export interface RenderedPage {
 
 export interface PageRenderInput {
   path: string;
+  /** The query string without its `?`. */
+  search: string;
   locale: Locale;
+  timeZone: string;
   token: string | null;
   now: number;
   fetch: typeof fetch;

@@ -35,12 +35,20 @@ export interface PageAnswers {
   rendered?: RenderedFacts;
 }
 
+/**
+ * Cookies the app writes for the server's renderer (never read as a credential): the language it
+ * speaks and the device's time zone, so a page is rendered as the app would render it there.
+ */
+export const PAGE_COOKIES = { locale: 'lang', timeZone: 'tz' } as const;
+
 /** What a server-rendered page was rendered for: the app hydrates it only when it would render the same. */
 export interface RenderedFacts {
   /** Rendered for a member (the session cookie named a live session) or a guest. */
   member: boolean;
   /** The language it speaks. */
   locale: string;
+  /** The time zone its times are written in (the device's, when its cookie named one). */
+  timeZone: string;
   /** The answers it was rendered from, as the query cache dehydrates them. */
   state: unknown;
 }

@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { pageClock } from '../../lib/pageClock';
+import { useStarted } from '../../lib/useStarted';
 import type { GameRound } from '../../../shared/api/types';
 import { msUntilNextTick, roundClock, type RoundClock } from './model';
 
@@ -24,11 +25,7 @@ export function useRoundClock(round: GameRound | null, offset: number): RoundClo
   }, [round, offset]);
   // The server renders the time left when it made the page, and the app's first render (taking over
   // that page) shows the same; from its next render on, the device's clock corrected by the offset.
-  const started = useSyncExternalStore(noChanges, afterStart, beforeStart);
+  const started = useStarted();
   const serverNow = started ? now + offset : (pageClock.renderedAt ?? now + offset);
   return round ? roundClock(round, serverNow) : null;
 }
-
-const noChanges = () => () => undefined;
-const afterStart = () => true;
-const beforeStart = () => false;

@@ -18,8 +18,10 @@ export const workboxOptions: NonNullable<VitePWAOptions['workbox']> = {
   // Content pictures are the operator's, not the app shell's: the image runtime cache below
   // keeps the ones a member has seen, instead of every install downloading them all.
   globIgnores: ['banners/**', 'articles/**', 'screenshots/**'],
-  // Navigations are the runtime route below, not a fallback to the shell for every one.
+  // Navigations are the runtime route below, not a fallback to the shell for every one; home (/)
+  // too: it is not read as the precached index.html (a rendered page first, the shell offline).
   navigateFallback: null,
+  directoryIndex: null,
   cleanupOutdatedCaches: true,
   runtimeCaching: [
     {

@@ -67,7 +67,8 @@ async function start(): Promise<void> {
       ?.screen.preload()
       .catch(() => undefined);
     await Promise.all([
-      activateLocale(rendered.locale as Locale, { persist: false, sharedLater: true }),
+      // The whole language, shared catalogue too: the page was rendered with it.
+      activateLocale(rendered.locale as Locale, { persist: false }),
       Promise.race([screen, delay(FIRST_SCREEN_WAIT_MS)]),
     ]);
     appQueries.hydrate(onThisDevice(rendered.state as DehydratedState, deviceOffsetOf(rendered.madeAt)));

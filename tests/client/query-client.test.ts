@@ -3,6 +3,7 @@
  * when it asks the network, what it stores and whose answers it keeps.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { dehydrate } from '@tanstack/react-query';
 import { createAppQueryClient, type CacheDatabase } from '../../src/client/data/queryClient';
 import { hashKey, queryKey, type QueryKey } from '../../src/client/data/key';
 import type { CacheRow } from '../../src/client/data/db';
@@ -125,5 +126,24 @@ describe('the query client', () => {
     await app.clearMemberRows();
     expect(app.client.getQueryData(keyOf(PROFILE))).toBeUndefined();
     expect([...rows.keys()]).toEqual([hashKey(CONFIG)]);
+  });
+  it("a server-rendered page's answers are confirmed, asked for again by nothing, and kept for offline", async () => {
+    const { app, rows, open } = clientOn({ owner: 'mA' });
+    // The renderer's client is the app's own, as the server runs it.
+    const server = clientOn({ owner: 'mA' }).app.client;
+    server.setQueryData(keyOf(CONFIG), 'config');
+    server.setQueryData(keyOf(PROFILE), { nickname: 'A' });
+    app.hydrate(dehydrate(server));
+    expect(app.isConfirmed(CONFIG)).toBe(true);
+    expect(app.client.getQueryData(keyOf(PROFILE))).toEqual({ nickname: 'A' });
+    const queryFn = vi.fn(() => 'network');
+    expect(await app.client.fetchQuery({ queryKey: keyOf(CONFIG), queryFn, staleTime: 60_000 })).toBe('config');
+    expect(queryFn).not.toHaveBeenCalled();
+    // Stored once the database opens, the member's answer as theirs.
+    expect(rows.size).toBe(0);
+    open();
+    await vi.waitFor(() => expect(rows.size).toBe(2));
+    expect(rows.get(hashKey(CONFIG))?.data).toBe('config');
+    expect(rows.get(hashKey(PROFILE))).toMatchObject({ data: { nickname: 'A' }, owner: 'mA' });
   });
 });

@@ -108,13 +108,27 @@ describe('verify any round', () => {
     await expect.poll(() => verdict.getAttribute('data-ok'), { timeout: 15_000 }).toBe('true');
     await context.close();
 
-    // The same proof with one hex digit of the seed changed on the wire fails in the browser.
+    // The same proof with one hex digit of the seed changed on the wire fails in the browser: in
+    // the page the server rendered (its answers and its markup), and in the call when the app asks.
     const tampered = await englishPage({ serviceWorkers: 'block' });
+    const changed = (seed: string) => seed.slice(0, -1) + (seed.endsWith('0') ? '1' : '0');
+    await tampered.context.route(`**/fairness/${roomid}/${played}`, async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const seed = /"seed":"([0-9a-f]+)"/.exec(html)?.[1];
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({
+        status: response.status(),
+        headers,
+        body: seed ? html.replaceAll(seed, changed(seed)) : html,
+      });
+    });
     await tampered.context.route('**/api/Game/getRound', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: { round: { seed: string } } };
-      const seed = body.data.round.seed;
-      body.data.round.seed = seed.slice(0, -1) + (seed.endsWith('0') ? '1' : '0');
+      body.data.round.seed = changed(body.data.round.seed);
       await route.fulfill({ response, json: body });
     });
     await tampered.page.goto(`/fairness/${roomid}/${played}`);

@@ -12,6 +12,8 @@ import { isPageAnswers, PAGE_ANSWERS_ELEMENT_ID, type PageAnswers } from '../../
 import { ApiPath } from '../../src/shared/api/paths';
 import { deviceTimeZone, formatInstant } from '../../src/shared/instant';
 import { SESSION_COOKIE } from '../../src/server/routes/sessionCookie';
+import { fetchInside, loadPageRenderer } from '../../src/server/routes/pageRenderer';
+import type { FastifyRequest } from 'fastify';
 import { registerMember } from './support/members';
 import { startServer, type TestServer } from './support/server';
 
@@ -142,5 +144,38 @@ describe('a first screen rendered on the server', () => {
     expect(String(response.headers.vary)).toMatch(/cookie/);
     expect(String(response.headers.vary)).toMatch(/accept-language/);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+  it('sends a part inline however large (React would outline it behind an inline script)', async () => {
+    const renderer = await loadPageRenderer(RENDERER);
+    const inside = fetchInside(server.app, { headers: {}, ip: '127.0.0.1' } as FastifyRequest, null);
+    // Three hundred winners: the ticker's part is well past the 12.8 kB React keeps inline by default.
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const answer = await inside(input, init);
+      if (!String(input instanceof Request ? input.url : input).endsWith(ApiPath.winners)) return answer;
+      const body = (await answer.json()) as { data: unknown[] };
+      body.data = Array.from({ length: 300 }, (_, i) => ({
+        id: i + 1,
+        user: `me***${String(i).padStart(2, '0')}`,
+        gametype: 1,
+        seqno: `20261203-${String(i).padStart(4, '0')}`,
+        value: 1,
+        valuecn: 'Big',
+        values: [1],
+        money: 12.5,
+        time: 1_764_720_000 + i,
+      }));
+      return new Response(JSON.stringify(body), { status: 200, headers: answer.headers });
+    };
+    const page = await renderer!({
+      path: '/',
+      search: '',
+      locale: 'en',
+      timeZone: 'UTC',
+      token: null,
+      now: Date.now(),
+      fetch,
+    });
+    expect(page.html).toContain('me***299');
+    expect(page.html).not.toMatch(/<script|<template|hidden id="S:/);
   });
 });

@@ -45,6 +45,8 @@ describe('the service worker and the live streams', () => {
 
   it("never answers a stream opened as a page with the app shell; the app's pages go to the network first", async () => {
     expect(workboxOptions.navigateFallback).toBeNull();
+    // Home is a page like the others, not the precached shell under its folder's name.
+    expect(workboxOptions.directoryIndex).toBeNull();
     const pages = (workboxOptions.runtimeCaching ?? []).filter((route) => route.options?.cacheName === 'pages');
     expect(pages).toHaveLength(1);
     const [route] = pages;

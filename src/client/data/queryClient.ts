@@ -207,13 +207,19 @@ export function createAppQueryClient(deps: AppQueryClientDeps) {
     /**
      * Starts the visit from the answers a server-rendered page was made from (TanStack's hydrate):
      * the server gave them in this visit, so they count as confirmed and are not asked again. They
-     * are dated when the app starts (a slow phone's start is not their age: the page was made for it).
+     * are dated when the app starts (a slow phone's start is not their age: the page was made for it),
+     * and stored where their calls' answers persist.
      */
     hydrate(state: DehydratedState): void {
       const now = deps.now();
       const queries = state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } }));
       hydrate(client, { ...state, queries });
-      for (const query of state.queries) confirmed.add(query.queryHash);
+      for (const { queryHash } of state.queries) {
+        confirmed.add(queryHash);
+        // Kept for offline as a fetched answer is (once the database opens): the app asked for none.
+        const query = client.getQueryCache().get(queryHash);
+        if (query) void persistQuery(query);
+      }
     },
     /**
      * A query's persister for a fetch that goes to the network whatever the online signal says

@@ -83,6 +83,7 @@ async function renderNow(input: PageInput): Promise<RenderedPage> {
 function renderToText(path: string, search: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     let text = '';
+    let failed: unknown = null;
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         text += chunk.toString();
@@ -100,8 +101,17 @@ function renderToText(path: string, search: string): Promise<string> {
         </Router>
       </StrictMode>,
       {
-        onAllReady: () => stream.pipe(sink),
+        onAllReady: () => (failed === null ? stream.pipe(sink) : reject(failed)),
         onShellError: reject,
+        // Every part inline, however large: React would send a large part after its fallback, to be
+        // moved in by an inline script, which the page's Content-Security-Policy refuses.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // A part that fails here would be left to the app by an inline script, which the page's
+        // Content-Security-Policy refuses: the whole page goes to the app instead (the route then
+        // serves it with its answers, unrendered).
+        onError: (error) => {
+          failed ??= error;
+        },
       },
     );
   });

@@ -101,7 +101,10 @@ function renderToText(path: string, search: string): Promise<string> {
         </Router>
       </StrictMode>,
       {
-        onAllReady: () => (failed === null ? stream.pipe(sink) : reject(failed)),
+        onAllReady: () =>
+          failed === null
+            ? stream.pipe(sink)
+            : reject(failed instanceof Error ? failed : new Error('the page failed to render', { cause: failed })),
         onShellError: reject,
         // Every part inline, however large: React would send a large part after its fallback, to be
         // moved in by an inline script, which the page's Content-Security-Policy refuses.

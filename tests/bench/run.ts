@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: prints figures a reader can compare between runs. Not a timed test:
- * nothing here passes or fails on speed.
+ * nothing here passes or fails on speed. `npm run bench -- bundle server` runs only the parts named.
  */
 import { existsSync } from 'node:fs';
 import { buildApp } from '../../scripts/build-app.mjs';
@@ -16,11 +16,21 @@ if (!existsSync('dist/index.html') || process.env.REBUILD === '1') {
   const status = buildApp();
   if (status !== 0) process.exit(status);
 }
-printBundle(measureBundle());
-printFirstLoad(await measureFirstLoad());
-printOfflineReload(await measureOfflineReload());
-await runServerBench();
-await runLoginBench();
-await runLoginFloodBench();
-await runLiveBench();
-await runSlowReadersBench();
+/** Each part of the bench; `npm run bench -- server live` runs only those named (all by default). */
+const PARTS: Record<string, () => Promise<void> | void> = {
+  bundle: () => printBundle(measureBundle()),
+  firstLoad: async () => printFirstLoad(await measureFirstLoad()),
+  offlineReload: async () => printOfflineReload(await measureOfflineReload()),
+  server: runServerBench,
+  login: runLoginBench,
+  loginFlood: runLoginFloodBench,
+  live: runLiveBench,
+  slowReaders: runSlowReadersBench,
+};
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in PARTS));
+if (unknown.length > 0) {
+  console.error(`No bench part ${unknown.join(', ')}; the parts: ${Object.keys(PARTS).join(', ')}`);
+  process.exit(2);
+}
+for (const [name, run] of Object.entries(PARTS)) if (asked.length === 0 || asked.includes(name)) await run();

@@ -40,10 +40,16 @@ const FIRST_SCREEN_WAIT_MS = 2_000;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Server clock minus this device's, from when the page (made at `madeAt`) began to arrive. */
+/**
+ * Server clock minus this device's: the server dates a page (`madeAt`) as it starts making it, just
+ * after the request arrives, so it is set against when the request left, not against when the page
+ * began to arrive (a busy server's rendering time would count as clock difference, and a countdown
+ * would show seconds that have already gone).
+ */
 function deviceOffsetOf(madeAt: number): number {
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  return Math.round(madeAt - (performance.timeOrigin + (navigation?.responseStart ?? performance.now())));
+  const sent = navigation?.requestStart || navigation?.responseStart || performance.now();
+  return Math.round(madeAt - (performance.timeOrigin + sent));
 }
 
 /** The page as the server rendered it, when the app would render the same: same language, same member. */

@@ -34,6 +34,7 @@ const PAGES: Audited[] = [
   { name: 'home (member)', path: '/', member: true },
   { name: 'game room', path: '/activity/1', member: true },
   { name: 'fund log', path: '/my_income', member: true },
+  { name: 'login', path: '/login', member: false },
 ];
 
 if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {

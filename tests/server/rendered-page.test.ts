@@ -12,6 +12,7 @@ import { isPageAnswers, PAGE_ANSWERS_ELEMENT_ID, type PageAnswers } from '../../
 import { ApiPath } from '../../src/shared/api/paths';
 import { deviceTimeZone, formatInstant } from '../../src/shared/instant';
 import { SESSION_COOKIE } from '../../src/server/routes/sessionCookie';
+import { MAX_RENDERS_WAITING } from '../../src/server/routes/appPage';
 import { fetchInside, loadPageRenderer } from '../../src/server/routes/pageRenderer';
 import type { FastifyRequest } from 'fastify';
 import { registerMember } from './support/members';
@@ -177,5 +178,43 @@ describe('a first screen rendered on the server', () => {
     });
     expect(page.html).toContain('me***299');
     expect(page.html).not.toMatch(/<script|<template|hidden id="S:/);
+  });
+});
+
+describe('rendering under a crowd', () => {
+  it(`renders at most ${MAX_RENDERS_WAITING} pages at once; the others go unrendered, for the app to render`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slow-renderer-'));
+    writeFileSync(join(dir, 'index.html'), readFileSync(BUILT_PAGE, 'utf8'));
+    // A renderer that takes a while for every page.
+    const slow = join(dir, 'renderPage.js');
+    writeFileSync(
+      slow,
+      `export async function renderPage() {
+        await new Promise((done) => setTimeout(done, 300));
+        return { html: '<p id="made-here">made</p>', state: { mutations: [], queries: [] } };
+      }`,
+    );
+    const crowded = await startServer({ distDir: dir, rendererFile: slow });
+    try {
+      const member = await registerMember(crowded);
+      const pages = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          crowded.app.inject({
+            method: 'GET',
+            url: '/user',
+            headers: { ...NAVIGATION, cookie: `${SESSION_COOKIE}=${member.token}` },
+          }),
+        ),
+      );
+      expect(pages.map((page) => page.statusCode)).toEqual(Array(10).fill(200));
+      const made = pages.filter((page) => page.body.includes('id="made-here"'));
+      expect(made).toHaveLength(MAX_RENDERS_WAITING);
+      // The rest are the page with its answers, as before rendering: the app renders them.
+      for (const page of pages.filter((each) => !made.includes(each)))
+        expect(pageOf(page.body).rendered).toBeUndefined();
+    } finally {
+      await crowded.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

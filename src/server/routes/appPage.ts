@@ -148,6 +148,9 @@ function isNavigation(request: FastifyRequest): boolean {
 
 export type PageHandler = ReturnType<typeof appPage>;
 
+/** Pages rendered or waiting to be, at most; past it a page goes for the app to render. */
+export const MAX_RENDERS_WAITING = 4;
+
 export function appPage(ctx: RouteContext, options: AppPageOptions) {
   // Made once per kind of page and cache time, compressed once: a flood of page loads costs what a
   // flood of a static file does, not four reads and a compression each.
@@ -155,6 +158,11 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
   // The page as built, compressed once per version of it; a new version starts new made pages.
   let plain: PageBytes | null = null;
   let version = 0;
+  // Pages being rendered now. The renderer makes one page at a time on the event loop; past this
+  // many waiting, a page goes unrendered (with its public answers, the app renders it), so a crowd
+  // loading pages (or one asking for a new address each time) costs the game's calls a few
+  // renders' time, never a queue of them.
+  let rendering = 0;
 
   async function answersFor(pathname: string, locale: Locale): Promise<PageAnswers> {
     const paths = pageAnswerPathsFor(pathname);
@@ -216,7 +224,16 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
         return null;
       }
     };
-    return member ? make() : made.get(`${version} ${locale} ${timeZone} ${pathname}?${search}`, make);
+    const bounded = async (): Promise<PageBytes | null> => {
+      if (rendering >= MAX_RENDERS_WAITING) return null;
+      rendering += 1;
+      try {
+        return await make();
+      } finally {
+        rendering -= 1;
+      }
+    };
+    return member ? bounded() : made.get(`${version} ${locale} ${timeZone} ${pathname}?${search}`, bounded);
   }
 
   function asBuilt(built: string): PageBytes {

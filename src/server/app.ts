@@ -42,7 +42,8 @@ import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, rateLimitedError, type Rat
 import { playHandlers } from './routes/play';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { appPage, readBuiltPage } from './routes/appPage';
-import { fetchInside, loadPageRenderer, type PageRenderer } from './routes/pageRenderer';
+import { fetchInside, loadPageRenderer } from './routes/pageRenderer';
+import type { PageRenderer } from '../shared/pageRendering';
 import { styleHashesOf } from './routes/inlineStyles';
 import { registerCompression } from './routes/compression';
 import { hasBuiltApp, staticRoutes } from './routes/static';

@@ -3,7 +3,10 @@
  * own, and one way of printing a load's result.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { Result } from 'autocannon';
+import { builtServer, serverArgs } from '../../scripts/build-server.mjs';
+import { freePort } from '../support/freePort';
 import type { LoadSpec } from './load-bodies';
 
 /** Starts a child process and waits for a line of its output. */
@@ -31,6 +34,29 @@ export function startProcess(
       reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
     });
   });
+}
+
+/**
+ * The compiled server as `npm start` runs it, on a free loopback port, its draw secret given in the
+ * environment (no file to make and remove), logging errors only; `env` names its data and anything
+ * else. Answers the process and its address once it has printed its banner.
+ */
+export async function startBenchServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const { child } = await startProcess(
+    serverArgs(await builtServer()),
+    {
+      DATABASE_URL: '',
+      DRAW_SECRET: randomBytes(32).toString('hex'),
+      DRAW_SECRET_FILE: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    /^App: http:\/\/localhost:\d+\/$/m,
+  );
+  return { child, url: `http://127.0.0.1:${port}` };
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {

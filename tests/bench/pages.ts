@@ -4,13 +4,10 @@
  * (a page per language is made once a second) and of a room as members ask for theirs (each
  * rendered for its member, from their own answers), beside Fastify's hello world of the same run.
  */
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Result } from 'autocannon';
-import { builtServer, serverArgs } from '../../scripts/build-server.mjs';
 import { SESSION_COOKIE } from '../../src/server/routes/sessionCookie';
-import { freePort } from '../support/freePort';
-import { describe, load, ms, startProcess, stopProcess } from './harness';
+import { describe, load, ms, startBenchServer, stopProcess } from './harness';
 
 const CONNECTIONS = 50;
 const SECONDS = 10;
@@ -29,24 +26,12 @@ const NAVIGATION = {
  * its members' tokens in `tokensFile`; prints each beside `hello` (hello world at the same connections).
  */
 export async function runPageBench(dir: string, tokensFile: string, hello: Result): Promise<void> {
-  const port = await freePort();
-  const { child } = await startProcess(
-    serverArgs(await builtServer()),
-    {
-      DATA_DIR: dir,
-      DATABASE_URL: '',
-      DRAW_SECRET: randomBytes(32).toString('hex'),
-      DRAW_SECRET_FILE: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: resolve('dist'),
-      RENDERER_FILE: resolve('build/ssr/renderPage.js'),
-      LOG_LEVEL: 'error',
-    },
-    /^App: http:\/\/localhost:\d+\/$/m,
-  );
+  const { child, url } = await startBenchServer({
+    DATA_DIR: dir,
+    DIST_DIR: resolve('dist'),
+    RENDERER_FILE: resolve('build/ssr/renderPage.js'),
+  });
   try {
-    const url = `http://127.0.0.1:${port}`;
     const body = { kind: 'fixed', text: '' } as const;
     const guest = { url, connections: CONNECTIONS, path: '/', body, method: 'GET', headers: NAVIGATION } as const;
     const member = { ...guest, path: '/activity/1', tokensFile, sessionCookie: SESSION_COOKIE };

@@ -11,7 +11,6 @@
  * for its fsync, so an acknowledged order survives a power cut) and NORMAL (no fsync at commit),
  * each on its own copy of the same prepared database, to show what durability costs.
  */
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,11 +32,9 @@ import {
   type BenchMember,
 } from './server-fixtures';
 import type { BodySpec } from './load-bodies';
-import { freePort } from '../support/freePort';
 import { measureChains } from './chains';
 import { startCluster } from '../server/pg/cluster';
-import { builtServer, serverArgs } from '../../scripts/build-server.mjs';
-import { describe, load, ms, n, startProcess, stopProcess } from './harness';
+import { describe, load, ms, n, startBenchServer, startProcess, stopProcess } from './harness';
 import { runPageBench } from './pages';
 
 const ORDER_CONNECTIONS = 50;
@@ -149,25 +146,8 @@ async function realServer(
   synchronous: SqliteSynchronous,
   withPolls: boolean,
 ): Promise<Intake> {
-  const port = await freePort();
-  const { child } = await startProcess(
-    serverArgs(await builtServer()),
-    {
-      DATA_DIR: dir,
-      DATABASE_URL: '',
-      // The server's draw secret, given in the environment: no file to make and remove.
-      DRAW_SECRET: randomBytes(32).toString('hex'),
-      DRAW_SECRET_FILE: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: dir,
-      LOG_LEVEL: 'error',
-      SQLITE_SYNCHRONOUS: synchronous,
-    },
-    /^App: http:\/\/localhost:\d+\/$/m,
-  );
+  const { child, url } = await startBenchServer({ DATA_DIR: dir, DIST_DIR: dir, SQLITE_SYNCHRONOUS: synchronous });
   try {
-    const url = `http://127.0.0.1:${port}`;
     // Each request a valid order of a different member (with an idempotency key, as the app sends).
     const tokens = tokensFile(dir, members);
     await orderLoad(url, WARMUP_SECONDS, { kind: 'order', tag: 'warm' }, tokens);
@@ -199,28 +179,13 @@ async function realServer(
 async function postgresLoads(dir: string): Promise<{ orders: Result; landed: number; polls: Result }> {
   const cluster = await startCluster({ prefix: 'bench-pg-' });
   try {
-    const url = cluster.adminUrl;
-    const deps = await openBenchPostgres(url);
+    const databaseUrl = cluster.adminUrl;
+    const deps = await openBenchPostgres(databaseUrl);
     await longRounds(deps.db, 3_600);
     const members = await createMembers(deps, MEMBERS, 1_000_000_00);
     await deps.db.destroy();
-    const port = await freePort();
-    const { child } = await startProcess(
-      serverArgs(await builtServer()),
-      {
-        DATA_DIR: dir,
-        DATABASE_URL: url,
-        DRAW_SECRET: randomBytes(32).toString('hex'),
-        DRAW_SECRET_FILE: '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DIST_DIR: dir,
-        LOG_LEVEL: 'error',
-      },
-      /^App: http:\/\/localhost:\d+\/$/m,
-    );
+    const { child, url } = await startBenchServer({ DATA_DIR: dir, DATABASE_URL: databaseUrl, DIST_DIR: dir });
     try {
-      const url = `http://127.0.0.1:${port}`;
       const tokens = tokensFile(dir, members);
       await orderLoad(url, WARMUP_SECONDS, { kind: 'order', tag: 'warm' }, tokens);
       const orders = await orderLoad(url, SECONDS, { kind: 'order', tag: 'run' }, tokens);

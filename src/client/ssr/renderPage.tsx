@@ -12,28 +12,10 @@ import { transport } from '../api/transport';
 import { appQueries } from '../data/stores';
 import { pageClock } from '../lib/pageClock';
 import { renderZone } from '../i18n/format';
-import type { Locale } from '../../shared/locale';
+import type { PageRenderInput, RenderedPage } from '../../shared/pageRendering';
 
-/** A page to render: the route, the member's language and session, and how calls reach the server. */
-export interface PageInput {
-  path: string;
-  /** The query string without its `?` ('' for none). */
-  search: string;
-  locale: Locale;
-  /** The zone to write times in (the device's, as its cookie said, else the server's). */
-  timeZone: string;
-  /** The member's token when the request carried a live session cookie. */
-  token: string | null;
-  /** The server's clock now (epoch ms): what the countdown shows until the app has started. */
-  now: number;
-  /** Answers a call inside the server (the API client's fetch, given a full URL). */
-  fetch: typeof fetch;
-}
-
-export interface RenderedPage {
-  /** The markup of #root. */
-  html: string;
-  /** The answers the screen was rendered from, for the app to start with (TanStack's dehydrate). */
+/** The server's page, with the answers as the query cache dehydrates them. */
+export interface RenderedScreen extends RenderedPage {
   state: DehydratedState;
 }
 
@@ -48,13 +30,13 @@ let queue: Promise<unknown> = Promise.resolve();
  * language), so pages are rendered one after another, each whole before the next starts; a ready
  * screen renders in a few milliseconds, so the line is short.
  */
-export function renderPage(input: PageInput): Promise<RenderedPage> {
+export function renderPage(input: PageRenderInput): Promise<RenderedScreen> {
   const rendered = queue.then(() => renderNow(input));
   queue = rendered.catch(() => undefined);
   return rendered;
 }
 
-async function renderNow(input: PageInput): Promise<RenderedPage> {
+async function renderNow(input: PageRenderInput): Promise<RenderedScreen> {
   transport.fetch = input.fetch;
   apiBase.pin(SERVER_ORIGIN);
   pageClock.renderedAt = input.now;

@@ -31,7 +31,7 @@ import { bannerPath, isSafeUrl } from '../../shared/content';
 import { deviceTimeZone, isTimeZone } from '../../shared/instant';
 import { apiLangOf, DEFAULT_LOCALE, isLocale, localeOfBrowser, type Locale } from '../../shared/locale';
 import { liveSessionOf } from '../domain/accounts/sessions';
-import type { PageRenderer, RenderedPage } from './pageRenderer';
+import type { PageRenderer, RenderedPage } from '../../shared/pageRendering';
 import { clearSessionCookie, SESSION_COOKIE } from './sessionCookie';
 import { TtlCache, type CacheClock } from '../domain/ttlCache';
 import type { RouteContext } from './context';

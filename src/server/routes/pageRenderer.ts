@@ -7,27 +7,8 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Locale } from '../../shared/locale';
+import type { PageRenderer } from '../../shared/pageRendering';
 import { SESSION_COOKIE } from './sessionCookie';
-
-/** What the renderer answers (src/client/ssr/renderPage.tsx). */
-export interface RenderedPage {
-  html: string;
-  state: unknown;
-}
-
-export interface PageRenderInput {
-  path: string;
-  /** The query string without its `?`. */
-  search: string;
-  locale: Locale;
-  timeZone: string;
-  token: string | null;
-  now: number;
-  fetch: typeof fetch;
-}
-
-export type PageRenderer = (input: PageRenderInput) => Promise<RenderedPage>;
 
 /** The built renderer, or null without one (the page then goes as built, and the app renders it). */
 export async function loadPageRenderer(file: string): Promise<PageRenderer | null> {

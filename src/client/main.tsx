@@ -52,7 +52,7 @@ function deviceOffsetOf(madeAt: number): number {
   return Math.round(madeAt - (performance.timeOrigin + sent));
 }
 
-/** The page as the server rendered it, when the app would render the same: same language, same member. */
+/** The page as the server rendered it, when the app would render the same: same language, zone and member, online. */
 function hydratable() {
   const page = pageAnswers.rendered();
   const same =
@@ -81,14 +81,7 @@ async function start(): Promise<void> {
     pageClock.renderedAt = rendered.madeAt;
     // A transition, as the first render below: React yields to the browser between the page's parts.
     startTransition(() => {
-      hydrateRoot(
-        document.getElementById('root')!,
-        <StrictMode>
-          <Started>
-            <App />
-          </Started>
-        </StrictMode>,
-      );
+      hydrateRoot(document.getElementById('root')!, app());
     });
     cacheGate.firstScreenDrawn();
     afterLoad(startPwa);
@@ -113,17 +106,20 @@ async function start(): Promise<void> {
   // The first render is a transition, so React yields to the browser every few milliseconds instead of
   // holding a slow phone's main thread for the whole tree (the boot mark stays until it commits).
   const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Started>
-          <App />
-        </Started>
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => root.render(app()));
 
   afterLoad(startPwa);
+}
+
+/** The app's tree, the same whether it takes over a rendered page or renders its own. */
+function app() {
+  return (
+    <StrictMode>
+      <Started>
+        <App />
+      </Started>
+    </StrictMode>
+  );
 }
 
 /**

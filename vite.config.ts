@@ -40,6 +40,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // One stylesheet, written into index.html (scripts/inlineCss.ts): no screen waits for styles of its own.
     cssCodeSplit: false,
+    // Which chunk holds each language's catalogues: the server links the page's own language for
+    // preloading (server routes/appPage.ts), as Vite's backend integration reads it.
+    manifest: !isSsrBuild,
     // Shared pieces of a few hundred bytes join a chunk that always loads with them: on HTTP/1.1 a
     // phone's first screen otherwise waits on a dozen extra requests. (What the entry imports is one
     // file as long as main.tsx has no top-level await.)

@@ -42,6 +42,7 @@ import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, rateLimitedError, type Rat
 import { playHandlers } from './routes/play';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { appPage, readBuiltPage } from './routes/appPage';
+import { readCatalogPreloads } from './routes/catalogPreloads';
 import { fetchInside, loadPageRenderer } from './routes/pageRenderer';
 import type { PageRenderer } from '../shared/pageRendering';
 import { styleHashesOf } from './routes/inlineStyles';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           cacheClock: options.cacheClock,
           renderer: () => (renderer ??= rendererOf(options.rendererFile, app.log)),
           fetchFor: (request, token) => fetchInside(app, request, token),
+          catalogs: readCatalogPreloads(distDir, pagesTtlMs, options.cacheClock),
         })
       : null;
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };

@@ -4,7 +4,7 @@
  * markup in #root, in the language the app keeps in its cookie (else the browser's), for the member
  * the session cookie names, with the answers it was rendered from, the same as their calls give.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { startServer, type TestServer } from './support/server';
 
 const RENDERER = resolve('build/ssr/renderPage.js');
 const BUILT_PAGE = resolve('dist/index.html');
+const BUILT_MANIFEST = resolve('dist/.vite/manifest.json');
 const NAVIGATION = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' };
 
 let distDir: string;
@@ -29,6 +30,8 @@ beforeAll(async () => {
   if (!existsSync(RENDERER) || !existsSync(BUILT_PAGE)) throw new Error('build the app first (npm run build)');
   distDir = mkdtempSync(join(tmpdir(), 'rendered-page-'));
   writeFileSync(join(distDir, 'index.html'), readFileSync(BUILT_PAGE, 'utf8'));
+  mkdirSync(join(distDir, '.vite'));
+  writeFileSync(join(distDir, '.vite', 'manifest.json'), readFileSync(BUILT_MANIFEST, 'utf8'));
   server = await startServer({ distDir, rendererFile: RENDERER });
 });
 afterAll(async () => {
@@ -43,6 +46,17 @@ function pageOf(html: string): PageAnswers {
   const value: unknown = match && JSON.parse(match[1]);
   if (!isPageAnswers(value)) throw new Error('the page carries no answers');
   return value;
+}
+
+/** The chunks a page links for preloading. */
+function preloadsOf(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+)">/g)].map((m) => m[1]);
+}
+
+/** The built chunks holding a language's catalogues (the UI's and the shared one), by the build's manifest. */
+function catalogChunks(locale: string): string[] {
+  const manifest = JSON.parse(readFileSync(BUILT_MANIFEST, 'utf8')) as Record<string, { file: string }>;
+  return [`../../locales/${locale}.po`, `../../locales/errors/${locale}.po?compiled`].map((key) => manifest[key].file);
 }
 
 function rootOf(html: string): string {
@@ -88,6 +102,16 @@ describe('a first screen rendered on the server', () => {
     // A cookie naming no language of the app is ignored.
     const odd = await navigate('/', { 'accept-language': 'vi', cookie: 'lang=<b>x</b>' });
     expect(odd.body).toContain('<html lang="vi"');
+  });
+
+  it("links its own language's catalogues for preloading, and no other language's", async () => {
+    const zh = await navigate('/', { cookie: 'lang=zh-TW' });
+    expect(preloadsOf(zh.body).sort()).toEqual(catalogChunks('zh-TW').sort());
+    const en = await navigate('/', { 'accept-language': 'en' });
+    expect(preloadsOf(en.body).sort()).toEqual(catalogChunks('en').sort());
+    // The service worker's copy names none: the app, launched from it, loads whichever it speaks.
+    const copy = await server.app.inject({ method: 'GET', url: '/' });
+    expect(preloadsOf(copy.body)).toEqual([]);
   });
 
   it("writes times in the zone the app's cookie names (else the server's), and says which", async () => {
@@ -184,6 +208,8 @@ describe('rendering under a crowd', () => {
   it(`renders at most ${MAX_RENDERS_WAITING} pages at once; the others go unrendered, for the app to render`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'slow-renderer-'));
     writeFileSync(join(dir, 'index.html'), readFileSync(BUILT_PAGE, 'utf8'));
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, '.vite', 'manifest.json'), readFileSync(BUILT_MANIFEST, 'utf8'));
     // A renderer that takes a while for every page.
     const slow = join(dir, 'renderPage.js');
     writeFileSync(
@@ -209,8 +235,11 @@ describe('rendering under a crowd', () => {
       const made = pages.filter((page) => page.body.includes('id="made-here"'));
       expect(made).toHaveLength(MAX_RENDERS_WAITING);
       // The rest are the page with its answers, as before rendering: the app renders them.
-      for (const page of pages.filter((each) => !made.includes(each)))
+      for (const page of pages.filter((each) => !made.includes(each))) {
         expect(pageOf(page.body).rendered).toBeUndefined();
+        // Still with its language's catalogues preloaded (no cookie or Accept-Language: the default).
+        expect(preloadsOf(page.body).sort()).toEqual(catalogChunks('vi').sort());
+      }
     } finally {
       await crowded.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, isLocale, localeOfBrowser, localeOrDefault, type Locale } from '../../shared/locale';
-// DEFAULT_LOCALE's UI catalogue (src/shared/locale.ts): vi.
-import { messages as defaultUi } from '../../../locales/vi.po';
 import { linkManifestOf } from '../pwa/manifestPath';
 import { PAGE_COOKIES } from '../../shared/api/pageAnswers';
 import { deviceTimeZone } from '../../shared/instant';
@@ -26,38 +24,23 @@ export function storedLocale(): Locale {
 }
 
 /**
- * The default language's UI catalogue is in the entry, so a first visit paints without waiting for
- * a catalogue; the others are lazy chunks. The shared catalogue (codes, outcomes, fund-log reasons)
- * is hand-written .po the server reads too, compiled at build (scripts/errorCatalogs.ts); every
- * language has every entry of it (tests/unit/catalogs.test.ts), so none borrows from another. No
- * first screen says a code, an outcome or a reason, so the default language's shared catalogue
- * follows the first paint instead of weighing on it.
+ * Every language's catalogues are lazy chunks, the default one's too: a page the server made names
+ * its own language's chunks for preloading (server routes/appPage.ts), so they arrive beside the
+ * entry, and no member downloads a language they do not read. The shared catalogue (codes,
+ * outcomes, fund-log reasons) is hand-written .po the server reads too, compiled at build
+ * (scripts/errorCatalogs.ts); every language has every entry of it (tests/unit/catalogs.test.ts),
+ * so none borrows from another. No first screen the app renders itself says a code, an outcome or
+ * a reason, so there the shared catalogue follows the first paint instead of weighing on it.
  */
 const errorCatalogs = import.meta.glob<Messages>('../../../locales/errors/*.po', {
   query: '?compiled',
   import: 'messages',
 });
-const uiCatalogs = import.meta.glob<Messages>(['../../../locales/*.po', '!**/vi.po'], { import: 'messages' });
+const uiCatalogs = import.meta.glob<Messages>('../../../locales/*.po', { import: 'messages' });
 
 async function lazyCatalog(catalogs: Record<string, () => Promise<Messages>>, file: string): Promise<Messages> {
   const entry = Object.entries(catalogs).find(([path]) => path.endsWith(file));
   return entry ? entry[1]() : {};
-}
-
-async function loadMessages(locale: Locale, sharedLater: boolean): Promise<Messages> {
-  const shared = lazyCatalog(errorCatalogs, `/errors/${locale}.po`);
-  if (locale === DEFAULT_LOCALE && sharedLater) {
-    // Added to the language when it arrives (i18n.load merges; screens showing it redraw).
-    void shared
-      .then((errors) => i18n.load(locale, errors))
-      .catch((error: unknown) => console.error('[i18n] could not load the shared catalogue', error));
-    return defaultUi;
-  }
-  const [errors, ui] = await Promise.all([
-    shared,
-    locale === DEFAULT_LOCALE ? defaultUi : lazyCatalog(uiCatalogs, `/locales/${locale}.po`),
-  ]);
-  return { ...errors, ...ui };
 }
 
 let activation = 0;
@@ -65,17 +48,30 @@ let activation = 0;
 /**
  * Loads a language's lazy chunk (UI + error catalogue), activates it and remembers the choice.
  * `sharedLater`: the app's start, whose first paint needs no code, outcome or reason, does not wait
- * for the default language's shared catalogue.
+ * for the language's shared catalogue.
  */
 export async function activateLocale(
   locale: Locale,
   options: { persist?: boolean; sharedLater?: boolean } = {},
 ): Promise<void> {
   const ticket = ++activation;
-  const messages = await loadMessages(locale, options.sharedLater === true);
+  const shared = lazyCatalog(errorCatalogs, `/errors/${locale}.po`);
+  // Reported where it is awaited or merged; until then a failure is not an unhandled one.
+  shared.catch(() => undefined);
+  const [ui, errors] = await Promise.all([
+    lazyCatalog(uiCatalogs, `/locales/${locale}.po`),
+    options.sharedLater ? undefined : shared,
+  ]);
   // A later choice wins when the member taps two languages quickly.
   if (ticket !== activation) return;
-  i18n.loadAndActivate({ locale, messages });
+  i18n.loadAndActivate({ locale, messages: { ...errors, ...ui } });
+  if (options.sharedLater) {
+    // Merged once the language is active (loadAndActivate replaces what a language held; load adds),
+    // and screens showing it redraw.
+    void shared
+      .then((later) => i18n.load(locale, later))
+      .catch((error: unknown) => console.error('[i18n] could not load the shared catalogue', error));
+  }
   if (typeof document !== 'undefined') {
     document.documentElement.lang = locale;
     linkManifestOf(locale);

@@ -36,6 +36,7 @@ import { clearSessionCookie, SESSION_COOKIE } from './sessionCookie';
 import { TtlCache, type CacheClock } from '../domain/ttlCache';
 import type { RouteContext } from './context';
 import { publicAnswers } from './publicAnswers';
+import type { CatalogPreloads } from './catalogPreloads';
 
 /** The page's preload of the API's address (src/client/index.html), not needed when the page says it. */
 const MANIFEST_PRELOAD = /[ \t]*<link rel="preload" href="[^"]*manifest\.json"[^>]*>\n?/;
@@ -61,6 +62,8 @@ export interface AppPageOptions {
   renderer?: () => Promise<PageRenderer | null>;
   /** The fetch a render's calls go through, answered inside this server as from the visitor. */
   fetchFor?: (request: FastifyRequest, token: string | null) => typeof fetch;
+  /** The links preloading a language's catalogues (catalogPreloads.ts); none without. */
+  catalogs?: CatalogPreloads;
 }
 
 const brotli = promisify(brotliCompress);
@@ -107,21 +110,34 @@ function bannerPreload(banners: readonly Banner[] | undefined, locale: Locale): 
   return first === undefined ? '' : `<link rel="preload" as="image" href="${attribute(first)}" fetchpriority="high">`;
 }
 
-/** The page with the answers (and home's first banner) written at the end of its head. */
-export function pageWithAnswers(page: string, answers: PageAnswers, locale: Locale): string {
+/**
+ * The page with the answers (and home's first banner, and `preloads`: the links to its language)
+ * written at the end of its head.
+ */
+export function pageWithAnswers(page: string, answers: PageAnswers, locale: Locale, preloads = ''): string {
   const head =
+    preloads +
     bannerPreload(answers.answers[ApiPath.slide] as Banner[] | undefined, locale) +
     `<script id="${PAGE_ANSWERS_ELEMENT_ID}" type="application/json">${scriptSafeJson(answers)}</script>`;
   // A function, not a string: a replacement string would read `$&` or `$'` in an answer as patterns.
   return page.replace(MANIFEST_PRELOAD, '').replace('</head>', () => `${head}</head>`);
 }
 
-/** The page with the rendered screen in #root, speaking its language, and what it was made from in its head. */
-export function renderedPage(page: string, rendered: RenderedPage, answers: PageAnswers, locale: Locale): string {
+/**
+ * The page with the rendered screen in #root, speaking its language, and in its head what it was
+ * made from and `preloads` (the links to its language).
+ */
+export function renderedPage(
+  page: string,
+  rendered: RenderedPage,
+  answers: PageAnswers,
+  locale: Locale,
+  preloads = '',
+): string {
   const start = page.indexOf('<div id="root">');
   const end = page.indexOf('<div id="overlays">');
   if (start < 0 || end < start) throw new Error('the built page has no #root before #overlays');
-  const head = `<script id="${PAGE_ANSWERS_ELEMENT_ID}" type="application/json">${scriptSafeJson(answers)}</script>`;
+  const head = `${preloads}<script id="${PAGE_ANSWERS_ELEMENT_ID}" type="application/json">${scriptSafeJson(answers)}</script>`;
   return (
     page
       .slice(0, start)
@@ -172,11 +188,20 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
     return { lang: apiLangOf(locale), madeAt: ctx.deps.clock(), apiWebUrl: options.publicApiUrl, answers };
   }
 
-  async function withAnswers(built: string, pathname: string, request: FastifyRequest): Promise<PageBytes | null> {
-    // The app's language is on the device; a first visit starts in the default one.
+  const preloadsOf = (locale: Locale) => options.catalogs?.(locale) ?? Promise.resolve('');
+
+  async function withAnswers(
+    built: string,
+    pathname: string,
+    preloaded: Locale,
+    request: FastifyRequest,
+  ): Promise<PageBytes | null> {
+    // The app's language is on the device; a first visit starts in the default one. The language
+    // preloaded is the one the device most likely speaks (its cookie, else the browser's).
     const locale = DEFAULT_LOCALE;
     try {
-      return new PageBytes(pageWithAnswers(built, await answersFor(pathname, locale), locale));
+      const answers = await answersFor(pathname, locale);
+      return new PageBytes(pageWithAnswers(built, answers, locale, await preloadsOf(preloaded)));
     } catch (error) {
       request.log.warn({ err: error }, 'page answers could not be read; the page goes as built');
       return null;
@@ -218,7 +243,7 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
           answers: {},
           rendered: facts,
         };
-        return new PageBytes(renderedPage(built, page, answers, locale));
+        return new PageBytes(renderedPage(built, page, answers, locale, await preloadsOf(locale)));
       } catch (error) {
         request.log.warn({ err: error }, 'the page could not be rendered; it goes with its answers');
         return null;
@@ -255,9 +280,10 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
       const search = mark < 0 ? '' : request.url.slice(mark + 1);
       const madeHere = await rendered(built, pathname, search, request, reply);
       const paths = pageAnswerPathsFor(pathname);
+      const locale = localeOfRequest(request);
       // Keyed by the built page's version too: a rebuild is never sent as the page made before it.
-      const key = `${version} ${paths.join(' ')}`;
-      page = madeHere ?? (await made.get(key, () => withAnswers(built, pathname, request))) ?? page;
+      const key = `${version} ${locale} ${paths.join(' ')}`;
+      page = madeHere ?? (await made.get(key, () => withAnswers(built, pathname, locale, request))) ?? page;
     }
     // The same address answers a navigation and a copy differently: a shared cache must keep both apart.
     reply

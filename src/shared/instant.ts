@@ -39,15 +39,24 @@ export function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/**
+ * Zones found known, remembered (an unknown one is never kept). Intl takes a name in any case, so
+ * spellings are bounded too: past the bound a name is checked each time, as before it was kept.
+ */
+const knownZones = new Set<string>();
+const MAX_KNOWN_ZONES = 1_000;
+
 /** Whether this runtime knows a zone by that name (a cookie's value is checked before use). */
 export function isTimeZone(name: unknown): name is string {
   if (typeof name !== 'string' || name.length === 0 || name.length > 64) return false;
+  if (knownZones.has(name)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size < MAX_KNOWN_ZONES) knownZones.add(name);
+  return true;
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -164,6 +164,12 @@ function isNavigation(request: FastifyRequest): boolean {
 
 export type PageHandler = ReturnType<typeof appPage>;
 
+let ownZone: string | undefined;
+/** The server's own zone, for a page asked without one; read once (Intl works it out anew on every read). */
+function serverTimeZone(): string {
+  return (ownZone ??= deviceTimeZone());
+}
+
 /** Pages rendered or waiting to be, at most; past it a page goes for the app to render. */
 export const MAX_RENDERS_WAITING = 4;
 
@@ -225,7 +231,7 @@ export function appPage(ctx: RouteContext, options: AppPageOptions) {
     if (!renderer || !options.fetchFor) return null;
     const locale = localeOfRequest(request);
     const asked = request.cookies?.[PAGE_COOKIES.timeZone];
-    const timeZone = isTimeZone(asked) ? asked : deviceTimeZone();
+    const timeZone = isTimeZone(asked) ? asked : serverTimeZone();
     const cookie = request.cookies?.[SESSION_COOKIE];
     const member = cookie === undefined ? null : await liveSessionOf(ctx.deps, cookie);
     if (cookie !== undefined && member === null) clearSessionCookie(reply, ctx.https === true);

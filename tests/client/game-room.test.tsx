@@ -188,6 +188,8 @@ describe('buy rules: every refusal shows its message before any call', () => {
       expect(alerts()).toContain(overText);
       first.unmount();
       toast.clear();
+      // A later visit: a room left a moment ago would show the answer it had (the server gave it just now).
+      await appQueries.forgetVisit();
 
       const fake = roomServer({ info: gameInfo({ drawIn: 30_000, closeIn: -1_000 }) });
       vi.stubGlobal('fetch', fake.fetch);

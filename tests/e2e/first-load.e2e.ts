@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, phoneContext } from './support/browser';
+import { logIn, newMember } from './support/members';
 
 /**
  * A first visit: the server writes the first screen's public answers into the page, so home shows
@@ -62,6 +63,27 @@ describe('first load', () => {
     // The banner the page named in its head is the one the carousel shows.
     const preloaded = await page.locator('link[rel="preload"][as="image"]').getAttribute('href');
     expect(await page.locator('img.banner-image').first().getAttribute('src')).toBe(preloaded);
+    await context.close();
+  });
+
+  it("a member's room from the page's answers: taken over without asking the round or the member again", async () => {
+    const context = await phoneContext(browser, inject('baseUrl'));
+    const page = await context.newPage();
+    // Signed in, the app has said its language and zone: the server renders the room for the device.
+    await logIn(page, newMember('fl', '500'));
+    await page.locator('html[data-started]').waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+
+    const response = await page.goto('/activity/1');
+    const body = await response!.text();
+    expect(body).toContain('data-testid="round-panel"');
+    await page.locator('html[data-started]').waitFor();
+    // The countdown runs on the device's clock once the room is the app's.
+    const countdown = page.getByTestId('countdown');
+    const first = await countdown.textContent();
+    await expect.poll(() => countdown.textContent(), { timeout: 5_000 }).not.toBe(first);
+    for (const path of ['/api/Game/getGameinfo', '/api/Game/getuserinfo']) expect(asked, path).not.toContain(path);
     await context.close();
   });
 

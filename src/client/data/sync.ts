@@ -66,6 +66,11 @@ export interface UseSyncedOptions {
   refreshOnVisibleAfterMs?: number;
   /** False: show what is cached but ask the server nothing (a page in the background). Default true. */
   enabled?: boolean;
+  /**
+   * Asked again when the network comes back however recent the answer (what changed meanwhile was
+   * missed); by default only once it is older than `maxAgeMs`.
+   */
+  refreshOnReconnect?: boolean;
 }
 
 const NO_KEY = ['none'] as const;
@@ -100,6 +105,7 @@ export function useSynced<T>(
     staleTime: (query) =>
       stableKey && appQueries.isConfirmed(stableKey) && query.state.status === 'success' ? maxAgeMs : 0,
     refetchOnWindowFocus: (query) => (clockNow() - query.state.dataUpdatedAt > visibleAfter ? 'always' : false),
+    refetchOnReconnect: options.refreshOnReconnect === true ? 'always' : true,
   });
   const { refetch } = result;
   const refresh = useCallback(async () => {

@@ -12,7 +12,7 @@ import { BuyBar } from './BuyBar';
 import { ConfirmOrderSheet } from './ConfirmOrderSheet';
 import { LiveIndicator } from './LiveIndicator';
 import { LiveOrdersTable } from './LiveOrdersTable';
-import { roomRates, roomTitle, type RoundClock } from './model';
+import { roomRates, roomTitle, type RoundPhaseClock } from './model';
 import type { GameInfoAnswer } from '../../../shared/api/types';
 import { OptionGrid } from './OptionGrid';
 import { OwnOrdersSheet } from './OwnOrdersSheet';
@@ -85,7 +85,7 @@ function OpenRoom({
 }: {
   room: GameRoomState;
   info: GameInfoAnswer;
-  clock: RoundClock;
+  clock: RoundPhaseClock;
   history: ReactNode;
 }) {
   const { t } = useLingui();
@@ -117,7 +117,7 @@ function OpenRoom({
       {/* Parts of their own (Suspense): a server-rendered room is taken over one part at a time, the
           browser free between them, not in one long task. */}
       <Suspense fallback={null}>
-        <RoundPanel seqno={game.seqno} clock={clock} stale={round.stale} goodAt={round.goodAt} last={info.his[0]} />
+        <RoundPanel game={game} round={round} clock={clock} last={info.his[0]} />
       </Suspense>
 
       <h2 className="section-title options-title">{t`Choose options`}</h2>
@@ -183,7 +183,7 @@ function OpenRoom({
  * force refuses every order, said before anything is chosen, not after Confirm. Cancelling stays
  * possible during a pause: it only gives money back.
  */
-function useOrderRefusals(room: GameRoomState, clock: RoundClock) {
+function useOrderRefusals(room: GameRoomState, clock: RoundPhaseClock) {
   const { t } = useLingui();
   const pause = useActivePause();
   const pauseText = usePauseText();

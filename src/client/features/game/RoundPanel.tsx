@@ -4,8 +4,10 @@ import type { GameRound } from '../../../shared/api/types';
 import { formatCountdown } from '../../../shared/game';
 import { StaleBadge } from '../../ui';
 import { DrawNumbers, NoDrawNumbers } from './DrawNumbers';
-import { numbersOf, resultOutcomes, type RoundClock } from './model';
+import { numbersOf, resultOutcomes, type RoundPhaseClock } from './model';
 import { useOutcomeName } from '../../i18n';
+import { useRoundClock } from './useRoundClock';
+import type { RoundState } from './useRound';
 
 /**
  * Round number, whether orders are taken and the order clock, with the last draw under it (the
@@ -16,18 +18,18 @@ import { useOutcomeName } from '../../i18n';
  * countdown stuck at 00:00.
  */
 export function RoundPanel({
-  seqno,
+  game,
+  round,
   clock,
-  stale,
-  goodAt,
   last,
 }: {
-  seqno: string;
-  clock: RoundClock;
-  stale: boolean;
-  goodAt: number | null;
+  game: GameRound;
+  /** How the round is known: its clock offset (for the countdown), and since when when stale. */
+  round: Pick<RoundState, 'offset' | 'stale' | 'goodAt'>;
+  clock: RoundPhaseClock;
   last?: GameRound;
 }) {
+  const { offset, stale, goodAt } = round;
   const { t } = useLingui();
   const nameOf = useOutcomeName();
   const { phase } = clock;
@@ -45,7 +47,7 @@ export function RoundPanel({
         : t`Drawing…`;
   const lastNumbers = last ? numbersOf(last) : null;
   const lastSeqno = last?.seqno ?? '';
-  const drawIn = formatCountdown(clock.secondsLeft);
+  const seqno = game.seqno;
   return (
     <section className={`card round-panel is-${shown}`} data-testid="round-panel" aria-label={t`Current round`}>
       <div className="round-head">
@@ -63,20 +65,7 @@ export function RoundPanel({
           {stateText}
         </span>
       </div>
-      <div
-        className={`countdown${clock.closingSoon ? ' is-closing' : ''}`}
-        role="timer"
-        aria-label={unknown ? t`Time left` : open ? t`Time left to order` : t`Time to the draw`}
-        data-testid="countdown"
-        data-phase={shown}
-      >
-        {unknown ? '--:--' : formatCountdown(open ? clock.secondsToClose : clock.secondsLeft)}
-      </div>
-      {phase !== 'drawn' && (
-        <p className="countdown-caption" data-testid="countdown-caption">
-          {open ? t`left to order · draw in ${drawIn}` : t`until the draw`}
-        </p>
-      )}
+      <Countdown round={game} offset={offset} stale={stale} />
       {stale && <StaleBadge status="stale" updatedAt={goodAt} />}
       {last && lastNumbers ? (
         <LastDraw
@@ -124,5 +113,38 @@ function LastDraw({
       {children}
       <span className="result-names">{names}</span>
     </div>
+  );
+}
+
+/**
+ * The figures that change every second, drawn on their own: the rest of the room is not drawn again
+ * for them.
+ */
+function Countdown({ round, offset, stale }: { round: GameRound; offset: number; stale: boolean }) {
+  const { t } = useLingui();
+  const clock = useRoundClock(round, offset);
+  if (!clock) return null;
+  const { phase } = clock;
+  const unknown = stale && phase === 'drawn';
+  const shown = unknown ? 'unknown' : phase;
+  const open = phase === 'open';
+  const drawIn = formatCountdown(clock.secondsLeft);
+  return (
+    <>
+      <div
+        className={`countdown${clock.closingSoon ? ' is-closing' : ''}`}
+        role="timer"
+        aria-label={unknown ? t`Time left` : open ? t`Time left to order` : t`Time to the draw`}
+        data-testid="countdown"
+        data-phase={shown}
+      >
+        {unknown ? '--:--' : formatCountdown(open ? clock.secondsToClose : clock.secondsLeft)}
+      </div>
+      {phase !== 'drawn' && (
+        <p className="countdown-caption" data-testid="countdown-caption">
+          {open ? t`left to order · draw in ${drawIn}` : t`until the draw`}
+        </p>
+      )}
+    </>
   );
 }

@@ -43,6 +43,9 @@ export interface RoundClock {
   closingSoon: boolean;
 }
 
+/** What the room acts on, which changes a few times a round (the countdown's seconds are the countdown's). */
+export type RoundPhaseClock = Pick<RoundClock, 'phase' | 'closed' | 'closingSoon'>;
+
 /** The round's state at a moment of the server clock, from the server's own drawAt and closeAt. */
 export function roundClock(round: Pick<GameRound, 'drawAt' | 'closeAt' | 'status'>, estimatedNow: number): RoundClock {
   // The server says closed only once its clock has passed closeAt: when this device's estimate of

@@ -8,7 +8,7 @@ import { useOwnOrders } from './useOwnOrders';
 import { useRealityCheck } from './useRealityCheck';
 import { useRound } from './useRound';
 import { useRoundResult } from './useRoundResult';
-import { useRoundClock } from './useRoundClock';
+import { useRoundPhase } from './useRoundClock';
 import { useRoomStream } from './useRoomStream';
 import { LiveStreamsContext } from '../../data/live/liveStreams';
 
@@ -37,7 +37,8 @@ export function useGameRoom(roomid: number) {
     if (lastSeqno.current !== null && streamedSeqno !== null && lastSeqno.current !== streamedSeqno) afterDraw();
     lastSeqno.current = streamedSeqno;
   }, [streamedSeqno, afterDraw]);
-  const clock = useRoundClock(game, round.offset);
+  // The phase, not the seconds: the room is drawn again when orders close, not on every tick.
+  const clock = useRoundPhase(game, round.offset);
   const seqno = game?.seqno ?? null;
   const live = useLiveOrders({
     roomid,

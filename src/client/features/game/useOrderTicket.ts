@@ -9,7 +9,7 @@ import { messageOf } from '../../i18n';
 import { toast, useFieldErrors } from '../../ui';
 import type { PendingOrder } from './ConfirmOrderSheet';
 import { wireCents } from '../../../shared/money';
-import { newIdempotencyKey, orderLines, type RoundClock } from './model';
+import { newIdempotencyKey, orderLines, type RoundPhaseClock } from './model';
 import { earnInstallOffer } from '../../pwa';
 
 const warn = (refusal: Refusal) => toast.warn(messageOf(refusal));
@@ -66,7 +66,7 @@ function useTicketChoice(closed: RefObject<boolean>) {
 export function useOrderTicket(options: {
   roomid: number;
   info: GameInfoAnswer | null;
-  clock: RoundClock | null;
+  clock: RoundPhaseClock | null;
   profile: UserInfo | undefined;
   /** The round's state at the moment a handler runs, not when it was rendered. */
   closed: RefObject<boolean>;

@@ -26,9 +26,10 @@ export interface RoundState {
 
 /**
  * The room's current round, cached-first like every read: the last answer kept on this device shows
- * at once (marked stale) while the network answers, so the room opens offline. It is asked on entry,
- * again 3 s after each draw (SPEC.md section 4), when the page becomes visible and when the network
- * comes back; nothing is asked while the page is hidden.
+ * at once (marked stale) while the network answers, so the room opens offline. It is asked on entry
+ * (unless the server gave it just now: the page it rendered, a room left a moment ago), again 3 s
+ * after each draw (SPEC.md section 4), when the page becomes visible and when the network comes
+ * back; nothing is asked while the page is hidden.
  */
 export function useRound(
   roomid: number,
@@ -41,7 +42,7 @@ export function useRound(
   useEffect(() => {
     onNextRound.current = options.onNextRound;
   });
-  const round = useQuery(gameInfoQuery(roomid), { enabled: active, maxAgeMs: 0 });
+  const round = useQuery(gameInfoQuery(roomid), { enabled: active, refreshOnReconnect: true });
   const { data: timed, error, refresh: reload } = round;
 
   // 3 s after the draw, the next round. If the answer still holds the finished round (or failed),

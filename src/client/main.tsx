@@ -52,16 +52,24 @@ function deviceOffsetOf(madeAt: number): number {
   return Math.round(madeAt - (performance.timeOrigin + sent));
 }
 
-/** The page as the server rendered it, when the app would render the same: same language, zone and member, online. */
+/**
+ * The page as the server rendered it, when the app would render the same: same language and member,
+ * online. The zone is compared once the app's code is in (`sameZone`).
+ */
 function hydratable() {
   const page = pageAnswers.rendered();
-  const same =
-    page &&
-    page.locale === storedLocale() &&
-    page.timeZone === deviceTimeZone() &&
-    page.member === (getMember() !== null) &&
-    online.isOnline();
+  const same = page && page.locale === storedLocale() && page.member === (getMember() !== null) && online.isOnline();
   return same ? page : undefined;
+}
+
+/**
+ * Whether the page's times were written in this device's zone. Asking the zone is Intl's first use,
+ * which loads its data (tens of milliseconds on a slow phone): it has a task of its own, not one
+ * with the entry's evaluation or the screen's code.
+ */
+async function sameZone(page: { timeZone: string }): Promise<boolean> {
+  await delay(0);
+  return page.timeZone === deviceTimeZone();
 }
 
 async function start(): Promise<void> {
@@ -77,15 +85,17 @@ async function start(): Promise<void> {
       activateLocale(rendered.locale as Locale, { persist: false }),
       Promise.race([screen, delay(FIRST_SCREEN_WAIT_MS)]),
     ]);
-    appQueries.hydrate(onThisDevice(rendered.state as DehydratedState, deviceOffsetOf(rendered.madeAt)));
-    pageClock.renderedAt = rendered.madeAt;
-    // A transition, as the first render below: React yields to the browser between the page's parts.
-    startTransition(() => {
-      hydrateRoot(document.getElementById('root')!, app());
-    });
-    cacheGate.firstScreenDrawn();
-    afterLoad(startPwa);
-    return;
+    if (await sameZone(rendered)) {
+      appQueries.hydrate(onThisDevice(rendered.state as DehydratedState, deviceOffsetOf(rendered.madeAt)));
+      pageClock.renderedAt = rendered.madeAt;
+      // A transition, as the first render below: React yields to the browser between the page's parts.
+      startTransition(() => {
+        hydrateRoot(document.getElementById('root')!, app());
+      });
+      cacheGate.firstScreenDrawn();
+      afterLoad(startPwa);
+      return;
+    }
   }
   try {
     await activateLocale(storedLocale(), { persist: false, sharedLater: true });

@@ -6,7 +6,8 @@
  * LCP, TBT, CLS and the bytes transferred
  * (printed, not asserted: it depends on the machine; the goal is 95 or more on a quiet one).
  * Each page is audited LIGHTHOUSE_RUNS times (3 by default) and the run with the median
- * performance is printed. LIGHTHOUSE_SKIP_BUILD=1 audits the dist/ there is.
+ * performance is printed. LIGHTHOUSE_SKIP_BUILD=1 audits the dist/ there is; LIGHTHOUSE_PAGES
+ * (names, comma-separated: "game room,fund log") audits only those pages.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -29,13 +30,20 @@ interface Audited {
   member: boolean;
 }
 
-const PAGES: Audited[] = [
+const ALL_PAGES: Audited[] = [
   { name: 'home (guest)', path: '/', member: false },
   { name: 'home (member)', path: '/', member: true },
   { name: 'game room', path: '/activity/1', member: true },
   { name: 'fund log', path: '/my_income', member: true },
   { name: 'login', path: '/login', member: false },
 ];
+
+const asked = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+const PAGES = asked ? ALL_PAGES.filter((page) => asked.includes(page.name)) : ALL_PAGES;
+if (PAGES.length === 0) {
+  console.error(`No page named ${asked?.join(', ')}; the pages: ${ALL_PAGES.map((page) => page.name).join(', ')}`);
+  process.exit(2);
+}
 
 if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
   const status = buildApp();

@@ -24,18 +24,11 @@ export function useRoomStream(roomid: number, active: boolean): StreamStatus {
     const connection = live.open({
       address: (lastEventId) => streamAddress(LivePath.room.replace(':roomid', String(roomid)), lastEventId),
       onEvent: roomEventWriter(roomid),
-      // The same status again changes nothing: the room is not drawn again for it (a connection
-      // opening says "connecting", which the room already shows).
-      onStatus: (next) =>
-        setStatus((current) =>
-          current.roomid === roomid && current.status === next ? current : { roomid, status: next },
-        ),
+      onStatus: (next) => setStatus({ roomid, status: next }),
     });
     return () => {
       connection.stop();
-      setStatus((current) =>
-        current.roomid === roomid && current.status === 'connecting' ? current : { roomid, status: 'connecting' },
-      );
+      setStatus({ roomid, status: 'connecting' });
     };
   }, [live, wanted, roomid]);
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * What a first visit to home has to load before it can paint, read from the build the browser
  * tests run against (global-setup builds it): the entry script, what index.html preloads with it,
  * home's own chunk, and everything those import statically. None of it may hold the animation
- * engine, the database library, the address checksums' codecs or a message compiler (catalogues are compiled at build); the other
+ * engine, the database library, the address checksums' codecs, the HTTP client or a message compiler (catalogues are compiled at build); the other
  * languages load lazily. Each library is recognised by a string its code keeps after minifying, and
  * each string is checked to be somewhere in the build, so a renamed library cannot pass unseen.
  */
@@ -20,6 +20,8 @@ const SIGNATURES = {
   // The address checksums' codecs: only the pages that add or show withdrawal accounts load them.
   '@noble/hashes (Keccak, for EIP-55)': '"rounds" expected integer 1..24',
   '@scure/base (base58check, for TRON)': 'alphabet: single-char ASCII letters only',
+  // The HTTP client: a page taken over from its rendered answers calls nothing before it is drawn.
+  'ky (HTTP client)': 'Request timed out',
 };
 /** @messageformat/parser, which Lingui's runtime compiler uses: it must not be in the build at all. */
 const MESSAGE_COMPILER = 'Unexpected message end';

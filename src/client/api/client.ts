@@ -1,4 +1,3 @@
-import ky, { TimeoutError } from 'ky';
 import type { ApiAnswerOf, ApiContract, ApiRequestOf } from '../../shared/api/types';
 import { checksPassword, isWritePath } from '../../shared/api/calls';
 import { isSessionEnd, SUCCESS, type ApiResponse } from '../../shared/api/envelope';
@@ -37,6 +36,17 @@ function errCodeOf(data: unknown): number | null {
   return typeof errCode === 'number' && errCode > 1000 ? errCode : null;
 }
 
+let http: Promise<typeof import('ky')> | undefined;
+
+/** ky, once; a failed load (network gone) is tried again by the next call. */
+function loadHttp(): Promise<typeof import('ky')> {
+  http ??= import('ky').catch((error: unknown) => {
+    http = undefined;
+    throw error;
+  });
+  return http;
+}
+
 export interface ApiClient {
   call<P extends keyof ApiContract>(path: P, body?: ApiRequestOf<P>, options?: CallOptions): Promise<ApiAnswerOf<P>>;
 }
@@ -66,12 +76,18 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     // Started with the request, so the schemas' chunk arrives beside the answer (answers.ts).
     const schemas = loadAnswerSchemas(path);
     schemas.catch(() => undefined);
+    // The HTTP client loads with the first call, not with the entry: a page taken over from its
+    // rendered answers paints and hydrates without it.
+    const http = loadHttp();
     const base = await deps.base();
     // No token: the session cookie carries the call (the app never holds the token).
     const json = { ...(body ?? {}), lang };
     let response: Response;
+    let TimeoutError: typeof import('ky').TimeoutError | undefined;
     try {
-      response = await ky.post(`${base}${path}`, {
+      const ky = await http;
+      TimeoutError = ky.TimeoutError;
+      response = await ky.default.post(`${base}${path}`, {
         json,
         timeout: checksPassword(path) ? passwordTimeout : timeout,
         retry: 0,
@@ -81,7 +97,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } catch (error) {
       deps.onReachability?.(false);
       // SPEC.md section 7: timeouts are only logged; the caller decides what the member sees.
-      if (error instanceof TimeoutError) {
+      if (TimeoutError && error instanceof TimeoutError) {
         log(`timeout after ${timeout} ms on ${path}`);
         throw new ApiError({ code: ErrorCode.NetworkError, kind: 'timeout' });
       }

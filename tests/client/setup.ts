@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { activateLocale } from '../../src/client/i18n';
 import { loadAllAnswerSchemas } from '../../src/client/api/answers';
+import { loadHttp } from '../../src/client/api/client';
 import { cacheGate } from '../../src/client/data/stores';
 import { connectFailureToasts } from '../../src/client/app/connect';
 import { STORED_ROWS_KEY } from '../../src/client/data/cacheGate';
@@ -31,6 +32,9 @@ beforeAll(async () => {
   // The app loads a part of the answer schemas with its first call; the tests load them all at
   // once, before a fake clock runs.
   await loadAllAnswerSchemas();
+  // The HTTP client too loads with the first call; its first import is a real-time transform,
+  // which a fake clock's settling does not wait for.
+  await loadHttp();
   // The tests read the cache database from their first step, as a browser that has stored rows
   // does; a first visit's wait for its first screen is tested on its own (cache-gate.test.ts).
   localStorage.setItem(STORED_ROWS_KEY, '1');

@@ -39,7 +39,7 @@ function errCodeOf(data: unknown): number | null {
 let http: Promise<typeof import('ky')> | undefined;
 
 /** ky, once; a failed load (network gone) is tried again by the next call. */
-function loadHttp(): Promise<typeof import('ky')> {
+export function loadHttp(): Promise<typeof import('ky')> {
   http ??= import('ky').catch((error: unknown) => {
     http = undefined;
     throw error;

@@ -5,6 +5,7 @@
  * order that found its round open is in before the draw, and one begun during the draw or a
  * call-off finds the round closed (repositories/rounds.ts, roundGuard).
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../src/server/domain/audit';
 import { markVoided, roundGuard } from '../../src/server/repositories/rounds';
@@ -99,5 +100,60 @@ describe.runIf(process.env.TEST_DB === 'postgres')('orders against the draw and 
     commit.pass();
     await callingOff;
     expect(await checking).toMatchObject({ voided_at: now, close_at: now });
+  });
+  // The order itself is one statement on PostgreSQL (migration 0022's place_order): the same two
+  // guarantees, held by the function's own FOR SHARE, with an order stopped inside it.
+  it('an order placed while its member row is held is in before the draw, which waits for it', async () => {
+    const round = await openRound(server, 15);
+    const player = await fundedMember(server, 20);
+    const held = gate();
+    const release = gate();
+    const holding = server.deps.db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM members WHERE id = ${player.id} FOR UPDATE`.execute(trx);
+      held.pass();
+      await release.passed;
+    });
+    await held.passed;
+    let answered = false;
+    const ordering = order(server, player.token, ROOM.usdtStandard, [line(3, 20)]).then((a) => ((answered = true), a));
+    await pause(300);
+    let drawn = false;
+    const drawing = drawCurrent(server, 15).then((row) => ((drawn = true), row));
+    await pause(300);
+    expect({ answered, drawn }).toEqual({ answered: false, drawn: false });
+    release.pass();
+    await holding;
+    expect((await ordering).body.code).toBe(1);
+    expect((await drawing).status).toBe('drawn');
+    const lines = await server.deps.db
+      .selectFrom('order_lines')
+      .select('round_id')
+      .where('member_id', '=', player.id)
+      .execute();
+    expect(lines).toEqual([{ round_id: round.id }]);
+    expect((await runAudit(server.deps)).ok).toBe(true);
+  });
+
+  it('an order placed during a call-off waits for it, then is refused with 1029 and changes nothing', async () => {
+    const round = await openRound(server, 15);
+    const player = await fundedMember(server, 20);
+    const held = gate();
+    const commit = gate();
+    const callingOff = server.deps.db.transaction().execute(async (trx) => {
+      expect(await markVoided(trx, round.id, server.clock.now)).toBe(true);
+      held.pass();
+      await commit.passed;
+    });
+    await held.passed;
+    let answered = false;
+    const ordering = order(server, player.token, ROOM.usdtStandard, [line(3, 20)]).then((a) => ((answered = true), a));
+    await pause(300);
+    expect(answered).toBe(false);
+    commit.pass();
+    await callingOff;
+    expect((await ordering).body.code).toBe(1029);
+    expect(await balanceCents(server, player.id)).toBe(2000);
+    const rows = await server.deps.db.selectFrom('fund_log').select('id').where('member_id', '=', player.id).execute();
+    expect(rows).toHaveLength(1);
   });
 });

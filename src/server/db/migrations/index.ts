@@ -25,6 +25,7 @@ import { settleIndexMigration } from './0018_settle_index';
 import { liveStreamsMigration } from './0019_live_streams';
 import { guardScopesMigration } from './0020_guard_scopes';
 import { depositIndexMigration } from './0021_deposit_index';
+import { orderFunctionMigration } from './0022_order_function';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -49,5 +50,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0019_live_streams': liveStreamsMigration(dialect),
     '0020_guard_scopes': guardScopesMigration(dialect),
     '0021_deposit_index': depositIndexMigration(),
+    '0022_order_function': orderFunctionMigration(dialect),
   };
 }

@@ -21,15 +21,33 @@ import { MAX_BALANCE_CENTS, toUsd } from '../../../shared/money';
 import { validateBuy } from '../../../shared/validation';
 import type { Member, RoundRow } from '../../db/schema';
 import { fundLogByRef } from '../../repositories/fundLog';
-import { groupByKey, insertOrderGroup, insertOrderLines, lineIdsOfGroup } from '../../repositories/orders';
+import {
+  groupByKey,
+  insertOrderGroup,
+  insertOrderLines,
+  lineIdsOfGroup,
+  placeOrderOnPostgres,
+  type PostgresOrderTaken,
+} from '../../repositories/orders';
 import { roundById, roundGuard } from '../../repositories/rounds';
 import { isUniqueViolation } from '../dbErrors';
 import type { Deps } from '../deps';
 import { FundReason } from '../fundReasons';
-import { changeBalance } from '../ledger';
+import { changeBalance, type BalanceChanged } from '../ledger';
 import type { LiveNews } from '../live/bus';
 import { announce, balanceChanged, liveLine, ordersPlaced } from '../live/news';
-import { checkOrderAgainstPlay } from '../play/orderCheck';
+import {
+  checkOrderAgainstPlay,
+  NO_LIMIT,
+  passedLimitRefusal,
+  pausedRefusal,
+  type GameLimits,
+  type UsageState,
+} from '../play/orderCheck';
+import { startsAt } from '../play/periods';
+import type { PeriodStarts } from '../../repositories/play';
+import type { PauseKind } from '../../../shared/play';
+import { OrderRefusalState } from '../../db/migrations/0022_order_function';
 import { Refused, refused, refusedFrom } from '../refused';
 import { sha256Hex } from '../secrets';
 import type { RoomSettings } from './catalog';
@@ -132,6 +150,8 @@ async function take(
   const round = await currentRound(engine, game.id, game.type);
   const order = checkLines(input.lines, room, roundPhase(round, deps.clock()) !== 'open');
 
+  if (deps.dialect === 'postgres') return takeOnPostgres(engine, member, input, hash, { room, round, order });
+
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     const guard = await roundGuard(trx, deps.dialect, round.id);
@@ -154,7 +174,7 @@ async function take(
       refType: 'order',
       refId: String(groupId),
       insufficientCode: ErrorCode.TransferExceedsBalance,
-      insufficientRefusal: () => new Refused(ErrorCode.TransferExceedsBalance, MessageKey.NoEnoughMoney),
+      insufficientRefusal: notEnoughMoney,
       requireActive: true,
       now,
     });
@@ -176,20 +196,121 @@ async function take(
         created_at: now,
       })),
     );
-    const lines = order.lines.map((line, index) =>
-      liveLine(
-        { id: ids[index], username: member.username, ...line, stake_cents: line.stakeCents, created_at: now },
-        round.seqno,
-      ),
-    );
-    return {
-      answer: { order_ids: ids, seqno: round.seqno, money: toUsd(debit.afterCents) },
-      news: [
-        ordersPlaced(room.id, round, lines),
-        balanceChanged(member.id, { ...debit, deltaCents: -order.totalCents, reason: FundReason.Stake, now }),
-      ],
-    };
+    return taken(member, { room, round, order }, ids, debit, now);
   });
+}
+
+interface CheckedOrder {
+  room: RoomSettings;
+  round: RoundRow;
+  order: ReturnType<typeof checkLines>;
+}
+
+function notEnoughMoney(): Refused {
+  return new Refused(ErrorCode.TransferExceedsBalance, MessageKey.NoEnoughMoney);
+}
+
+/** The answer of a taken order and what the live streams are told of it. */
+function taken(
+  member: Member,
+  { room, round, order }: CheckedOrder,
+  ids: number[],
+  debit: BalanceChanged,
+  now: number,
+): { answer: OrderAnswer; news: LiveNews[] } {
+  const lines = order.lines.map((line, index) =>
+    liveLine(
+      { id: ids[index], username: member.username, ...line, stake_cents: line.stakeCents, created_at: now },
+      round.seqno,
+    ),
+  );
+  return {
+    answer: { order_ids: ids, seqno: round.seqno, money: toUsd(debit.afterCents) },
+    news: [
+      ordersPlaced(room.id, round, lines),
+      balanceChanged(member.id, { ...debit, deltaCents: -order.totalCents, reason: FundReason.Stake, now }),
+    ],
+  };
+}
+
+/**
+ * The same order on PostgreSQL in one statement, one round trip (migration 0022's place_order):
+ * its transaction holds the round's and the member's rows for the database's own work only, not
+ * for the server's between eight statements. Its refusals come back as the SQLite path's.
+ */
+async function takeOnPostgres(
+  engine: GameEngine,
+  member: Member,
+  input: OrderInput,
+  hash: string | null,
+  checked: CheckedOrder,
+): Promise<{ answer: OrderAnswer; news: LiveNews[] }> {
+  const { deps } = engine;
+  const { room, round, order } = checked;
+  const now = deps.clock();
+  const starts = startsAt(now);
+  let result: PostgresOrderTaken;
+  try {
+    result = await placeOrderOnPostgres(deps.db, {
+      member: member.id,
+      round: round.id,
+      room: room.id,
+      now,
+      total: order.totalCents,
+      bestPayout: order.bestPayoutCents,
+      balanceCeiling: MAX_BALANCE_CENTS,
+      idemKey: input.idempotencyKey ?? null,
+      requestHash: hash,
+      reason: FundReason.Stake,
+      reasonText: round.seqno,
+      outcomes: order.lines.map((line) => line.outcome),
+      rates: order.lines.map((line) => line.rate),
+      stakes: order.lines.map((line) => line.stakeCents),
+      refund1314: room.refund1314 ? 1 : 0,
+      ...starts,
+      noLimit: NO_LIMIT,
+    });
+  } catch (error) {
+    throw refusalOfPostgres(error, starts, order.totalCents, member.id) ?? error;
+  }
+  const debit = {
+    beforeCents: result.afterCents + order.totalCents,
+    afterCents: result.afterCents,
+    fundLogId: result.fundLogId,
+  };
+  return taken(member, checked, result.lineIds, debit, now);
+}
+
+/** The refusal place_order raised (its SQLSTATE and detail), as the SQLite path refuses; null for any other error. */
+function refusalOfPostgres(error: unknown, starts: PeriodStarts, stakeCents: number, memberId: number): Refused | null {
+  const { code, detail } = (error ?? {}) as { code?: unknown; detail?: unknown };
+  switch (code) {
+    case OrderRefusalState.roundClosed:
+      return refusedFrom(refuse(MessageKey.Stopped));
+    case OrderRefusalState.notEnoughMoney:
+      return notEnoughMoney();
+    case OrderRefusalState.frozen:
+      return refused(ErrorCode.AccountFrozen);
+    case OrderRefusalState.balanceCeiling:
+      return refused(ErrorCode.WrongAmount);
+    case OrderRefusalState.paused: {
+      const pause = JSON.parse(String(detail)) as { pause: PauseKind; until: number };
+      return pausedRefusal(pause.pause, Number(pause.until));
+    }
+    case OrderRefusalState.limit: {
+      const { limits, state } = JSON.parse(String(detail)) as { limits: GameLimits; state: UsageState };
+      return passedLimitRefusal(numbersOf(limits), numbersOf(state), starts, stakeCents, memberId);
+    }
+    default:
+      return null;
+  }
+}
+
+/** JSON from PostgreSQL writes bigints as numbers; the same, checked, whatever the nesting. */
+function numbersOf<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value), (_key, field: unknown) =>
+    typeof field === 'string' && /^-?\d+$/.test(field) ? Number(field) : field,
+  ) as T;
 }
 
 export async function placeOrder(engine: GameEngine, member: Member, input: OrderInput): Promise<OrderAnswer> {

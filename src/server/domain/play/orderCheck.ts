@@ -14,15 +14,22 @@ import type { PlayLimitKind, PlayPeriod, PauseKind } from '../../../shared/play'
 import { leftOf } from '../../../shared/play';
 import { ErrorCode } from '../../../shared/errors';
 import { toUsd } from '../../../shared/money';
-import type { Trx } from '../../db/schema';
-import { chargeUsage, giveUsageBack, playRulesOf, playStateOf, type PlayRuleRow } from '../../repositories/play';
+import type { PlayStateRow, Trx } from '../../db/schema';
+import {
+  chargeUsage,
+  giveUsageBack,
+  playRulesOf,
+  playStateOf,
+  type PeriodStarts,
+  type PlayRuleRow,
+} from '../../repositories/play';
 import { Refused } from '../refused';
 import { limitInForce, startsAt } from './periods';
 
 /** The most an order can stake: a limit that is not set never refuses. */
-const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+export const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
-type GameLimits = Record<PlayPeriod, Record<'stake' | 'loss', number>>;
+export type GameLimits = Record<PlayPeriod, Record<'stake' | 'loss', number>>;
 
 /** The stake and loss limits in force, NO_LIMIT where none; null when the member has none at all. */
 function gameLimitsOf(rows: readonly PlayRuleRow[], now: number): GameLimits | null {
@@ -117,6 +124,35 @@ export async function checkOrderAgainstPlay(
   // Refused: say which limit, from the figures the statement compared.
   const state = await playStateOf(trx, memberId);
   if (!state) throw new Error(`play: member ${memberId} has limits but no play state`);
+  throw passedLimitRefusal(limits, state, starts, stakeCents, memberId);
+}
+
+/** The usage columns of a member's play state, as the refusal of a limit reads them. */
+export type UsageState = Pick<
+  PlayStateRow,
+  | 'day_start'
+  | 'day_stake'
+  | 'day_loss'
+  | 'week_start'
+  | 'week_stake'
+  | 'week_loss'
+  | 'month_start'
+  | 'month_stake'
+  | 'month_loss'
+>;
+
+/**
+ * 3013 / 3014 for an order the usage's conditional update refused: the limit the member meets
+ * first, from the limits compared and the usage as it stands. Also PostgreSQL's order function's
+ * refusal (domain/game/orders.ts), which gives both figures.
+ */
+export function passedLimitRefusal(
+  limits: GameLimits,
+  state: UsageState,
+  starts: PeriodStarts,
+  stakeCents: number,
+  memberId: number,
+): Refused {
   const candidates = (['day', 'week', 'month'] as const).flatMap((period) =>
     (['stake', 'loss'] as const)
       .filter((kind) => limits[period][kind] !== NO_LIMIT)
@@ -129,7 +165,7 @@ export async function checkOrderAgainstPlay(
   );
   const passed = tightestPassed(candidates, stakeCents);
   if (!passed) throw new Error(`play: the usage of member ${memberId} refused an order no limit refuses`);
-  throw limitRefusal(passed.period, passed.kind, passed.limit, passed.used);
+  return limitRefusal(passed.period, passed.kind, passed.limit, passed.used);
 }
 
 /**

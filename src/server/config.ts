@@ -35,6 +35,12 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; when set, PostgreSQL is used instead of SQLite. */
   databaseUrl: string | null;
+  /**
+   * DATABASE_POOL_SIZE: connections this instance keeps to PostgreSQL (default 10). Each order is
+   * one round trip, so a few connections carry an instance; instances times this must stay below
+   * the database's max_connections.
+   */
+  databasePoolSize: number;
   /** What GET /manifest.json tells the app to use as API base; '' means the same origin. */
   publicApiUrl: string;
   /** Folder of the built app (vite build output). */
@@ -80,6 +86,9 @@ export const DEFAULT_DRAW_SECRET_FILE = './secrets/draw-secret';
 
 /** One draw secret as written in DRAW_SECRET or the file: 32 bytes in hex. */
 export const DRAW_SECRET_PATTERN = /^[0-9a-f]{64}$/i;
+
+/** DATABASE_POOL_SIZE's default. */
+export const DEFAULT_POOL_SIZE = 10;
 
 export class ConfigError extends Error {}
 
@@ -293,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: valueOf(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     databaseUrl: parseDatabaseUrl(valueOf(env, 'DATABASE_URL')),
+    databasePoolSize: parseLimit('DATABASE_POOL_SIZE', valueOf(env, 'DATABASE_POOL_SIZE')) ?? DEFAULT_POOL_SIZE,
     publicApiUrl: parsePublicApiUrl(valueOf(env, 'PUBLIC_API_URL')),
     distDir: resolve(valueOf(env, 'DIST_DIR') ?? './dist'),
     rendererFile: resolve(valueOf(env, 'RENDERER_FILE') ?? './build/ssr/renderPage.js'),

@@ -9,6 +9,7 @@ import { measureFirstLoad, printFirstLoad } from './firstLoad';
 import { runLiveBench } from './live';
 import { runLoginBench, runLoginFloodBench } from './login';
 import { measureOfflineReload, printOfflineReload } from './offlineReload';
+import { runPostgresBench } from './postgres';
 import { runServerBench } from './server';
 import { runSlowReadersBench } from './slowReaders';
 
@@ -22,6 +23,7 @@ const PARTS: Record<string, () => Promise<void> | void> = {
   firstLoad: async () => printFirstLoad(await measureFirstLoad()),
   offlineReload: async () => printOfflineReload(await measureOfflineReload()),
   server: runServerBench,
+  postgres: runPostgresBench,
   login: runLoginBench,
   loginFlood: runLoginFloodBench,
   live: runLiveBench,

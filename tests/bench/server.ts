@@ -2,8 +2,7 @@
  * Server figures for `npm run bench` (not pass/fail): order intake and getGameinfo over real HTTP
  * against the real server as `npm start` runs it (compiled) in its own process on a fresh
  * embedded SQLite, beside a Fastify hello-world baseline measured in the same run; and the
- * settlement time of a round with 100,000 order lines; order intake and getGameinfo also on
- * PostgreSQL (a throwaway cluster, as the server-pg tests start). autocannon runs in a process of
+ * settlement time of a round with 100,000 order lines (PostgreSQL's figures: postgres.ts). autocannon runs in a process of
  * its own for each load (load-process.ts), so the server and the load generator never share an
  * event loop and no load inherits the state of the one before.
  *
@@ -21,6 +20,7 @@ import { drawRound } from '../../src/server/domain/game/rounds';
 import { settleRound } from '../../src/server/domain/game/settlement';
 import type { SqliteSynchronous } from '../../src/server/config';
 import type { Db } from '../../src/server/db/schema';
+import type { Deps } from '../../src/server/domain/deps';
 import { roundById } from '../../src/server/repositories/rounds';
 import {
   benchChains,
@@ -28,21 +28,19 @@ import {
   fillRound,
   longRounds,
   openBenchDatabase,
-  openBenchPostgres,
   type BenchMember,
 } from './server-fixtures';
 import type { BodySpec } from './load-bodies';
 import { measureChains } from './chains';
-import { startCluster } from '../server/pg/cluster';
-import { describe, load, ms, n, startBenchServer, startProcess, stopProcess } from './harness';
+import { describe, load, ms, n, processCpuMs, startBenchServer, startProcess, stopProcess } from './harness';
 import { runPageBench } from './pages';
 
-const ORDER_CONNECTIONS = 50;
-const POLL_CONNECTIONS = 1_000;
-const SECONDS = 10;
-const WARMUP_SECONDS = 2;
-const MEMBERS = 2_000;
-const SETTLE_LINES = 100_000;
+export const ORDER_CONNECTIONS = 50;
+export const POLL_CONNECTIONS = 1_000;
+export const SECONDS = 10;
+export const WARMUP_SECONDS = 2;
+export const MEMBERS = 2_000;
+export const SETTLE_LINES = 100_000;
 
 /**
  * A process's resident memory from /proc (Linux), in bytes: all of it, and the part that is the
@@ -61,7 +59,7 @@ function residentMemory(pid: number | undefined): { rss: number; anon: number; f
 }
 
 /** The orders of the measured run (idempotency keys `run-…`) found in the database. */
-async function landedOrders(db: Db): Promise<number> {
+export async function landedOrders(db: Db): Promise<number> {
   const row = await db
     .selectFrom('order_groups')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -74,17 +72,18 @@ async function landedOrders(db: Db): Promise<number> {
  * Orders of each member in turn at the intake bench's connections: valid ones (with an idempotency
  * key, as the app sends) or ones refused before any database work (load-bodies.ts).
  */
-function orderLoad(
+export function orderLoad(
   url: string,
   seconds: number,
   body: Extract<BodySpec, { kind: 'order' | 'refused' }>,
   tokens: string,
+  { connections = ORDER_CONNECTIONS } = {},
 ): Promise<Result> {
-  return load({ url, connections: ORDER_CONNECTIONS, seconds, path: ApiPath.order, body, tokensFile: tokens });
+  return load({ url, connections, seconds, path: ApiPath.order, body, tokensFile: tokens });
 }
 
 /** getGameinfo of room 1 by each member in turn, at the poll bench's connections. */
-function pollLoad(url: string, seconds: number, tokens: string): Promise<Result> {
+export function pollLoad(url: string, seconds: number, tokens: string): Promise<Result> {
   return load({
     url,
     connections: POLL_CONNECTIONS,
@@ -96,14 +95,14 @@ function pollLoad(url: string, seconds: number, tokens: string): Promise<Result>
 }
 
 /** The members' session tokens in a file, for the loads that take them in turn. */
-function tokensFile(dir: string, members: BenchMember[]): string {
-  const file = join(dir, 'tokens.json');
+export function tokensFile(dir: string, members: BenchMember[], name = 'tokens.json'): string {
+  const file = join(dir, name);
   writeFileSync(file, JSON.stringify(members.map((member) => member.token)));
   return file;
 }
 
 /** Hello world at the order bench's and at the poll bench's number of connections. */
-async function helloBaseline(): Promise<{ few: Result; many: Result }> {
+export async function helloBaseline(): Promise<{ few: Result; many: Result }> {
   const { child, match } = await startProcess(
     ['--import', 'tsx', 'tests/bench/hello-server.ts'],
     {},
@@ -124,7 +123,7 @@ async function helloBaseline(): Promise<{ few: Result; many: Result }> {
   }
 }
 
-interface Intake {
+export interface Intake {
   synchronous: SqliteSynchronous;
   orders: Result;
   /** Orders of the measured run found in the database afterwards. */
@@ -132,6 +131,8 @@ interface Intake {
   /** Refused orders (no database work), measured beside the polls. */
   refused: Result | null;
   polls: Result | null;
+  /** The server's CPU time over the measured orders (null where the machine does not tell it). */
+  cpuMs: number | null;
   /** The server's resident memory after its loads, when the machine tells it. */
   memoryAfter: ReturnType<typeof residentMemory>;
 }
@@ -140,7 +141,7 @@ interface Intake {
  * The real server on `dir` with the given SQLITE_SYNCHRONOUS: order intake (after a warm-up), then
  * getGameinfo polling when asked; stopped, then the orders of the run counted in its database.
  */
-async function realServer(
+export async function realServer(
   dir: string,
   members: BenchMember[],
   synchronous: SqliteSynchronous,
@@ -151,7 +152,9 @@ async function realServer(
     // Each request a valid order of a different member (with an idempotency key, as the app sends).
     const tokens = tokensFile(dir, members);
     await orderLoad(url, WARMUP_SECONDS, { kind: 'order', tag: 'warm' }, tokens);
+    const cpuBefore = processCpuMs(child.pid);
     const ordered = await orderLoad(url, SECONDS, { kind: 'order', tag: 'run' }, tokens);
+    const cpuAfter = processCpuMs(child.pid);
     let polls: Result | null = null;
     let refused: Result | null = null;
     if (withPolls) {
@@ -165,70 +168,54 @@ async function realServer(
     const deps = await openBenchDatabase(dir);
     const landed = await landedOrders(deps.db);
     await deps.db.destroy();
-    return { synchronous, orders: ordered, landed, refused, polls, memoryAfter };
+    const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+    return { synchronous, orders: ordered, landed, refused, polls, memoryAfter, cpuMs };
   } finally {
     await stopProcess(child);
   }
 }
 
-/**
- * Order intake and getGameinfo polling against the real server on PostgreSQL: a throwaway cluster
- * (fsync off, so its orders are not durable: a figure of the server's and PostgreSQL's work, not
- * of a disk), the same members and rounds as on SQLite.
- */
-async function postgresLoads(dir: string): Promise<{ orders: Result; landed: number; polls: Result }> {
-  const cluster = await startCluster({ prefix: 'bench-pg-' });
-  try {
-    const databaseUrl = cluster.adminUrl;
-    const deps = await openBenchPostgres(databaseUrl);
-    await longRounds(deps.db, 3_600);
-    const members = await createMembers(deps, MEMBERS, 1_000_000_00);
-    await deps.db.destroy();
-    const { child, url } = await startBenchServer({ DATA_DIR: dir, DATABASE_URL: databaseUrl, DIST_DIR: dir });
-    try {
-      const tokens = tokensFile(dir, members);
-      await orderLoad(url, WARMUP_SECONDS, { kind: 'order', tag: 'warm' }, tokens);
-      const orders = await orderLoad(url, SECONDS, { kind: 'order', tag: 'run' }, tokens);
-      await pollLoad(url, WARMUP_SECONDS, tokens);
-      const polls = await pollLoad(url, SECONDS, tokens);
-      await stopProcess(child);
-      const deps = await openBenchPostgres(cluster.adminUrl);
-      const landed = await landedOrders(deps.db);
-      await deps.db.destroy();
-      return { orders, landed, polls };
-    } finally {
-      await stopProcess(child);
-    }
-  } finally {
-    await cluster.destroy();
-  }
+/** The server's CPU per answered order, as printed. */
+export function cpuPerOrder(cpuMs: number | null, orders: Result): string {
+  return cpuMs === null
+    ? 'server CPU not measured'
+    : `server CPU ${(cpuMs / orders.requests.total).toFixed(2)} ms per order`;
 }
 
+/** SQLite's settlement of 100,000 lines, on a fresh database in `dir`. */
 async function settlement(dir: string): Promise<string[]> {
   let now = Date.now();
   const deps = await openBenchDatabase(dir, () => now);
   try {
-    const members = await createMembers(deps, MEMBERS, 10_000_000_00);
-    const roundId = await fillRound(deps, members, SETTLE_LINES / 5, 5);
-    const round = await roundById(deps.db, roundId);
-    if (!round) throw new Error('round missing');
-    now = round.draw_at;
-    await drawRound(deps, benchChains(deps.db), round);
-    const drawn = (await roundById(deps.db, roundId))!;
-    const started = performance.now();
-    const report = await settleRound(deps, drawn);
-    const elapsed = performance.now() - started;
-    const auditStarted = performance.now();
-    const audit = await runAudit(deps);
-    const auditMs = performance.now() - auditStarted;
-    return [
-      `Settlement of a round with ${n(report.lines)} order lines of ${n(MEMBERS)} members: ${ms(elapsed)} ` +
-        `(${report.batches} batches, ${n(report.credits)} credits) — goal < 250 ms`,
-      `Audit of that database afterwards: ${audit.ok ? 'every check holds' : 'BREACHES FOUND'} (${ms(auditMs)}) — goal < 250 ms`,
-    ];
+    return await settlementFigures(deps, (at) => (now = at));
   } finally {
     await deps.db.destroy();
   }
+}
+
+/**
+ * A round of 100,000 lines of MEMBERS members drawn and settled on `deps` (its clock moved to the
+ * draw by `moveClock`), then the audit of the whole database: their times.
+ */
+export async function settlementFigures(deps: Deps, moveClock: (at: number) => void): Promise<string[]> {
+  const members = await createMembers(deps, MEMBERS, 10_000_000_00);
+  const roundId = await fillRound(deps, members, SETTLE_LINES / 5, 5);
+  const round = await roundById(deps.db, roundId);
+  if (!round) throw new Error('round missing');
+  moveClock(round.draw_at);
+  await drawRound(deps, benchChains(deps.db), round);
+  const drawn = (await roundById(deps.db, roundId))!;
+  const started = performance.now();
+  const report = await settleRound(deps, drawn);
+  const elapsed = performance.now() - started;
+  const auditStarted = performance.now();
+  const audit = await runAudit(deps);
+  const auditMs = performance.now() - auditStarted;
+  return [
+    `Settlement of a round with ${n(report.lines)} order lines of ${n(MEMBERS)} members: ${ms(elapsed)} ` +
+      `(${report.batches} batches, ${n(report.credits)} credits) — goal < 250 ms on SQLite, < 1 s on PostgreSQL`,
+    `Audit of that database afterwards: ${audit.ok ? 'every check holds' : 'BREACHES FOUND'} (${ms(auditMs)}) — goal < 250 ms`,
+  ];
 }
 
 export async function runServerBench(): Promise<void> {
@@ -238,7 +225,6 @@ export async function runServerBench(): Promise<void> {
     NORMAL: mkdtempSync(join(tmpdir(), 'bench-normal-')),
   };
   const settleDir = mkdtempSync(join(tmpdir(), 'bench-settle-'));
-  const pgDir = mkdtempSync(join(tmpdir(), 'bench-pg-server-'));
   const pagesDir = mkdtempSync(join(tmpdir(), 'bench-pages-'));
   try {
     console.log('\n== Server (figures, not pass/fail; loopback, server in its own process) ==');
@@ -271,7 +257,7 @@ export async function runServerBench(): Promise<void> {
       console.log(
         `  ${''.padEnd(29)} orders landed: ${n(intake.landed)} of ${n(intake.orders.requests.total)} answers ` +
           `(${n(intake.landed / SECONDS)} orders/s); ratio to hello world ` +
-          `${(intake.orders.requests.average / hello.few.requests.average).toFixed(2)}`,
+          `${(intake.orders.requests.average / hello.few.requests.average).toFixed(2)}; ${cpuPerOrder(intake.cpuMs, intake.orders)}`,
       );
     }
     const cost = 1 - full.landed / normal.landed;
@@ -300,20 +286,10 @@ export async function runServerBench(): Promise<void> {
         `${memory(normal.memoryAfter)} with NORMAL — goal < 300 MB`,
     );
     await runPageBench(pagesDir, tokensFile(pagesDir, members), hello.few);
-    const pg = await postgresLoads(pgDir);
-    console.log(
-      `On PostgreSQL (a throwaway cluster, fsync off): order intake, ${ORDER_CONNECTIONS} connections, ${SECONDS} s: ` +
-        `${describe(pg.orders)}; orders landed: ${n(pg.landed)} of ${n(pg.orders.requests.total)} answers; ` +
-        `ratio to hello world ${(pg.orders.requests.average / hello.few.requests.average).toFixed(2)}`,
-    );
-    console.log(
-      `  getGameinfo, ${n(POLL_CONNECTIONS)} polling connections: ${describe(pg.polls)}; ratio to hello world ` +
-        (pg.polls.requests.average / hello.many.requests.average).toFixed(2),
-    );
     for (const line of await settlement(settleDir)) console.log(line);
     for (const line of measureChains()) console.log(line);
   } finally {
-    for (const dir of [prepared, ...Object.values(dirs), settleDir, pgDir, pagesDir])
+    for (const dir of [prepared, ...Object.values(dirs), settleDir, pagesDir])
       rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -9,6 +9,7 @@ describe('configuration from the environment', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: null,
+      databasePoolSize: 10,
       publicApiUrl: '',
       logLevel: 'warn',
       trustProxy: false,
@@ -24,6 +25,13 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '30' }).shutdownGraceMs).toBe(30_000);
     for (const bad of ['0', '-5', '1.5', 'long']) {
       expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
+  it('DATABASE_POOL_SIZE sets the connections an instance keeps to PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '24' }).databasePoolSize).toBe(24);
+    for (const bad of ['0', '-5', '1.5', 'many', '100001']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad }), bad).toThrow(ConfigError);
     }
   });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import SQLite from './sqliteDriver';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { SqliteSynchronous } from '../config';
+import { DEFAULT_POOL_SIZE, type SqliteSynchronous } from '../config';
 import type { Database, Db, Dialect } from './schema';
 import { startCheckpointer } from './checkpointer';
 import { BUSY_TIMEOUT_MS, GroupCommitSqliteDialect } from './groupCommit';
@@ -118,7 +118,11 @@ export interface PostgresOptions {
 /** A request waiting longer than this for a connection answers "network error, refresh" (1004). */
 export const PG_CONNECTION_TIMEOUT_MS = 5_000;
 
-export function openPostgres(url: string, maxConnections = 10, options: PostgresOptions = {}): OpenDatabase {
+export function openPostgres(
+  url: string,
+  maxConnections = DEFAULT_POOL_SIZE,
+  options: PostgresOptions = {},
+): OpenDatabase {
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
@@ -163,11 +167,16 @@ export interface DatabaseEvents {
 }
 
 export function openDatabase(
-  config: { dataDir: string; databaseUrl: string | null; sqliteSynchronous?: SqliteSynchronous },
+  config: {
+    dataDir: string;
+    databaseUrl: string | null;
+    databasePoolSize?: number;
+    sqliteSynchronous?: SqliteSynchronous;
+  },
   options: Omit<SqliteOptions, 'synchronous' | 'onCheckpointError'> & DatabaseEvents = {},
 ): OpenDatabase {
   const { onCheckpointError, onConnectionError, ...sqliteOptions } = options;
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, undefined, { onConnectionError });
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize, { onConnectionError });
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   return openSqlite(join(config.dataDir, 'app.sqlite'), {
     ...sqliteOptions,

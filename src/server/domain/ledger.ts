@@ -4,9 +4,9 @@
  * the invariant "balance = sum of fund-log deltas" holds after every commit.
  */
 import { ErrorCode } from '../../shared/errors';
-import type { Trx } from '../db/schema';
+import type { Dialect, Trx } from '../db/schema';
 import { insertFundLog, insertFundLogRows, type NewFundLogRow } from '../repositories/fundLog';
-import { addToBalance, findMemberById } from '../repositories/members';
+import { addToBalance, addToBalancesAtOnce, findMemberById } from '../repositories/members';
 import type { FundReason } from './fundReasons';
 import { refused, type Refused } from './refused';
 
@@ -91,21 +91,37 @@ export interface Credited {
 
 /**
  * Credits many members at once (settlement's awards: thousands a round): each balance by the same
- * conditional UPDATE as changeBalance, then their fund-log rows by multi-row inserts, which cost a
- * fraction of a statement per row. The same reason and reference for all; in the caller's order.
+ * conditional UPDATE as changeBalance (on PostgreSQL all of them in one statement, so a batch is
+ * not a round trip per member), then their fund-log rows by multi-row inserts. The same reason and
+ * reference for all; in the caller's order; each member once.
  */
 export async function creditBalances(
   trx: Trx,
+  dialect: Dialect,
   credits: readonly { memberId: number; deltaCents: number }[],
   change: Omit<BalanceChange, 'memberId' | 'deltaCents' | 'insufficientRefusal' | 'requireActive'>,
 ): Promise<Credited[]> {
+  for (const { deltaCents } of credits) {
+    checkDelta(deltaCents);
+    if (deltaCents < 0) throw new Error(`ledger: a credit of ${deltaCents} cents`);
+  }
+  if (new Set(credits.map((credit) => credit.memberId)).size !== credits.length) {
+    throw new Error('ledger: a member credited twice in one batch');
+  }
+  let after: Map<number, number>;
+  if (dialect === 'postgres') after = await addToBalancesAtOnce(trx, credits);
+  else {
+    after = new Map();
+    for (const { memberId, deltaCents } of credits) {
+      const afterCents = await addToBalance(trx, memberId, deltaCents);
+      if (afterCents !== undefined) after.set(memberId, afterCents);
+    }
+  }
   const credited: Credited[] = [];
   const rows: NewFundLogRow[] = [];
   for (const { memberId, deltaCents } of credits) {
-    checkDelta(deltaCents);
-    if (deltaCents < 0) throw new Error(`ledger: a credit of ${deltaCents} cents`);
-    const afterCents = await addToBalance(trx, memberId, deltaCents);
-    // No such member, or past the exact range: as changeBalance refuses.
+    const afterCents = after.get(memberId);
+    // No such member, or past the exact range: as changeBalance refuses (the transaction rolls back).
     if (afterCents === undefined) throw refused(change.insufficientCode);
     credited.push({ memberId, deltaCents, afterCents });
     rows.push(fundLogRowOf(memberId, deltaCents, afterCents, change));

@@ -102,6 +102,26 @@ const addToActiveBalanceQuery = prepared<{ id: number; delta: number }, BalanceR
 );
 
 /**
+ * Credits many members in one statement (PostgreSQL; settlement's awards), by addToBalance's
+ * conditions. Answers each credited member's balance after; a member absent from the answer was not
+ * credited (no such member, or past the exact range). Members must be distinct.
+ */
+export async function addToBalancesAtOnce(
+  db: Db,
+  credits: readonly { memberId: number; deltaCents: number }[],
+): Promise<Map<number, number>> {
+  const { rows } = await sql<{ id: number; money_cents: number }>`
+    UPDATE members SET money_cents = members.money_cents + credit.delta
+    FROM unnest(${credits.map((credit) => credit.memberId)}::integer[], ${credits.map((credit) => credit.deltaCents)}::bigint[])
+      AS credit(id, delta)
+    WHERE members.id = credit.id
+      AND members.money_cents + credit.delta >= 0
+      AND members.money_cents + credit.delta <= ${sql.lit(Number.MAX_SAFE_INTEGER)}
+    RETURNING members.id, members.money_cents`.execute(db);
+  return new Map(rows.map((row) => [Number(row.id), Number(row.money_cents)]));
+}
+
+/**
  * The one statement that moves a balance: it only matches when the result stays >= 0, so two
  * concurrent debits can never overspend, and within Number.MAX_SAFE_INTEGER, so a balance read
  * back is always the exact number stored (the domain's ceilings keep far below it: money.ts).

@@ -26,6 +26,7 @@ import { liveStreamsMigration } from './0019_live_streams';
 import { guardScopesMigration } from './0020_guard_scopes';
 import { depositIndexMigration } from './0021_deposit_index';
 import { orderFunctionMigration } from './0022_order_function';
+import { linesFillfactorMigration } from './0023_lines_fillfactor';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -51,5 +52,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0020_guard_scopes': guardScopesMigration(dialect),
     '0021_deposit_index': depositIndexMigration(),
     '0022_order_function': orderFunctionMigration(dialect),
+    '0023_lines_fillfactor': linesFillfactorMigration(dialect),
   };
 }

@@ -152,6 +152,7 @@ async function settleBatchInTransaction(
     );
     const credits = await creditBalances(
       trx,
+      deps.dialect,
       [...payouts].map(([memberId, deltaCents]) => ({ memberId, deltaCents })),
       {
         reason: FundReason.Award,

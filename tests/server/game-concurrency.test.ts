@@ -47,6 +47,23 @@ describe('parallel orders against one balance', () => {
     expect(lines).toHaveLength(100);
     expect((await runAudit(server.deps)).ok).toBe(true);
   });
+
+  it('40 members ordering twice at once, each with money for one: one order of each lands, every fund log sums', async () => {
+    await openRound(server, 15);
+    const players = await Promise.all(Array.from({ length: 40 }, () => fundedMember(server, 20)));
+    // Interleaved, so that on PostgreSQL the batches hold members' orders in any arrival order.
+    const answers = await Promise.all(
+      [...players, ...players.slice().reverse()].map((player, i) =>
+        order(server, player.token, ROOM.usdtStandard, [line(i % 11, 20)]).then((answer) => ({ player, answer })),
+      ),
+    );
+    for (const player of players) {
+      const own = answers.filter((a) => a.player === player).map((a) => a.answer.body.code);
+      expect(own.sort()).toEqual([1, 1043]);
+      expect(await balanceCents(server, player.id)).toBe(0);
+    }
+    expect((await runAudit(server.deps)).ok).toBe(true);
+  });
 });
 
 /** A promise and the function that settles it. */

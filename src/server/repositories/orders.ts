@@ -3,7 +3,7 @@
  * outcome. Every status change is guarded by the status it leaves (`WHERE status = 'wait'`), so a
  * line is settled once or cancelled once, never both.
  */
-import { CompiledQuery, sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import { prepared } from '../db/prepared';
 import { rowsAsArrays } from '../db/rowArrays';
 import type { Database, Db, Dialect, LineStatus, OrderGroupRow, OrderLineRow, OrderLinesTable } from '../db/schema';
@@ -288,82 +288,4 @@ export async function addRoundResults(db: Db, results: readonly RoundResult[]): 
       )
       .execute();
   }
-}
-
-/** What migration 0022's place_order is given: the order as orders.ts checked it. */
-export interface PostgresOrder {
-  member: number;
-  round: number;
-  room: number;
-  now: number;
-  total: number;
-  bestPayout: number;
-  balanceCeiling: number;
-  idemKey: string | null;
-  requestHash: string | null;
-  reason: string;
-  reasonText: string;
-  outcomes: number[];
-  rates: number[];
-  stakes: number[];
-  refund1314: number;
-  day: number;
-  week: number;
-  month: number;
-  noLimit: number;
-  [key: string]: unknown;
-}
-
-export interface PostgresOrderTaken {
-  groupId: number;
-  afterCents: number;
-  fundLogId: number;
-  lineIds: number[];
-}
-
-const PLACE_ORDER_ARGS = [
-  'member',
-  'round',
-  'room',
-  'now',
-  'total',
-  'bestPayout',
-  'balanceCeiling',
-  'idemKey',
-  'requestHash',
-  'reason',
-  'reasonText',
-  'outcomes',
-  'rates',
-  'stakes',
-  'refund1314',
-  'day',
-  'week',
-  'month',
-  'noLimit',
-] as const;
-
-const placeOrderSql = `SELECT order_group, balance_after, fund_row, line_ids FROM place_order(${PLACE_ORDER_ARGS.map(
-  (_, i) => `$${i + 1}`,
-).join(', ')})`;
-
-/**
- * PostgreSQL: the whole order in one statement, so one round trip (migration 0022). Refusals are
- * raised by the function with SQLSTATEs of class RP (OrderRefusalState); orders.ts reads them.
- */
-export async function placeOrderOnPostgres(db: Db, order: PostgresOrder): Promise<PostgresOrderTaken> {
-  const { rows } = await db.executeQuery<{
-    order_group: number;
-    balance_after: number;
-    fund_row: number;
-    line_ids: number[];
-  }>(
-    CompiledQuery.raw(
-      placeOrderSql,
-      PLACE_ORDER_ARGS.map((name) => order[name]),
-    ),
-  );
-  const row = rows[0];
-  if (!row) throw new Error('place_order answered no row');
-  return { groupId: row.order_group, afterCents: row.balance_after, fundLogId: row.fund_row, lineIds: row.line_ids };
 }

@@ -27,6 +27,7 @@ import { guardScopesMigration } from './0020_guard_scopes';
 import { depositIndexMigration } from './0021_deposit_index';
 import { orderFunctionMigration } from './0022_order_function';
 import { linesFillfactorMigration } from './0023_lines_fillfactor';
+import { orderBatchMigration } from './0024_order_batch';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -53,5 +54,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0021_deposit_index': depositIndexMigration(),
     '0022_order_function': orderFunctionMigration(dialect),
     '0023_lines_fillfactor': linesFillfactorMigration(dialect),
+    '0024_order_batch': orderBatchMigration(dialect),
   };
 }

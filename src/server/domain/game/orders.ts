@@ -21,14 +21,8 @@ import { MAX_BALANCE_CENTS, toUsd } from '../../../shared/money';
 import { validateBuy } from '../../../shared/validation';
 import type { Member, RoundRow } from '../../db/schema';
 import { fundLogByRef } from '../../repositories/fundLog';
-import {
-  groupByKey,
-  insertOrderGroup,
-  insertOrderLines,
-  lineIdsOfGroup,
-  placeOrderOnPostgres,
-  type PostgresOrderTaken,
-} from '../../repositories/orders';
+import { groupByKey, insertOrderGroup, insertOrderLines, lineIdsOfGroup } from '../../repositories/orders';
+import { placeOrderOnPostgres, type PostgresOrderTaken } from '../../repositories/orderBatch';
 import { roundById, roundGuard } from '../../repositories/rounds';
 import { isUniqueViolation } from '../dbErrors';
 import type { Deps } from '../deps';
@@ -234,9 +228,10 @@ function taken(
 }
 
 /**
- * The same order on PostgreSQL in one statement, one round trip (migration 0022's place_order):
- * its transaction holds the round's and the member's rows for the database's own work only, not
- * for the server's between eight statements. Its refusals come back as the SQLite path's.
+ * The same order on PostgreSQL in one function call (migration 0022's place_order), sent with the
+ * other orders under way in one round trip and one commit (repositories/orderBatch.ts): its
+ * transaction holds the round's and the member's rows for the database's own work only, not for
+ * the server's between eight statements. Its refusals come back as the SQLite path's.
  */
 async function takeOnPostgres(
   engine: GameEngine,

@@ -1,14 +1,14 @@
 /**
- * PostgreSQL's order intake: orders go to the database together (migration 0024's place_orders):
- * several members' orders in one round trip and one commit, each still its own conditional debit,
- * fund-log row and lines (0022's place_order), each refused alone. An order that finds the batches
- * in flight below the limit goes at once, alone; under load, orders wait for a batch to come back
- * and go in the next, up to MAX_BATCH: the wait is shorter than the queue for a pool connection
- * they replace. Orders of a batch are sent by member id, so two batches (of this instance or
+ * PostgreSQL's order intake: orders go to the database together (migration 0024's place_orders,
+ * by a BatchQueue): several members' orders in one round trip and one commit, each still its own
+ * conditional debit, fund-log row and lines (0022's place_order), each refused alone. Under load
+ * an order waits for a batch to come back and goes in the next: a shorter wait than the queue for
+ * a pool connection it replaces. Orders of a batch are sent by member id, so two batches (of this instance or
  * another) always take members' rows in the same order and never deadlock. An answer is given
  * only once its batch is committed: an acknowledged order is as durable as the database's commit.
  */
 import { CompiledQuery } from 'kysely';
+import { BatchQueue } from '../db/batchQueue';
 import type { Db } from '../db/schema';
 
 /** What place_order is given: the order as domain/game/orders.ts checked it. */
@@ -62,70 +62,32 @@ export const MAX_IN_FLIGHT = 4;
 type Answer =
   { group: number; after: number; fund: number; lines: number[] } | { state: string; detail: string | null };
 
-interface Waiting {
-  order: PostgresOrder;
-  resolve: (taken: PostgresOrderTaken) => void;
-  reject: (error: unknown) => void;
-}
-
 const placeOrdersSql = 'SELECT place_orders($1::jsonb) AS answers';
 
-class OrderBatcher {
-  private readonly waiting: Waiting[] = [];
-  private inFlight = 0;
-
-  constructor(private readonly db: Db) {}
-
-  place(order: PostgresOrder): Promise<PostgresOrderTaken> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ order, resolve, reject });
-      this.sendWaiting();
-    });
-  }
-
-  private sendWaiting(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, MAX_BATCH).sort((a, b) => a.order.member - b.order.member);
-      this.inFlight++;
-      void this.send(batch).finally(() => {
-        this.inFlight--;
-        this.sendWaiting();
-      });
-    }
-  }
-
-  private async send(batch: Waiting[]): Promise<void> {
-    let answers: Answer[];
-    try {
-      const { rows } = await this.db.executeQuery<{ answers: Answer[] }>(
-        CompiledQuery.raw(placeOrdersSql, [JSON.stringify(batch.map((item) => item.order))]),
-      );
-      answers = rows[0]?.answers ?? [];
-      if (answers.length !== batch.length)
-        throw new Error(`place_orders answered ${answers.length} of ${batch.length}`);
-    } catch (error) {
-      for (const item of batch) item.reject(error);
-      return;
-    }
-    batch.forEach((item, index) => {
-      const answer = answers[index];
-      if ('state' in answer) item.reject(new OrderRefusedByDatabase(answer.state, answer.detail));
-      else
-        item.resolve({
-          groupId: answer.group,
-          afterCents: answer.after,
-          fundLogId: answer.fund,
-          lineIds: answer.lines,
-        });
-    });
-  }
+/** One batch: one call of place_orders, an answer per order. */
+async function placeOrders(db: Db, orders: PostgresOrder[]): Promise<(PostgresOrderTaken | Error)[]> {
+  const { rows } = await db.executeQuery<{ answers: Answer[] }>(
+    CompiledQuery.raw(placeOrdersSql, [JSON.stringify(orders)]),
+  );
+  return (rows[0]?.answers ?? []).map((answer) =>
+    'state' in answer
+      ? new OrderRefusedByDatabase(answer.state, answer.detail)
+      : { groupId: answer.group, afterCents: answer.after, fundLogId: answer.fund, lineIds: answer.lines },
+  );
 }
 
-const batchers = new WeakMap<Db, OrderBatcher>();
+const queues = new WeakMap<Db, BatchQueue<PostgresOrder, PostgresOrderTaken>>();
 
 /** Takes an order on PostgreSQL with the others under way (see above); rejects with its refusal. */
 export function placeOrderOnPostgres(db: Db, order: PostgresOrder): Promise<PostgresOrderTaken> {
-  let batcher = batchers.get(db);
-  if (!batcher) batchers.set(db, (batcher = new OrderBatcher(db)));
-  return batcher.place(order);
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = new BatchQueue((orders) => placeOrders(db, orders), {
+      maxBatch: MAX_BATCH,
+      maxInFlight: MAX_IN_FLIGHT,
+      order: (a, b) => a.member - b.member,
+    });
+    queues.set(db, queue);
+  }
+  return queue.add(order);
 }

@@ -1,4 +1,5 @@
 /** Queries on sessions; rows are keyed by the SHA-256 of the token. */
+import { sql } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { Db, Member } from '../db/schema';
 
@@ -41,15 +42,25 @@ const sessionMemberQuery = prepared<
     .where('sessions.token_hash', '=', p('hash')),
 );
 
-export async function findSessionMember(
-  db: Db,
-  tokenHash: string,
-): Promise<{ session: SessionRow; member: Member } | undefined> {
-  const { rows } = await sessionMemberQuery(db, { hash: tokenHash });
-  const row = rows[0];
-  if (!row) return undefined;
-  const { session_created_at, session_expires_at, session_last_used_at, session_user_agent, session_ip, ...member } =
-    row;
+type SessionMemberRow = Member & {
+  token_hash: string;
+  session_created_at: number;
+  session_expires_at: number;
+  session_last_used_at: number;
+  session_user_agent: string;
+  session_ip: string;
+};
+
+function sessionMemberOf(tokenHash: string, row: SessionMemberRow): { session: SessionRow; member: Member } {
+  const {
+    token_hash: _hash,
+    session_created_at,
+    session_expires_at,
+    session_last_used_at,
+    session_user_agent,
+    session_ip,
+    ...member
+  } = row;
   return {
     session: {
       token_hash: tokenHash,
@@ -62,6 +73,40 @@ export async function findSessionMember(
     },
     member,
   };
+}
+
+export async function findSessionMember(
+  db: Db,
+  tokenHash: string,
+): Promise<{ session: SessionRow; member: Member } | undefined> {
+  const { rows } = await sessionMemberQuery(db, { hash: tokenHash });
+  const row = rows[0];
+  return row ? sessionMemberOf(tokenHash, { ...row, token_hash: tokenHash }) : undefined;
+}
+
+const sessionMembersQuery = prepared<{ hashes: string[] }, SessionMemberRow>((db, p) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .selectAll('members')
+    .select([
+      'sessions.token_hash',
+      'sessions.created_at as session_created_at',
+      'sessions.expires_at as session_expires_at',
+      'sessions.last_used_at as session_last_used_at',
+      'sessions.user_agent as session_user_agent',
+      'sessions.ip as session_ip',
+    ])
+    .where('sessions.token_hash', '=', sql<string>`ANY(${p('hashes')})`),
+);
+
+/** Several sessions and their members in one statement (PostgreSQL: lookups under way together), by hash. */
+export async function findSessionMembers(
+  db: Db,
+  tokenHashes: string[],
+): Promise<Map<string, { session: SessionRow; member: Member }>> {
+  const { rows } = await sessionMembersQuery(db, { hashes: tokenHashes });
+  return new Map(rows.map((row) => [row.token_hash, sessionMemberOf(row.token_hash, row)]));
 }
 
 /**

@@ -13,11 +13,13 @@ import {
   deleteExpiredSessions,
   deleteSession,
   findSessionMember,
+  findSessionMembers,
   insertSession,
   sessionsByHash,
   touchSession,
   type SessionRow,
 } from '../../repositories/sessions';
+import { BatchQueue } from '../../db/batchQueue';
 import type { Deps } from '../deps';
 import { Refused } from '../refused';
 import { hashToken, newToken } from '../secrets';
@@ -75,10 +77,39 @@ export async function authenticate(deps: Deps, token: string | undefined, ip = '
   return authenticateHash(deps, hashToken(token), ip);
 }
 
+type FoundSession = Awaited<ReturnType<typeof findSessionMember>>;
+
+const lookups = new WeakMap<Db, BatchQueue<string, FoundSession>>();
+
+/**
+ * A session and its member. On PostgreSQL lookups under way go together (a BatchQueue): a thousand
+ * members polling cost a few statements a moment, not a round trip each through a busy pool.
+ */
+function lookUpSession(deps: Deps, tokenHash: string): Promise<FoundSession> {
+  if (deps.dialect !== 'postgres') return findSessionMember(deps.db, tokenHash);
+  let queue = lookups.get(deps.db);
+  if (!queue) {
+    const { db } = deps;
+    queue = new BatchQueue(
+      async (hashes: string[]) => {
+        const found = await findSessionMembers(db, [...new Set(hashes)]);
+        // Each caller its own objects, even for one session asked twice in a batch.
+        return hashes.map((hash) => {
+          const one = found.get(hash);
+          return one && { session: { ...one.session }, member: { ...one.member } };
+        });
+      },
+      { maxBatch: 200, maxInFlight: 4 },
+    );
+    lookups.set(db, queue);
+  }
+  return queue.add(tokenHash);
+}
+
 /** As authenticate, for a session known by its hash (a live stream's ticket names the session that asked). */
 export async function authenticateHash(deps: Deps, tokenHash: string, ip = ''): Promise<Authenticated> {
   const invalid = () => new Refused(SESSION_INVALID, ErrorCode.LoginInvalid);
-  const found = await findSessionMember(deps.db, tokenHash);
+  const found = await lookUpSession(deps, tokenHash);
   if (!found) throw invalid();
   const now = deps.clock();
   const { session } = found;
@@ -109,7 +140,7 @@ export async function liveSessionOf(
 ): Promise<{ memberId: number; tokenHash: string } | null> {
   if (token === undefined || !/^[0-9a-f]{64}$/.test(token)) return null;
   const tokenHash = hashToken(token);
-  const found = await findSessionMember(deps.db, tokenHash);
+  const found = await lookUpSession(deps, tokenHash);
   return found && sessionEndsAt(found.session) > deps.clock() ? { memberId: found.member.id, tokenHash } : null;
 }
 

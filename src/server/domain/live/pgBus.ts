@@ -8,6 +8,7 @@
  * (the connection was away longer than the replay window) the streams are told to start over.
  */
 import type { Clock } from '../../clock';
+import { BatchQueue } from '../../db/batchQueue';
 import type { Db } from '../../db/schema';
 import {
   deleteEventsBefore,
@@ -56,9 +57,10 @@ export class PgBus implements LiveBus {
   /** Notifications are handled one after another, so events stay in id order. */
   private queue: Promise<void> = Promise.resolve();
   private pruneTimer: NodeJS.Timeout | null = null;
-  /** News waiting for the write under way (publish). */
-  private waiting: { events: NewLiveEvent[]; done: (() => void)[] } | null = null;
-  private writing: Promise<void> | null = null;
+  private readonly writes = new BatchQueue<NewLiveEvent[], void>((batches) => this.write(batches), {
+    maxBatch: Number.MAX_SAFE_INTEGER,
+    maxInFlight: 1,
+  });
 
   constructor(
     private readonly deps: { db: Db; clock: Clock },
@@ -78,36 +80,25 @@ export class PgBus implements LiveBus {
   }
 
   /**
-   * Stored and announced before it resolves. One write at a time: news published while a write is
-   * under way waits for it and goes out with the others that came meanwhile, as one statement and
-   * one notification (group publishing). The numbering lock makes writes one at a time in the
+   * Stored and announced before it resolves. One write at a time (a BatchQueue): news published
+   * while a write is under way waits for it and goes out with the others that came meanwhile, as
+   * one statement and one notification. The numbering lock makes writes one at a time in the
    * database anyway; this way a hundred orders' news under load cost a few statements, not a
    * hundred, each holding that lock through its own commit.
    */
-  publish(news: readonly LiveNews[]): Promise<void> {
-    if (news.length === 0) return Promise.resolve();
-    const events = news.map((one) => ({ channel: one.channel, payload: JSON.stringify(one.event) }));
-    return new Promise((resolve) => {
-      this.waiting ??= { events: [], done: [] };
-      this.waiting.events.push(...events);
-      this.waiting.done.push(resolve);
-      this.writing ??= this.writeWaiting();
-    });
+  async publish(news: readonly LiveNews[]): Promise<void> {
+    if (news.length === 0) return;
+    await this.writes.add(news.map((one) => ({ channel: one.channel, payload: JSON.stringify(one.event) })));
   }
 
-  /** Writes what waits, batch after batch, until nothing does. */
-  private async writeWaiting(): Promise<void> {
-    while (this.waiting) {
-      const batch = this.waiting;
-      this.waiting = null;
-      try {
-        await publishToPostgres(this.deps.db, batch.events, this.deps.clock(), this.options.inlineBytes);
-      } catch (error) {
-        this.options.onError(error);
-      }
-      for (const done of batch.done) done();
+  /** A batch of publishes, written as one; a failure is reported, never thrown at the publishers. */
+  private async write(batches: NewLiveEvent[][]): Promise<void[]> {
+    try {
+      await publishToPostgres(this.deps.db, batches.flat(), this.deps.clock(), this.options.inlineBytes);
+    } catch (error) {
+      this.options.onError(error);
     }
-    this.writing = null;
+    return batches.map(() => undefined);
   }
 
   onEvent(listener: (event: LiveEvent) => void): void {

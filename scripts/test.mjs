@@ -44,11 +44,18 @@ function run(label, projects, niceness) {
   }
   let counts = null;
   const failures = [];
+  // Lines after a FAILED line that start with "  | " are its detail (tests/summary-reporter.ts).
+  let detailOf = null;
   const print = (stream, out) =>
     createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
       const summary = SUMMARY.exec(line.replace(COLOUR, ''));
       if (summary) counts = summary.slice(1).map(Number);
-      if (line.replace(COLOUR, '').startsWith('FAILED ')) failures.push(`[${label}] ${line.replace(COLOUR, '')}`);
+      const plain = line.replace(COLOUR, '');
+      if (plain.startsWith('FAILED ')) {
+        detailOf = failures.push(`[${label}] ${plain}`) - 1;
+      } else if (detailOf !== null && plain.startsWith('  | ')) {
+        failures[detailOf] += `\n${plain}`;
+      } else detailOf = null;
       out.write(`[${label}] ${line}\n`);
     });
   print(child.stdout, process.stdout);

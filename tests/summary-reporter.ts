@@ -4,8 +4,10 @@ import type { Reporter, TestModule } from 'vitest/node';
 /**
  * Prints plain closing lines after vitest's own report, so a CI log reader that does not know
  * vitest still sees what failed and the counts: one "FAILED <file> > <test>: <first error line>"
- * per failure, then "Tests: N passed, N failed, N skipped". `npm test` repeats the FAILED lines at
- * the very end, where a log cut to its tail still shows them.
+ * per failure, followed by the rest of the error's message as "  | " lines (what a journey says of
+ * its failure: the toasts it saw, the answers it got), then "Tests: N passed, N failed, N skipped".
+ * `npm test` repeats the FAILED lines and their detail at the very end, where a log cut to its tail
+ * still shows them.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -19,8 +21,9 @@ export default class SummaryReporter implements Reporter {
         if (result.state === 'passed') passed++;
         else if (result.state === 'failed') {
           failedHere++;
+          const message = result.errors?.[0]?.message;
           failures.push(
-            `FAILED ${relative(process.cwd(), module.moduleId)} > ${test.fullName}: ${firstLine(result.errors?.[0]?.message)}`,
+            `FAILED ${relative(process.cwd(), module.moduleId)} > ${test.fullName}: ${firstLine(message)}${detail(message)}`,
           );
         } else skipped++;
       }
@@ -36,4 +39,12 @@ export default class SummaryReporter implements Reporter {
 
 function firstLine(message: string | undefined): string {
   return (message ?? 'no message').split('\n')[0].slice(0, 300);
+}
+
+/** At most this many of a message's further lines: enough for a journey's account, not a dump. */
+const DETAIL_LINES = 40;
+
+function detail(message: string | undefined): string {
+  const rest = (message ?? '').split('\n').slice(1, 1 + DETAIL_LINES);
+  return rest.map((line) => `\n  | ${line.slice(0, 300)}`).join('');
 }

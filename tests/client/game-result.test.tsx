@@ -7,7 +7,7 @@ import { startSession } from '../../src/client/api/session';
 import { setQueryData } from '../../src/client/data/sync';
 import { activateLocale } from '../../src/client/i18n';
 import { fakeFetch, ok, resetClientState } from './helpers';
-import { gameInfo, ownOrder, renderRoom, USER } from './game-fixtures';
+import { drawnRound, gameInfo, ownOrder, renderRoom, USER } from './game-fixtures';
 import { queryKey } from '../../src/client/data/key';
 
 /**
@@ -209,6 +209,38 @@ describe('the result of a drawn round', () => {
     await settle();
     expect(fake.to(ApiPath.current).length).toBe(asked + 6);
     expect(toasts()[0].textContent).toBe('Round 20261122-0007: won. Staked 20.00 USD, paid 39.00 USD, net +19.00 USD.');
+  });
+
+  it('a round drawn while this phone was not told (it went from 0006 straight to 0008) is told too, if the member played it', async () => {
+    const start = Date.now();
+    // 0006 draws 12 s after entry; the answer after it is already 0008's, with 0007 among the drawn.
+    const before = gameInfo({ now: start, drawIn: 12_000, closeIn: 8_000, seqno: '20261122-0006' });
+    const after = gameInfo({
+      now: start + 15_000,
+      drawIn: 60_000,
+      closeIn: 50_000,
+      seqno: SECOND,
+      // Each drawn round's numbers from the fixtures, under 0007's, 0006's and 0005's numbers.
+      his: [7, 6, 5].map((k) => drawnRound(k - 1, { seqno: `20261122-000${k}` })),
+    });
+    const fake = fakeFetch({
+      [ApiPath.gameInfo]: () => ok({ ...(Date.now() >= before.game.drawAt ? after : before), serverTime: Date.now() }),
+      [ApiPath.userInfo]: () => ok(USER),
+      // Played on another device: 0007 only.
+      [ApiPath.current]: (call) =>
+        ok(call.body.gameseq === FIRST ? { award: 321.75, total: 330 } : { award: 0, total: 0 }),
+      [ApiPath.vorder]: (call) => (call.body.isfirst === 1 ? ok({ list: [], order_id: 0 }) : ok({ list: [] })),
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    renderRoom();
+    await settle();
+    expect(screen.getByTestId('round-seqno').textContent).toBe('20261122-0006');
+    await advance(15_100);
+    await settle();
+    expect(screen.getByTestId('round-seqno').textContent).toBe(SECOND);
+    // The round shown (0006) and the one never shown (0007), each once; 0005 was drawn before.
+    expect(fake.to(ApiPath.current).map((call) => call.body.gameseq)).toEqual(['20261122-0006', FIRST]);
+    expect(toasts().map((toast) => toast.textContent)).toEqual([LOST.en.text]);
   });
 
   it('a round never settled is asked for about a minute, a handful of times, and then no more', async () => {

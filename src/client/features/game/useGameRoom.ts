@@ -12,6 +12,8 @@ import { useRoundPhase } from './useRoundClock';
 import { useRoomStream } from './useRoomStream';
 import { LiveStreamsContext } from '../../data/live/liveStreams';
 
+const NO_ROUNDS: readonly { seqno: string }[] = [];
+
 /** Everything the game room shows and does: the round, the live table, the member's order and orders. */
 export function useGameRoom(roomid: number) {
   const visible = usePageVisible();
@@ -49,7 +51,7 @@ export function useGameRoom(roomid: number) {
     stream,
   });
   const [recordOpen, setRecordOpen] = useState(false);
-  const mine = useMyOrders(roomid, seqno, game?.gametype ?? null);
+  const mine = useMyOrders(roomid, seqno, game?.gametype ?? null, info?.his ?? NO_ROUNDS);
   useRealityCheck(round.offset);
 
   // Handlers that run after an await read the round's state as it is then, not as it was. Set
@@ -99,7 +101,12 @@ export function useGameRoom(roomid: number) {
  * played last, with their outcome, until the member's first order of a later round (or the member
  * leaves the room).
  */
-function useMyOrders(roomid: number, seqno: string | null, gametype: number | null) {
+function useMyOrders(
+  roomid: number,
+  seqno: string | null,
+  gametype: number | null,
+  recent: readonly { seqno: string }[],
+) {
   const [open, setOpen] = useState(false);
   const [held, setHeld] = useState<string | null>(null);
   const ownSeqno = held ?? seqno;
@@ -116,6 +123,7 @@ function useMyOrders(roomid: number, seqno: string | null, gametype: number | nu
   // Rounds ordered in during this visit: held at their draw at once, before the result is asked for.
   const orderedIn = useRef(new Set<string>());
   useRoundResult(seqno, gametype, {
+    recent,
     onPlayed,
     playedHere: (drawnSeqno) => orderedIn.current.has(drawnSeqno),
   });

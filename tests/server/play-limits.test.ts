@@ -117,6 +117,27 @@ describe('stake limits', () => {
     expect(limitOf(await read(p.token), 'month', 'stake')).toMatchObject({ used: 40, left: 20 });
     expect((await order(server, p.token, ROOM.usdtStandard, [line(3, 20)])).body.code).toBe(1);
   });
+
+  it('give a line placed before midnight back to its own day, not to the day it was cancelled in', async () => {
+    const p = await fundedMember(server, 1_000);
+    await limit(server, p.token, 'day', 'stake', 100);
+    // A round still open a little after midnight (server day, UTC+8).
+    let midnight = 0;
+    for (let day = dayNumber(server.clock.now) + 1; midnight === 0; day++) {
+      server.clock.now = dayStart(day) - 5_000;
+      const round = await openRound(server, GAME, 10);
+      if (server.clock.now < dayStart(day) && round.close_at > dayStart(day) + 2_000) midnight = dayStart(day);
+    }
+    const before = await order(server, p.token, ROOM.usdtStandard, [line(0, 30)]);
+    expect(before.body.code).toBe(1);
+    server.clock.now = midnight + 1_000;
+    expect((await order(server, p.token, ROOM.usdtStandard, [line(1, 20)])).body.code).toBe(1);
+    expect((await cancel(p.token, before.body.data.order_ids[0])).body.code).toBe(1);
+    // The new day holds only its own 20: the cancelled 30 counted in the day before.
+    expect(limitOf(await read(p.token), 'day', 'stake')).toMatchObject({ used: 20, left: 80 });
+    expect((await order(server, p.token, ROOM.usdtStandard, [line(2, 80)])).body.code).toBe(1);
+    expect((await order(server, p.token, ROOM.usdtStandard, [line(3, 20)])).body.data).toMatchObject({ left: 0 });
+  });
 });
 
 describe('loss limits', () => {

@@ -111,6 +111,35 @@ export function ownLineForUpdate(
     .executeTakeFirst();
 }
 
+/** What cancel_line (migration 0025) did: the line's round, the stake given back, the balance after it. */
+export interface CancelledOnPostgres {
+  roundId: number;
+  refundCents: number;
+  afterCents: number;
+  fundLogId: number;
+}
+
+/**
+ * PostgreSQL: a cancel in one round trip (migration 0025's cancel_line); rejects with the
+ * function's SQLSTATE (CancelRefusalState) when it refuses, having changed nothing.
+ */
+export async function cancelLineOnPostgres(
+  db: Db,
+  cancel: { member: number; line: number; room: number; now: number; reason: string; reasonText: string },
+): Promise<CancelledOnPostgres> {
+  const { rows } = await sql<{ line_round: number; refund_cents: number; balance_after: number; fund_row: number }>`
+    SELECT * FROM cancel_line(${cancel.member}, ${cancel.line}, ${cancel.room}, ${cancel.now}, ${cancel.reason}, ${cancel.reasonText})`.execute(
+    db,
+  );
+  const row = rows[0];
+  return {
+    roundId: Number(row.line_round),
+    refundCents: Number(row.refund_cents),
+    afterCents: Number(row.balance_after),
+    fundLogId: Number(row.fund_row),
+  };
+}
+
 export async function markLineCancelled(db: Db, lineId: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('order_lines')

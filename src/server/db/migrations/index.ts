@@ -28,6 +28,7 @@ import { depositIndexMigration } from './0021_deposit_index';
 import { orderFunctionMigration } from './0022_order_function';
 import { linesFillfactorMigration } from './0023_lines_fillfactor';
 import { orderBatchMigration } from './0024_order_batch';
+import { cancelFunctionMigration } from './0025_cancel_function';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -55,5 +56,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0022_order_function': orderFunctionMigration(dialect),
     '0023_lines_fillfactor': linesFillfactorMigration(dialect),
     '0024_order_batch': orderBatchMigration(dialect),
+    '0025_cancel_function': cancelFunctionMigration(dialect),
   };
 }

@@ -2,13 +2,50 @@
  * Queries on withdrawals. A status leaves 'pending' only through a guarded update
  * (`WHERE status = 'pending'`), so a withdrawal is paid once or rejected once, never both.
  */
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { WithdrawalStatus } from '../../shared/api/types';
 import type { Db, WithdrawalRow, WithdrawalsTable } from '../db/schema';
 
 export async function insertWithdrawal(db: Db, row: Insertable<WithdrawalsTable>): Promise<number> {
   const inserted = await db.insertInto('withdrawals').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
+}
+
+/** What hold_withdrawal (migration 0026) is called with: the withdrawal's row and the rules' figures. */
+export interface PostgresHold {
+  row: Insertable<WithdrawalsTable>;
+  dayFrom: number;
+  dayTo: number;
+  maxPerDay: number;
+  turnoverHundredths: number;
+  depositReason: string;
+  stake: { reason: string; refType: string };
+  reason: string;
+  refType: string;
+}
+
+/**
+ * PostgreSQL: a withdrawal's hold in one round trip (migration 0026's hold_withdrawal); rejects
+ * with the function's SQLSTATE (WithdrawRefusalState), or 23505 for a reused key, changing nothing.
+ */
+export async function holdWithdrawalOnPostgres(
+  db: Db,
+  hold: PostgresHold,
+): Promise<{ withdrawalId: number; afterCents: number; fundLogId: number }> {
+  const { row } = hold;
+  const { rows } = await sql<{ withdrawal_id: number; balance_after: number; fund_row: number }>`
+    SELECT * FROM hold_withdrawal(
+      ${row.member_id}, ${row.card_id}, ${row.card_type}, ${row.card_bank}, ${row.card_account},
+      ${row.card_username}, ${row.card_branch}, ${row.card_address},
+      ${row.amount_cents}, ${row.idem_key ?? null}, ${row.request_hash ?? null}, ${row.created_at},
+      ${hold.dayFrom}, ${hold.dayTo}, ${hold.maxPerDay}, ${hold.turnoverHundredths},
+      ${hold.depositReason}, ${hold.stake.reason}, ${hold.stake.refType}, ${hold.reason}, ${hold.refType})`.execute(db);
+  const [answer] = rows;
+  return {
+    withdrawalId: Number(answer.withdrawal_id),
+    afterCents: Number(answer.balance_after),
+    fundLogId: Number(answer.fund_row),
+  };
 }
 
 export function withdrawalByKey(db: Db, memberId: number, key: string): Promise<WithdrawalRow | undefined> {

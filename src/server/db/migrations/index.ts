@@ -29,6 +29,7 @@ import { orderFunctionMigration } from './0022_order_function';
 import { linesFillfactorMigration } from './0023_lines_fillfactor';
 import { orderBatchMigration } from './0024_order_batch';
 import { cancelFunctionMigration } from './0025_cancel_function';
+import { withdrawFunctionMigration } from './0026_withdraw_function';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -57,5 +58,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0023_lines_fillfactor': linesFillfactorMigration(dialect),
     '0024_order_batch': orderBatchMigration(dialect),
     '0025_cancel_function': cancelFunctionMigration(dialect),
+    '0026_withdraw_function': withdrawFunctionMigration(dialect),
   };
 }

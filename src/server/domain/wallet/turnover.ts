@@ -18,7 +18,7 @@ import { FundReason } from '../fundReasons';
 import { readWalletSettings } from './walletSettings';
 
 /** How orders' stakes are referenced in the fund log (domain/game/orders.ts). */
-const ORDER_STAKE = { reason: FundReason.Stake, refType: 'order' } as const;
+export const ORDER_STAKE = { reason: FundReason.Stake, refType: 'order' } as const;
 
 /** Cents of stakes still needed; 0 when the rule is met, off, or there was no deposit. */
 export async function turnoverRemainingCents(db: Db, memberId: number, multipleHundredths: number): Promise<number> {

@@ -23,7 +23,13 @@ import { validateWithdraw } from '../../../shared/validation/wallet';
 import type { BankCardRow, Member } from '../../db/schema';
 import { activeCardOf } from '../../repositories/bankCards';
 import { lockMember } from '../../repositories/memberUpdates';
-import { countLiveWithdrawals, insertWithdrawal, withdrawalByKey } from '../../repositories/withdrawals';
+import { WithdrawRefusalState } from '../../db/migrations/0026_withdraw_function';
+import {
+  countLiveWithdrawals,
+  holdWithdrawalOnPostgres,
+  insertWithdrawal,
+  withdrawalByKey,
+} from '../../repositories/withdrawals';
 import { isUniqueViolation } from '../dbErrors';
 import type { Deps } from '../deps';
 import { FundReason, WITHDRAWAL_REF } from '../fundReasons';
@@ -36,7 +42,7 @@ import { checkGuardedSecret, guesser } from '../accounts/guards';
 import type { Authenticated } from '../accounts/sessions';
 import { upgradePasswordHash } from '../../repositories/members';
 import { availableFrom } from './bankCards';
-import { turnoverRemainingCents } from './turnover';
+import { ORDER_STAKE, turnoverRemainingCents } from './turnover';
 import { readWalletSettings } from './walletSettings';
 
 export interface WithdrawInput {
@@ -66,6 +72,7 @@ async function replayed(deps: Deps, memberId: number, key: string, hash: string)
 }
 
 async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number, key: string | null, hash: string) {
+  if (deps.dialect === 'postgres') return holdOnPostgres(deps, member, card, cents, key, hash);
   const { held, now } = await deps.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     // Requests of one member take turns from here, so the daily count cannot be raced past.
@@ -79,21 +86,7 @@ async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number
     if (requestsToday >= settings.maxWithdrawalsPerDay) {
       throw refused(ErrorCode.OnceOnlyContactService, { n: settings.maxWithdrawalsPerDay });
     }
-    const id = await insertWithdrawal(trx, {
-      member_id: member.id,
-      card_id: card.id,
-      card_type: card.type,
-      card_bank: card.bank,
-      card_account: card.account,
-      card_username: card.username,
-      card_branch: card.branch,
-      card_address: card.address,
-      amount_cents: cents,
-      idem_key: key,
-      request_hash: hash,
-      created_at: now,
-      decided_at: null,
-    });
+    const id = await insertWithdrawal(trx, withdrawalRow(member, card, cents, key, hash, now));
     const held = await changeBalance(trx, {
       memberId: member.id,
       deltaCents: -cents,
@@ -107,6 +100,80 @@ async function hold(deps: Deps, member: Member, card: BankCardRow, cents: number
     return { held, now };
   });
   await announce(deps, [balanceChanged(member.id, { ...held, deltaCents: -cents, reason: FundReason.Withdraw, now })]);
+}
+
+/**
+ * PostgreSQL: the same steps in one round trip (migration 0026's hold_withdrawal, which locks,
+ * counts and writes in this order), its refusals turned into the ones above. The settings are read
+ * first, as the figures it is called with.
+ */
+async function holdOnPostgres(
+  deps: Deps,
+  member: Member,
+  card: BankCardRow,
+  cents: number,
+  key: string | null,
+  hash: string,
+): Promise<void> {
+  const settings = await readWalletSettings(deps.db);
+  const now = deps.clock();
+  const today = dayNumber(now);
+  let held: { afterCents: number };
+  try {
+    held = await holdWithdrawalOnPostgres(deps.db, {
+      row: withdrawalRow(member, card, cents, key, hash, now),
+      dayFrom: dayStart(today),
+      dayTo: dayStart(today + 1),
+      maxPerDay: settings.maxWithdrawalsPerDay,
+      turnoverHundredths: settings.turnoverHundredths,
+      depositReason: FundReason.OperatorDeposit,
+      stake: ORDER_STAKE,
+      reason: FundReason.Withdraw,
+      refType: WITHDRAWAL_REF,
+    });
+  } catch (error) {
+    switch ((error as { code?: unknown } | null)?.code) {
+      case WithdrawRefusalState.turnover:
+        throw refused(ErrorCode.InsufficientTurnover);
+      case WithdrawRefusalState.dailyMaximum:
+        throw refused(ErrorCode.OnceOnlyContactService, { n: settings.maxWithdrawalsPerDay });
+      case WithdrawRefusalState.notEnoughMoney:
+        throw refused(ErrorCode.WithdrawOverLimit);
+      case WithdrawRefusalState.frozen:
+        throw refused(ErrorCode.AccountFrozen);
+      default:
+        throw error;
+    }
+  }
+  await announce(deps, [
+    balanceChanged(member.id, { afterCents: held.afterCents, deltaCents: -cents, reason: FundReason.Withdraw, now }),
+  ]);
+}
+
+/** The withdrawal as stored: a copy of its destination as it is now, waiting for the operator. */
+function withdrawalRow(
+  member: Member,
+  card: BankCardRow,
+  cents: number,
+  key: string | null,
+  hash: string,
+  now: number,
+) {
+  return {
+    member_id: member.id,
+    card_id: card.id,
+    card_type: card.type,
+    card_bank: card.bank,
+    card_account: card.account,
+    card_username: card.username,
+    card_branch: card.branch,
+    card_address: card.address,
+    amount_cents: cents,
+    idem_key: key,
+    request_hash: hash,
+    created_at: now,
+    decided_at: null,
+  };
 }
 
 /**

@@ -17,6 +17,8 @@ import { DEFAULT_PUBLIC_READ_OPTIONS, PublicReads, type PublicReadOptions } from
 import { DEFAULT_ENGINE_OPTIONS, GameEngine } from './domain/game/engine';
 import type { ChainOptions } from './domain/game/chains';
 import type { DrawSecrets } from './domain/game/drawSecrets';
+import { closeIfDayEnded } from './domain/signedLedger/close';
+import type { LedgerKeys } from './domain/signedLedger/keys';
 import type { SchedulerOptions } from './domain/game/scheduler';
 import { loadTranslator, type Translator } from './i18n';
 import { lazyChildLogger } from './logger';
@@ -60,6 +62,11 @@ export interface AppOptions {
   smsSender: SmsSender;
   /** The draw secrets every hash chain's seeds come from (drawSecrets.ts); never in the database. */
   drawSecrets: DrawSecrets;
+  /**
+   * The keys that sign the fund log's heads (signedLedger/keys.ts); never in the database. Without
+   * them no period is closed and the ledger's proofs are not served (tests of other parts).
+   */
+  ledgerKeys?: LedgerKeys;
   clock?: Clock;
   /** Folder of the built app; nothing is served from disk when it holds no index.html. */
   distDir?: string;
@@ -128,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   );
   const deps = { ...baseDeps, live: bus };
+  const { ledgerKeys } = options;
   const i18n = options.translator ?? (await loadTranslator(options.localesDir));
   const game = new GameEngine(deps, (locale) => i18n.outcomeNames(locale), options.drawSecrets, {
     cacheTtlMs: options.game?.cacheTtlMs ?? DEFAULT_ENGINE_OPTIONS.cacheTtlMs,
@@ -140,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         isDatabaseUnavailable(error)
           ? app.log.warn({ database: describeDatabaseError(error) }, 'round scheduler: database unavailable')
           : app.log.error({ err: error }, 'round scheduler'),
+      // A server day's end closes the fund log's running period (signedLedger/close.ts).
+      ...(ledgerKeys ? { leaderWork: () => closeIfDayEnded(deps, ledgerKeys) } : {}),
       ...options.game?.scheduler,
     },
   });

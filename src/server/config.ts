@@ -59,6 +59,11 @@ export interface ServerConfig {
    */
   roundTiming: { roundSeconds?: number; closeSeconds?: number };
   drawSecret: DrawSecretSource;
+  /**
+   * LEDGER_KEY / LEDGER_KEY_FILE: the Ed25519 keys that sign the fund log's heads (domain/signedLedger),
+   * kept as the draw secret is: newest first, outside DATA_DIR, never in the database or a backup.
+   */
+  ledgerKey: DrawSecretSource;
   /** SMS_SENDER, SMS_API_URL, SMS_API_KEY. */
   sms: SmsConfig | null;
   /**
@@ -83,6 +88,9 @@ export type DrawSecretSource = { kind: 'file'; path: string } | { kind: 'env'; s
 
 /** DRAW_SECRET_FILE's default: beside the default data folder, never in it. */
 export const DEFAULT_DRAW_SECRET_FILE = './secrets/draw-secret';
+
+/** LEDGER_KEY_FILE's default: beside the draw secret. */
+export const DEFAULT_LEDGER_KEY_FILE = './secrets/ledger-key';
 
 /** One draw secret as written in DRAW_SECRET or the file: 32 bytes in hex. */
 export const DRAW_SECRET_PATTERN = /^[0-9a-f]{64}$/i;
@@ -217,29 +225,52 @@ function isInside(path: string, folder: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
+/** How a secret of the draw secret's kind is configured: its two variables, its default file, its name. */
+interface SecretVariables {
+  inline: string;
+  file: string;
+  defaultFile: string;
+  label: string;
+}
+
+const DRAW_SECRET_VARIABLES: SecretVariables = {
+  inline: 'DRAW_SECRET',
+  file: 'DRAW_SECRET_FILE',
+  defaultFile: DEFAULT_DRAW_SECRET_FILE,
+  label: 'the draw secret',
+};
+
+const LEDGER_KEY_VARIABLES: SecretVariables = {
+  inline: 'LEDGER_KEY',
+  file: 'LEDGER_KEY_FILE',
+  defaultFile: DEFAULT_LEDGER_KEY_FILE,
+  label: 'the ledger key',
+};
+
 /**
  * DRAW_SECRET (secrets, newest first, comma-separated) or DRAW_SECRET_FILE (a path outside DATA_DIR,
- * so that a copy of the data folder never holds it). Both at once would leave the operator unsure
- * which one draws, so that is refused. The secrets themselves are never part of a message.
+ * so that a copy of the data folder never holds it); LEDGER_KEY and LEDGER_KEY_FILE alike. Both at
+ * once would leave the operator unsure which one is used, so that is refused. The secrets
+ * themselves are never part of a message.
  */
-function parseDrawSecret(env: NodeJS.ProcessEnv, dataDir: string): DrawSecretSource {
-  const inline = valueOf(env, 'DRAW_SECRET');
-  const file = valueOf(env, 'DRAW_SECRET_FILE');
+function parseSecretSource(env: NodeJS.ProcessEnv, dataDir: string, names: SecretVariables): DrawSecretSource {
+  const inline = valueOf(env, names.inline);
+  const file = valueOf(env, names.file);
   if (inline !== undefined) {
-    if (file !== undefined) throw new ConfigError('set DRAW_SECRET or DRAW_SECRET_FILE, not both');
+    if (file !== undefined) throw new ConfigError(`set ${names.inline} or ${names.file}, not both`);
     const secrets = inline.split(',').map((part) => part.trim().toLowerCase());
     if (!secrets.every((secret) => DRAW_SECRET_PATTERN.test(secret))) {
       throw new ConfigError(
-        'DRAW_SECRET must be one or more secrets of 64 hex digits (32 bytes, e.g. from openssl rand -hex 32), ' +
+        `${names.inline} must be one or more secrets of 64 hex digits (32 bytes, e.g. from openssl rand -hex 32), ` +
           'newest first, separated by commas',
       );
     }
     return { kind: 'env', secrets };
   }
-  const path = resolve(file ?? DEFAULT_DRAW_SECRET_FILE);
+  const path = resolve(file ?? names.defaultFile);
   if (isInside(path, dataDir)) {
     throw new ConfigError(
-      `DRAW_SECRET_FILE must be outside DATA_DIR (${dataDir}): a copy of the data folder must never hold the draw secret, got "${path}"`,
+      `${names.file} must be outside DATA_DIR (${dataDir}): a copy of the data folder must never hold ${names.label}, got "${path}"`,
     );
   }
   return { kind: 'file', path };
@@ -311,7 +342,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     https: parseSwitch('HTTPS', valueOf(env, 'HTTPS')),
     sqliteSynchronous: parseOneOf('SQLITE_SYNCHRONOUS', valueOf(env, 'SQLITE_SYNCHRONOUS'), SQLITE_SYNCHRONOUS, 'FULL'),
     roundTiming: parseRoundTiming(env),
-    drawSecret: parseDrawSecret(env, dataDir),
+    drawSecret: parseSecretSource(env, dataDir, DRAW_SECRET_VARIABLES),
+    ledgerKey: parseSecretSource(env, dataDir, LEDGER_KEY_VARIABLES),
     sms: parseSms(env),
     loginLimitPerMinute: parseLimit('LOGIN_LIMIT_PER_MINUTE', valueOf(env, 'LOGIN_LIMIT_PER_MINUTE')),
     shutdownGraceMs: (parseLimit('SHUTDOWN_GRACE_SECONDS', valueOf(env, 'SHUTDOWN_GRACE_SECONDS')) ?? 10) * 1000,

@@ -22,6 +22,7 @@ import { pruneLoginGuards } from './domain/accounts/loginGuard';
 import { pruneExpiredSessions } from './domain/accounts/sessions';
 import { describeDatabaseError } from './domain/dbErrors';
 import { openDrawSecrets } from './domain/game/drawSecrets';
+import { openLedgerKeys, registerCurrentKey } from './domain/signedLedger/keys';
 import { currentInvitationCode } from './domain/operator';
 import { createLogger } from './logger';
 import { hasBuiltApp } from './routes/static';
@@ -61,6 +62,15 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
       'made a new draw secret file (mode 0600): back it up now, apart from the database backups',
     );
   }
+  // The fund log's signing keys, as the draw secret: a file missing while heads were signed stops the start.
+  const ledger = await openLedgerKeys(config.ledgerKey, db);
+  await registerCurrentKey(db, ledger.keys, systemClock());
+  if (ledger.created) {
+    logger.warn(
+      { file: ledger.keys.where },
+      'made a new ledger key file (mode 0600): back it up now, apart from the database backups',
+    );
+  }
   await pruneLoginGuards(deps);
 
   const translator = await loadTranslator();
@@ -73,6 +83,7 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     db,
     dialect,
     drawSecrets: drawSecrets.secrets,
+    ledgerKeys: ledger.keys,
     smsSender: smsSenderFor(sms, translator, logger),
     distDir: config.distDir,
     rendererFile: config.rendererFile,

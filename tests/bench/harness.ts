@@ -50,6 +50,8 @@ export async function startBenchServer(env: NodeJS.ProcessEnv): Promise<{ child:
       DATABASE_URL: '',
       DRAW_SECRET: randomBytes(32).toString('hex'),
       DRAW_SECRET_FILE: '',
+      LEDGER_KEY: randomBytes(32).toString('hex'),
+      LEDGER_KEY_FILE: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',

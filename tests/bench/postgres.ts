@@ -96,6 +96,7 @@ async function twoInstances(dir: string): Promise<{ perSecond: number; answers: 
           DATABASE_URL: cluster.adminUrl,
           DIST_DIR: dir,
           DRAW_SECRET: secret,
+          LEDGER_KEY: secret,
         }),
       ),
     );

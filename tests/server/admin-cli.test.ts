@@ -368,6 +368,8 @@ describe('a SQLite database that is not there', () => {
     DATABASE_URL: '',
     DRAW_SECRET_FILE: join(root, 'secrets', 'draw-secret'),
     DRAW_SECRET: '',
+    LEDGER_KEY_FILE: join(root, 'secrets', 'ledger-key'),
+    LEDGER_KEY: '',
   });
 
   it.each([

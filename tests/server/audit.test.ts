@@ -59,8 +59,8 @@ describe('audit', () => {
     const result = await audit();
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/Audit passed/);
-    // Seven checks of the ledger and the draws, one of withdrawals.
-    expect(result.out.match(/^ok /gm)).toHaveLength(8);
+    // Seven checks of the ledger and the draws, one of withdrawals, two of the signed heads (keys, heads).
+    expect(result.out.match(/^ok /gm)).toHaveLength(10);
   });
 
   it('finds a stake still waiting in a round called off (its stakes must have come back)', async () => {

@@ -96,6 +96,21 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('keeps the ledger key as it keeps the draw secret: outside DATA_DIR, a file beside it by default, or LEDGER_KEY', () => {
+    expect(loadConfig({}).ledgerKey).toEqual({ kind: 'file', path: resolve('./secrets/ledger-key') });
+    const a = 'ab'.repeat(32);
+    expect(loadConfig({ LEDGER_KEY: a }).ledgerKey).toEqual({ kind: 'env', secrets: [a] });
+    expect(() =>
+      loadConfig({ DATA_DIR: '/srv/rp/data', DRAW_SECRET_FILE: '/srv/d', LEDGER_KEY_FILE: '/srv/rp/data/k' }),
+    ).toThrow(
+      /^LEDGER_KEY_FILE must be outside DATA_DIR \(\/srv\/rp\/data\): a copy of the data folder must never hold the ledger key/,
+    );
+    expect(() => loadConfig({ LEDGER_KEY: a, LEDGER_KEY_FILE: '/srv/k' })).toThrow(
+      /^set LEDGER_KEY or LEDGER_KEY_FILE, not both$/,
+    );
+    expect(() => loadConfig({ LEDGER_KEY: 'abc' })).toThrow(/^LEDGER_KEY must be one or more secrets of 64 hex digits/);
+  });
+
   it('keeps the draw secret outside DATA_DIR: a file beside the data folder by default, or DRAW_SECRET', () => {
     expect(loadConfig({}).drawSecret).toEqual({ kind: 'file', path: resolve('./secrets/draw-secret') });
     expect(loadConfig({ DATA_DIR: '/srv/rp/data', DRAW_SECRET_FILE: '/srv/rp/secret/draw' }).drawSecret).toEqual({

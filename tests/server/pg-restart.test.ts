@@ -189,7 +189,12 @@ beforeAll(async () => {
     dialect: 'postgres',
     dir,
     secretFile,
-    env: { DATABASE_URL: cluster.urlOf('roundplay'), DATA_DIR: join(dir, 'data'), DRAW_SECRET_FILE: secretFile },
+    env: {
+      DATABASE_URL: cluster.urlOf('roundplay'),
+      DATA_DIR: join(dir, 'data'),
+      DRAW_SECRET_FILE: secretFile,
+      LEDGER_KEY_FILE: join(dir, 'secret', 'ledger-key'),
+    },
     close: () => db.destroy(),
   };
   clock = newFakeClock();

@@ -236,6 +236,8 @@ export async function runLoginFlood(target: FloodTarget, plan: FloodPlan = FLOOD
         LOG_LEVEL: 'error',
         DRAW_SECRET: drawSecret.toString('hex'),
         DRAW_SECRET_FILE: '',
+        LEDGER_KEY: randomBytes(32).toString('hex'),
+        LEDGER_KEY_FILE: '',
       },
     );
     const { url } = server;

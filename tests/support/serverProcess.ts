@@ -24,10 +24,16 @@ export function drawSecretFileOf(dataDir: string): string {
   return `${dataDir}.draw-secret`;
 }
 
+/** The ledger's key file beside it (LEDGER_KEY_FILE). */
+export function ledgerKeyFileOf(dataDir: string): string {
+  return `${dataDir}.ledger-key`;
+}
+
 /** Removes what the server left on disk: its data folder and its draw secret file. */
 export function removeServerFiles(server: ServerProcess): void {
   rmSync(server.dataDir, { recursive: true, force: true });
   rmSync(drawSecretFileOf(server.dataDir), { force: true });
+  rmSync(ledgerKeyFileOf(server.dataDir), { force: true });
 }
 
 async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: number): Promise<string> {
@@ -64,6 +70,7 @@ export async function startServerProcess(
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       DRAW_SECRET_FILE: drawSecretFileOf(dataDir),
+      LEDGER_KEY_FILE: ledgerKeyFileOf(dataDir),
       ROUND_SECONDS: String(rounds.seconds),
       CLOSE_SECONDS: String(rounds.close),
       SMS_SENDER: 'console',
@@ -89,7 +96,13 @@ export function adminOn(dataDir: string, args: string[], input = ''): string {
     ? ['--import', 'tsx', 'src/server/admin/cli.ts']
     : [adminEntry()];
   const run = spawnSync(process.execPath, [...command, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DRAW_SECRET_FILE: drawSecretFileOf(dataDir) },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DRAW_SECRET_FILE: drawSecretFileOf(dataDir),
+      LEDGER_KEY_FILE: ledgerKeyFileOf(dataDir),
+    },
     encoding: 'utf8',
     input,
   });

@@ -33,6 +33,7 @@ import { BACKUP_COMMANDS } from './backupCommand';
 import { databaseCommand, exactly, type AdminCommand, type CommandIo } from './command';
 import { CONTENT_COMMANDS } from './contentCommands';
 import { DRAW_SECRET_COMMANDS } from './drawSecretCommands';
+import { LEDGER_COMMANDS } from './ledgerCommands';
 import { PLAY_COMMANDS } from './playCommands';
 import { AuditBreach, GAME_COMMANDS } from './gameCommands';
 import { terminalSafe } from './terminalText';
@@ -208,6 +209,7 @@ const COMMANDS: Record<string, AdminCommand> = {
   ...CONTENT_COMMANDS,
   ...BACKUP_COMMANDS,
   ...DRAW_SECRET_COMMANDS,
+  ...LEDGER_COMMANDS,
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);

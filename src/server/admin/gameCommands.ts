@@ -2,6 +2,7 @@
 import { oddsToHundredths, RATE_FIELDS } from '../../shared/game';
 import { formatMoney, toCents } from '../../shared/money';
 import { runAudit } from '../domain/audit';
+import { heldLedgerKeys } from '../domain/signedLedger/keys';
 import type { RoomSettings } from '../domain/game/catalog';
 import { changeGame, changeRoom, listGames, listRooms, type RoomChange } from '../domain/game/operatorSettings';
 import { UsageError, type CommandLine, type OptionSpecs } from './args';
@@ -150,8 +151,8 @@ export const GAME_COMMANDS: Record<string, AdminCommand> = {
   audit: databaseCommand({
     summary: 'check the ledger, orders, withdrawals and draws; exit 1 on any breach',
     parse: (line) => nonePositional('audit', line),
-    async run(deps, _none, io) {
-      const report = await runAudit(deps);
+    async run(deps, _none, io, config) {
+      const report = await runAudit(deps, heldLedgerKeys(config.ledgerKey));
       let breaches = 0;
       for (const check of report.checks) {
         breaches += check.breaches.length;

@@ -487,7 +487,46 @@ export interface Database {
   live_events: LiveEventsTable;
   live_tickets: LiveTicketsTable;
   live_streams: LiveStreamsTable;
+  ledger_heads: LedgerHeadsTable;
+  ledger_balances: LedgerBalancesTable;
+  ledger_keys: LedgerKeysTable;
 }
+
+/** A closed period of the fund log as it was signed (migration 0027; hashes and keys in hex). */
+export interface LedgerHeadsTable {
+  seq: number;
+  day: number;
+  closed_at: number;
+  first_row_id: number;
+  last_row_id: number;
+  row_count: number;
+  root: string;
+  liabilities_root: string;
+  liabilities_cents: number;
+  liabilities_count: number;
+  previous_hash: string;
+  key_id: string;
+  head_hash: string;
+  signature: string;
+}
+
+export interface LedgerBalancesTable {
+  head_seq: number;
+  member_id: number;
+  balance_cents: number;
+}
+
+export interface LedgerKeysTable {
+  key_id: string;
+  public_key: string;
+  previous_key_id: string | null;
+  handover: string | null;
+  from_seq: number;
+  added_at: number;
+}
+
+export type LedgerHeadRow = Selectable<LedgerHeadsTable>;
+export type LedgerKeyRow = Selectable<LedgerKeysTable>;
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;

@@ -1,7 +1,8 @@
 /**
  * The ledger audit (DESIGN.md section 3; `npm run admin -- audit`): re-checks the money and fairness
  * invariants over the whole database from the stored rows, with its own arithmetic, and names each
- * breach. Nothing is changed.
+ * breach; and the signed heads of the fund log against its rows (signedLedger/verify.ts). Nothing
+ * is changed.
  */
 import { commitmentOf, drawFromSeed, linePayout, settleLine } from '../../shared/game';
 import { formatMoney } from '../../shared/money';
@@ -20,6 +21,8 @@ import type { AuditCheck } from './auditCheck';
 import type { Deps } from './deps';
 import { FundReason, GAME_REASONS } from './fundReasons';
 import { withdrawalChecks } from './wallet/withdrawalAudit';
+import type { LedgerKeys } from './signedLedger/keys';
+import { verifyLedger } from './signedLedger/verify';
 
 export interface AuditReport {
   ok: boolean;
@@ -275,11 +278,11 @@ async function fairness(deps: Deps, rounds: RoundRow[]): Promise<AuditCheck> {
 }
 
 /** Safe on a live system: every check reads the same committed state (db/snapshot.ts). */
-export function runAudit(deps: Deps): Promise<AuditReport> {
-  return inSnapshot(deps.db, (db) => auditAll({ ...deps, db }));
+export function runAudit(deps: Deps, ledgerKeys?: LedgerKeys): Promise<AuditReport> {
+  return inSnapshot(deps.db, (db) => auditAll({ ...deps, db }, ledgerKeys));
 }
 
-async function auditAll(deps: Deps): Promise<AuditReport> {
+async function auditAll(deps: Deps, ledgerKeys: LedgerKeys | undefined): Promise<AuditReport> {
   const rounds = await listRounds(deps.db);
   const roundsById = new Map(rounds.map((r) => [r.id, r]));
   const checks = [
@@ -288,6 +291,8 @@ async function auditAll(deps: Deps): Promise<AuditReport> {
     ...(await ordersAndMoney(deps, roundsById)),
     ...(await withdrawalChecks(deps)),
     await fairness(deps, rounds),
+    // The signed heads of the fund log, recomputed from its rows (issue 46).
+    ...(await verifyLedger(deps.db, ledgerKeys)),
   ];
   return { ok: checks.every((c) => c.breaches.length === 0), checks };
 }

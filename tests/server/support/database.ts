@@ -69,6 +69,11 @@ async function migrate(db: Db, dialect: Dialect, upTo?: string): Promise<void> {
   if (error) throw error instanceof Error ? error : new Error(`migration to ${upTo} failed`);
 }
 
+/** The ledger's key file beside the draw secret's, made by the server at its first start. */
+function ledgerKeyEnv(secretDir: string) {
+  return { LEDGER_KEY_FILE: join(secretDir, 'ledger-key'), LEDGER_KEY: '' };
+}
+
 export async function createTestDatabase(options: { migrateUpTo?: string } = {}): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'server-test-'));
   const secretDir = mkdtempSync(join(tmpdir(), 'server-secret-'));
@@ -81,7 +86,7 @@ export async function createTestDatabase(options: { migrateUpTo?: string } = {})
       dialect: 'sqlite',
       dir,
       secretFile,
-      env: { DATA_DIR: dir, DATABASE_URL: '', DRAW_SECRET_FILE: secretFile, DRAW_SECRET: '' },
+      env: { DATA_DIR: dir, DATABASE_URL: '', DRAW_SECRET_FILE: secretFile, DRAW_SECRET: '', ...ledgerKeyEnv(secretDir) },
       async close() {
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });
@@ -100,7 +105,13 @@ export async function createTestDatabase(options: { migrateUpTo?: string } = {})
     dialect: 'postgres',
     dir,
     secretFile,
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dir, DRAW_SECRET_FILE: secretFile, DRAW_SECRET: '' },
+    env: {
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dir,
+      DRAW_SECRET_FILE: secretFile,
+      DRAW_SECRET: '',
+      ...ledgerKeyEnv(secretDir),
+    },
     async close() {
       await db.destroy();
       await waitForNoConnections(name);

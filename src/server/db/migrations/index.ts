@@ -30,6 +30,7 @@ import { linesFillfactorMigration } from './0023_lines_fillfactor';
 import { orderBatchMigration } from './0024_order_batch';
 import { cancelFunctionMigration } from './0025_cancel_function';
 import { withdrawFunctionMigration } from './0026_withdraw_function';
+import { ledgerHeadsMigration } from './0027_ledger_heads';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -59,5 +60,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0024_order_batch': orderBatchMigration(dialect),
     '0025_cancel_function': cancelFunctionMigration(dialect),
     '0026_withdraw_function': withdrawFunctionMigration(dialect),
+    '0027_ledger_heads': ledgerHeadsMigration(),
   };
 }

@@ -45,6 +45,11 @@ export interface SchedulerOptions {
   timing: TimingOverride;
   /** Errors of a timer tick: logged, and the next tick tries again. */
   onError: (error: unknown) => void;
+  /**
+   * Other work only one process may do, run by the lease holder after the rounds of each tick
+   * (the signed ledger's close at a day's end). Its failure is the tick's, tried again next tick.
+   */
+  leaderWork?: () => Promise<unknown>;
 }
 
 export const DEFAULT_SCHEDULER_OPTIONS: SchedulerOptions = {
@@ -247,6 +252,7 @@ export class Scheduler {
       report.settled++;
       this.onChange(round.game_id);
     }
+    if (this.options.leaderWork) await attempt(this.options.leaderWork);
     // The first failure fails the tick (the timer logs it); any others are logged here.
     for (const extra of failures.slice(1)) this.options.onError(extra);
     if (failures.length > 0) throw failures[0];

@@ -1,0 +1,209 @@
+/**
+ * The signed ledger of the fund log (issue 46), on SQLite and PostgreSQL: a closed period's head
+ * holds its rows and every balance, chains to the head before and is signed; a member's row and
+ * balance are proven against it with the checks the app uses (src/shared/ledger); a past row
+ * changed in the database is found by `ledger:verify`, by `audit`, and by the row's own proof; a
+ * server day's end closes the running period by itself; a rotated key is handed over by the old.
+ */
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeRow, headHash } from '../../src/shared/ledger/encoding';
+import { verifyLiability } from '../../src/shared/ledger/liabilities';
+import { inclusionProof, leafHash, verifyInclusion } from '../../src/shared/ledger/merkle';
+import { verifyHeadSignature } from '../../src/shared/ledger/signature';
+import { dayNumber, dayStart } from '../../src/shared/serverDay';
+import { runAudit } from '../../src/server/domain/audit';
+import { closeLedgerPeriod } from '../../src/server/domain/signedLedger/close';
+import {
+  liabilitySalt,
+  openLedgerKeys,
+  rotateLedgerKey,
+  type LedgerKeys,
+} from '../../src/server/domain/signedLedger/keys';
+import { headOf, ledgerRowOf, liabilityTree } from '../../src/server/domain/signedLedger/trees';
+import { verifyLedger } from '../../src/server/domain/signedLedger/verify';
+import { liabilityPath, liabilitiesRoot } from '../../src/shared/ledger/liabilities';
+import {
+  allHeads,
+  balancesAt,
+  fundRowsBetween,
+  headOfRow,
+  ledgerKeys,
+} from '../../src/server/repositories/ledgerHeads';
+import { adminOf } from './support/admin';
+import { drawCurrent, fundedMember, line, openRound, order, ROOM, type Player } from './support/game';
+import { startServer, type TestServer } from './support/server';
+
+const GAME = 15;
+let server: TestServer;
+let keys: LedgerKeys;
+const admin = adminOf(() => server);
+
+beforeAll(async () => {
+  server = await startServer();
+  keys = (await openLedgerKeys({ kind: 'file', path: server.database.env.LEDGER_KEY_FILE }, server.deps.db)).keys;
+  await server.restart({ ledgerKeys: keys });
+});
+
+afterAll(() => server?.close());
+
+/** A member with a deposit and a played round: a few fund-log rows of each kind. */
+async function playingMember(): Promise<Player> {
+  const member = await fundedMember(server, 500);
+  await openRound(server, GAME);
+  expect((await order(server, member.token, ROOM.usdtStandard, [line(0, 20), line(1, 30)])).body.code).toBe(1);
+  await drawCurrent(server, GAME);
+  return member;
+}
+
+/** What the app checks of one fund-log row: its bytes are a leaf of its period's signed tree. */
+async function rowChecks(rowId: number): Promise<boolean> {
+  const stored = await headOfRow(server.deps.db, rowId);
+  if (!stored) return false;
+  const head = headOf(stored);
+  const rows = await fundRowsBetween(server.deps.db, head.firstRowId - 1, head.lastRowId);
+  const index = rows.findIndex((row) => row.id === rowId);
+  const leaves = rows.map((row) => leafHash(encodeRow(ledgerRowOf(row))));
+  const [key] = (await ledgerKeys(server.deps.db)).filter((row) => row.key_id === stored.key_id);
+  return (
+    verifyHeadSignature(head, hexToBytes(stored.signature), hexToBytes(key.public_key)) &&
+    verifyInclusion(index, head.rowCount, leaves[index], inclusionProof(leaves, index), head.root)
+  );
+}
+
+const breachesOf = async () => (await verifyLedger(server.deps.db, keys)).flatMap((check) => check.breaches);
+
+describe('a closed period of the fund log', () => {
+  it('signs its rows and every balance; each row and each member’s balance is proven against the head', async () => {
+    const members = [await playingMember(), await playingMember()];
+    const { head } = await closeLedgerPeriod(server.deps, keys);
+    expect(head.seq).toBe(1);
+    expect(head.first_row_id).toBe(1);
+    const rows = await fundRowsBetween(server.deps.db, 0, Number(head.last_row_id));
+    expect(head.row_count).toBe(rows.length);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const row of rows) expect(await rowChecks(row.id), `row ${row.id}`).toBe(true);
+
+    // Liabilities: what every member holds, each balance on a path to the signed root and total.
+    const money = await server.deps.db.selectFrom('members').select(['id', 'money_cents']).execute();
+    const owed = money.reduce((sum, row) => sum + Number(row.money_cents), 0);
+    expect(Number(head.liabilities_cents)).toBe(owed);
+    const balances = await balancesAt(server.deps.db, head.seq);
+    const key = keys.byId(head.key_id)!;
+    const { levels, members: order } = liabilityTree(key, head.seq, balances);
+    const root = { hash: hexToBytes(head.liabilities_root), sum: Number(head.liabilities_cents) };
+    expect(liabilitiesRoot(levels).hash).toEqual(root.hash);
+    for (const member of members) {
+      const index = order.indexOf(member.id);
+      const leaf = {
+        salt: liabilitySalt(key, head.seq, member.id),
+        memberId: member.id,
+        balanceCents: balances.get(member.id)!,
+      };
+      const path = liabilityPath(levels, index);
+      expect(verifyLiability(leaf, index, order.length, path, root)).toBe(true);
+      expect(verifyLiability({ ...leaf, balanceCents: leaf.balanceCents - 1 }, index, order.length, path, root)).toBe(
+        false,
+      );
+    }
+    expect(await breachesOf()).toEqual([]);
+    expect((await runAudit(server.deps, keys)).ok).toBe(true);
+  });
+
+  it('chains the next period to it, from the row after its last', async () => {
+    await playingMember();
+    const closed = await admin('ledger:close');
+    expect(closed.code, closed.err).toBe(0);
+    expect(closed.out).toMatch(/^Closed period 2 /);
+    const [first, second] = await allHeads(server.deps.db);
+    expect(Number(second.first_row_id)).toBe(Number(first.last_row_id) + 1);
+    expect(hexToBytes(second.previous_hash)).toEqual(headHash(headOf(first)));
+    const heads = await admin('ledger:heads');
+    expect(heads.out.split('\n')[0]).toMatch(/^2 {2}\d{4}-\d{2}-\d{2} {2}rows /);
+    expect(await breachesOf()).toEqual([]);
+  });
+
+  it('closes by itself when the server day ends, on the lease holder’s next tick', async () => {
+    await playingMember();
+    const before = (await allHeads(server.deps.db)).length;
+    await server.tick();
+    expect((await allHeads(server.deps.db)).length).toBe(before);
+    server.clock.now = dayStart(dayNumber(server.clock.now) + 1) + 1_000;
+    await server.tick();
+    const heads = await allHeads(server.deps.db);
+    expect(heads).toHaveLength(before + 1);
+    expect(heads[heads.length - 1].day).toBe(dayNumber(server.clock.now));
+    // Once a day: the next tick of the same day closes nothing.
+    await server.advance(5_000);
+    expect(await allHeads(server.deps.db)).toHaveLength(before + 1);
+  });
+
+  it('signs with a rotated key from the next head on, the new key handed over by the old', async () => {
+    const old = keys.current().keyId;
+    const key = await rotateLedgerKey(server.deps.db, server.database.env.LEDGER_KEY_FILE, server.clock.now);
+    keys = (await openLedgerKeys({ kind: 'file', path: server.database.env.LEDGER_KEY_FILE }, server.deps.db)).keys;
+    await server.restart({ ledgerKeys: keys });
+    await playingMember();
+    const { head } = await closeLedgerPeriod(server.deps, keys);
+    expect(head.key_id).toBe(key.keyId);
+    expect(head.key_id).not.toBe(old);
+    const registered = await ledgerKeys(server.deps.db);
+    expect(registered.map((row) => row.previous_key_id)).toEqual([null, old]);
+    expect(await breachesOf()).toEqual([]);
+  });
+});
+
+describe('a past row changed in the database', () => {
+  it('is found by ledger:verify and audit (exit 1), and its own proof no longer checks', async () => {
+    const [first] = await allHeads(server.deps.db);
+    const rows = await fundRowsBetween(server.deps.db, 0, Number(first.last_row_id));
+    const target = rows.find((row) => row.amount_cents > 0)!;
+    expect(await rowChecks(target.id)).toBe(true);
+    await server.deps.db
+      .updateTable('fund_log')
+      .set({ amount_cents: target.amount_cents + 100, after_cents: target.after_cents + 100 })
+      .where('id', '=', target.id)
+      .execute();
+    try {
+      expect(await rowChecks(target.id)).toBe(false);
+      expect(await breachesOf()).toContain(
+        `head 1 (day ${first.day}): its rows are not the rows that were signed (a row was changed, added or removed)`,
+      );
+      const verify = await admin('ledger:verify');
+      expect(verify.code).toBe(1);
+      expect(verify.out).toMatch(/FAIL each signed head of the fund log/);
+      const audit = await admin('audit');
+      expect(audit.code).toBe(1);
+      expect(audit.out).toMatch(/FAIL each signed head of the fund log/);
+    } finally {
+      await server.deps.db
+        .updateTable('fund_log')
+        .set({ amount_cents: target.amount_cents, after_cents: target.after_cents })
+        .where('id', '=', target.id)
+        .execute();
+    }
+    expect(await breachesOf()).toEqual([]);
+  });
+
+  it('a head rewritten to match a changed row breaks its signature and the chain after it', async () => {
+    const [first] = await allHeads(server.deps.db);
+    await server.deps.db
+      .updateTable('ledger_heads')
+      .set({ row_count: first.row_count + 1 })
+      .where('seq', '=', 1)
+      .execute();
+    try {
+      const breaches = await breachesOf();
+      expect(breaches).toContain(`head 1 (day ${first.day}): its signature does not check against a registered key`);
+      expect(breaches).toContain(
+        `head 2 (day ${(await allHeads(server.deps.db))[1].day}): does not chain to the head before`,
+      );
+    } finally {
+      await server.deps.db
+        .updateTable('ledger_heads')
+        .set({ row_count: first.row_count })
+        .where('seq', '=', 1)
+        .execute();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { buildApp } from '../../scripts/build-app.mjs';
 import { measureBundle, printBundle } from './bundle';
 import { measureFirstLoad, printFirstLoad } from './firstLoad';
+import { runLedgerBench } from './ledger';
 import { runLiveBench } from './live';
 import { runLoginBench, runLoginFloodBench } from './login';
 import { measureOfflineReload, printOfflineReload } from './offlineReload';
@@ -28,6 +29,7 @@ const PARTS: Record<string, () => Promise<void> | void> = {
   loginFlood: runLoginFloodBench,
   live: runLiveBench,
   slowReaders: runSlowReadersBench,
+  ledger: runLedgerBench,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in PARTS));

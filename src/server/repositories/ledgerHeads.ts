@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect, LedgerHeadRow, LedgerKeyRow, LedgerHeadsTable, Trx } from '../db/schema';
 import type { Insertable } from 'kysely';
+import { rowsAsArrays } from '../db/rowArrays';
 
 /** The fund-log columns the ledger commits to (shared/ledger/encoding.ts LedgerRow). */
 export interface LedgerFundRow {
@@ -72,22 +73,26 @@ export async function committedFundLogId(db: Db, dialect: Dialect): Promise<numb
   });
 }
 
-/** The fund-log rows with ids in (afterId, throughId], in id order. */
+/** The fund-log rows with ids in (afterId, throughId], in id order: read as arrays (a period is 100,000 rows). */
 export async function fundRowsBetween(db: Db, afterId: number, throughId: number): Promise<LedgerFundRow[]> {
-  const rows = await db
-    .selectFrom('fund_log')
-    .select(['id', 'member_id', 'created_at', 'reason_code', 'amount_cents', 'after_cents', 'ref_type', 'ref_id'])
-    .where('id', '>', afterId)
-    .where('id', '<=', throughId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    id: Number(row.id),
-    member_id: Number(row.member_id),
-    created_at: Number(row.created_at),
-    amount_cents: Number(row.amount_cents),
-    after_cents: Number(row.after_cents),
+  const rows = await rowsAsArrays<[number, number, number, string, number, number, string, string]>(
+    db,
+    db
+      .selectFrom('fund_log')
+      .select(['id', 'member_id', 'created_at', 'reason_code', 'amount_cents', 'after_cents', 'ref_type', 'ref_id'])
+      .where('id', '>', afterId)
+      .where('id', '<=', throughId)
+      .orderBy('id'),
+  );
+  return rows.map(([id, member, createdAt, reason, amount, after, refType, refId]) => ({
+    id: Number(id),
+    member_id: Number(member),
+    created_at: Number(createdAt),
+    reason_code: reason,
+    amount_cents: Number(amount),
+    after_cents: Number(after),
+    ref_type: refType,
+    ref_id: refId,
   }));
 }
 

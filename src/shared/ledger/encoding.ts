@@ -53,43 +53,72 @@ const HEAD_TAG = 'roundplay ledger head v1';
 const KEY_TAG = 'roundplay ledger key v1';
 const MAX_TEXT_BYTES = 0xffff;
 
+const TEXT = new TextEncoder();
+const TWO_32 = 2 ** 32;
+
+/** Writes into one buffer that grows as needed (a period's close encodes 100,000 rows: no chunk lists). */
+function isAscii(value: string): boolean {
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 class ByteWriter {
-  private chunks: Uint8Array[] = [];
+  private buffer = new Uint8Array(128);
+  private view = new DataView(this.buffer.buffer);
+  private at = 0;
+
+  private room(bytes: number): void {
+    if (this.at + bytes <= this.buffer.length) return;
+    const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.at + bytes));
+    grown.set(this.buffer);
+    this.buffer = grown;
+    this.view = new DataView(grown.buffer);
+  }
 
   u8(value: number): this {
-    this.chunks.push(Uint8Array.of(value));
+    this.room(1);
+    this.buffer[this.at++] = value;
     return this;
   }
 
+  /** 8 bytes big-endian, two's complement: the high word is the floor of value / 2^32, exact for safe integers. */
   int64(value: number): this {
     if (!Number.isSafeInteger(value)) throw new RangeError(`not an exact integer: ${value}`);
-    const bytes = new Uint8Array(8);
-    new DataView(bytes.buffer).setBigInt64(0, BigInt(value));
-    this.chunks.push(bytes);
+    this.room(8);
+    this.view.setInt32(this.at, Math.floor(value / TWO_32));
+    this.view.setUint32(this.at + 4, value >>> 0);
+    this.at += 8;
     return this;
   }
 
   text(value: string): this {
-    const bytes = new TextEncoder().encode(value);
+    // Codes, references and ids are ASCII: written as they are, without an encoder's allocation.
+    if (value.length <= MAX_TEXT_BYTES && isAscii(value)) {
+      this.room(2 + value.length);
+      this.view.setUint16(this.at, value.length);
+      for (let i = 0; i < value.length; i++) this.buffer[this.at + 2 + i] = value.charCodeAt(i);
+      this.at += 2 + value.length;
+      return this;
+    }
+    const bytes = TEXT.encode(value);
     if (bytes.length > MAX_TEXT_BYTES) throw new RangeError('text too long for the ledger');
-    this.chunks.push(Uint8Array.of(bytes.length >> 8, bytes.length & 0xff), bytes);
+    this.room(2 + bytes.length);
+    this.view.setUint16(this.at, bytes.length);
+    this.buffer.set(bytes, this.at + 2);
+    this.at += 2 + bytes.length;
     return this;
   }
 
   bytes(value: Uint8Array, length: number): this {
     if (value.length !== length) throw new RangeError(`expected ${length} bytes, got ${value.length}`);
-    this.chunks.push(value);
+    this.room(length);
+    this.buffer.set(value, this.at);
+    this.at += length;
     return this;
   }
 
   done(): Uint8Array {
-    const out = new Uint8Array(this.chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-    let at = 0;
-    for (const chunk of this.chunks) {
-      out.set(chunk, at);
-      at += chunk.length;
-    }
-    return out;
+    return this.buffer.slice(0, this.at);
   }
 }
 

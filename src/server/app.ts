@@ -42,6 +42,8 @@ import { orderViewHandlers } from './routes/orderViews';
 import { passwordHandlers } from './routes/passwords';
 import { databaseRateLimitStore, DEFAULT_RATE_LIMITS, rateLimitedError, type RateLimits } from './routes/rateLimits';
 import { playHandlers } from './routes/play';
+import { ledgerHandlers } from './routes/ledger';
+import { LedgerProofs } from './domain/signedLedger/proofs';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { appPage, readBuiltPage } from './routes/appPage';
 import { readCatalogPreloads } from './routes/catalogPreloads';
@@ -136,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   const deps = { ...baseDeps, live: bus };
   const { ledgerKeys } = options;
+  const proofs = new LedgerProofs(deps.db, ledgerKeys);
   const i18n = options.translator ?? (await loadTranslator(options.localesDir));
   const game = new GameEngine(deps, (locale) => i18n.outcomeNames(locale), options.drawSecrets, {
     cacheTtlMs: options.game?.cacheTtlMs ?? DEFAULT_ENGINE_OPTIONS.cacheTtlMs,
@@ -149,7 +152,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ? app.log.warn({ database: describeDatabaseError(error) }, 'round scheduler: database unavailable')
           : app.log.error({ err: error }, 'round scheduler'),
       // A server day's end closes the fund log's running period (signedLedger/close.ts).
-      ...(ledgerKeys ? { leaderWork: () => closeIfDayEnded(deps, ledgerKeys) } : {}),
+      ...(ledgerKeys
+        ? {
+            leaderWork: async () => {
+              const closed = await closeIfDayEnded(deps, ledgerKeys);
+              if (closed) proofs.keep(closed.head.seq, closed.rows, closed.levels);
+            },
+          }
+        : {}),
       ...options.game?.scheduler,
     },
   });
@@ -240,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...walletHandlers(ctx),
       ...messageHandlers(ctx),
       ...playHandlers(ctx),
+      ...ledgerHandlers(ctx, proofs),
       ...liveTicketHandlers(ctx),
     },
     limits,

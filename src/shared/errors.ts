@@ -134,6 +134,11 @@ export const ErrorCode = {
    * already has as many open as an instance allows (README "Live streams").
    */
   TooManyStreams: 3017,
+  /**
+   * Not in SPEC.md's catalogue (added): a ledger proof asked for a fund-log row that is not the
+   * member's or not in a signed period yet, or for a head the member holds no balance at.
+   */
+  LedgerNotSigned: 3018,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

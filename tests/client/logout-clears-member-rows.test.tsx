@@ -25,6 +25,24 @@ const pathOfStored = (stored: string): string => stored.slice(0, stored.indexOf(
 
 type Answers = { [P in CallPath]?: ApiAnswerOf<P> };
 
+/** A signed head of the ledger, as getLedgerHeads answers it. */
+const LEDGER_HEAD = {
+  seq: 1,
+  day: 20_425,
+  closedAt: 1,
+  firstRowId: 1,
+  lastRowId: 5,
+  rowCount: 1,
+  root: '01'.repeat(32),
+  liabilitiesRoot: '02'.repeat(32),
+  liabilitiesCents: 8_000,
+  liabilitiesCount: 1,
+  previousHash: '00'.repeat(32),
+  keyId: '03'.repeat(32),
+  headHash: '04'.repeat(32),
+  signature: '05'.repeat(64),
+};
+
 /** An answer its schema accepts for every read only a member may make. */
 const MEMBER_ANSWERS: Answers = {
   [ApiPath.userInfo]: USER,
@@ -65,6 +83,29 @@ const MEMBER_ANSWERS: Answers = {
     realityCheck: 30,
     history: [],
     serverTime: 1_779_990_000_000,
+  },
+  [ApiPath.ledgerProof]: {
+    row: {
+      id: 5,
+      memberId: 1,
+      createdAt: 1,
+      reason: 'stake',
+      amountCents: -2_000,
+      afterCents: 8_000,
+      refType: 'order',
+      refId: '3',
+    },
+    head: LEDGER_HEAD,
+    index: 0,
+    path: [],
+  },
+  [ApiPath.ledgerLiability]: {
+    head: LEDGER_HEAD,
+    memberId: 1,
+    salt: 'ab'.repeat(32),
+    balanceCents: 8_000,
+    index: 0,
+    path: [],
   },
 };
 

@@ -4,6 +4,7 @@
  * no key the schema does not name), and a body of the wrong shape (a field of the wrong type, a required field missing or empty,
  * text that is not JSON) is refused with a coded envelope and leaves the database as it was.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from '../../src/shared/zod';
 import { apiContract } from '../../src/shared/api/contract';
@@ -17,6 +18,8 @@ import { ErrorCode, type MessageKey } from '../../src/shared/errors';
 import { dayNumber, isoDate } from '../../src/shared/serverDay';
 import { drawCurrent, fundedMember, line, openRound, order, ROOM, type Player } from './support/game';
 import { registerMember, uniqueName, uniquePhone } from './support/members';
+import { closeLedgerPeriod } from '../../src/server/domain/signedLedger/close';
+import { fixedLedgerKeys } from '../../src/server/domain/signedLedger/keys';
 import { startServer, TEST_INVITATION, type TestServer } from './support/server';
 import { databaseState } from './support/snapshot';
 import { addCard, BANK, PAY_PASSWORD, setSetting, walletMember, withdraw } from './support/wallet';
@@ -42,11 +45,15 @@ interface Scene {
   openLineId: number;
   /** The member's pending withdrawal. */
   withdrawalId: number;
+  /** One of the member's fund-log rows, in the signed period closed in beforeAll. */
+  signedRowId: number;
 }
 let scene: Scene;
 
+const ledgerKeys = fixedLedgerKeys([randomBytes(32)], 'the contract test');
+
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ ledgerKeys });
   translator = await loadTranslator();
   // Turnover has its own tests; here a deposit may be withdrawn at once.
   await setSetting(server, 'turnoverMultiple', '0');
@@ -80,6 +87,10 @@ beforeAll(async () => {
   const placed = await order(server, member.token, ROOM.usdtStandard, [line(0, 20)]);
   expect(placed.body.code).toBe(SUCCESS);
 
+  // A signed period holding the member's rows so far: the ledger's proofs have something to prove.
+  const { rows } = await closeLedgerPeriod(server.deps, ledgerKeys);
+  const signedRowId = rows.find((row) => row.member_id === member.id)!.id;
+
   scene = {
     article,
     cardId: card.id,
@@ -94,6 +105,7 @@ beforeAll(async () => {
         .where('member_id', '=', member.id)
         .executeTakeFirstOrThrow()
     ).id,
+    signedRowId,
   };
 });
 afterAll(() => server.close());
@@ -165,6 +177,10 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.pausePlay]: { kind: 'cooloff', days: 1 },
     [ApiPath.setRealityCheck]: { minutes: 15 },
     [ApiPath.liveTicket]: {},
+    [ApiPath.ledgerHeads]: { page: 1, size: 10 },
+    [ApiPath.ledgerKeys]: {},
+    [ApiPath.ledgerProof]: { id: s.signedRowId },
+    [ApiPath.ledgerLiability]: { seq: 1 },
   };
 }
 

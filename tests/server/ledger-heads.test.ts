@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRow, headHash } from '../../src/shared/ledger/encoding';
 import { verifyLiability } from '../../src/shared/ledger/liabilities';
 import { inclusionProof, leafHash, verifyInclusion } from '../../src/shared/ledger/merkle';
-import { verifyHeadSignature } from '../../src/shared/ledger/signature';
+import { verifyHeadSignature, verifyKeyHandover } from '../../src/shared/ledger/signature';
+import { ApiPath } from '../../src/shared/api/paths';
+import type { LedgerHead, LedgerLiabilityAnswer, LedgerProofAnswer } from '../../src/shared/api/types';
+import type { LedgerHeadRow } from '../../src/server/db/schema';
 import { dayNumber, dayStart } from '../../src/shared/serverDay';
 import { runAudit } from '../../src/server/domain/audit';
 import { closeLedgerPeriod } from '../../src/server/domain/signedLedger/close';
@@ -69,6 +72,39 @@ async function rowChecks(rowId: number): Promise<boolean> {
     verifyHeadSignature(head, hexToBytes(stored.signature), hexToBytes(key.public_key)) &&
     verifyInclusion(index, head.rowCount, leaves[index], inclusionProof(leaves, index), head.root)
   );
+}
+
+interface LedgerHeadsAnswer {
+  heads: LedgerHead[];
+  total: number;
+}
+
+interface LedgerKeyWire {
+  keyId: string;
+  publicKey: string;
+  previousKeyId: string | null;
+  handover: string | null;
+  fromSeq: number;
+}
+
+/** A head as the call answers it, as the stored row it came from. */
+function headRowOf(head: LedgerHead): LedgerHeadRow {
+  return {
+    seq: head.seq,
+    day: head.day,
+    closed_at: head.closedAt,
+    first_row_id: head.firstRowId,
+    last_row_id: head.lastRowId,
+    row_count: head.rowCount,
+    root: head.root,
+    liabilities_root: head.liabilitiesRoot,
+    liabilities_cents: head.liabilitiesCents,
+    liabilities_count: head.liabilitiesCount,
+    previous_hash: head.previousHash,
+    key_id: head.keyId,
+    head_hash: head.headHash,
+    signature: head.signature,
+  };
 }
 
 const breachesOf = async () => (await verifyLedger(server.deps.db, keys)).flatMap((check) => check.breaches);
@@ -205,5 +241,95 @@ describe('a past row changed in the database', () => {
         .where('seq', '=', 1)
         .execute();
     }
+  });
+});
+
+describe('the ledger calls', () => {
+  it('publish the heads newest first and the keys, each handover checking', async () => {
+    const answer = await server.call<LedgerHeadsAnswer>(ApiPath.ledgerHeads, { lang: 'en', page: 1, size: 2 });
+    expect(answer.body.code).toBe(1);
+    const heads = await allHeads(server.deps.db);
+    expect(answer.body.data.total).toBe(heads.length);
+    expect(answer.body.data.heads.map((head) => head.seq)).toEqual([heads.length, heads.length - 1]);
+    const keysAnswer = await server.call<LedgerKeyWire[]>(ApiPath.ledgerKeys, { lang: 'en' });
+    const [first, second] = keysAnswer.body.data;
+    expect(first.previousKeyId).toBeNull();
+    expect(
+      verifyKeyHandover(
+        hexToBytes(second.publicKey),
+        hexToBytes(first.publicKey),
+        second.fromSeq,
+        hexToBytes(second.handover!),
+      ),
+    ).toBe(true);
+  });
+
+  it("prove a member's own row as the app checks it, and refuse another's or one not signed yet with 3018", async () => {
+    const member = await playingMember();
+    const other = await playingMember();
+    const { rows } = await closeLedgerPeriod(server.deps, keys);
+    const own = rows.filter((row) => row.member_id === member.id);
+    expect(own.length).toBeGreaterThanOrEqual(3);
+    const keysAnswer = await server.call<LedgerKeyWire[]>(ApiPath.ledgerKeys, { lang: 'en' });
+    for (const row of own) {
+      const answer = await server.call<LedgerProofAnswer>(ApiPath.ledgerProof, {
+        lang: 'en',
+        token: member.token,
+        id: row.id,
+      });
+      expect(answer.body.code).toBe(1);
+      const { head, index, path } = answer.body.data;
+      const key = keysAnswer.body.data.find((candidate) => candidate.keyId === head.keyId)!;
+      const signed = headOf({ ...headRowOf(head) });
+      expect(verifyHeadSignature(signed, hexToBytes(head.signature), hexToBytes(key.publicKey))).toBe(true);
+      const leaf = leafHash(encodeRow(answer.body.data.row));
+      expect(verifyInclusion(index, head.rowCount, leaf, path.map(hexToBytes), signed.root)).toBe(true);
+      expect(answer.body.data.row).toEqual(ledgerRowOf(row));
+    }
+    const othersRow = rows.find((row) => row.member_id === other.id)!;
+    const refused = await server.call(ApiPath.ledgerProof, { lang: 'en', token: member.token, id: othersRow.id });
+    expect(refused.body.code).toBe(3018);
+    expect(refused.body.info).toMatch(/not in a signed period of the ledger yet/);
+    // A row of the running period (the member's next stake): signed at the next close.
+    await openRound(server, GAME);
+    expect((await order(server, member.token, ROOM.usdtStandard, [line(2, 20)])).body.code).toBe(1);
+    const newest = await server.deps.db
+      .selectFrom('fund_log')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const unsigned = await server.call(ApiPath.ledgerProof, { lang: 'en', token: member.token, id: newest.id });
+    expect(unsigned.body.code).toBe(3018);
+  });
+
+  it("prove a member's balance is counted in what is owed, and refuse a head they hold none at", async () => {
+    const member = await playingMember();
+    const { head } = await closeLedgerPeriod(server.deps, keys);
+    const answer = await server.call<LedgerLiabilityAnswer>(ApiPath.ledgerLiability, {
+      lang: 'en',
+      token: member.token,
+      seq: head.seq,
+    });
+    expect(answer.body.code).toBe(1);
+    const proof = answer.body.data;
+    const money = await server.deps.db
+      .selectFrom('members')
+      .select('money_cents')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(proof.balanceCents).toBe(Number(money.money_cents));
+    const root = { hash: hexToBytes(proof.head.liabilitiesRoot), sum: proof.head.liabilitiesCents };
+    const leaf = { salt: hexToBytes(proof.salt), memberId: member.id, balanceCents: proof.balanceCents };
+    const path = proof.path.map((node) => ({ hash: hexToBytes(node.hash), sum: node.sum }));
+    expect(verifyLiability(leaf, proof.index, proof.head.liabilitiesCount, path, root)).toBe(true);
+    // The latest head too (seq 0), and a head from before the member existed: 3018.
+    expect(
+      (await server.call<LedgerLiabilityAnswer>(ApiPath.ledgerLiability, { lang: 'en', token: member.token, seq: 0 }))
+        .body.data.head.seq,
+    ).toBe(head.seq);
+    expect((await server.call(ApiPath.ledgerLiability, { lang: 'en', token: member.token, seq: 1 })).body.code).toBe(
+      3018,
+    );
   });
 });

@@ -107,7 +107,7 @@ describe('what the table says of a path', () => {
     }
   });
 
-  it('has guests call only what they need before logging in: config, content, games, and getting in', () => {
+  it('has guests call only what they need before logging in: config, content, games, getting in, the signed ledger', () => {
     expect(pathsWhere((call) => call.access === 'guest').sort()).toEqual(
       [
         ApiPath.getConfig,
@@ -123,6 +123,9 @@ describe('what the table says of a path', () => {
         ApiPath.financeProducts,
         ApiPath.gameList,
         ApiPath.homeTiles,
+        // Published for anyone to check (docs/ledger.md).
+        ApiPath.ledgerHeads,
+        ApiPath.ledgerKeys,
       ].sort(),
     );
   });

@@ -24,6 +24,7 @@ const PARTS: Record<ContractPart, () => Promise<Calls>> = {
   wallet: chunkLoader(() => import('../../shared/api/wallet').then((module) => module.walletCalls)),
   messages: chunkLoader(() => import('../../shared/api/messages').then((module) => module.messageCalls)),
   play: chunkLoader(() => import('../../shared/api/play').then((module) => module.playCalls)),
+  ledger: chunkLoader(() => import('../../shared/api/ledger').then((module) => module.ledgerCalls)),
   live: () => loadLive().then((module) => module.liveCalls),
 };
 

@@ -23,6 +23,10 @@ export function latestHead(db: Db): Promise<LedgerHeadRow | undefined> {
   return db.selectFrom('ledger_heads').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
 }
 
+export function headBySeq(db: Db, seq: number): Promise<LedgerHeadRow | undefined> {
+  return db.selectFrom('ledger_heads').selectAll().where('seq', '=', seq).executeTakeFirst();
+}
+
 /** The head whose period holds fund-log row `rowId`. */
 export function headOfRow(db: Db, rowId: number): Promise<LedgerHeadRow | undefined> {
   return db

@@ -14,7 +14,7 @@ import { ErrorCode, MessageKey } from '../errors';
 import type { ApiPath } from './paths';
 
 /** The domain file that keeps a call's schemas (contract.ts joins them): the chunk the app loads for it. */
-export type ContractPart = 'accounts' | 'content' | 'game' | 'wallet' | 'messages' | 'play' | 'live';
+export type ContractPart = 'accounts' | 'content' | 'game' | 'wallet' | 'messages' | 'play' | 'live' | 'ledger';
 
 /** Who may call: anyone, or only a live session (any other answers 409, or 403 when frozen). */
 export type CallAccess = 'guest' | 'member';
@@ -326,6 +326,24 @@ export const CALLS = {
   pausePlay: { path: '/api/Game/pausePlay', part: 'play', ...memberWrite, invalidates: ['playLimits'] },
   /** Addition: how often the room shows the reality check (minutes of play; 0 = off). */
   setRealityCheck: { path: '/api/Game/setRealityCheck', part: 'play', ...memberWrite, invalidates: ['playLimits'] },
+  /** Addition (docs/ledger.md): the signed heads of the fund log's periods, newest first, anyone's to read. */
+  ledgerHeads: { path: '/api/Game/getLedgerHeads', part: 'ledger', ...publicRead },
+  /** Addition: the public keys that signed the heads, each later one handed over by the one before. */
+  ledgerKeys: { path: '/api/Game/getLedgerKeys', part: 'ledger', ...publicRead },
+  /** Addition: the proof that one of the member's fund-log rows is in a signed period (3018 when not yet). */
+  ledgerProof: {
+    path: '/api/Game/getLedgerProof',
+    part: 'ledger',
+    ...memberRead,
+    fields: [['id', ErrorCode.LedgerNotSigned]],
+  },
+  /** Addition: the member's balance at a head, on its path to the liabilities root (3018 when none). */
+  ledgerLiability: {
+    path: '/api/Game/getLedgerLiability',
+    part: 'ledger',
+    ...memberRead,
+    fields: [['seq', ErrorCode.LedgerNotSigned]],
+  },
   /**
    * Addition: a short-lived, single-use ticket that opens one live stream (LivePath): asked for
    * each time a stream opens, never kept; an app asks a few a minute, never dozens.

@@ -15,6 +15,7 @@ import type { CALLS, CallName, ContractPart } from './calls';
 import type { CallSchemas } from './fields';
 import type { z } from 'zod';
 import { gameCalls } from './game';
+import { ledgerCalls } from './ledger';
 import { liveCalls } from './live';
 import { messageCalls } from './messages';
 import type { ApiPath } from './paths';
@@ -30,6 +31,7 @@ export const contractParts = {
   messages: messageCalls,
   play: playCalls,
   live: liveCalls,
+  ledger: ledgerCalls,
 } satisfies Record<ContractPart, unknown>;
 
 export const apiContract = {
@@ -40,6 +42,7 @@ export const apiContract = {
   ...messageCalls,
   ...playCalls,
   ...liveCalls,
+  ...ledgerCalls,
 } as const satisfies Record<ApiPath, CallSchemas>;
 
 // Compile-time check: the contract names exactly the paths of paths.ts.

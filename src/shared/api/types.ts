@@ -11,6 +11,7 @@ import type { BANK_CARD_TYPES, FUND_REASONS, ORDER_STATUSES, ROOM_KINDS, WITHDRA
 import type * as game from './game';
 import type * as messages from './messages';
 import type * as live from './live';
+import type * as ledger from './ledger';
 import type * as play from './play';
 import type * as wallet from './wallet';
 
@@ -53,6 +54,9 @@ export type OwnOrderItem = z.infer<typeof game.OwnOrderItemSchema>;
 export type GameLogRequest = z.infer<typeof game.GameLogRequestSchema>;
 export type CurrentAnswer = z.infer<typeof game.CurrentAnswerSchema>;
 export type TodayWinLost = z.infer<typeof game.TodayWinLostSchema>;
+export type LedgerHead = z.infer<typeof ledger.LedgerHeadSchema>;
+export type LedgerProofAnswer = z.infer<typeof ledger.LedgerProofAnswerSchema>;
+export type LedgerLiabilityAnswer = z.infer<typeof ledger.LedgerLiabilityAnswerSchema>;
 export type TrendData = z.infer<typeof game.TrendDataSchema>;
 
 // ---- Wallet -------------------------------------------------------------------

@@ -86,7 +86,13 @@ export async function createTestDatabase(options: { migrateUpTo?: string } = {})
       dialect: 'sqlite',
       dir,
       secretFile,
-      env: { DATA_DIR: dir, DATABASE_URL: '', DRAW_SECRET_FILE: secretFile, DRAW_SECRET: '', ...ledgerKeyEnv(secretDir) },
+      env: {
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+        DRAW_SECRET_FILE: secretFile,
+        DRAW_SECRET: '',
+        ...ledgerKeyEnv(secretDir),
+      },
       async close() {
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });

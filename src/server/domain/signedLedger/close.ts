@@ -17,6 +17,7 @@ import {
   fundRowsBetween,
   insertHead,
   latestHead,
+  type LedgerFundRow,
 } from '../../repositories/ledgerHeads';
 import type { Deps } from '../deps';
 import { registerCurrentKey, signHead, type LedgerKeys } from './keys';
@@ -24,7 +25,8 @@ import { balancesAfter, headOf, liabilityTree, rowLevels } from './trees';
 
 export interface ClosedPeriod {
   head: LedgerHeadRow;
-  /** The period's tree, leaves first, for the proofs asked for next. */
+  /** The period's rows and its tree, leaves first, for the proofs asked for next. */
+  rows: LedgerFundRow[];
   levels: Uint8Array[][];
 }
 
@@ -71,7 +73,7 @@ export async function closeLedgerPeriod(deps: Deps, keys: LedgerKeys): Promise<C
     signature: bytesToHex(signHead(key, head)),
   };
   await insertHead(deps.db, row, balances);
-  return { head: row, levels };
+  return { head: row, rows, levels };
 }
 
 /** Closes the running period when the server day it was opened in has ended; null when it has not. */

@@ -72,4 +72,3 @@ export function headOf(row: LedgerHeadRow): LedgerHead {
     keyId: hexToBytes(row.key_id),
   };
 }
-

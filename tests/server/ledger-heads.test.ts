@@ -11,9 +11,9 @@ import { encodeRow, headHash } from '../../src/shared/ledger/encoding';
 import { verifyLiability } from '../../src/shared/ledger/liabilities';
 import { inclusionProof, leafHash, verifyInclusion } from '../../src/shared/ledger/merkle';
 import { verifyHeadSignature, verifyKeyHandover } from '../../src/shared/ledger/signature';
+import { headFromWire } from '../../src/shared/ledger/wire';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { LedgerHead, LedgerLiabilityAnswer, LedgerProofAnswer } from '../../src/shared/api/types';
-import type { LedgerHeadRow } from '../../src/server/db/schema';
 import { dayNumber, dayStart } from '../../src/shared/serverDay';
 import { runAudit } from '../../src/server/domain/audit';
 import { closeLedgerPeriod } from '../../src/server/domain/signedLedger/close';
@@ -85,26 +85,6 @@ interface LedgerKeyWire {
   previousKeyId: string | null;
   handover: string | null;
   fromSeq: number;
-}
-
-/** A head as the call answers it, as the stored row it came from. */
-function headRowOf(head: LedgerHead): LedgerHeadRow {
-  return {
-    seq: head.seq,
-    day: head.day,
-    closed_at: head.closedAt,
-    first_row_id: head.firstRowId,
-    last_row_id: head.lastRowId,
-    row_count: head.rowCount,
-    root: head.root,
-    liabilities_root: head.liabilitiesRoot,
-    liabilities_cents: head.liabilitiesCents,
-    liabilities_count: head.liabilitiesCount,
-    previous_hash: head.previousHash,
-    key_id: head.keyId,
-    head_hash: head.headHash,
-    signature: head.signature,
-  };
 }
 
 const breachesOf = async () => (await verifyLedger(server.deps.db, keys)).flatMap((check) => check.breaches);
@@ -280,7 +260,7 @@ describe('the ledger calls', () => {
       expect(answer.body.code).toBe(1);
       const { head, index, path } = answer.body.data;
       const key = keysAnswer.body.data.find((candidate) => candidate.keyId === head.keyId)!;
-      const signed = headOf({ ...headRowOf(head) });
+      const signed = headFromWire(head);
       expect(verifyHeadSignature(signed, hexToBytes(head.signature), hexToBytes(key.publicKey))).toBe(true);
       const leaf = leafHash(encodeRow(answer.body.data.row));
       expect(verifyInclusion(index, head.rowCount, leaf, path.map(hexToBytes), signed.root)).toBe(true);

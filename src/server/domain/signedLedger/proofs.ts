@@ -1,13 +1,14 @@
 /**
  * What the ledger's calls answer (docs/ledger.md): the heads and keys as published, a member's
  * row with its path in its period's tree, and a member's balance with its path in a head's
- * liabilities tree. A period's tree is built once from its rows and kept for the next proofs (the
- * close on this instance leaves its own): a proof is then a walk up the kept levels.
+ * liabilities tree. A period's trees are built once (from its rows, from its balances) and kept for
+ * the next proofs (the close on this instance leaves its own): a proof is then a walk up the kept
+ * levels, and asking about many old periods costs a build only for those not kept.
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { LedgerHead, LedgerLiabilityAnswer, LedgerProofAnswer } from '../../../shared/api/types';
 import { ErrorCode } from '../../../shared/errors';
-import { liabilityPath } from '../../../shared/ledger/liabilities';
+import { liabilityPath, type SumNode } from '../../../shared/ledger/liabilities';
 import { pathOf } from '../../../shared/ledger/merkle';
 import type { Db, LedgerHeadRow } from '../../db/schema';
 import {
@@ -24,39 +25,38 @@ import {
 import { refused } from '../refused';
 import type { LedgerKeys } from './keys';
 import { liabilitySalt } from './keys';
-import { ledgerRowOf, liabilityTree, rowLevels } from './trees';
+import { headWire, ledgerRowOf, liabilityTree, rowLevels } from './trees';
 
 /** Periods whose trees are kept: the latest few are what members ask about. */
 const KEPT_PERIODS = 4;
 const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 30;
 
-export function headWire(row: LedgerHeadRow): LedgerHead {
-  return {
-    seq: row.seq,
-    day: row.day,
-    closedAt: Number(row.closed_at),
-    firstRowId: Number(row.first_row_id),
-    lastRowId: Number(row.last_row_id),
-    rowCount: row.row_count,
-    root: row.root,
-    liabilitiesRoot: row.liabilities_root,
-    liabilitiesCents: Number(row.liabilities_cents),
-    liabilitiesCount: row.liabilities_count,
-    previousHash: row.previous_hash,
-    keyId: row.key_id,
-    headHash: row.head_hash,
-    signature: row.signature,
-  };
-}
-
 interface PeriodTree {
   rows: LedgerFundRow[];
   levels: Uint8Array[][];
 }
 
+interface LiabilityTree {
+  balances: Map<number, number>;
+  levels: SumNode[][];
+  members: number[];
+}
+
+/** Keeps the newest `KEPT_PERIODS` entries, dropping one that failed so the next ask tries again. */
+function keepIn<T>(kept: Map<number, Promise<T>>, seq: number, value: Promise<T>): Promise<T> {
+  kept.delete(seq);
+  kept.set(seq, value);
+  value.catch(() => {
+    if (kept.get(seq) === value) kept.delete(seq);
+  });
+  while (kept.size > KEPT_PERIODS) kept.delete(kept.keys().next().value!);
+  return value;
+}
+
 export class LedgerProofs {
   private readonly trees = new Map<number, Promise<PeriodTree>>();
+  private readonly liabilityTrees = new Map<number, Promise<LiabilityTree>>();
 
   constructor(
     private readonly db: Db,
@@ -65,7 +65,7 @@ export class LedgerProofs {
 
   /** A period just closed here: its tree is kept for the proofs asked next. */
   keep(seq: number, rows: LedgerFundRow[], levels: Uint8Array[][]): void {
-    this.remember(seq, Promise.resolve({ rows, levels }));
+    void keepIn(this.trees, seq, Promise.resolve({ rows, levels }));
   }
 
   async heads(page = 1, size = DEFAULT_PAGE_SIZE): Promise<{ heads: LedgerHead[]; total: number }> {
@@ -104,10 +104,14 @@ export class LedgerProofs {
     const head = seq === 0 ? await latestHead(this.db) : await headBySeq(this.db, seq);
     const key = head && this.keys?.byId(head.key_id);
     if (!head || !key) throw refused(ErrorCode.LedgerNotSigned);
-    const balances = await balancesAt(this.db, head.seq);
+    const { balances, levels, members } = await (this.liabilityTrees.get(head.seq) ??
+      keepIn(
+        this.liabilityTrees,
+        head.seq,
+        balancesAt(this.db, head.seq).then((read) => ({ balances: read, ...liabilityTree(key, head.seq, read) })),
+      ));
     const balance = balances.get(memberId);
     if (balance === undefined) throw refused(ErrorCode.LedgerNotSigned);
-    const { levels, members } = liabilityTree(key, head.seq, balances);
     const index = members.indexOf(memberId);
     return {
       head: headWire(head),
@@ -120,21 +124,16 @@ export class LedgerProofs {
   }
 
   private treeOf(head: LedgerHeadRow): Promise<PeriodTree> {
-    const kept = this.trees.get(head.seq);
-    if (kept) return kept;
-    const building = fundRowsBetween(this.db, Number(head.first_row_id) - 1, Number(head.last_row_id)).then((rows) => ({
-      rows,
-      levels: rowLevels(rows),
-    }));
-    // A failed read is not kept: the next proof reads again.
-    building.catch(() => this.trees.delete(head.seq));
-    this.remember(head.seq, building);
-    return building;
-  }
-
-  private remember(seq: number, tree: Promise<PeriodTree>): void {
-    this.trees.delete(seq);
-    this.trees.set(seq, tree);
-    while (this.trees.size > KEPT_PERIODS) this.trees.delete(this.trees.keys().next().value!);
+    return (
+      this.trees.get(head.seq) ??
+      keepIn(
+        this.trees,
+        head.seq,
+        fundRowsBetween(this.db, Number(head.first_row_id) - 1, Number(head.last_row_id)).then((rows) => ({
+          rows,
+          levels: rowLevels(rows),
+        })),
+      )
+    );
   }
 }

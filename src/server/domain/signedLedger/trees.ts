@@ -3,8 +3,9 @@
  * fund-log rows' tree (RFC 6962) and the liabilities sum tree, and a stored head as the bytes
  * shared/ledger/encoding.ts signs.
  */
-import { hexToBytes } from '@noble/hashes/utils.js';
+import type { LedgerHead as LedgerHeadWire } from '../../../shared/api/types';
 import type { LedgerHead, LedgerRow } from '../../../shared/ledger/encoding';
+import { headFromWire } from '../../../shared/ledger/wire';
 import { encodeRow } from '../../../shared/ledger/encoding';
 import { balanceLeaf, liabilityLevels, type SumNode } from '../../../shared/ledger/liabilities';
 import { leafHash, levelsOf, nodeHash } from '../../../shared/ledger/merkle';
@@ -56,7 +57,8 @@ export function liabilityTree(
   return { levels: liabilityLevels(leaves), members };
 }
 
-export function headOf(row: LedgerHeadRow): LedgerHead {
+/** A stored head as the ledger calls answer it. */
+export function headWire(row: LedgerHeadRow): LedgerHeadWire {
   return {
     seq: row.seq,
     day: row.day,
@@ -64,11 +66,18 @@ export function headOf(row: LedgerHeadRow): LedgerHead {
     firstRowId: Number(row.first_row_id),
     lastRowId: Number(row.last_row_id),
     rowCount: row.row_count,
-    root: hexToBytes(row.root),
-    liabilitiesRoot: hexToBytes(row.liabilities_root),
+    root: row.root,
+    liabilitiesRoot: row.liabilities_root,
     liabilitiesCents: Number(row.liabilities_cents),
     liabilitiesCount: row.liabilities_count,
-    previousHash: hexToBytes(row.previous_hash),
-    keyId: hexToBytes(row.key_id),
+    previousHash: row.previous_hash,
+    keyId: row.key_id,
+    headHash: row.head_hash,
+    signature: row.signature,
   };
+}
+
+/** A stored head as its bytes are hashed and signed. */
+export function headOf(row: LedgerHeadRow): LedgerHead {
+  return headFromWire(headWire(row));
 }

@@ -17,7 +17,7 @@ import { DEFAULT_PUBLIC_READ_OPTIONS, PublicReads, type PublicReadOptions } from
 import { DEFAULT_ENGINE_OPTIONS, GameEngine } from './domain/game/engine';
 import type { ChainOptions } from './domain/game/chains';
 import type { DrawSecrets } from './domain/game/drawSecrets';
-import { closeIfDayEnded } from './domain/signedLedger/close';
+import { dayEndCloser } from './domain/signedLedger/close';
 import type { LedgerKeys } from './domain/signedLedger/keys';
 import type { SchedulerOptions } from './domain/game/scheduler';
 import { loadTranslator, type Translator } from './i18n';
@@ -139,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps = { ...baseDeps, live: bus };
   const { ledgerKeys } = options;
   const proofs = new LedgerProofs(deps.db, ledgerKeys);
+  const closeDayEnd = ledgerKeys && dayEndCloser(deps, ledgerKeys);
   const i18n = options.translator ?? (await loadTranslator(options.localesDir));
   const game = new GameEngine(deps, (locale) => i18n.outcomeNames(locale), options.drawSecrets, {
     cacheTtlMs: options.game?.cacheTtlMs ?? DEFAULT_ENGINE_OPTIONS.cacheTtlMs,
@@ -152,10 +153,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ? app.log.warn({ database: describeDatabaseError(error) }, 'round scheduler: database unavailable')
           : app.log.error({ err: error }, 'round scheduler'),
       // A server day's end closes the fund log's running period (signedLedger/close.ts).
-      ...(ledgerKeys
+      ...(closeDayEnd
         ? {
             leaderWork: async () => {
-              const closed = await closeIfDayEnded(deps, ledgerKeys);
+              const closed = await closeDayEnd();
               if (closed) proofs.keep(closed.head.seq, closed.rows, closed.levels);
             },
           }

@@ -85,19 +85,23 @@ const MEMBER_ANSWERS: Answers = {
     serverTime: 1_779_990_000_000,
   },
   [ApiPath.ledgerProof]: {
-    row: {
-      id: 5,
-      memberId: 1,
-      createdAt: 1,
-      reason: 'stake',
-      amountCents: -2_000,
-      afterCents: 8_000,
-      refType: 'order',
-      refId: '3',
-    },
-    head: LEDGER_HEAD,
-    index: 0,
-    path: [],
+    proofs: [
+      {
+        row: {
+          id: 5,
+          memberId: 1,
+          createdAt: 1,
+          reason: 'stake',
+          amountCents: -2_000,
+          afterCents: 8_000,
+          refType: 'order',
+          refId: '3',
+        },
+        head: LEDGER_HEAD,
+        index: 0,
+        path: [],
+      },
+    ],
   },
   [ApiPath.ledgerLiability]: {
     head: LEDGER_HEAD,

@@ -179,7 +179,7 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.liveTicket]: {},
     [ApiPath.ledgerHeads]: { page: 1, size: 10 },
     [ApiPath.ledgerKeys]: {},
-    [ApiPath.ledgerProof]: { id: s.signedRowId },
+    [ApiPath.ledgerProof]: { ids: [s.signedRowId] },
     [ApiPath.ledgerLiability]: { seq: 1 },
   };
 }

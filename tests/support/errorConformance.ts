@@ -163,5 +163,5 @@ export const ADDED_CODES: Record<number, { path: string; testedIn: string }> = {
   [ErrorCode.DepositLimitReached]: { path: 'admin credit', testedIn: 'tests/server/admin-play.test.ts' },
   [ErrorCode.PlayPaused]: { path: ApiPath.order, testedIn: 'tests/server/play-limits.test.ts' },
   [ErrorCode.TooManyStreams]: { path: '/api/live/room/:roomid', testedIn: 'tests/server/live-room.test.ts' },
-  [ErrorCode.LedgerNotSigned]: { path: ApiPath.ledgerProof, testedIn: 'tests/server/ledger-heads.test.ts' },
+  [ErrorCode.LedgerNotSigned]: { path: ApiPath.ledgerLiability, testedIn: 'tests/server/ledger-heads.test.ts' },
 };

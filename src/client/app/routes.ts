@@ -63,6 +63,7 @@ const roomList = lazyNow(() => import('../features/game/RoomListPage'));
 const current = lazyNow(() => import('../features/game/CurrentPage'));
 const fairness = lazyNow(() => import('../features/game/FairnessPage'));
 const responsiblePlay = lazyNow(() => import('../features/play/PlayLimitsPage'));
+const ledger = lazyNow(() => import('../features/wallet/LedgerPage'));
 
 /** First match wins, so fixed paths come before patterns that would also match them. */
 export const ROUTES: readonly RouteDef[] = [
@@ -104,6 +105,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATTERNS.current, screen: current, auth: true },
   { path: PATTERNS.fairness, screen: fairness, auth: true },
   { path: PATTERNS.responsiblePlay, screen: responsiblePlay, auth: true },
+  { path: PATTERNS.ledger, screen: ledger, auth: true },
 ];
 
 /** The route a path shows: the first whose pattern matches it. */

@@ -4,6 +4,7 @@ import { evictUnread, type EvictionLimits } from './eviction';
 import type { CacheDatabase } from './queryClient';
 import { deleteMemberFundRows } from './fundHistory';
 import { deleteMemberOrderRows } from './orderHistory';
+import { deleteMemberLedgerProofs } from './ledger';
 import { createCachePersister } from './cachePersister';
 
 /**
@@ -29,6 +30,7 @@ export function cacheDatabase(
       await database.cache.where('owner').notEqual('').delete();
       await deleteMemberFundRows(database);
       await deleteMemberOrderRows(database);
+      await deleteMemberLedgerProofs(database);
     },
     touch: async (key, readAt) => {
       await database.cache.update(key, { readAt });

@@ -1,6 +1,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { ApiPath } from '../../shared/api/paths';
-import type { FundLogEntry, OwnOrderItem } from '../../shared/api/types';
+import type { FundLogEntry, LedgerHead, LedgerKey, OwnOrderItem } from '../../shared/api/types';
+import type { LedgerConflict, StoredLedgerProof } from './ledger';
 import { hashKey, queryKey, isMemberKey, windowedKey, type QueryKey } from './key';
 import { storedSession } from '../api/sessionStore';
 
@@ -170,6 +171,10 @@ export class AppDatabase extends Dexie {
   fundLogSync!: Table<HistorySync, string>;
   orders!: Table<StoredOrderRow, [string, number]>;
   orderSync!: Table<HistorySync, string>;
+  ledgerHeads!: Table<LedgerHead, number>;
+  ledgerKeys!: Table<LedgerKey, string>;
+  ledgerProofs!: Table<StoredLedgerProof, [string, number]>;
+  ledgerConflicts!: Table<LedgerConflict, number>;
 
   constructor(name = 'roundplay') {
     super(name);
@@ -204,6 +209,14 @@ export class AppDatabase extends Dexie {
         orderSync: 'owner',
       })
       .upgrade(moveOrderPages);
+    // Version 8: the signed ledger (ledger.ts): heads by seq, keys by id, the member's row proofs
+    // beside their fund-log rows, and the heads that came back different.
+    this.version(8).stores({
+      ledgerHeads: 'seq',
+      ledgerKeys: 'keyId, fromSeq',
+      ledgerProofs: '[owner+id], owner',
+      ledgerConflicts: 'seq',
+    });
   }
 }
 

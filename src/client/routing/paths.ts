@@ -39,6 +39,8 @@ export const PATTERNS = {
   responsiblePlay: '/responsible_play',
   // Addition: a past round's fairness proof, re-checked in the browser (DESIGN.md section 3).
   fairness: '/fairness/:roomid/:seqno',
+  // Addition: what the fund log's marks check, the member's balance among what is owed (docs/ledger.md).
+  ledger: '/ledger',
 } as const;
 
 export type RouteName = keyof typeof PATTERNS;

@@ -17,7 +17,7 @@ export function ledgerHandlers(ctx: RouteContext, proofs: LedgerProofs) {
     ledgerProof: async (request) => {
       const body = parseBody(ApiPath.ledgerProof, request.body);
       const { member } = requireAuth(request);
-      return success(ctx, request, await proofs.rowProof(member.id, body.id));
+      return success(ctx, request, await proofs.rowProofs(member.id, body.ids));
     },
 
     ledgerLiability: async (request) => {

@@ -13,12 +13,20 @@ import type { RequestCounters } from '../domain/requestCounters';
 
 /**
  * Requests per minute, by the name a call's row gives its limit: per address for login, register
- * (and the password reset) and SMS codes; per session for withdrawals (and adding an account) and
- * live tickets.
+ * (and the password reset) and SMS codes; per session for withdrawals (and adding an account), live
+ * tickets and the ledger's proofs (a page of the fund log a call: 30 a minute is far more than a
+ * member scrolls, and bounds the old periods' trees one session can make a server build).
  */
 export type RateLimits = Record<LimitName, number>;
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { login: 10, register: 10, smsSend: 5, withdraw: 5, liveTicket: 20 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: 10,
+  register: 10,
+  smsSend: 5,
+  withdraw: 5,
+  liveTicket: 20,
+  ledgerProof: 30,
+};
 
 const WINDOW_MS = 60_000;
 

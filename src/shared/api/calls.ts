@@ -23,7 +23,7 @@ export type CallAccess = 'guest' | 'member';
 export type CallKind = 'read' | 'write';
 
 /** The server's request limits, each a number per minute an operator may change (server config). */
-export type LimitName = 'login' | 'register' | 'smsSend' | 'withdraw' | 'liveTicket';
+export type LimitName = 'login' | 'register' | 'smsSend' | 'withdraw' | 'liveTicket' | 'ledgerProof';
 
 /** A refusal code a field of a request answers when it is missing, empty or of the wrong type. */
 export type FieldCode = ErrorCode | MessageKey;
@@ -88,6 +88,8 @@ const MONEY = ['userInfo', 'leftMoney', 'financeFlow'] as const;
 /** What an order or a draw changes: the money, the member's orders and the day's result. */
 const PLAYED = [...MONEY, 'gameLog', 'todayWinLost'] as const;
 const TOO_FREQUENT = ErrorCode.SendingTooFrequently;
+/** The ledger's proofs share one count per session (both may build an old period's tree). */
+const LEDGER_PROOF_LIMIT = { counter: 'ledgerProof', per: 'session', max: 'ledgerProof', code: TOO_FREQUENT } as const;
 
 export const CALLS = {
   getConfig: { path: '/api/Index/getconfig', part: 'accounts', ...publicRead },
@@ -330,18 +332,24 @@ export const CALLS = {
   ledgerHeads: { path: '/api/Game/getLedgerHeads', part: 'ledger', ...publicRead },
   /** Addition: the public keys that signed the heads, each later one handed over by the one before. */
   ledgerKeys: { path: '/api/Game/getLedgerKeys', part: 'ledger', ...publicRead },
-  /** Addition: the proof that one of the member's fund-log rows is in a signed period (3018 when not yet). */
+  /**
+   * Addition: the proofs that a page of the member's fund-log rows are in signed periods (rows not
+   * the member's or not signed yet are left out). Limited per session: a proof of an old period may
+   * rebuild its tree.
+   */
   ledgerProof: {
     path: '/api/Game/getLedgerProof',
     part: 'ledger',
     ...memberRead,
-    fields: [['id', ErrorCode.LedgerNotSigned]],
+    persists: false,
+    limit: LEDGER_PROOF_LIMIT,
   },
   /** Addition: the member's balance at a head, on its path to the liabilities root (3018 when none). */
   ledgerLiability: {
     path: '/api/Game/getLedgerLiability',
     part: 'ledger',
     ...memberRead,
+    limit: LEDGER_PROOF_LIMIT,
     fields: [['seq', ErrorCode.LedgerNotSigned]],
   },
   /**

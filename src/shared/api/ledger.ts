@@ -1,10 +1,11 @@
 /**
  * The signed ledger (additions to the contract; docs/ledger.md): the published heads of the fund
  * log's periods (getLedgerHeads) and the keys that signed them (getLedgerKeys), anyone's to read;
- * a member's proof that one of their fund-log rows is in a signed period (getLedgerProof), and
- * that their balance at a head is counted in what the operator owes (getLedgerLiability). Bytes
- * are hex; money is whole cents here, as the proofs hash them. A row not the member's, or not in a
- * closed period yet, and a head the member holds no balance at, are refused alike with 3018.
+ * a member's proof that their fund-log rows are in signed periods (getLedgerProof, a page of rows
+ * at a time), and that their balance at a head is counted in what the operator owes
+ * (getLedgerLiability). Bytes are hex; money is whole cents here, as the proofs hash them. A row
+ * not the member's and a row not in a closed period yet are left out of the proofs alike; a head
+ * the member holds no balance at is refused with 3018.
  */
 import { z } from '../zod';
 import { idField, whole, type Calls } from './fields';
@@ -15,7 +16,7 @@ const hash = hex(32);
 
 export const LedgerHeadSchema = z.strictObject({
   seq: whole,
-  /** The server day it was closed in (days since 1970-01-01, UTC+8). */
+  /** The server day the period ends in (days since 1970-01-01, UTC+8): the day that ended, for a day's end close. */
   day: whole,
   closedAt: whole,
   firstRowId: whole,
@@ -62,14 +63,20 @@ export const LedgerRowSchema = z.strictObject({
   refId: z.string(),
 });
 
-export const LedgerProofRequestSchema = z.object({ id: idField });
+/** The most rows one proof call asks about: a page of the fund log. */
+export const LEDGER_PROOF_BATCH = 50;
 
-export const LedgerProofAnswerSchema = z.strictObject({
+export const LedgerProofRequestSchema = z.object({ ids: z.array(idField).min(1).max(LEDGER_PROOF_BATCH) });
+
+export const LedgerProofSchema = z.strictObject({
   row: LedgerRowSchema,
   head: LedgerHeadSchema,
   index: whole,
   path: z.array(hash),
 });
+
+/** The proofs of the rows asked about that are the member's and signed; the others are left out alike. */
+export const LedgerProofsAnswerSchema = z.strictObject({ proofs: z.array(LedgerProofSchema) });
 
 export const LedgerLiabilityRequestSchema = z.object({ seq: idField });
 
@@ -85,6 +92,6 @@ export const LedgerLiabilityAnswerSchema = z.strictObject({
 export const ledgerCalls = {
   [ApiPath.ledgerHeads]: { request: LedgerHeadsRequestSchema, data: LedgerHeadsAnswerSchema },
   [ApiPath.ledgerKeys]: { request: z.object({}), data: z.array(LedgerKeySchema) },
-  [ApiPath.ledgerProof]: { request: LedgerProofRequestSchema, data: LedgerProofAnswerSchema },
+  [ApiPath.ledgerProof]: { request: LedgerProofRequestSchema, data: LedgerProofsAnswerSchema },
   [ApiPath.ledgerLiability]: { request: LedgerLiabilityRequestSchema, data: LedgerLiabilityAnswerSchema },
 } satisfies Calls;

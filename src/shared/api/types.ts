@@ -55,7 +55,9 @@ export type GameLogRequest = z.infer<typeof game.GameLogRequestSchema>;
 export type CurrentAnswer = z.infer<typeof game.CurrentAnswerSchema>;
 export type TodayWinLost = z.infer<typeof game.TodayWinLostSchema>;
 export type LedgerHead = z.infer<typeof ledger.LedgerHeadSchema>;
-export type LedgerProofAnswer = z.infer<typeof ledger.LedgerProofAnswerSchema>;
+export type LedgerKey = z.infer<typeof ledger.LedgerKeySchema>;
+export type LedgerProof = z.infer<typeof ledger.LedgerProofSchema>;
+export type LedgerProofsAnswer = z.infer<typeof ledger.LedgerProofsAnswerSchema>;
 export type LedgerLiabilityAnswer = z.infer<typeof ledger.LedgerLiabilityAnswerSchema>;
 export type TrendData = z.infer<typeof game.TrendDataSchema>;
 

@@ -25,7 +25,7 @@ export interface LedgerRow {
 export interface LedgerHead {
   /** 1, 2, 3, ...: heads in the order they were closed. */
   seq: number;
-  /** The server day (UTC+8, days since 1970-01-01) the period was closed in. */
+  /** The server day (UTC+8, days since 1970-01-01) the period ends in: the day that ended, for a day's end close. */
   day: number;
   /** Epoch ms of the close. */
   closedAt: number;

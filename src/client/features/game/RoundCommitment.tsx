@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../../ui';
 import { pathTo } from '../../routing/paths';
-import { copyText } from './copyText';
+import { copyText } from '../../lib/copyText';
 
 /** How long "Copied" stays beside the commitment. */
 const COPIED_MS = 2_500;

@@ -1,14 +1,27 @@
 import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { FundLogEntry } from '../../../shared/api/types';
-import { fundReasonText, formatDate, formatUsd, useOutcomeName } from '../../i18n';
+import { isoDate } from '../../../shared/serverDay';
+import type { LedgerMark } from '../../data/ledger';
+import { fundReasonText, formatDate, formatServerDay, formatUsd, useOutcomeName } from '../../i18n';
+import { Icon } from '../../ui';
 import { isIncrease } from './fundLog';
 
 /**
- * One entry of the fund log. Memoized: appending a page renders only the new rows. The Lingui
- * context still re-renders every row when the member switches language.
+ * One entry of the fund log, with its mark once its proof checks against a signed head (or a red
+ * one when it does not). Memoized on the row and the mark's state and day: appending a page, or a
+ * proof arriving for another row, renders only the rows it changes. The Lingui context still
+ * re-renders every row when the member switches language.
  */
-export const FundLogRow = memo(function FundLogRow({ row }: { row: FundLogEntry }) {
+export const FundLogRow = memo(function FundLogRow({
+  row,
+  markState,
+  markDay,
+}: {
+  row: FundLogEntry;
+  markState?: LedgerMark['state'];
+  markDay?: number;
+}) {
   const { i18n, t } = useLingui();
   const up = isIncrease(row);
   const amount = `${up ? '+' : '-'}${formatUsd(Math.abs(row.money))}`;
@@ -34,6 +47,7 @@ export const FundLogRow = memo(function FundLogRow({ row }: { row: FundLogEntry 
         <span data-testid="fund-log-before">{t`Before: ${before}`}</span>
       </div>
       <FundRowDetail detail={row.detail} />
+      {markState && markDay !== undefined && <LedgerMarkLine state={markState} day={markDay} />}
     </li>
   );
 });
@@ -58,6 +72,18 @@ function FundRowDetail({ detail }: { detail: FundLogEntry['detail'] | undefined 
   return (
     <p className="fund-row-ref" data-testid="fund-log-detail">
       {parts.join(' · ')}
+    </p>
+  );
+}
+
+/** The row's place in the signed ledger: checked in this browser against a signed head, or not matching it. */
+function LedgerMarkLine({ state, day }: { state: LedgerMark['state']; day: number }) {
+  const { t } = useLingui();
+  const dayText = formatServerDay(isoDate(day));
+  return (
+    <p className={`fund-row-mark is-${state}`} data-testid="fund-log-mark" data-state={state}>
+      <Icon name={state === 'signed' ? 'shield' : 'alert'} size={14} />
+      {state === 'signed' ? t`In the signed ledger of ${dayText}` : t`Does not match the signed ledger of ${dayText}`}
     </p>
   );
 }

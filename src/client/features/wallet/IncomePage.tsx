@@ -1,8 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
 import { EmptyState, Icon, Page, Spinner, StaleBadge, SyncedSection } from '../../ui';
 import { FundLogFilter, useFundKindLabels } from './FundLogFilter';
 import { FundLogRow } from './FundLogRow';
 import { useFundLog } from './useFundLog';
+import { LedgerWarning } from './LedgerWarning';
+import { useLedger } from '../../data/useLedger';
 import { formatServerDay, serverMidnightHere } from '../../i18n';
 import { pathTo } from '../../routing/paths';
 import './wallet.css';
@@ -22,7 +25,8 @@ import './wallet.css';
 export default function IncomePage() {
   const { t } = useLingui();
   const fundLog = useFundLog();
-  const { log, requested, apply, filterOpen, setFilterOpen, failed } = fundLog;
+  const { log, requested, apply, filterOpen, setFilterOpen, failed, active } = fundLog;
+  const ledger = useLedger(fundLog.rows, { enabled: active });
   const appearsText = t`It will appear once the app can reach the server.`;
 
   const filterButton = (
@@ -39,6 +43,7 @@ export default function IncomePage() {
 
   return (
     <Page title={t`Fund log`} backTo={pathTo('account')} actions={filterButton} className="wallet-page">
+      <LedgerWarning conflicts={ledger.conflicts} />
       <FundRange fundLog={fundLog} />
 
       <SyncedSection
@@ -68,9 +73,10 @@ export default function IncomePage() {
         {(rows) => (
           <>
             <ol className="fund-list" aria-label={t`Fund log entries`} data-testid="fund-log-list">
-              {rows.map((row) => (
-                <FundLogRow key={row.id} row={row} />
-              ))}
+              {rows.map((row) => {
+                const mark = ledger.marks.get(row.id);
+                return <FundLogRow key={row.id} row={row} markState={mark?.state} markDay={mark?.day} />;
+              })}
             </ol>
             <FundListEnd fundLog={fundLog} />
           </>
@@ -111,6 +117,13 @@ function FundRange({ fundLog }: { fundLog: FundLog }) {
       )}
       <p className="fund-range-zone text-muted" data-testid="fund-log-day-start">
         {t`Days begin at 00:00 UTC+8 (${midnight} your time).`}
+      </p>
+      <p className="fund-range-ledger text-muted">
+        <Icon name="shield" size={14} />
+        <span>{t`Rows marked as in the signed ledger were checked on this device.`}</span>{' '}
+        <Link href={pathTo('ledger')} data-testid="fund-log-ledger-link">
+          {t`What is checked`}
+        </Link>
       </p>
       <StaleBadge status={log.status} updatedAt={log.updatedAt} validating={log.isValidating} />
       {failed && rows && (

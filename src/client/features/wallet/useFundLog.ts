@@ -80,5 +80,6 @@ export function useFundLog() {
     start: requested.start,
     end: requested.end,
     failed,
+    active,
   };
 }

@@ -3,7 +3,7 @@
  * leaf of the period's tree, every member's balance at the close a leaf of the liabilities tree,
  * and the head (the figures, both roots, the head before's hash, the key's id) is signed and
  * stored with the balances. A server day's end closes the running period by itself (the
- * scheduler's lease holder, closeIfDayEnded); `ledger:close` closes it at once.
+ * scheduler's lease holder, dayEndCloser); `ledger:close` closes it at once.
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { headHash, keyIdOf, NO_PREVIOUS_HEAD, type LedgerHead } from '../../../shared/ledger/encoding';
@@ -30,7 +30,12 @@ export interface ClosedPeriod {
   levels: Uint8Array[][];
 }
 
-export async function closeLedgerPeriod(deps: Deps, keys: LedgerKeys): Promise<ClosedPeriod> {
+/**
+ * Closes the running period now. Its head names `day`, the server day the period ends in: today for
+ * `ledger:close`, the day that ended for a day's end (a member reads "the signed ledger of 27 Nov"
+ * for the rows of 27 Nov, closed a second after its midnight).
+ */
+export async function closeLedgerPeriod(deps: Deps, keys: LedgerKeys, day?: number): Promise<ClosedPeriod> {
   const now = deps.clock();
   await registerCurrentKey(deps.db, keys, now);
   const last = await latestHead(deps.db);
@@ -44,7 +49,7 @@ export async function closeLedgerPeriod(deps: Deps, keys: LedgerKeys): Promise<C
   const liabilities = liabilitiesRoot(liabilityTree(key, seq, balances).levels);
   const head: LedgerHead = {
     seq,
-    day: dayNumber(now),
+    day: day ?? dayNumber(now),
     closedAt: now,
     firstRowId,
     lastRowId,
@@ -76,13 +81,22 @@ export async function closeLedgerPeriod(deps: Deps, keys: LedgerKeys): Promise<C
   return { head: row, rows, levels };
 }
 
-/** Closes the running period when the server day it was opened in has ended; null when it has not. */
-export async function closeIfDayEnded(deps: Deps, keys: LedgerKeys): Promise<ClosedPeriod | null> {
-  const last = await latestHead(deps.db);
-  const today = dayNumber(deps.clock());
-  if (last && dayNumber(Number(last.closed_at)) >= today) return null;
-  if (!last && !(await anyRowBefore(deps, today))) return null;
-  return closeLedgerPeriod(deps, keys);
+/**
+ * The scheduler's day-end work (on the lease holder, each tick): closes the running period once the
+ * server day it was opened in has ended. The database is asked only when the server day has turned
+ * since this instance last found nothing to close, not on every tick.
+ */
+export function dayEndCloser(deps: Deps, keys: LedgerKeys): () => Promise<ClosedPeriod | null> {
+  let settledDay = -1;
+  return async () => {
+    const today = dayNumber(deps.clock());
+    if (today <= settledDay) return null;
+    const last = await latestHead(deps.db);
+    const due = last ? dayNumber(Number(last.closed_at)) < today : await anyRowBefore(deps, today);
+    const closed = due ? await closeLedgerPeriod(deps, keys, today - 1) : null;
+    settledDay = today;
+    return closed;
+  };
 }
 
 /** Whether the fund log has a row from before `day` (the first period ends with the first day that has rows). */

@@ -6,7 +6,7 @@
  * levels, and asking about many old periods costs a build only for those not kept.
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { LedgerHead, LedgerLiabilityAnswer, LedgerProofAnswer } from '../../../shared/api/types';
+import type { LedgerHead, LedgerLiabilityAnswer, LedgerProof, LedgerProofsAnswer } from '../../../shared/api/types';
 import { ErrorCode } from '../../../shared/errors';
 import { liabilityPath, type SumNode } from '../../../shared/ledger/liabilities';
 import { pathOf } from '../../../shared/ledger/merkle';
@@ -84,19 +84,26 @@ export class LedgerProofs {
     }));
   }
 
-  /** The member's row `rowId` in its signed period; 3018 when it is not the member's or not signed yet. */
-  async rowProof(memberId: number, rowId: number): Promise<LedgerProofAnswer> {
-    const head = await headOfRow(this.db, rowId);
-    if (!head) throw refused(ErrorCode.LedgerNotSigned);
-    const tree = await this.treeOf(head);
-    const index = tree.rows.findIndex((row) => row.id === rowId);
-    if (index < 0 || tree.rows[index].member_id !== memberId) throw refused(ErrorCode.LedgerNotSigned);
-    return {
-      row: ledgerRowOf(tree.rows[index]),
-      head: headWire(head),
-      index,
-      path: pathOf(tree.levels, index).map(bytesToHex),
-    };
+  /**
+   * The member's rows among `rowIds`, each with its path in its signed period's tree; a row not the
+   * member's and a row not signed yet are left out alike (nothing is told of other members' rows).
+   */
+  async rowProofs(memberId: number, rowIds: readonly number[]): Promise<LedgerProofsAnswer> {
+    const proofs: LedgerProof[] = [];
+    for (const rowId of new Set(rowIds)) {
+      const head = await headOfRow(this.db, rowId);
+      if (!head) continue;
+      const tree = await this.treeOf(head);
+      const index = tree.rows.findIndex((row) => row.id === rowId);
+      if (index < 0 || tree.rows[index].member_id !== memberId) continue;
+      proofs.push({
+        row: ledgerRowOf(tree.rows[index]),
+        head: headWire(head),
+        index,
+        path: pathOf(tree.levels, index).map(bytesToHex),
+      });
+    }
+    return { proofs };
   }
 
   /** The member's balance at head `seq` (0: the latest) on its path to the liabilities root; 3018 when there is none. */

@@ -21,11 +21,14 @@ import {
   EMPTY_ROOT,
   inclusionProof,
   leafHash,
+  levelsOf,
   nodeHash,
   rootOf,
+  rootOfLevels,
   verifyInclusion,
 } from '../../src/shared/ledger/merkle';
 import { verifyHeadSignature } from '../../src/shared/ledger/signature';
+import { fastLeafHash, fastNodeHash } from '../../src/server/domain/signedLedger/hashing';
 
 /** The test leaves of certificate transparency's Merkle tree tests (RFC 6962 implementations). */
 const CT_LEAVES = [
@@ -294,5 +297,20 @@ describe('head signatures (Ed25519)', () => {
     const other = ed25519.getPublicKey(sha256(Uint8Array.of(1)));
     expect(verifyHeadSignature({ ...head, keyId: keyIdOf(other) }, signature, other)).toBe(false);
     expect(verifyHeadSignature({ ...head, keyId: keyIdOf(other) }, signature, publicKey)).toBe(false);
+  });
+});
+
+describe("the server's own hashing of a period's tree", () => {
+  it('hashes leaves and nodes to the very bytes the shared code (and the app) hash them to', () => {
+    for (let size = 0; size < 200; size += 7) {
+      const data = new Uint8Array(size).map((_, i) => (i * 31 + size) & 0xff);
+      expect(fastLeafHash(data)).toEqual(Buffer.from(leafHash(data)));
+      const left = leafHash(data);
+      const right = leafHash(data.slice(1));
+      expect(fastNodeHash(left, right)).toEqual(Buffer.from(nodeHash(left, right)));
+    }
+    const leaves = Array.from({ length: 37 }, (_, i) => leafHash(Uint8Array.of(i)));
+    expect(rootOfLevels(levelsOf(leaves, fastNodeHash))).toEqual(Buffer.from(rootOf(leaves)));
+    expect(rootOfLevels(levelsOf([], fastNodeHash))).toEqual(EMPTY_ROOT);
   });
 });

@@ -58,9 +58,12 @@ export function pathOf<T>(levels: readonly T[][], index: number): T[] {
 
 /** The root hash of leaves already hashed (leafHash). */
 export function rootOf(leafHashes: readonly Uint8Array[]): Uint8Array {
-  if (leafHashes.length === 0) return EMPTY_ROOT;
-  const levels = levelsOf(leafHashes, nodeHash);
-  return levels[levels.length - 1][0];
+  return rootOfLevels(levelsOf(leafHashes, nodeHash));
+}
+
+/** The root of a tree given as its levels (levelsOf); the empty tree's root when it has no leaves. */
+export function rootOfLevels(levels: readonly (readonly Uint8Array[])[]): Uint8Array {
+  return levels[levels.length - 1]?.[0] ?? EMPTY_ROOT;
 }
 
 /** The inclusion proof of leaf `index` among `leafHashes`. */

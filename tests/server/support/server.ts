@@ -116,7 +116,14 @@ export async function buildTestApp(
       options.drawSecrets ?? (await openDrawSecrets({ kind: 'file', path: database.secretFile }, database.db)).secrets,
     clock: () => clock.now,
     cacheClock: () => cacheClock.now,
-    rateLimits: { login: 10_000, register: 10_000, smsSend: 10_000, withdraw: 10_000, liveTicket: 10_000, ledgerProof: 10_000 },
+    rateLimits: {
+      login: 10_000,
+      register: 10_000,
+      smsSend: 10_000,
+      withdraw: 10_000,
+      liveTicket: 10_000,
+      ledgerProof: 10_000,
+    },
     // Tests act as different clients through X-Forwarded-For, as a reverse proxy on loopback would send it.
     trustProxy: ['127.0.0.1'],
     sessionCacheTtlMs: 50,

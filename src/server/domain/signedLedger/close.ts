@@ -8,7 +8,7 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { headHash, keyIdOf, NO_PREVIOUS_HEAD, type LedgerHead } from '../../../shared/ledger/encoding';
 import { liabilitiesRoot } from '../../../shared/ledger/liabilities';
-import { EMPTY_ROOT } from '../../../shared/ledger/merkle';
+import { rootOfLevels } from '../../../shared/ledger/merkle';
 import { dayNumber } from '../../../shared/serverDay';
 import type { LedgerHeadRow } from '../../db/schema';
 import {
@@ -54,7 +54,7 @@ export async function closeLedgerPeriod(deps: Deps, keys: LedgerKeys, day?: numb
     firstRowId,
     lastRowId,
     rowCount: rows.length,
-    root: rows.length === 0 ? EMPTY_ROOT : levels[levels.length - 1][0],
+    root: rootOfLevels(levels),
     liabilitiesRoot: liabilities.hash,
     liabilitiesCents: liabilities.sum,
     liabilitiesCount: balances.size,

@@ -8,7 +8,8 @@ import type { LedgerHead, LedgerRow } from '../../../shared/ledger/encoding';
 import { headFromWire } from '../../../shared/ledger/wire';
 import { encodeRow } from '../../../shared/ledger/encoding';
 import { balanceLeaf, liabilityLevels, type SumNode } from '../../../shared/ledger/liabilities';
-import { leafHash, levelsOf, nodeHash } from '../../../shared/ledger/merkle';
+import { levelsOf } from '../../../shared/ledger/merkle';
+import { fastLeafHash, fastNodeHash } from './hashing';
 import type { LedgerHeadRow } from '../../db/schema';
 import type { LedgerFundRow } from '../../repositories/ledgerHeads';
 import { liabilitySalt, type LedgerKey } from './keys';
@@ -26,11 +27,14 @@ export function ledgerRowOf(row: LedgerFundRow): LedgerRow {
   };
 }
 
-/** The levels of a period's tree, its rows' leaves first (empty for a period without rows). */
+/**
+ * The levels of a period's tree, its rows' leaves first (empty for a period without rows), hashed
+ * with Node's own SHA-256 (hashing.ts: the same hashes as shared/ledger/merkle.ts, in half the time).
+ */
 export function rowLevels(rows: readonly LedgerFundRow[]): Uint8Array[][] {
   return levelsOf(
-    rows.map((row) => leafHash(encodeRow(ledgerRowOf(row)))),
-    nodeHash,
+    rows.map((row) => fastLeafHash(encodeRow(ledgerRowOf(row)))),
+    fastNodeHash,
   );
 }
 

@@ -9,7 +9,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { formatMoney } from '../../../shared/money';
 import { headHash, NO_PREVIOUS_HEAD } from '../../../shared/ledger/encoding';
 import { liabilitiesRoot } from '../../../shared/ledger/liabilities';
-import { EMPTY_ROOT } from '../../../shared/ledger/merkle';
+import { rootOfLevels } from '../../../shared/ledger/merkle';
 import { verifyHeadSignature, verifyKeyHandover } from '../../../shared/ledger/signature';
 import type { Db } from '../../db/schema';
 import { allHeads, balancesAt, fundRowsBetween, ledgerKeys } from '../../repositories/ledgerHeads';
@@ -57,7 +57,7 @@ export async function verifyLedger(db: Db, keys?: LedgerKeys): Promise<AuditChec
     if (bytesToHex(head.previousHash) !== bytesToHex(previous.hash)) says('does not chain to the head before');
     const rows = await fundRowsBetween(db, head.firstRowId - 1, head.lastRowId);
     const levels = rowLevels(rows);
-    const root = rows.length === 0 ? EMPTY_ROOT : levels[levels.length - 1][0];
+    const root = rootOfLevels(levels);
     if (rows.length !== head.rowCount) says(`signed ${head.rowCount} rows, the fund log holds ${rows.length}`);
     if (bytesToHex(root) !== stored.root)
       says('its rows are not the rows that were signed (a row was changed, added or removed)');

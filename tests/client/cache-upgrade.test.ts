@@ -105,7 +105,19 @@ describe('cache upgrade from one table per kind to one table keyed by the read',
     expect(rows[hashKey(queryKey(ApiPath.gameList, {}))]).toMatchObject({ data: [{ id: 15 }] });
     expect(Object.keys(rows)).toHaveLength(10);
     // The per-kind tables are gone; the fund log's window became records of its own table (version 6).
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['cache', 'fundLog', 'fundLogSync', 'orderSync', 'orders']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(
+      [
+        'cache',
+        'fundLog',
+        'fundLogSync',
+        'orderSync',
+        'orders',
+        'ledgerHeads',
+        'ledgerKeys',
+        'ledgerProofs',
+        'ledgerConflicts',
+      ].sort(),
+    );
     expect(rows[hashKey(windowedKey(ApiPath.financeFlow))]).toBeUndefined();
     expect(await db.table('fundLog').toArray()).toEqual([{ id: 41, time: 1_700_000_000, owner }]);
     db.close();

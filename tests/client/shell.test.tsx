@@ -42,7 +42,7 @@ const SPEC_ROUTES = [
  * Additions of ours: the fairness proof of a past round (DESIGN.md section 3), auth like its room;
  * the forgotten-password page, public like log in.
  */
-const ADDED_ROUTES = ['/fairness/:roomid/:seqno', '/forgot_password', '/responsible_play'];
+const ADDED_ROUTES = ['/fairness/:roomid/:seqno', '/forgot_password', '/responsible_play', '/ledger'];
 
 function renderOutlet() {
   return render(
@@ -86,6 +86,7 @@ describe('routes table', () => {
         '/current/:id',
         '/fairness/:roomid/:seqno',
         '/responsible_play',
+        '/ledger',
       ]),
     );
     expect(auth).not.toContain('/my_update');

@@ -64,10 +64,11 @@ describe('what the table says of a path', () => {
     }
   });
 
-  it('stores no write’s answer, and keeps every read offline but a ticket and a round’s award', () => {
+  it('stores no write’s answer, and keeps every read offline but a ticket, a round’s award and the ledger’s row proofs', () => {
     expect(pathsWhere((call) => call.kind === 'write' && call.persists)).toEqual([]);
+    // Row proofs are kept beside the fund log's rows in the device's ledger tables (data/ledger.ts).
     expect(pathsWhere((call) => call.kind === 'read' && !call.persists).sort()).toEqual(
-      [ApiPath.current, ApiPath.liveTicket].sort(),
+      [ApiPath.current, ApiPath.liveTicket, ApiPath.ledgerProof].sort(),
     );
     expect(persistsAnswer(ApiPath.vorder)).toBe(true);
     expect(persistsAnswer('/api/Game/unknown')).toBe(false);
@@ -99,6 +100,8 @@ describe('what the table says of a path', () => {
         ApiPath.addBankCard,
         ApiPath.withdraw,
         ApiPath.liveTicket,
+        ApiPath.ledgerProof,
+        ApiPath.ledgerLiability,
       ].sort(),
     );
     for (const path of limited) {

@@ -10,7 +10,7 @@ import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ rateLimits: { login: 3, register: 2, smsSend: 2 } }, { http: true });
+  server = await startServer({ rateLimits: { login: 3, register: 2, smsSend: 2, ledgerProof: 2 } }, { http: true });
 });
 afterAll(() => server.close());
 
@@ -53,6 +53,22 @@ describe('rate limits', () => {
     expect(Number(limited.headers.get('retry-after'))).toBe(seconds);
     const vi = await server.call(ApiPath.smsSend, { mobile: uniquePhone(), lang: 'vi' }, { ip });
     expect(vi.body.info).toMatch(/^Gửi quá nhanh, vui lòng đợi \d+ giây$/);
+  });
+
+  it("the ledger's proofs are counted per session, both calls together: the 3rd in a minute answers 2051", async () => {
+    const session = async (ip: string) =>
+      (await server.call<{ token: string }>(ApiPath.login, { username: 'demo01', password: 'demo1234' }, { ip })).body
+        .data.token;
+    const first = await session('10.0.5.1');
+    const second = await session('10.0.5.2');
+    for (let i = 0; i < 2; i++) {
+      expect((await server.call(ApiPath.ledgerProof, { token: first, ids: [1, 2] })).body.code).toBe(1);
+    }
+    const limited = await server.call(ApiPath.ledgerLiability, { token: first, seq: 0, lang: 'en' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe(2051);
+    // The member's other session has its own count.
+    expect((await server.call(ApiPath.ledgerProof, { token: second, ids: [1] })).body.code).toBe(1);
   });
 
   it('register answers 429 with code 1004', async () => {

@@ -12,9 +12,16 @@ import { verifyLiability } from '../../src/shared/ledger/liabilities';
 import { inclusionProof, leafHash, verifyInclusion } from '../../src/shared/ledger/merkle';
 import { verifyHeadSignature, verifyKeyHandover } from '../../src/shared/ledger/signature';
 import { checkHead, rowInHead, trustedKeys } from '../../src/shared/ledger/check';
+import { markOf } from '../../src/client/data/ledger';
 import { ApiPath } from '../../src/shared/api/paths';
-import type { LedgerHead, LedgerLiabilityAnswer, LedgerProofsAnswer } from '../../src/shared/api/types';
-import { dayNumber, dayStart } from '../../src/shared/serverDay';
+import type {
+  FundLogEntry,
+  LedgerHead,
+  LedgerKey,
+  LedgerLiabilityAnswer,
+  LedgerProofsAnswer,
+} from '../../src/shared/api/types';
+import { dayNumber, dayStart, isoDate } from '../../src/shared/serverDay';
 import { runAudit } from '../../src/server/domain/audit';
 import { closeLedgerPeriod } from '../../src/server/domain/signedLedger/close';
 import {
@@ -23,7 +30,7 @@ import {
   rotateLedgerKey,
   type LedgerKeys,
 } from '../../src/server/domain/signedLedger/keys';
-import { headOf, ledgerRowOf, liabilityTree } from '../../src/server/domain/signedLedger/trees';
+import { headOf, headWire, ledgerRowOf, liabilityTree } from '../../src/server/domain/signedLedger/trees';
 import { verifyLedger } from '../../src/server/domain/signedLedger/verify';
 import { liabilityPath, liabilitiesRoot } from '../../src/shared/ledger/liabilities';
 import {
@@ -77,14 +84,6 @@ async function rowChecks(rowId: number): Promise<boolean> {
 interface LedgerHeadsAnswer {
   heads: LedgerHead[];
   total: number;
-}
-
-interface LedgerKeyWire {
-  keyId: string;
-  publicKey: string;
-  previousKeyId: string | null;
-  handover: string | null;
-  fromSeq: number;
 }
 
 const breachesOf = async () => (await verifyLedger(server.deps.db, keys)).flatMap((check) => check.breaches);
@@ -202,6 +201,41 @@ describe('a past row changed in the database', () => {
     expect(await breachesOf()).toEqual([]);
   });
 
+  it("turns the app's mark of the changed row red: the row the member reads is not the row that was signed", async () => {
+    const member = await fundedMember(server, 120);
+    const { head } = await closeLedgerPeriod(server.deps, keys);
+    const heads = new Map([[head.seq, headWire(head)]]);
+    const trusted = trustedKeys((await server.call<LedgerKey[]>(ApiPath.ledgerKeys, {})).body.data);
+    const day = isoDate(dayNumber(server.clock.now));
+    const markNow = async () => {
+      const [entry] = (
+        await server.call<FundLogEntry[]>(ApiPath.financeFlow, { token: member.token, start: day, end: day })
+      ).body.data;
+      const { proofs } = (
+        await server.call<LedgerProofsAnswer>(ApiPath.ledgerProof, { token: member.token, ids: [entry.id] })
+      ).body.data;
+      const [{ row, index, path }] = proofs;
+      const kept = { owner: 'member', id: row.id, seq: head.seq, index, path, row };
+      return { id: entry.id, mark: markOf(entry, kept, heads, trusted, new Set()) };
+    };
+    const before = await markNow();
+    expect(before.mark).toEqual({ state: 'signed', day: head.day });
+    await server.deps.db
+      .updateTable('fund_log')
+      .set({ amount_cents: 12_100, after_cents: 12_100 })
+      .where('id', '=', before.id)
+      .execute();
+    try {
+      expect((await markNow()).mark).toEqual({ state: 'differs', day: head.day });
+    } finally {
+      await server.deps.db
+        .updateTable('fund_log')
+        .set({ amount_cents: 12_000, after_cents: 12_000 })
+        .where('id', '=', before.id)
+        .execute();
+    }
+  });
+
   it('a head rewritten to match a changed row breaks its signature and the chain after it', async () => {
     const [first] = await allHeads(server.deps.db);
     await server.deps.db
@@ -232,7 +266,7 @@ describe('the ledger calls', () => {
     const heads = await allHeads(server.deps.db);
     expect(answer.body.data.total).toBe(heads.length);
     expect(answer.body.data.heads.map((head) => head.seq)).toEqual([heads.length, heads.length - 1]);
-    const keysAnswer = await server.call<LedgerKeyWire[]>(ApiPath.ledgerKeys, { lang: 'en' });
+    const keysAnswer = await server.call<LedgerKey[]>(ApiPath.ledgerKeys, { lang: 'en' });
     const [first, second] = keysAnswer.body.data;
     expect(first.previousKeyId).toBeNull();
     expect(
@@ -261,7 +295,7 @@ describe('the ledger calls', () => {
       .where('member_id', '=', member.id)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    const keysAnswer = await server.call<LedgerKeyWire[]>(ApiPath.ledgerKeys, { lang: 'en' });
+    const keysAnswer = await server.call<LedgerKey[]>(ApiPath.ledgerKeys, { lang: 'en' });
     const trusted = trustedKeys(keysAnswer.body.data);
     const answer = await server.call<LedgerProofsAnswer>(ApiPath.ledgerProof, {
       lang: 'en',

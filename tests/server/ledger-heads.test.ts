@@ -24,6 +24,8 @@ import type {
 import { dayNumber, dayStart, isoDate } from '../../src/shared/serverDay';
 import { runAudit } from '../../src/server/domain/audit';
 import { closeLedgerPeriod } from '../../src/server/domain/signedLedger/close';
+import { LedgerProofs } from '../../src/server/domain/signedLedger/proofs';
+import { creditDeposit } from '../../src/server/domain/operator';
 import {
   liabilitySalt,
   openLedgerKeys,
@@ -325,6 +327,23 @@ describe('the ledger calls', () => {
       ids: Array.from({ length: 51 }, (_, i) => i + 1),
     });
     expect(tooMany.body.code).not.toBe(1);
+  });
+
+  it("build at most one period's tree not kept per call: rows of other old periods come at the next calls", async () => {
+    const member = await fundedMember(server, 10);
+    const ids: number[] = [];
+    for (let period = 0; period < 3; period++) {
+      if (period > 0) await creditDeposit(server.deps, { username: member.username, cents: 100, ref: 'test' });
+      const { rows } = await closeLedgerPeriod(server.deps, keys);
+      ids.push(...rows.filter((row) => row.member_id === member.id).map((row) => row.id));
+    }
+    expect(ids).toHaveLength(3);
+    // An instance that keeps none of these trees (another instance closed them).
+    const fresh = new LedgerProofs(server.deps.db, keys);
+    const proven = async () => (await fresh.rowProofs(member.id, ids)).proofs.map((proof) => proof.row.id);
+    expect(await proven()).toEqual(ids.slice(0, 1));
+    expect(await proven()).toEqual(ids.slice(0, 2));
+    expect(await proven()).toEqual(ids);
   });
 
   it("prove a member's balance is counted in what is owed, and refuse a head they hold none at", async () => {

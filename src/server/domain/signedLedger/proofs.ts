@@ -57,6 +57,8 @@ function keepIn<T>(kept: Map<number, Promise<T>>, seq: number, value: Promise<T>
 export class LedgerProofs {
   private readonly trees = new Map<number, Promise<PeriodTree>>();
   private readonly liabilityTrees = new Map<number, Promise<LiabilityTree>>();
+  /** Builds of trees not kept run one after another: however many ask, they hold one core at most. */
+  private building: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -87,12 +89,21 @@ export class LedgerProofs {
   /**
    * The member's rows among `rowIds`, each with its path in its signed period's tree; a row not the
    * member's and a row not signed yet are left out alike (nothing is told of other members' rows).
+   * One call builds at most one period's tree that is not kept: the rows of other such periods are
+   * left out too, and the app asks for them again (it asks for every shown row still without a
+   * proof), so a page of rows spread over many old periods costs one build per call, which the
+   * per-session limit bounds.
    */
   async rowProofs(memberId: number, rowIds: readonly number[]): Promise<LedgerProofsAnswer> {
     const proofs: LedgerProof[] = [];
+    let built: number | null = null;
     for (const rowId of new Set(rowIds)) {
       const head = await headOfRow(this.db, rowId);
       if (!head) continue;
+      if (!this.trees.has(head.seq)) {
+        if (built !== null && built !== head.seq) continue;
+        built = head.seq;
+      }
       const tree = await this.treeOf(head);
       const index = tree.rows.findIndex((row) => row.id === rowId);
       if (index < 0 || tree.rows[index].member_id !== memberId) continue;
@@ -115,7 +126,10 @@ export class LedgerProofs {
       keepIn(
         this.liabilityTrees,
         head.seq,
-        balancesAt(this.db, head.seq).then((read) => ({ balances: read, ...liabilityTree(key, head.seq, read) })),
+        this.inTurn(async () => {
+          const read = await balancesAt(this.db, head.seq);
+          return { balances: read, ...liabilityTree(key, head.seq, read) };
+        }),
       ));
     const balance = balances.get(memberId);
     if (balance === undefined) throw refused(ErrorCode.LedgerNotSigned);
@@ -136,11 +150,18 @@ export class LedgerProofs {
       keepIn(
         this.trees,
         head.seq,
-        fundRowsBetween(this.db, Number(head.first_row_id) - 1, Number(head.last_row_id)).then((rows) => ({
-          rows,
-          levels: rowLevels(rows),
-        })),
+        this.inTurn(async () => {
+          const rows = await fundRowsBetween(this.db, Number(head.first_row_id) - 1, Number(head.last_row_id));
+          return { rows, levels: rowLevels(rows) };
+        }),
       )
     );
+  }
+
+  /** Runs a build after those already asked for (a failed one does not stop the next). */
+  private inTurn<T>(build: () => Promise<T>): Promise<T> {
+    const result = this.building.then(build, build);
+    this.building = result.catch(() => undefined);
+    return result;
   }
 }

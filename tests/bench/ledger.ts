@@ -15,6 +15,7 @@ import { verifyHeadSignature } from '../../src/shared/ledger/signature';
 import type { Deps } from '../../src/server/domain/deps';
 import { closeLedgerPeriod } from '../../src/server/domain/signedLedger/close';
 import { fixedLedgerKeys } from '../../src/server/domain/signedLedger/keys';
+import { LedgerProofs } from '../../src/server/domain/signedLedger/proofs';
 import { headOf, headWire, ledgerRowOf, rowLevels } from '../../src/server/domain/signedLedger/trees';
 import { ledgerKeys } from '../../src/server/repositories/ledgerHeads';
 import { browserCheckMs } from './ledgerBrowser';
@@ -63,7 +64,8 @@ async function figures(deps: Deps, inBrowser: boolean): Promise<string[]> {
   await fillFundLog(deps);
   const keys = fixedLedgerKeys([randomBytes(32)], 'the bench');
   let started = performance.now();
-  const { head, levels } = await closeLedgerPeriod(deps, keys);
+  const closed = await closeLedgerPeriod(deps, keys);
+  const { head, levels } = closed;
   const closeMs = performance.now() - started;
   const index = Math.floor(head.row_count / 2);
 
@@ -72,6 +74,14 @@ async function figures(deps: Deps, inBrowser: boolean): Promise<string[]> {
   let warmPath: Uint8Array[] = [];
   for (let i = 0; i < 1_000; i++) warmPath = pathOf(levels, (index + i * 97) % head.row_count);
   const warmMs = (performance.now() - started) / 1_000;
+
+  // Served as the call serves it (the row's head looked up, the kept tree walked, hex made): mean of 200.
+  const proofs = new LedgerProofs(deps.db, keys);
+  proofs.keep(head.seq, closed.rows, levels);
+  const asked = closed.rows[index];
+  started = performance.now();
+  for (let i = 0; i < 200; i++) await proofs.rowProofs(asked.member_id, [asked.id]);
+  const servedMs = (performance.now() - started) / 200;
 
   started = performance.now();
   const rows = await fundRowsBetween(deps.db, Number(head.first_row_id) - 1, Number(head.last_row_id));
@@ -96,7 +106,7 @@ async function figures(deps: Deps, inBrowser: boolean): Promise<string[]> {
   const browser = inBrowser ? await browserFigure(deps, rows[index], head, index, coldPath) : [];
   return [
     `Closing a period of ${n(head.row_count)} rows and ${n(head.liabilities_count)} balances: ${ms(closeMs)} — goal < 1 s`,
-    `One row's proof (${warmPath.length} steps): ${ms(warmMs)} from the tree in memory (mean of 1,000), ${ms(coldMs)} rebuilt from the database — goal < 5 ms to serve`,
+    `One row's proof (${warmPath.length} steps): ${ms(warmMs)} from the tree in memory (mean of 1,000), ${ms(servedMs)} served with its head looked up (mean of 200), ${ms(coldMs)} when its tree is rebuilt from the database — goal < 5 ms to serve`,
     `Checking it and the head's signature in Node (median of 21): ${ms(checkMs)}`,
     ...browser,
   ];

@@ -18,6 +18,8 @@ import { DEFAULT_ENGINE_OPTIONS, GameEngine } from './domain/game/engine';
 import type { ChainOptions } from './domain/game/chains';
 import type { DrawSecrets } from './domain/game/drawSecrets';
 import { dayEndCloser } from './domain/signedLedger/close';
+import { PushNotifier, type PushSettings } from './domain/push/notifier';
+import { pushHandlers } from './routes/push';
 import type { LedgerKeys } from './domain/signedLedger/keys';
 import type { SchedulerOptions } from './domain/game/scheduler';
 import { loadTranslator, type Translator } from './i18n';
@@ -69,6 +71,11 @@ export interface AppOptions {
    * them no period is closed and the ledger's proofs are not served (tests of other parts).
    */
   ledgerKeys?: LedgerKeys;
+  /**
+   * The members' notifications (domain/push): the VAPID key and subject (`settings`, none when they
+   * are off) and the push services a device may name.
+   */
+  push?: { settings?: PushSettings; serviceHosts: readonly string[] };
   clock?: Clock;
   /** Folder of the built app; nothing is served from disk when it holds no index.html. */
   distDir?: string;
@@ -136,11 +143,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         app.log.warn({ database: describeDatabaseError(error) }, 'live events: LISTEN connection lost, reconnecting'),
     },
   );
-  const deps = { ...baseDeps, live: bus };
+  const i18n = options.translator ?? (await loadTranslator(options.localesDir));
+  // The members' notifications hear the news the live streams hear (domain/push/notifier.ts).
+  const notifier =
+    options.push?.settings &&
+    new PushNotifier(baseDeps.db, i18n, options.push.settings, {
+      warn: (object, message) => app.log.warn(object, message),
+    });
+  const deps = { ...baseDeps, live: bus, ...(notifier ? { push: notifier } : {}) };
   const { ledgerKeys } = options;
   const proofs = new LedgerProofs(deps.db, ledgerKeys);
   const closeDayEnd = ledgerKeys && dayEndCloser(deps, ledgerKeys);
-  const i18n = options.translator ?? (await loadTranslator(options.localesDir));
   const game = new GameEngine(deps, (locale) => i18n.outcomeNames(locale), options.drawSecrets, {
     cacheTtlMs: options.game?.cacheTtlMs ?? DEFAULT_ENGINE_OPTIONS.cacheTtlMs,
     cacheClock: options.cacheClock,
@@ -252,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...messageHandlers(ctx),
       ...playHandlers(ctx),
       ...ledgerHandlers(ctx, proofs),
+      ...pushHandlers(ctx, { notifier, serviceHosts: options.push?.serviceHosts ?? [] }),
       ...liveTicketHandlers(ctx),
     },
     limits,
@@ -283,6 +297,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('game', game);
   app.decorate('liveBus', bus);
   app.decorate('liveHub', hub);
+  app.decorate('pushNotifier', notifier);
+  // A stop lets the notifications already queued go out (a few seconds at most).
+  app.addHook('onClose', async () => {
+    if (notifier) await Promise.race([notifier.drained(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  });
   return app;
 }
 

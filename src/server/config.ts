@@ -64,6 +64,14 @@ export interface ServerConfig {
    * kept as the draw secret is: newest first, outside DATA_DIR, never in the database or a backup.
    */
   ledgerKey: DrawSecretSource;
+  /**
+   * Notifications (Web Push, domain/push): VAPID_KEY / VAPID_KEY_FILE, the P-256 key that signs the
+   * server's pushes (RFC 8292), kept as the draw secret is; VAPID_SUBJECT, the operator's contact
+   * the push services are given (mailto: or https:), without which notifications are off; and
+   * PUSH_SERVICE_HOSTS, the push services the server sends to (a member's device names its own
+   * service: any other host is refused, so a subscription never makes the server call elsewhere).
+   */
+  push: PushConfig;
   /** SMS_SENDER, SMS_API_URL, SMS_API_KEY. */
   sms: SmsConfig | null;
   /**
@@ -91,6 +99,27 @@ export const DEFAULT_DRAW_SECRET_FILE = './secrets/draw-secret';
 
 /** LEDGER_KEY_FILE's default: beside the draw secret. */
 export const DEFAULT_LEDGER_KEY_FILE = './secrets/ledger-key';
+
+/** VAPID_KEY_FILE's default: beside the draw secret. */
+export const DEFAULT_VAPID_KEY_FILE = './secrets/vapid-key';
+
+/**
+ * The browsers' push services (Chrome and Edge's FCM, Firefox's autopush, Safari's, Windows'): a
+ * host, or `*.` and a domain for its subdomains.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
+
+export interface PushConfig {
+  key: DrawSecretSource;
+  /** null: notifications are off (no VAPID_SUBJECT). */
+  subject: string | null;
+  serviceHosts: readonly string[];
+}
 
 /** One draw secret as written in DRAW_SECRET or the file: 32 bytes in hex. */
 export const DRAW_SECRET_PATTERN = /^[0-9a-f]{64}$/i;
@@ -240,6 +269,13 @@ const DRAW_SECRET_VARIABLES: SecretVariables = {
   label: 'the draw secret',
 };
 
+const VAPID_KEY_VARIABLES: SecretVariables = {
+  inline: 'VAPID_KEY',
+  file: 'VAPID_KEY_FILE',
+  defaultFile: DEFAULT_VAPID_KEY_FILE,
+  label: 'the VAPID key',
+};
+
 const LEDGER_KEY_VARIABLES: SecretVariables = {
   inline: 'LEDGER_KEY',
   file: 'LEDGER_KEY_FILE',
@@ -277,6 +313,20 @@ function parseSecretSource(env: NodeJS.ProcessEnv, dataDir: string, names: Secre
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** VAPID_SUBJECT (mailto: or https:, RFC 8292) and PUSH_SERVICE_HOSTS (comma-separated hosts or `*.domain`). */
+function parsePush(env: NodeJS.ProcessEnv, dataDir: string): PushConfig {
+  const subject = valueOf(env, 'VAPID_SUBJECT') ?? null;
+  if (subject !== null && !/^mailto:[^@\s]+@[^@\s]+$/.test(subject) && !/^https:\/\/[^\s]+$/.test(subject)) {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: address or an https:// URL, got "${subject}"`);
+  }
+  const hosts = valueOf(env, 'PUSH_SERVICE_HOSTS');
+  const serviceHosts = hosts === undefined ? DEFAULT_PUSH_SERVICE_HOSTS : hosts.split(',').map((host) => host.trim());
+  if (!serviceHosts.every((host) => /^(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(host))) {
+    throw new ConfigError('PUSH_SERVICE_HOSTS must be host names (or *.domain), separated by commas');
+  }
+  return { key: parseSecretSource(env, dataDir, VAPID_KEY_VARIABLES), subject, serviceHosts };
+}
 
 /** The provider's URL: HTTPS, since the key and the codes travel in it (plain HTTP only on this machine). */
 function parseSmsUrl(raw: string): string {
@@ -344,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     roundTiming: parseRoundTiming(env),
     drawSecret: parseSecretSource(env, dataDir, DRAW_SECRET_VARIABLES),
     ledgerKey: parseSecretSource(env, dataDir, LEDGER_KEY_VARIABLES),
+    push: parsePush(env, dataDir),
     sms: parseSms(env),
     loginLimitPerMinute: parseLimit('LOGIN_LIMIT_PER_MINUTE', valueOf(env, 'LOGIN_LIMIT_PER_MINUTE')),
     shutdownGraceMs: (parseLimit('SHUTDOWN_GRACE_SECONDS', valueOf(env, 'SHUTDOWN_GRACE_SECONDS')) ?? 10) * 1000,

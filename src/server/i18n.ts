@@ -26,9 +26,17 @@ export interface Translator {
   fundReasonNames(locale: Locale): Readonly<Record<FundReasonCode, string>>;
   /** The text of an SMS carrying a verification code (catalogue id `sms.code`), falling back to English. */
   smsText(locale: Locale, code: string): string;
+  /** A notification's words (catalogue ids `push.<id>`, domain/push), falling back to English, then the id. */
+  pushText(locale: Locale, id: PushTextId, values?: Record<string, string | number>): string;
   /** Locales whose catalogue could not be read (logged at start). */
   readonly missing: readonly Locale[];
 }
+
+/** The notifications' texts (domain/push/messages.ts): a title and a body for each. */
+export type PushTextId =
+  | `result.${'won' | 'lost' | 'even'}.${'title' | 'body'}`
+  | `withdrawal.${'paid' | 'rejected'}.${'title' | 'body'}`
+  | `test.${'title' | 'body'}`;
 
 // The catalogue is hand-written with explicit ids (`err.1001`), not Lingui's hashed source ids.
 const po = formatter({ explicitIdAsDefault: true });
@@ -95,6 +103,9 @@ export async function loadTranslator(dir: string = DEFAULT_LOCALES_DIR): Promise
     missing,
     outcomeNames: (locale) => outcomeNames.get(locale) ?? [...OUTCOME_KEYS],
     fundReasonNames: (locale) => reasonNames.get(locale) ?? codesAsNames,
+    pushText(locale, id, values) {
+      return lookup(locale, `push.${id}`, values) ?? lookup('en', `push.${id}`, values) ?? id;
+    },
     smsText(locale, code) {
       const values = { code, minutes: Math.round(CAPTCHA_TTL_SECONDS / 60) };
       return lookup(locale, 'sms.code', values) ?? lookup('en', 'sms.code', values) ?? code;

@@ -23,6 +23,11 @@ import { pruneExpiredSessions } from './domain/accounts/sessions';
 import { describeDatabaseError } from './domain/dbErrors';
 import { openDrawSecrets } from './domain/game/drawSecrets';
 import { openLedgerKeys, registerCurrentKey } from './domain/signedLedger/keys';
+import { openVapidKey } from './domain/push/vapidKey';
+import { deleteAllSubscriptions } from './repositories/pushSubscriptions';
+
+/** The demo's contact for the push services when VAPID_SUBJECT is not set (a plain start has notifications off). */
+const DEMO_VAPID_SUBJECT = 'mailto:demo@roundplay.invalid';
 import { currentInvitationCode } from './domain/operator';
 import { createLogger } from './logger';
 import { hasBuiltApp } from './routes/static';
@@ -71,6 +76,18 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
       'made a new ledger key file (mode 0600): back it up now, apart from the database backups',
     );
   }
+  // The members' notifications: the VAPID key kept as the draw secret; off without VAPID_SUBJECT.
+  const vapid = openVapidKey(config.push.key);
+  if (vapid.created) {
+    const dropped = await deleteAllSubscriptions(db);
+    logger.warn(
+      { file: vapid.key.where, dropped },
+      'made a new VAPID key file (mode 0600): back it up now, apart from the database backups' +
+        (dropped > 0 ? '; devices subscribed with the old key must turn their notifications on again' : ''),
+    );
+  }
+  const pushSubject = config.push.subject ?? (demo ? DEMO_VAPID_SUBJECT : null);
+  if (pushSubject === null) logger.warn('no VAPID_SUBJECT configured: notifications to members are off');
   await pruneLoginGuards(deps);
 
   const translator = await loadTranslator();
@@ -84,6 +101,10 @@ async function serve(config: ServerConfig, logger: Logger, demo: boolean): Promi
     dialect,
     drawSecrets: drawSecrets.secrets,
     ledgerKeys: ledger.keys,
+    push: {
+      settings: pushSubject === null ? undefined : { key: vapid.key, subject: pushSubject },
+      serviceHosts: config.push.serviceHosts,
+    },
     smsSender: smsSenderFor(sms, translator, logger),
     distDir: config.distDir,
     rendererFile: config.rendererFile,

@@ -139,6 +139,13 @@ export const ErrorCode = {
    * member's or not in a signed period yet, or for a head the member holds no balance at.
    */
   LedgerNotSigned: 3018,
+  /**
+   * Not in SPEC.md's catalogue (added): a device's push service that the server does not send to
+   * (not https, or not one of PUSH_SERVICE_HOSTS).
+   */
+  PushEndpointRefused: 3019,
+  /** Not in SPEC.md's catalogue (added): notifications asked for on a server that has them off (no VAPID_SUBJECT). */
+  PushUnavailable: 3020,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -52,6 +52,8 @@ export async function startBenchServer(env: NodeJS.ProcessEnv): Promise<{ child:
       DRAW_SECRET_FILE: '',
       LEDGER_KEY: randomBytes(32).toString('hex'),
       LEDGER_KEY_FILE: '',
+      VAPID_KEY: randomBytes(32).toString('hex'),
+      VAPID_KEY_FILE: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',

@@ -370,6 +370,8 @@ describe('a SQLite database that is not there', () => {
     DRAW_SECRET: '',
     LEDGER_KEY_FILE: join(root, 'secrets', 'ledger-key'),
     LEDGER_KEY: '',
+    VAPID_KEY_FILE: join(root, 'secrets', 'vapid-key'),
+    VAPID_KEY: '',
   });
 
   it.each([

@@ -20,6 +20,7 @@ import { drawCurrent, fundedMember, line, openRound, order, ROOM, type Player } 
 import { registerMember, uniqueName, uniquePhone } from './support/members';
 import { closeLedgerPeriod } from '../../src/server/domain/signedLedger/close';
 import { fixedLedgerKeys } from '../../src/server/domain/signedLedger/keys';
+import { vapidKeyOf } from '../../src/server/domain/push/vapidKey';
 import { startServer, TEST_INVITATION, type TestServer } from './support/server';
 import { databaseState } from './support/snapshot';
 import { addCard, BANK, PAY_PASSWORD, setSetting, walletMember, withdraw } from './support/wallet';
@@ -53,7 +54,14 @@ let scene: Scene;
 const ledgerKeys = fixedLedgerKeys([randomBytes(32)], 'the contract test');
 
 beforeAll(async () => {
-  server = await startServer({ ledgerKeys });
+  server = await startServer({
+    ledgerKeys,
+    // Notifications on; the sample device's push service is listed and never reached (no news of a pause is sent).
+    push: {
+      settings: { key: vapidKeyOf(randomBytes(32), 'the test'), subject: 'mailto:test@roundplay.invalid' },
+      serviceHosts: ['push.example.com'],
+    },
+  });
   translator = await loadTranslator();
   // Turnover has its own tests; here a deposit may be withdrawn at once.
   await setSetting(server, 'turnoverMultiple', '0');
@@ -114,6 +122,9 @@ afterAll(() => server.close());
  * A body the server accepts on each path, as the member, without side effects of its own: the
  * base every bad body is one change away from. Typed by path, so a new path needs one here.
  */
+/** A device's P-256 public key, as PushSubscription.getKey('p256dh') gives it (base64url). */
+const SAMPLE_P256DH = Buffer.concat([Buffer.of(4), Buffer.alloc(64, 7)]).toString('base64url');
+
 function sampleFields(s: Scene): Record<ApiPath, Body> {
   return {
     [ApiPath.getConfig]: {},
@@ -181,6 +192,14 @@ function sampleFields(s: Scene): Record<ApiPath, Body> {
     [ApiPath.ledgerKeys]: {},
     [ApiPath.ledgerProof]: { ids: [s.signedRowId] },
     [ApiPath.ledgerLiability]: { seq: 1 },
+    [ApiPath.pushKey]: {},
+    [ApiPath.pushSubscribe]: {
+      endpoint: 'https://push.example.com/device/1',
+      p256dh: SAMPLE_P256DH,
+      auth: 'AAAAAAAAAAAAAAAAAAAAAA',
+      kinds: ['pause'],
+    },
+    [ApiPath.pushUnsubscribe]: {},
   };
 }
 

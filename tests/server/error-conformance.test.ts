@@ -428,6 +428,18 @@ const ROWS: Row[] = [
     path: ApiPath.cancelWithdrawal,
     request: async () => ({ token: member.token, id: 987_654 }),
   },
+  {
+    // This server has notifications off (no VAPID subject).
+    code: ErrorCode.PushUnavailable,
+    path: ApiPath.pushSubscribe,
+    request: async () => ({
+      token: member.token,
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device',
+      p256dh: Buffer.concat([Buffer.of(4), Buffer.alloc(64, 7)]).toString('base64url'),
+      auth: 'AAAAAAAAAAAAAAAAAAAAAA',
+      kinds: ['result'],
+    }),
+  },
 ];
 
 describe('the conformance table', () => {

@@ -194,6 +194,7 @@ beforeAll(async () => {
       DATA_DIR: join(dir, 'data'),
       DRAW_SECRET_FILE: secretFile,
       LEDGER_KEY_FILE: join(dir, 'secret', 'ledger-key'),
+      VAPID_KEY_FILE: join(dir, 'secret', 'vapid-key'),
     },
     close: () => db.destroy(),
   };

@@ -164,4 +164,6 @@ export const ADDED_CODES: Record<number, { path: string; testedIn: string }> = {
   [ErrorCode.PlayPaused]: { path: ApiPath.order, testedIn: 'tests/server/play-limits.test.ts' },
   [ErrorCode.TooManyStreams]: { path: '/api/live/room/:roomid', testedIn: 'tests/server/live-room.test.ts' },
   [ErrorCode.LedgerNotSigned]: { path: ApiPath.ledgerLiability, testedIn: 'tests/server/ledger-heads.test.ts' },
+  [ErrorCode.PushEndpointRefused]: { path: ApiPath.pushSubscribe, testedIn: 'tests/server/push.test.ts' },
+  [ErrorCode.PushUnavailable]: { path: ApiPath.pushSubscribe, testedIn: 'tests/server/error-conformance.test.ts' },
 };

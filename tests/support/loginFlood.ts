@@ -238,6 +238,8 @@ export async function runLoginFlood(target: FloodTarget, plan: FloodPlan = FLOOD
         DRAW_SECRET_FILE: '',
         LEDGER_KEY: randomBytes(32).toString('hex'),
         LEDGER_KEY_FILE: '',
+        VAPID_KEY: randomBytes(32).toString('hex'),
+        VAPID_KEY_FILE: '',
       },
     );
     const { url } = server;

@@ -29,11 +29,17 @@ export function ledgerKeyFileOf(dataDir: string): string {
   return `${dataDir}.ledger-key`;
 }
 
+/** The VAPID key file beside it (VAPID_KEY_FILE). */
+export function vapidKeyFileOf(dataDir: string): string {
+  return `${dataDir}.vapid-key`;
+}
+
 /** Removes what the server left on disk: its data folder and its draw secret file. */
 export function removeServerFiles(server: ServerProcess): void {
   rmSync(server.dataDir, { recursive: true, force: true });
   rmSync(drawSecretFileOf(server.dataDir), { force: true });
   rmSync(ledgerKeyFileOf(server.dataDir), { force: true });
+  rmSync(vapidKeyFileOf(server.dataDir), { force: true });
 }
 
 async function waitForBanner(logFile: string, child: ChildProcess, timeoutMs: number): Promise<string> {
@@ -71,6 +77,9 @@ export async function startServerProcess(
       DATABASE_URL: '',
       DRAW_SECRET_FILE: drawSecretFileOf(dataDir),
       LEDGER_KEY_FILE: ledgerKeyFileOf(dataDir),
+      VAPID_KEY_FILE: vapidKeyFileOf(dataDir),
+      // Notifications on, as an operator turns them on (the browser tests deliver pushes themselves).
+      VAPID_SUBJECT: 'mailto:e2e@roundplay.invalid',
       ROUND_SECONDS: String(rounds.seconds),
       CLOSE_SECONDS: String(rounds.close),
       SMS_SENDER: 'console',
@@ -102,6 +111,7 @@ export function adminOn(dataDir: string, args: string[], input = ''): string {
       DATABASE_URL: '',
       DRAW_SECRET_FILE: drawSecretFileOf(dataDir),
       LEDGER_KEY_FILE: ledgerKeyFileOf(dataDir),
+      VAPID_KEY_FILE: vapidKeyFileOf(dataDir),
     },
     encoding: 'utf8',
     input,

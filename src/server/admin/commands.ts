@@ -34,6 +34,7 @@ import { databaseCommand, exactly, type AdminCommand, type CommandIo } from './c
 import { CONTENT_COMMANDS } from './contentCommands';
 import { DRAW_SECRET_COMMANDS } from './drawSecretCommands';
 import { LEDGER_COMMANDS } from './ledgerCommands';
+import { commandNotifier, PUSH_COMMANDS } from './pushCommands';
 import { PLAY_COMMANDS } from './playCommands';
 import { AuditBreach, GAME_COMMANDS } from './gameCommands';
 import { terminalSafe } from './terminalText';
@@ -210,6 +211,7 @@ const COMMANDS: Record<string, AdminCommand> = {
   ...BACKUP_COMMANDS,
   ...DRAW_SECRET_COMMANDS,
   ...LEDGER_COMMANDS,
+  ...PUSH_COMMANDS,
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
@@ -330,7 +332,13 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
       const live = storedPublisher(base, (error) =>
         safe.err(`could not tell the live streams: ${error instanceof Error ? error.message : String(error)}`),
       );
-      await work.run({ ...base, live }, config);
+      // And to the notifications members asked for, sent from here before the command ends.
+      const push = await commandNotifier(config, db, safe.err);
+      try {
+        await work.run({ ...base, live, ...(push ? { push } : {}) }, config);
+      } finally {
+        await push?.drained();
+      }
     } finally {
       await db.destroy();
     }

@@ -490,6 +490,7 @@ export interface Database {
   ledger_heads: LedgerHeadsTable;
   ledger_balances: LedgerBalancesTable;
   ledger_keys: LedgerKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 /** A closed period of the fund log as it was signed (migration 0027; hashes and keys in hex). */
@@ -525,6 +526,21 @@ export interface LedgerKeysTable {
   added_at: number;
 }
 
+/** A device's Web Push subscription, one per session (migration 0028). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  member_id: number;
+  session_hash: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** The kinds asked for, comma-separated (shared/push.ts). */
+  kinds: string;
+  lang: string;
+  created_at: number;
+}
+
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type LedgerHeadRow = Selectable<LedgerHeadsTable>;
 export type LedgerKeyRow = Selectable<LedgerKeysTable>;
 

@@ -1,4 +1,5 @@
 /** What route plugins share: the domain dependencies, the translator, per-request helpers. */
+import type { PushNotifier } from '../domain/push/notifier';
 import type { FastifyRequest } from 'fastify';
 import { SUCCESS, type ApiResponse } from '../../shared/api/envelope';
 import { isWritePath } from '../../shared/api/calls';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     liveBus: LiveBus;
     /** The open live streams of this app. */
     liveHub: LiveHub;
+    /** The members' notifications being sent (undefined when they are off). */
+    pushNotifier: PushNotifier | undefined;
   }
   interface FastifyRequest {
     /** Set by the auth hook on private paths. */

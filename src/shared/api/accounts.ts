@@ -2,6 +2,7 @@
 import { z } from '../zod';
 import { usd, whole, type Calls, NoFieldsSchema, NoDataSchema } from './fields';
 import { ApiPath } from './paths';
+import { SessionPushSchema } from './push';
 
 // Bounds keep absurd inputs away from scrypt; real values are far shorter.
 const text = (max: number) => z.string().max(max);
@@ -128,6 +129,8 @@ export const SessionItemSchema = z.object({
   lastUsedAt: whole,
   /** The session that asked: this device. */
   current: z.boolean(),
+  /** Addition: the notifications this session's device asked for; null for none. */
+  push: SessionPushSchema.nullable(),
 });
 
 /** The calls whose schemas live here (contract.ts joins every part; the app loads a part when it first needs it). */

@@ -14,7 +14,16 @@ import { ErrorCode, MessageKey } from '../errors';
 import type { ApiPath } from './paths';
 
 /** The domain file that keeps a call's schemas (contract.ts joins them): the chunk the app loads for it. */
-export type ContractPart = 'accounts' | 'content' | 'game' | 'wallet' | 'messages' | 'play' | 'live' | 'ledger';
+export type ContractPart =
+  | 'accounts'
+  | 'content'
+  | 'game'
+  | 'wallet'
+  | 'messages'
+  | 'play'
+  | 'live'
+  | 'ledger'
+  | 'push';
 
 /** Who may call: anyone, or only a live session (any other answers 409, or 403 when frozen). */
 export type CallAccess = 'guest' | 'member';
@@ -352,6 +361,21 @@ export const CALLS = {
     limit: LEDGER_PROOF_LIMIT,
     fields: [['seq', ErrorCode.LedgerNotSigned]],
   },
+  /** Addition (issue 47): the server's VAPID public key for a device's subscription; '' when notifications are off. */
+  pushKey: { path: '/api/Game/getPushKey', part: 'push', ...publicRead },
+  /**
+   * Addition: this device's notifications and the kinds asked for: one subscription per session,
+   * replaced when asked again, ended with the session (logout, ended elsewhere, a password change).
+   */
+  pushSubscribe: {
+    path: '/api/Game/pushSubscribe',
+    part: 'push',
+    ...memberWrite,
+    invalidates: ['sessions'],
+    fields: [['endpoint', ErrorCode.PushEndpointRefused]],
+  },
+  /** Addition: ends a subscription of the member's (the security page), or this device's. */
+  pushUnsubscribe: { path: '/api/Game/pushUnsubscribe', part: 'push', ...memberWrite, invalidates: ['sessions'] },
   /**
    * Addition: a short-lived, single-use ticket that opens one live stream (LivePath): asked for
    * each time a stream opens, never kept; an app asks a few a minute, never dozens.

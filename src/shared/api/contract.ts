@@ -16,6 +16,7 @@ import type { CallSchemas } from './fields';
 import type { z } from 'zod';
 import { gameCalls } from './game';
 import { ledgerCalls } from './ledger';
+import { pushCalls } from './push';
 import { liveCalls } from './live';
 import { messageCalls } from './messages';
 import type { ApiPath } from './paths';
@@ -32,6 +33,7 @@ export const contractParts = {
   play: playCalls,
   live: liveCalls,
   ledger: ledgerCalls,
+  push: pushCalls,
 } satisfies Record<ContractPart, unknown>;
 
 export const apiContract = {
@@ -43,6 +45,7 @@ export const apiContract = {
   ...playCalls,
   ...liveCalls,
   ...ledgerCalls,
+  ...pushCalls,
 } as const satisfies Record<ApiPath, CallSchemas>;
 
 // Compile-time check: the contract names exactly the paths of paths.ts.

@@ -13,6 +13,7 @@ import type * as messages from './messages';
 import type * as live from './live';
 import type * as ledger from './ledger';
 import type * as play from './play';
+import type * as push from './push';
 import type * as wallet from './wallet';
 
 export { BANK_CARD_TYPES, FUND_REASONS, PAUSE_KINDS, PLAY_LIMIT_KINDS, PLAY_PERIODS, ROOM_KINDS } from './enums';
@@ -56,6 +57,9 @@ export type CurrentAnswer = z.infer<typeof game.CurrentAnswerSchema>;
 export type TodayWinLost = z.infer<typeof game.TodayWinLostSchema>;
 export type LedgerHead = z.infer<typeof ledger.LedgerHeadSchema>;
 export type LedgerKey = z.infer<typeof ledger.LedgerKeySchema>;
+export type PushKeyAnswer = z.infer<typeof push.PushKeyAnswerSchema>;
+export type PushSubscribeRequest = z.infer<typeof push.PushSubscribeRequestSchema>;
+export type SessionPush = z.infer<typeof push.SessionPushSchema>;
 export type LedgerProof = z.infer<typeof ledger.LedgerProofSchema>;
 export type LedgerProofsAnswer = z.infer<typeof ledger.LedgerProofsAnswerSchema>;
 export type LedgerLiabilityAnswer = z.infer<typeof ledger.LedgerLiabilityAnswerSchema>;

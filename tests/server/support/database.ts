@@ -69,9 +69,14 @@ async function migrate(db: Db, dialect: Dialect, upTo?: string): Promise<void> {
   if (error) throw error instanceof Error ? error : new Error(`migration to ${upTo} failed`);
 }
 
-/** The ledger's key file beside the draw secret's, made by the server at its first start. */
-function ledgerKeyEnv(secretDir: string) {
-  return { LEDGER_KEY_FILE: join(secretDir, 'ledger-key'), LEDGER_KEY: '' };
+/** The ledger's and the VAPID key files beside the draw secret's, made by the server at its first start. */
+function keyFilesEnv(secretDir: string) {
+  return {
+    LEDGER_KEY_FILE: join(secretDir, 'ledger-key'),
+    LEDGER_KEY: '',
+    VAPID_KEY_FILE: join(secretDir, 'vapid-key'),
+    VAPID_KEY: '',
+  };
 }
 
 export async function createTestDatabase(options: { migrateUpTo?: string } = {}): Promise<TestDatabase> {
@@ -91,7 +96,7 @@ export async function createTestDatabase(options: { migrateUpTo?: string } = {})
         DATABASE_URL: '',
         DRAW_SECRET_FILE: secretFile,
         DRAW_SECRET: '',
-        ...ledgerKeyEnv(secretDir),
+        ...keyFilesEnv(secretDir),
       },
       async close() {
         await db.destroy();
@@ -116,7 +121,7 @@ export async function createTestDatabase(options: { migrateUpTo?: string } = {})
       DATA_DIR: dir,
       DRAW_SECRET_FILE: secretFile,
       DRAW_SECRET: '',
-      ...ledgerKeyEnv(secretDir),
+      ...keyFilesEnv(secretDir),
     },
     async close() {
       await db.destroy();

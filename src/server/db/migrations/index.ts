@@ -31,6 +31,7 @@ import { orderBatchMigration } from './0024_order_batch';
 import { cancelFunctionMigration } from './0025_cancel_function';
 import { withdrawFunctionMigration } from './0026_withdraw_function';
 import { ledgerHeadsMigration } from './0027_ledger_heads';
+import { pushSubscriptionsMigration } from './0028_push_subscriptions';
 
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -61,5 +62,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0025_cancel_function': cancelFunctionMigration(dialect),
     '0026_withdraw_function': withdrawFunctionMigration(dialect),
     '0027_ledger_heads': ledgerHeadsMigration(),
+    '0028_push_subscriptions': pushSubscriptionsMigration(dialect),
   };
 }

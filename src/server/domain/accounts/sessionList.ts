@@ -4,6 +4,8 @@
  */
 import type { SessionItem } from '../../../shared/api/types';
 import { deleteOtherSessions, liveSessionsOf } from '../../repositories/sessions';
+import { subscriptionsOf } from '../../repositories/pushSubscriptions';
+import { sessionPush } from '../push/subscriptions';
 import { ErrorCode } from '../../../shared/errors';
 import type { Deps } from '../deps';
 import { announce, sessionsEnded } from '../live/news';
@@ -18,12 +20,14 @@ const MAX_LISTED = 50;
 export async function listSessions(deps: Deps, auth: Authenticated): Promise<SessionItem[]> {
   const now = deps.clock();
   const rows = await liveSessionsOf(deps.db, auth.member.id, now, now - SESSION_IDLE_MS, MAX_LISTED);
+  const pushes = new Map((await subscriptionsOf(deps.db, [auth.member.id])).map((row) => [row.session_hash, row]));
   const items = rows.map((row) => ({
     ...describeDevice(row.user_agent),
     place: maskAddress(row.ip),
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
     current: row.token_hash === auth.tokenHash,
+    push: sessionPush(pushes.get(row.token_hash)),
   }));
   // This device first, then the latest used.
   return [...items.filter((item) => item.current), ...items.filter((item) => !item.current)];

@@ -33,9 +33,14 @@ export function sessionsEnded(tokenHashes: readonly string[]): LiveNews[] {
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-/** Tells what committed; nothing when the deps carry no publisher. Never throws. */
-export async function announce(deps: Pick<Deps, 'live'>, news: readonly LiveNews[]): Promise<void> {
-  if (news.length > 0) await deps.live?.publish(news);
+/**
+ * Tells what committed to the live streams and to the notifications members asked for (queued,
+ * never awaited); nothing when the deps carry neither. Never throws.
+ */
+export async function announce(deps: Pick<Deps, 'live' | 'push'>, news: readonly LiveNews[]): Promise<void> {
+  if (news.length === 0) return;
+  deps.push?.tell(news);
+  await deps.live?.publish(news);
 }
 
 function roomNews(channel: string, event: RoomEvent): LiveNews {

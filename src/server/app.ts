@@ -165,12 +165,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         isDatabaseUnavailable(error)
           ? app.log.warn({ database: describeDatabaseError(error) }, 'round scheduler: database unavailable')
           : app.log.error({ err: error }, 'round scheduler'),
-      // A server day's end closes the fund log's running period (signedLedger/close.ts).
-      ...(closeDayEnd
+      // The lease holder's other work: a server day's end closes the fund log's running period
+      // (signedLedger/close.ts); the pauses that just ended are told to the members who asked.
+      ...(closeDayEnd || notifier
         ? {
             leaderWork: async () => {
-              const closed = await closeDayEnd();
+              const closed = closeDayEnd ? await closeDayEnd() : null;
               if (closed) proofs.keep(closed.head.seq, closed.rows, closed.levels);
+              await notifier?.watchPauses(deps.clock());
             },
           }
         : {}),

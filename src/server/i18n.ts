@@ -36,7 +36,11 @@ export interface Translator {
 export type PushTextId =
   | `result.${'won' | 'lost' | 'even'}.${'title' | 'body'}`
   | `withdrawal.${'paid' | 'rejected'}.${'title' | 'body'}`
-  | `test.${'title' | 'body'}`;
+  | `test.${'title' | 'body'}`
+  | `limit.${'title' | 'body'}`
+  | `limitName.${'day' | 'week' | 'month'}.${'stake' | 'loss' | 'deposit'}`
+  | `pause.${'cooloff' | 'exclusion'}.title`
+  | 'pause.body';
 
 // The catalogue is hand-written with explicit ids (`err.1001`), not Lingui's hashed source ids.
 const po = formatter({ explicitIdAsDefault: true });

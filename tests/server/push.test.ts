@@ -131,6 +131,47 @@ describe('notifications a member asked for', () => {
     ]);
   });
 
+  it('tells a limit used in full once, and a cool-off that ended, to devices that asked', async () => {
+    const member = await fundedMember(server, 200);
+    const device = service.device();
+    expect((await subscribe(member.token, device, ['limit', 'pause'])).body.code).toBe(1);
+    const limit = await server.call(ApiPath.setPlayLimit, { token: member.token, period: 'day', kind: 'stake', money: 50 });
+    expect(limit.body.code).toBe(1);
+    await openRound(server, GAME);
+    expect((await order(server, member.token, ROOM.usdtStandard, [line(0, 20)])).body.code).toBe(1);
+    await drained();
+    expect(device.received()).toEqual([]);
+    expect((await order(server, member.token, ROOM.usdtStandard, [line(1, 30)])).body.code).toBe(1);
+    await drained();
+    const [used, ...more] = device.received();
+    expect(more).toEqual([]);
+    expect(used).toMatchObject({
+      kind: 'limit',
+      lang: 'en',
+      title: 'Daily stake limit reached',
+      url: '/responsible_play',
+      tag: 'roundplay-limit',
+    });
+    expect(used.body).toMatch(/^You have used all 50\.00 USD of it\. It starts again at .+\.$/);
+    // Its round settled (a loss or a win changes nothing of the stakes): told once per period.
+    await drawCurrent(server, GAME);
+    await drained();
+    expect(device.received().filter((push) => push.kind === 'limit')).toHaveLength(1);
+
+    const pause = await server.call(ApiPath.pausePlay, { token: member.token, kind: 'cooloff', days: 1 });
+    expect(pause.body.code).toBe(1);
+    await server.tick();
+    server.clock.advance(24 * 3600_000 + 1_000);
+    await server.tick();
+    await drained();
+    expect(device.received().at(-1)).toMatchObject({
+      kind: 'pause',
+      title: 'Your cool-off has ended',
+      body: 'Orders are open to you again; your limits still apply.',
+      url: '/responsible_play',
+    });
+  });
+
   it('ends a subscription its push service says is gone (410)', async () => {
     const member = await fundedMember(server, 100);
     const device = service.device();

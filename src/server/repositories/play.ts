@@ -314,3 +314,18 @@ export async function fundLogSumSince(db: Db, memberId: number, since: number, r
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** Members whose cool-off or self-exclusion ended in (from, to]. */
+export function pausesEndedBetween(
+  db: Db,
+  from: number,
+  to: number,
+): Promise<{ member_id: number; pause_kind: string }[]> {
+  return db
+    .selectFrom('play_state')
+    .select(['member_id', 'pause_kind'])
+    .where('pause_kind', '!=', '')
+    .where('paused_until', '>', from)
+    .where('paused_until', '<=', to)
+    .execute();
+}

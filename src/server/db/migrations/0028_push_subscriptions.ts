@@ -28,6 +28,8 @@ export function pushSubscriptionsMigration(dialect: Dialect): Migration {
         .execute();
       // A member's news finds their devices by member.
       await db.schema.createIndex('push_subscriptions_member').on('push_subscriptions').column('member_id').execute();
+      // The scheduler's lease holder looks each tick for the pauses that just ended.
+      await db.schema.createIndex('play_state_paused_until').on('play_state').column('paused_until').execute();
     },
   };
 }

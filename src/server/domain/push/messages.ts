@@ -4,7 +4,10 @@
  * and the net), a withdrawal paid or refused with its reference, and a test from the operator. The
  * page each opens: the room, the withdrawals, the account.
  */
+import { formatInstant } from '../../../shared/instant';
 import { formatMoney } from '../../../shared/money';
+import type { PauseKind, PlayLimitKind, PlayPeriod } from '../../../shared/play';
+import { SERVER_TIME_ZONE } from '../../../shared/serverDay';
 import type { Locale } from '../../../shared/locale';
 import { pushTag, type PushPayload } from '../../../shared/push';
 import type { Translator } from '../../i18n';
@@ -47,6 +50,41 @@ export function withdrawalMessage(
     body: translator.pushText(lang, `withdrawal.${withdrawal.status}.body`, values),
     url: '/withdraw',
     tag: pushTag('withdrawal'),
+    net: null,
+  };
+}
+
+/** A play limit used in full: which one, how much, and when its period starts again. */
+export function limitMessage(
+  translator: Translator,
+  lang: Locale,
+  limit: { period: PlayPeriod; kind: PlayLimitKind; cents: number; resetAt: number },
+): PushPayload {
+  const values = {
+    limit: translator.pushText(lang, `limitName.${limit.period}.${limit.kind}`),
+    amount: formatMoney(limit.cents, lang),
+    time: formatInstant(limit.resetAt, lang, 'moment', { timeZone: SERVER_TIME_ZONE, named: true }),
+  };
+  return {
+    kind: 'limit',
+    lang,
+    title: translator.pushText(lang, 'limit.title', values),
+    body: translator.pushText(lang, 'limit.body', values),
+    url: '/responsible_play',
+    tag: pushTag('limit'),
+    net: null,
+  };
+}
+
+/** A cool-off or a self-exclusion that ended: play is open again. */
+export function pauseEndedMessage(translator: Translator, lang: Locale, kind: PauseKind): PushPayload {
+  return {
+    kind: 'pause',
+    lang,
+    title: translator.pushText(lang, `pause.${kind}.title`),
+    body: translator.pushText(lang, 'pause.body'),
+    url: '/responsible_play',
+    tag: pushTag('pause'),
     net: null,
   };
 }

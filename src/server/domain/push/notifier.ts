@@ -18,7 +18,11 @@ import { PUSH_KINDS, type PushKind, type PushPayload } from '../../../shared/pus
 import type { Db, PushSubscriptionRow } from '../../db/schema';
 import type { Translator } from '../../i18n';
 import { deleteSubscriptionAt, roundNets, subscriptionsOf } from '../../repositories/pushSubscriptions';
-import { resultMessage, testMessage, withdrawalMessage } from './messages';
+import { limitMessage, pauseEndedMessage, resultMessage, testMessage, withdrawalMessage } from './messages';
+import { limitViews, playUsageOf } from '../play/overview';
+import { pausesEndedBetween, playLimitsOf } from '../../repositories/play';
+import { wireCents } from '../../../shared/money';
+import type { PauseKind } from '../../../shared/play';
 import type { VapidKey } from './vapidKey';
 
 export interface PushSettings {
@@ -43,6 +47,8 @@ interface Log {
 }
 
 const MEMBER_CHANNEL = /^member:(\d+)$/;
+/** Balance changes that count against a limit (stakes, deposits); a settled round counts its losses. */
+const LIMITED_REASONS: ReadonlySet<string> = new Set(['stake', 'deposit']);
 /** A VAPID header is valid 12 hours and renewed after 11. */
 const VAPID_VALID_S = 12 * 3600;
 const VAPID_RENEW_MS = 11 * 3600 * 1000;
@@ -69,6 +75,7 @@ export class PushNotifier implements PushNews {
   private readonly waiting: (() => void)[] = [];
   private readonly told = new Set<string>();
   private readonly vapidHeaders = new Map<string, { authorization: string; renewAt: number }>();
+  private pausesSeenUpTo: number | null = null;
 
   constructor(
     private readonly db: Db,
@@ -85,12 +92,17 @@ export class PushNotifier implements PushNews {
   tell(news: readonly LiveNews[]): void {
     const results = new Map<number, RoundTold>();
     const withdrawals: { memberId: number; id: number; status: 'paid' | 'rejected'; amountCents: number }[] = [];
+    // Members whose play moved (a stake, a settled round, a deposit): a limit may be used up now.
+    const played = new Set<number>();
     for (const { channel, event: told } of news) {
       const member = MEMBER_CHANNEL.exec(channel);
       if (!member) continue;
       // A member's channel carries the member's events (live/news.ts).
       const event = told as MemberEvent;
       const memberId = Number(member[1]);
+      if (event.type === 'settled' || (event.type === 'balance' && LIMITED_REASONS.has(event.reason))) {
+        played.add(memberId);
+      }
       if (event.type === 'settled' && event.lines.length > 0) {
         const key = `${memberId}:${event.roundId}`;
         if (this.told.has(key)) continue;
@@ -101,6 +113,7 @@ export class PushNotifier implements PushNews {
       }
     }
     if (results.size > 0) this.queue(() => this.tellResults(results));
+    if (played.size > 0) this.queue(() => this.tellLimits([...played]));
     if (withdrawals.length > 0) {
       this.queue(async () => {
         for (const subscription of await this.subscribed(withdrawals.map((w) => w.memberId), 'withdrawal')) {
@@ -109,6 +122,23 @@ export class PushNotifier implements PushNews {
           }
         }
       });
+    }
+  }
+
+  /**
+   * The scheduler's lease holder, each tick: the cool-offs and self-exclusions that ended since its
+   * last look (from its first tick on: one ended while no instance looked is not told late).
+   */
+  async watchPauses(now: number): Promise<void> {
+    const since = this.pausesSeenUpTo ?? now;
+    this.pausesSeenUpTo = now;
+    if (now <= since) return;
+    const ended = await pausesEndedBetween(this.db, since, now);
+    if (ended.length === 0) return;
+    const kinds = new Map(ended.map((row) => [row.member_id, row.pause_kind as PauseKind]));
+    for (const subscription of await this.subscribed([...kinds.keys()], 'pause')) {
+      const kind = kinds.get(subscription.member_id)!;
+      this.push(subscription, pauseEndedMessage(this.translator, localeOf(subscription.lang), kind));
     }
   }
 
@@ -149,6 +179,33 @@ export class PushNotifier implements PushNews {
             award: net.awardCents,
           }),
         );
+      }
+    }
+  }
+
+  /** Limits of these members used in full, told once per limit and period. */
+  private async tellLimits(memberIds: readonly number[]): Promise<void> {
+    const subscriptions = await this.subscribed(memberIds, 'limit');
+    const now = this.now();
+    for (const memberId of new Set(subscriptions.map((row) => row.member_id))) {
+      const rows = await playLimitsOf(this.db, memberId);
+      if (rows.length === 0) continue;
+      const used = limitViews(rows, await playUsageOf(this.db, memberId, now), now).filter(
+        (limit) => limit.money > 0 && limit.left !== null && limit.left <= 0,
+      );
+      for (const limit of used) {
+        const key = `${memberId}:${limit.period}:${limit.kind}:${limit.resetAt}`;
+        if (this.told.has(key)) continue;
+        this.remember(key);
+        for (const subscription of subscriptions.filter((row) => row.member_id === memberId)) {
+          const message = limitMessage(this.translator, localeOf(subscription.lang), {
+            period: limit.period,
+            kind: limit.kind,
+            cents: wireCents(limit.money),
+            resetAt: limit.resetAt,
+          });
+          this.push(subscription, message);
+        }
       }
     }
   }

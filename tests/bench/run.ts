@@ -11,6 +11,7 @@ import { runLiveBench } from './live';
 import { runLoginBench, runLoginFloodBench } from './login';
 import { measureOfflineReload, printOfflineReload } from './offlineReload';
 import { runPostgresBench } from './postgres';
+import { runPushBench } from './push';
 import { runServerBench } from './server';
 import { runSlowReadersBench } from './slowReaders';
 
@@ -30,6 +31,7 @@ const PARTS: Record<string, () => Promise<void> | void> = {
   live: runLiveBench,
   slowReaders: runSlowReadersBench,
   ledger: runLedgerBench,
+  push: runPushBench,
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in PARTS));

@@ -94,7 +94,9 @@ describe('notifications a member asked for', () => {
     // Signed by the server's VAPID key for that push service, and encrypted as RFC 8291 says.
     const sent = service.delivered.find((delivered) => device.endpoint.endsWith(delivered.path))!;
     expect(sent.headers['content-encoding']).toBe('aes128gcm');
-    expect(sent.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${VAPID.publicKey}$`));
+    expect(sent.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${VAPID.publicKey}$`),
+    );
     expect(Number(sent.headers.ttl)).toBeGreaterThan(0);
 
     // The next rounds the member did not play tell nothing more.
@@ -135,7 +137,12 @@ describe('notifications a member asked for', () => {
     const member = await fundedMember(server, 200);
     const device = service.device();
     expect((await subscribe(member.token, device, ['limit', 'pause'])).body.code).toBe(1);
-    const limit = await server.call(ApiPath.setPlayLimit, { token: member.token, period: 'day', kind: 'stake', money: 50 });
+    const limit = await server.call(ApiPath.setPlayLimit, {
+      token: member.token,
+      period: 'day',
+      kind: 'stake',
+      money: 50,
+    });
     expect(limit.body.code).toBe(1);
     await openRound(server, GAME);
     expect((await order(server, member.token, ROOM.usdtStandard, [line(0, 20)])).body.code).toBe(1);
@@ -227,7 +234,11 @@ describe('notifications a member asked for', () => {
     expect((await sessionsOf(member.token))[0].push).toBeNull();
     // Logging out ends that device's notifications with its session.
     expect((await server.call(ApiPath.logout, { token: other.body.data.token })).body.code).toBe(1);
-    const left = await server.deps.db.selectFrom('push_subscriptions').select('id').where('member_id', '=', member.id).execute();
+    const left = await server.deps.db
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .execute();
     expect(left).toEqual([]);
   });
 });

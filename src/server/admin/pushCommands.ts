@@ -22,7 +22,8 @@ export async function commandNotifier(
 ): Promise<PushNotifier | undefined> {
   const { key, subject } = config.push;
   if (subject === null) return undefined;
-  const held = key.kind === 'env' ? [Buffer.from(key.secrets[0], 'hex')] : readSecretFile(key.path, VAPID_KEY_FILE_KIND);
+  const held =
+    key.kind === 'env' ? [Buffer.from(key.secrets[0], 'hex')] : readSecretFile(key.path, VAPID_KEY_FILE_KIND);
   if (!held) return undefined;
   return new PushNotifier(
     db,

@@ -54,6 +54,14 @@ const VAPID_VALID_S = 12 * 3600;
 const VAPID_RENEW_MS = 11 * 3600 * 1000;
 /** Rounds told per member remembered (at most one result notification per round per member). */
 const TOLD_KEPT = 100_000;
+/** How long news must stop coming before it is read, and the longest it waits all the same (ms). */
+const QUIET_MS = 200;
+const MAX_WAIT_MS = 2_000;
+
+function isResetConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE';
+}
 
 export function kindsOf(row: Pick<PushSubscriptionRow, 'kinds'>): PushKind[] {
   return row.kinds.split(',').filter((kind): kind is PushKind => (PUSH_KINDS as readonly string[]).includes(kind));
@@ -76,6 +84,10 @@ export class PushNotifier implements PushNews {
   private readonly told = new Set<string>();
   private readonly vapidHeaders = new Map<string, { authorization: string; renewAt: number }>();
   private pausesSeenUpTo: number | null = null;
+  /** News read later (afterNews), and since when it has waited. */
+  private readonly news: (() => Promise<void>)[] = [];
+  private newsSince: number | null = null;
+  private quiet: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -112,11 +124,14 @@ export class PushNotifier implements PushNews {
         withdrawals.push({ memberId, id: event.id, status: event.status, amountCents: Math.round(event.amount * 100) });
       }
     }
-    if (results.size > 0) this.queue(() => this.tellResults(results));
-    if (played.size > 0) this.queue(() => this.tellLimits([...played]));
+    if (results.size > 0) this.afterNews(() => this.tellResults(results));
+    if (played.size > 0) this.afterNews(() => this.tellLimits([...played]));
     if (withdrawals.length > 0) {
-      this.queue(async () => {
-        for (const subscription of await this.subscribed(withdrawals.map((w) => w.memberId), 'withdrawal')) {
+      this.afterNews(async () => {
+        for (const subscription of await this.subscribed(
+          withdrawals.map((w) => w.memberId),
+          'withdrawal',
+        )) {
           for (const withdrawal of withdrawals.filter((w) => w.memberId === subscription.member_id)) {
             this.push(subscription, withdrawalMessage(this.translator, localeOf(subscription.lang), withdrawal));
           }
@@ -153,7 +168,7 @@ export class PushNotifier implements PushNews {
 
   /** Resolves once every queued push was handed to its push service (tests, the bench, a stop). */
   drained(): Promise<void> {
-    if (this.running === 0 && this.jobs.length === 0) return Promise.resolve();
+    if (this.running === 0 && this.jobs.length === 0 && this.news.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
@@ -218,14 +233,20 @@ export class PushNotifier implements PushNews {
   private push(subscription: PushSubscriptionRow, payload: PushPayload): void {
     this.queue(async () => {
       const { endpoint, p256dh, auth } = subscription;
-      try {
-        await webpush.sendNotification({ endpoint, keys: { p256dh, auth } }, JSON.stringify(payload), {
+      const send = () =>
+        webpush.sendNotification({ endpoint, keys: { p256dh, auth } }, JSON.stringify(payload), {
           TTL: this.settings.ttlSeconds ?? 24 * 3600,
           urgency: 'normal',
           contentEncoding: 'aes128gcm',
           headers: { Authorization: this.authorization(endpoint) },
           timeout: 15_000,
           ...(this.settings.agent ? { agent: this.settings.agent } : {}),
+        });
+      try {
+        // A kept-alive connection the push service had just closed fails at once: sent again once.
+        await send().catch((error: unknown) => {
+          if (isResetConnection(error)) return send();
+          throw error;
         });
         this.counts.delivered++;
       } catch (error) {
@@ -264,6 +285,24 @@ export class PushNotifier implements PushNews {
     if (this.told.size > TOLD_KEPT) this.told.delete(this.told.values().next().value!);
   }
 
+  /**
+   * News is read once it stops coming for a moment (QUIET_MS, at most MAX_WAIT_MS after the first):
+   * a draw tells its news a batch of lines at a time, and the settlement runs to its end before any
+   * notification work competes with it, so its draw takes as long as with notifications off.
+   */
+  private afterNews(job: () => Promise<void>): void {
+    this.news.push(job);
+    const now = performance.now();
+    this.newsSince ??= now;
+    if (this.quiet) clearTimeout(this.quiet);
+    const wait = Math.max(0, Math.min(QUIET_MS, this.newsSince + MAX_WAIT_MS - now));
+    this.quiet = setTimeout(() => {
+      this.quiet = null;
+      this.newsSince = null;
+      for (const waiting of this.news.splice(0)) this.queue(waiting);
+    }, wait);
+  }
+
   private queue(job: () => Promise<void>): void {
     this.jobs.push(job);
     this.next();
@@ -279,7 +318,9 @@ export class PushNotifier implements PushNews {
         .finally(() => {
           this.running--;
           this.next();
-          if (this.running === 0 && this.jobs.length === 0) this.waiting.splice(0).forEach((resolve) => resolve());
+          if (this.running === 0 && this.jobs.length === 0 && this.news.length === 0) {
+            this.waiting.splice(0).forEach((resolve) => resolve());
+          }
         });
     }
   }

@@ -38,7 +38,8 @@ export function vapidKeyOf(privateKey: Uint8Array, where: string): VapidKey {
 
 /** The key of VAPID_KEY or its file; `created` when the file was made now (no device can hold the old one). */
 export function openVapidKey(source: DrawSecretSource): { key: VapidKey; created: boolean } {
-  if (source.kind === 'env') return { key: vapidKeyOf(Buffer.from(source.secrets[0], 'hex'), 'VAPID_KEY'), created: false };
+  if (source.kind === 'env')
+    return { key: vapidKeyOf(Buffer.from(source.secrets[0], 'hex'), 'VAPID_KEY'), created: false };
   const held = readSecretFile(source.path, VAPID_KEY_FILE_KIND);
   if (held) return { key: vapidKeyOf(held[0], source.path), created: false };
   const made = createSecretFile(source.path, VAPID_KEY_FILE_KIND);

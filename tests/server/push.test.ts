@@ -5,7 +5,9 @@
  * open), once per round; a decided withdrawal is told; a push service answering 410 ends the
  * subscription; a push service not on the operator's list is refused; logging out ends it.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../src/shared/api/paths';
 import type { SessionItem } from '../../src/shared/api/types';
@@ -16,7 +18,8 @@ import { startPushService, type Device, type PushService } from './support/pushS
 import { startServer, type TestServer } from './support/server';
 import { addCard, PAY_PASSWORD, setSetting, TRC20_ADDRESS, walletMember, withdraw } from './support/wallet';
 
-const VAPID = vapidKeyOf(randomBytes(32), 'the test');
+const VAPID_SEED = randomBytes(32);
+const VAPID = vapidKeyOf(VAPID_SEED, 'the test');
 const GAME = GAME_OF_ROOM[ROOM.usdtStandard];
 
 let service: PushService;
@@ -37,6 +40,34 @@ afterAll(async () => {
 });
 
 const drained = () => server.app.pushNotifier!.drained();
+
+/**
+ * The operator's program as `npm run admin` starts it, with this server's notification settings
+ * and the stand-in push service's certificate trusted (NODE_EXTRA_CA_CERTS); not awaited in a way
+ * that blocks this process, which serves the push service.
+ */
+function adminProgram(argv: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...argv], {
+      env: {
+        ...process.env,
+        ...server.database.env,
+        VAPID_KEY: VAPID_SEED.toString('hex'),
+        VAPID_KEY_FILE: '',
+        VAPID_SUBJECT: 'mailto:test@roundplay.invalid',
+        PUSH_SERVICE_HOSTS: service.host,
+        NODE_EXTRA_CA_CERTS: join(import.meta.dirname, 'fixtures/push-service/cert.pem'),
+      },
+    });
+    child.stdin.end();
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 /** `lang` as the app sends it (chs: Simplified Chinese). */
 async function subscribe(token: string, device: Device, kinds: string[], lang = 'en') {
@@ -177,6 +208,34 @@ describe('notifications a member asked for', () => {
       body: 'Orders are open to you again; your limits still apply.',
       url: '/responsible_play',
     });
+  });
+
+  it("sends from the operator's commands too: a withdrawal approved, and push:test to each device", async () => {
+    const member = await walletMember(server, 300);
+    const card = await addCard(server, member.token, { type: 'USDT-TRC20', address: TRC20_ADDRESS });
+    const device = service.device();
+    expect((await subscribe(member.token, device, ['withdrawal'], 'vi')).body.code).toBe(1);
+    expect((await withdraw(server, member.token, { bank_id: card.id, money: 25, pwd: PAY_PASSWORD })).body.code).toBe(
+      1,
+    );
+    const { id } = await server.deps.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const approved = await adminProgram(['withdraw:approve', String(id)]);
+    expect(approved.status, approved.stderr).toBe(0);
+    expect(device.received()).toMatchObject([
+      { kind: 'withdrawal', lang: 'vi', title: 'Đã chi trả lệnh rút tiền', url: '/withdraw' },
+    ]);
+    expect(device.received()[0].body).toBe(`25,00 USD đã được chi trả (mã tham chiếu ${id}).`);
+
+    const tested = await adminProgram(['push:test', member.username]);
+    expect(tested.status, tested.stderr).toBe(0);
+    expect(tested.stdout).toContain(
+      `${member.username}: 1 device with notifications on; 1 took the test, 0 gone (removed), 0 failed.`,
+    );
+    expect(device.received().at(-1)).toMatchObject({ title: 'Thông báo đang hoạt động', url: '/user' });
   });
 
   it('ends a subscription its push service says is gone (410)', async () => {

@@ -88,6 +88,9 @@ export class PushNotifier implements PushNews {
   private readonly news: (() => Promise<void>)[] = [];
   private newsSince: number | null = null;
   private quiet: NodeJS.Timeout | null = null;
+  /** Members whose play moved since their limits were last read, and whether that read is queued. */
+  private readonly played = new Set<number>();
+  private limitsAsked = false;
 
   constructor(
     private readonly db: Db,
@@ -104,16 +107,15 @@ export class PushNotifier implements PushNews {
   tell(news: readonly LiveNews[]): void {
     const results = new Map<number, RoundTold>();
     const withdrawals: { memberId: number; id: number; status: 'paid' | 'rejected'; amountCents: number }[] = [];
-    // Members whose play moved (a stake, a settled round, a deposit): a limit may be used up now.
-    const played = new Set<number>();
     for (const { channel, event: told } of news) {
       const member = MEMBER_CHANNEL.exec(channel);
       if (!member) continue;
       // A member's channel carries the member's events (live/news.ts).
       const event = told as MemberEvent;
       const memberId = Number(member[1]);
+      // Their play moved (a stake, a settled round, a deposit): a limit may be used up now.
       if (event.type === 'settled' || (event.type === 'balance' && LIMITED_REASONS.has(event.reason))) {
-        played.add(memberId);
+        this.played.add(memberId);
       }
       if (event.type === 'settled' && event.lines.length > 0) {
         const key = `${memberId}:${event.roundId}`;
@@ -121,11 +123,20 @@ export class PushNotifier implements PushNews {
         this.remember(key);
         results.set(memberId, { roundId: event.roundId, seqno: event.seqno, roomId: event.lines[0].roomid });
       } else if (event.type === 'withdrawal') {
-        withdrawals.push({ memberId, id: event.id, status: event.status, amountCents: Math.round(event.amount * 100) });
+        withdrawals.push({ memberId, id: event.id, status: event.status, amountCents: wireCents(event.amount) });
       }
     }
     if (results.size > 0) this.afterNews(() => this.tellResults(results));
-    if (played.size > 0) this.afterNews(() => this.tellLimits([...played]));
+    // Every order tells of a stake: the members are gathered and read together, one job at a time.
+    if (this.played.size > 0 && !this.limitsAsked) {
+      this.limitsAsked = true;
+      this.afterNews(() => {
+        this.limitsAsked = false;
+        const members = [...this.played];
+        this.played.clear();
+        return this.tellLimits(members);
+      });
+    }
     if (withdrawals.length > 0) {
       this.afterNews(async () => {
         for (const subscription of await this.subscribed(

@@ -154,6 +154,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Plain scripts the service worker imports (scripts/serviceWorker.ts): a worker's globals.
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
     files: ['src/shared/**'],
     rules: boundaries([
       {

@@ -22,6 +22,7 @@ import { findRoute } from './app/routes';
 import { parse } from 'regexparam';
 import { startFirstScreen } from './app/firstScreen';
 import { connectFailureToasts } from './app/connect';
+import { connectPushMessages } from './app/pushMessages';
 import { afterLoad, startPwa } from './app/pwa';
 import { listenForInstallPrompt } from './pwa/installOffer';
 
@@ -32,6 +33,7 @@ onSessionEnd(() => {
 });
 online.setProbe(() => void prefetch(configQuery));
 connectFailureToasts();
+connectPushMessages();
 // Chromium offers its install prompt early; it is kept for the app's own offer (InstallPrompt).
 listenForInstallPrompt();
 

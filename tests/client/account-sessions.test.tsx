@@ -32,6 +32,7 @@ const THIS: SessionItem = {
   createdAt: 1_760_000_000_000,
   lastUsedAt: 1_760_100_000_000,
   current: true,
+  push: null,
 };
 const OTHER: SessionItem = {
   browser: 'Safari',
@@ -40,6 +41,7 @@ const OTHER: SessionItem = {
   createdAt: 1_759_000_000_000,
   lastUsedAt: 1_759_500_000_000,
   current: false,
+  push: null,
 };
 const UNKNOWN: SessionItem = { ...OTHER, browser: '', os: '', place: '', current: false };
 

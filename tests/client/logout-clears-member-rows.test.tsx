@@ -47,7 +47,15 @@ const LEDGER_HEAD = {
 const MEMBER_ANSWERS: Answers = {
   [ApiPath.userInfo]: USER,
   [ApiPath.sessions]: [
-    { browser: 'Chrome', os: 'Android', place: '203.0.113.*', createdAt: 1, lastUsedAt: 2, current: true },
+    {
+      browser: 'Chrome',
+      os: 'Android',
+      place: '203.0.113.*',
+      createdAt: 1,
+      lastUsedAt: 2,
+      current: true,
+      push: { id: 4, kinds: ['result'] },
+    },
   ],
   [ApiPath.todayWinLost]: { win: 5, total: 40 },
   [ApiPath.roomList]: [ROOM],

@@ -110,7 +110,7 @@ describe('what the table says of a path', () => {
     }
   });
 
-  it('has guests call only what they need before logging in: config, content, games, getting in, the signed ledger', () => {
+  it('has guests call only what they need before logging in: config, content, games, getting in, the signed ledger, the push key', () => {
     expect(pathsWhere((call) => call.access === 'guest').sort()).toEqual(
       [
         ApiPath.getConfig,
@@ -129,6 +129,8 @@ describe('what the table says of a path', () => {
         // Published for anyone to check (docs/ledger.md).
         ApiPath.ledgerHeads,
         ApiPath.ledgerKeys,
+        // The server's VAPID public key: public by its nature (RFC 8292).
+        ApiPath.pushKey,
       ].sort(),
     );
   });

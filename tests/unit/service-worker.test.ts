@@ -3,8 +3,10 @@
  * by EventSource or fetch is not a navigation and matches no runtime cache, so it goes to the
  * network every time; opened as a page it is not answered with index.html either.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { workboxOptions } from '../../scripts/serviceWorker';
+import { PUSH_WORKER_FILE, workboxOptions } from '../../scripts/serviceWorker';
 
 const STREAMS = ['/api/live/room/1?ticket=ab12', '/api/live/member?ticket=ab12&lastEventId=9'];
 
@@ -66,5 +68,19 @@ describe('the service worker and the live streams', () => {
         state: {},
       }),
     ).toBeNull();
+  });
+});
+
+describe('the service worker and notifications', () => {
+  it("imports the push handlers by their content's hash, and does not precache them", () => {
+    const file = readFileSync(new URL(`../../public/${PUSH_WORKER_FILE}`, import.meta.url));
+    const hash = createHash('sha256').update(file).digest('hex').slice(0, 12);
+    // A change of the handlers changes the worker itself, so it installs as an update.
+    expect(workboxOptions.importScripts).toEqual([`/${PUSH_WORKER_FILE}?v=${hash}`]);
+    expect(workboxOptions.globIgnores).toContain(PUSH_WORKER_FILE);
+    // The handlers the worker needs: a push and a tap on its notification.
+    const source = file.toString('utf8');
+    expect(source).toContain("addEventListener('push'");
+    expect(source).toContain("addEventListener('notificationclick'");
   });
 });

@@ -25,6 +25,7 @@ const PARTS: Record<ContractPart, () => Promise<Calls>> = {
   messages: chunkLoader(() => import('../../shared/api/messages').then((module) => module.messageCalls)),
   play: chunkLoader(() => import('../../shared/api/play').then((module) => module.playCalls)),
   ledger: chunkLoader(() => import('../../shared/api/ledger').then((module) => module.ledgerCalls)),
+  push: chunkLoader(() => import('../../shared/api/push').then((module) => module.pushCalls)),
   live: () => loadLive().then((module) => module.liveCalls),
 };
 

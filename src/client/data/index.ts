@@ -15,6 +15,7 @@ export {
   withdrawalsQuery,
 } from './resources';
 export { logout } from './session';
+export { useHasPlayed } from './hasPlayed';
 export { useMessageReads, markMessagesRead } from './messageReads';
 export { useWrite, WriteVoiceContext, type WriteVoice } from './useWrite';
 export { liveQuery } from './liveQuery';

@@ -1,9 +1,16 @@
 import { api, ApiPath, clearSession, getMember } from '../api';
 import { isBrowserOnline } from '../api/online';
 import { appQueries } from './stores';
+import { unsubscribeDevice } from '../pwa/pushDevice';
 
-/** The session is over (logout, or a 409/403 answer): forget the token and the member's rows. */
+/**
+ * The session is over (logout, or a 409/403 answer): forget the token and the member's rows, and
+ * stop this device's notifications. The server ended its record with the session; the browser's
+ * subscription goes too (best effort, not waited for: nothing about it may hold a logout back), so
+ * the next person on the device is never sent the last member's news.
+ */
 export async function endSession(): Promise<void> {
+  void unsubscribeDevice();
   clearSession();
   await appQueries.clearMemberRows();
 }

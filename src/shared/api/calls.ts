@@ -15,15 +15,7 @@ import type { ApiPath } from './paths';
 
 /** The domain file that keeps a call's schemas (contract.ts joins them): the chunk the app loads for it. */
 export type ContractPart =
-  | 'accounts'
-  | 'content'
-  | 'game'
-  | 'wallet'
-  | 'messages'
-  | 'play'
-  | 'live'
-  | 'ledger'
-  | 'push';
+  'accounts' | 'content' | 'game' | 'wallet' | 'messages' | 'play' | 'live' | 'ledger' | 'push';
 
 /** Who may call: anyone, or only a live session (any other answers 409, or 403 when frozen). */
 export type CallAccess = 'guest' | 'member';

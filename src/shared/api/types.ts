@@ -57,7 +57,6 @@ export type CurrentAnswer = z.infer<typeof game.CurrentAnswerSchema>;
 export type TodayWinLost = z.infer<typeof game.TodayWinLostSchema>;
 export type LedgerHead = z.infer<typeof ledger.LedgerHeadSchema>;
 export type LedgerKey = z.infer<typeof ledger.LedgerKeySchema>;
-export type PushKeyAnswer = z.infer<typeof push.PushKeyAnswerSchema>;
 export type PushSubscribeRequest = z.infer<typeof push.PushSubscribeRequestSchema>;
 export type SessionPush = z.infer<typeof push.SessionPushSchema>;
 export type LedgerProof = z.infer<typeof ledger.LedgerProofSchema>;

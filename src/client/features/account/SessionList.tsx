@@ -6,6 +6,7 @@ import { useWrite } from '../../data';
 import { formatDateTime } from '../../i18n';
 import { confirmDialog, FormError, Icon, SyncedSection, TextField, toast } from '../../ui';
 import { useSessions } from './accountApi';
+import { SessionPushRow } from './SessionPushRow';
 
 /** The browser and the system a session was opened on, as plain text. */
 function deviceName(session: SessionItem, unknown: string): string {
@@ -28,6 +29,7 @@ function SessionRow({ session }: { session: SessionItem }) {
       <p className="text-muted session-detail" data-testid="session-detail">
         {place ? t`From ${place}` : t`Address unknown`} · {t`Logged in ${created}`} · {t`Last used ${used}`}
       </p>
+      {session.push && <SessionPushRow push={session.push} current={session.current} />}
     </li>
   );
 }

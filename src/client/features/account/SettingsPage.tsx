@@ -4,10 +4,14 @@ import { useProfile } from '../../data';
 import { useLocale } from '../../i18n';
 import { Icon, MenuLink, MenuList, Page } from '../../ui';
 import { useLogout } from './useLogout';
+import { NotificationsSection } from './NotificationsSection';
 import { pathTo } from '../../routing/paths';
 import './account.css';
 
-/** Security (login password, withdrawal password, withdrawal accounts) plus language and logout. */
+/**
+ * Security (login password, withdrawal password, withdrawal accounts), this device's notifications
+ * (once the member has played), language and logout.
+ */
 export default function SettingsPage() {
   const { t } = useLingui();
   const locale = useLocale();
@@ -26,6 +30,7 @@ export default function SettingsPage() {
         />
         <MenuLink to={pathTo('bankList')} icon="card" label={t`Withdrawal accounts`} />
       </MenuList>
+      <NotificationsSection />
       <h2 className="section-title">{t`General`}</h2>
       <MenuList label={t`General`}>
         <MenuLink to={pathTo('language')} icon="globe" label={t`Language`} detail={LOCALE_NAMES[locale]} />

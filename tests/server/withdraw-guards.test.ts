@@ -374,6 +374,7 @@ describe('sessions', () => {
         createdAt: loginAt,
         lastUsedAt: loginAt,
         current: true,
+        push: null,
       },
       {
         browser: 'Safari',
@@ -382,6 +383,7 @@ describe('sessions', () => {
         createdAt: loginAt + MINUTE,
         lastUsedAt: loginAt + MINUTE,
         current: false,
+        push: null,
       },
     ]);
     expect(listed.body.data.filter((s) => s.current)).toHaveLength(1);
@@ -405,6 +407,7 @@ describe('sessions', () => {
         createdAt: loginAt,
         lastUsedAt: loginAt,
         current: true,
+        push: null,
       },
     ]);
     // Another member's sessions were neither listed nor ended.

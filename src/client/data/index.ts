@@ -15,7 +15,6 @@ export {
   withdrawalsQuery,
 } from './resources';
 export { logout } from './session';
-export { useHasPlayed } from './hasPlayed';
 export { useMessageReads, markMessagesRead } from './messageReads';
 export { useWrite, WriteVoiceContext, type WriteVoice } from './useWrite';
 export { liveQuery } from './liveQuery';

@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { PUSH_KINDS, type PushKind } from '../../../shared/push';
 import { ApiPath } from '../../api';
-import { defineQuery, useHasPlayed, useQuery } from '../../data';
+import { defineQuery, useQuery } from '../../data';
+// Not from the data layer's index: it reads the device's database, which the first screen loads without.
+import { useHasPlayed } from '../../data/hasPlayed';
 import { PUSH_KIND_NAMES } from '../../i18n';
 import { pushSupported } from '../../pwa/pushDevice';
 import { CheckboxField, FormError, SyncedSection } from '../../ui';

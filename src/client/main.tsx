@@ -33,6 +33,7 @@ onSessionEnd(() => {
 });
 online.setProbe(() => void prefetch(configQuery));
 connectFailureToasts();
+// From the start: a push that arrives while the member looks at the app is said by the page.
 connectPushMessages();
 // Chromium offers its install prompt early; it is kept for the app's own offer (InstallPrompt).
 listenForInstallPrompt();

@@ -1,7 +1,6 @@
 import { api, ApiPath, clearSession, getMember } from '../api';
 import { isBrowserOnline } from '../api/online';
 import { appQueries } from './stores';
-import { unsubscribeDevice } from '../pwa/pushDevice';
 
 /**
  * The session is over (logout, or a 409/403 answer): forget the token and the member's rows, and
@@ -10,7 +9,8 @@ import { unsubscribeDevice } from '../pwa/pushDevice';
  * the next person on the device is never sent the last member's news.
  */
 export async function endSession(): Promise<void> {
-  void unsubscribeDevice();
+  // Its code loads only then: the first screen holds none of it.
+  void import('../pwa/pushDevice').then(({ unsubscribeDevice }) => unsubscribeDevice());
   clearSession();
   await appQueries.clearMemberRows();
 }

@@ -18,4 +18,3 @@ export { useLocale } from './useLocale';
 export { ROOM_KIND_NAMES, ORDER_STATUS_NAMES, useOutcomeName } from './gameNames';
 export { WITHDRAWAL_STATUS_NAMES } from './withdrawalNames';
 export { PAUSE_NAMES } from './pauseNames';
-export { PUSH_KIND_NAMES } from './pushKindNames';

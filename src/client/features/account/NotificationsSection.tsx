@@ -4,7 +4,7 @@ import { ApiPath } from '../../api';
 import { defineQuery, useQuery } from '../../data';
 // Not from the data layer's index: it reads the device's database, which the first screen loads without.
 import { useHasPlayed } from '../../data/hasPlayed';
-import { PUSH_KIND_NAMES } from '../../i18n';
+import { PUSH_KIND_NAMES } from '../../i18n/pushKindNames';
 import { pushSupported } from '../../pwa/pushDevice';
 import { CheckboxField, FormError, SyncedSection } from '../../ui';
 import { useSessions } from './accountApi';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { SessionPush } from '../../../shared/api/types';
 import { ApiPath } from '../../api';
 import { useWrite } from '../../data';
-import { PUSH_KIND_NAMES } from '../../i18n';
+import { PUSH_KIND_NAMES } from '../../i18n/pushKindNames';
 import { unsubscribeDevice } from '../../pwa/pushDevice';
 import { Icon, toast } from '../../ui';
 

@@ -5,7 +5,6 @@
  * open), once per round; a decided withdrawal is told; a push service answering 410 ends the
  * subscription; a push service not on the operator's list is refused; logging out ends it.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import type { SessionItem } from '../../src/shared/api/types';
 import { rejectWithdrawal } from '../../src/server/domain/wallet/operatorWithdrawals';
 import { vapidKeyOf } from '../../src/server/domain/push/vapidKey';
 import { drawCurrent, fundedMember, line, openRound, order, ROOM, GAME_OF_ROOM } from './support/game';
+import { adminProgramAsync } from './support/admin';
 import { startPushService, type Device, type PushService } from './support/pushService';
 import { startServer, type TestServer } from './support/server';
 import { addCard, PAY_PASSWORD, setSetting, TRC20_ADDRESS, walletMember, withdraw } from './support/wallet';
@@ -46,27 +46,18 @@ const drained = () => server.app.pushNotifier!.drained();
  * and the stand-in push service's certificate trusted (NODE_EXTRA_CA_CERTS); not awaited in a way
  * that blocks this process, which serves the push service.
  */
-function adminProgram(argv: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...argv], {
-      env: {
-        ...process.env,
-        ...server.database.env,
-        VAPID_KEY: VAPID_SEED.toString('hex'),
-        VAPID_KEY_FILE: '',
-        VAPID_SUBJECT: 'mailto:test@roundplay.invalid',
-        PUSH_SERVICE_HOSTS: service.host,
-        NODE_EXTRA_CA_CERTS: join(import.meta.dirname, 'fixtures/push-service/cert.pem'),
-      },
-    });
-    child.stdin.end();
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+function adminProgram(argv: string[]) {
+  return adminProgramAsync(
+    {
+      ...server.database.env,
+      VAPID_KEY: VAPID_SEED.toString('hex'),
+      VAPID_KEY_FILE: '',
+      VAPID_SUBJECT: 'mailto:test@roundplay.invalid',
+      PUSH_SERVICE_HOSTS: service.host,
+      NODE_EXTRA_CA_CERTS: join(import.meta.dirname, 'fixtures/push-service/cert.pem'),
+    },
+    argv,
+  );
 }
 
 /** `lang` as the app sends it (chs: Simplified Chinese). */

@@ -89,8 +89,13 @@ export function adminProcessWithInput(server: TestServer, stdin: string, ...argv
 
 /** The same, without waiting: for two operators at once. Standard input is closed at once. */
 export function adminProcessAsync(server: TestServer, ...argv: string[]): Promise<AdminProcessResult> {
+  return adminProgramAsync(server.database.env, argv);
+}
+
+/** The admin program as a child process in `env`, not blocking this process (which may serve what it calls). */
+export function adminProgramAsync(env: Record<string, string>, argv: readonly string[]): Promise<AdminProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, ...argv], { env: { ...process.env, ...server.database.env } });
+    const child = spawn(process.execPath, [...CLI, ...argv], { env: { ...process.env, ...env } });
     child.stdin.end();
     let stdout = '';
     let stderr = '';
